@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "hardware/gpu_spec.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace shardscope {
+
+/**
+ * GPU models by name. The built-in catalog is resources/hardware.json compiled into the
+ * library; users add their own GPUs from a JSON file of the same format (docs/hardware-format.md).
+ */
+class HardwareCatalog
+{
+public:
+    /// Parses the catalog format; errors name the source and JSON path.
+    static HardwareCatalog fromJson(std::string_view text, const std::string& source);
+    static const HardwareCatalog& builtin();
+
+    /// Case-insensitive lookup by name or alias ("h100", "H100-SXM", "h100-sxm5-80gb").
+    const GpuSpec* find(std::string_view name) const;
+    /// Adds or replaces (same name) a GPU.
+    void add(GpuSpec gpu, std::vector<std::string> aliases = {});
+    /// Adds every GPU of another catalog (user GPUs override built-in ones of the same name).
+    void merge(const HardwareCatalog& other);
+    const std::vector<GpuSpec>& gpus() const { return m_gpus; }
+
+private:
+    std::vector<GpuSpec> m_gpus;
+    std::vector<std::vector<std::string>> m_aliases; // parallel to m_gpus, lower-case
+};
+
+} // namespace shardscope

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace shardscope {
+
+enum class LayerKind { Embedding, Attention, Mlp, Moe, Norm, OutputHead, Other };
+
+std::string_view toString(LayerKind kind);
+std::optional<LayerKind> layerKindFromString(std::string_view text); ///< case-insensitive; accepts the names of toString
+
+/**
+ * One layer of a model, in execution order. All sizes are per token so the cost model can
+ * scale them by sequence length and micro-batch. Activation bytes follow the decomposition of
+ * Korthikanti et al. 2022, Table 2: a part split by tensor parallelism, a part split only when
+ * sequence parallelism is on, and the attention-score part that grows with sequence length.
+ */
+struct Layer
+{
+    std::string name;
+    LayerKind kind = LayerKind::Other;
+    std::string op;                 ///< original operator or module type, when the importer knows it
+
+    std::int64_t params = 0;        ///< all parameters (MoE: all experts)
+    std::int64_t activeParams = 0;  ///< parameters used per token (MoE: routed experts only); == params otherwise
+    std::int64_t tpShardedParams = 0; ///< part of params split across the TP group (the rest is replicated)
+    int tiedToLayer = -1;           ///< index of the layer whose weights this one shares (tied output head), or -1
+
+    double flopsPerToken = 0;        ///< forward FLOPs per token that do not depend on sequence length
+    double flopsPerTokenPerSeq = 0;  ///< forward FLOPs per token per sequence position (attention scores)
+
+    double actShardedBytesPerToken = 0;    ///< stored activations split by TP (the "24 sbh" part)
+    double actReplicatedBytesPerToken = 0; ///< stored activations split only with sequence parallelism ("10 sbh")
+    double actScoreBytesPerTokenPerSeq = 0; ///< attention scores/softmax/dropout ("5 a s^2 b"), split by TP
+    double inputBytesPerToken = 0;         ///< the layer input, all that full recomputation keeps
+
+    double outputElementsPerToken = 0;     ///< elements sent to the next pipeline stage if a stage ends here
+    double tpCommElementsPerToken = 0;     ///< elements all-reduced across TP per token, per pass (fwd or bwd)
+
+    bool tpShardable = false;
+    int block = -1;                  ///< transformer block index, -1 outside any block
+};
+
+} // namespace shardscope

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/model_graph.h"
+
+#include <stdexcept>
+
+namespace shardscope {
+
+ModelGraph::ModelGraph(std::string name)
+    : m_name(std::move(name))
+{
+}
+
+int ModelGraph::addLayer(Layer layer)
+{
+    if (layer.activeParams == 0)
+        layer.activeParams = layer.params;
+    m_layers.push_back(std::move(layer));
+    boost::add_vertex(m_dag);
+    return static_cast<int>(m_layers.size()) - 1;
+}
+
+void ModelGraph::addEdge(int from, int to)
+{
+    if (from < 0 || to < 0 || from >= layerCount() || to >= layerCount())
+        throw std::out_of_range("ModelGraph::addEdge: layer index out of range");
+    boost::add_edge(static_cast<std::size_t>(from), static_cast<std::size_t>(to), m_dag);
+}
+
+void ModelGraph::addSequentialEdges()
+{
+    for (int i = 0; i + 1 < layerCount(); ++i)
+        addEdge(i, i + 1);
+}
+
+int ModelGraph::findLayer(const std::string& name) const
+{
+    for (int i = 0; i < layerCount(); ++i)
+        if (m_layers[static_cast<std::size_t>(i)].name == name)
+            return i;
+    return -1;
+}
+
+std::int64_t ModelGraph::totalParams() const
+{
+    std::int64_t total = 0;
+    for (const Layer& l : m_layers)
+        total += l.params;
+    return total;
+}
+
+std::int64_t ModelGraph::activeParams() const
+{
+    std::int64_t total = 0;
+    for (const Layer& l : m_layers)
+        total += l.activeParams;
+    return total;
+}
+
+std::vector<PartitionUnit> ModelGraph::partitionUnits() const
+{
+    std::vector<PartitionUnit> units;
+    int i = 0;
+    while (i < layerCount()) {
+        const int block = m_layers[static_cast<std::size_t>(i)].block;
+        int end = i + 1;
+        if (block >= 0)
+            while (end < layerCount() && m_layers[static_cast<std::size_t>(end)].block == block)
+                ++end;
+        units.push_back(PartitionUnit { i, end, block });
+        i = end;
+    }
+    return units;
+}
+
+} // namespace shardscope

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/layer.h"
+#include "model/transformer_spec.h"
+
+#include <boost/graph/adjacency_list.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+/// A transformer block found in the layer names (see detectTransformerBlocks).
+struct TransformerBlock
+{
+    int index = 0;                 ///< the number in the name ("model.layers.12.*" -> 12)
+    std::vector<int> layers;       ///< indices into ModelGraph::layers(), ascending
+    std::int64_t params = 0;
+    double flopsPerToken = 0;
+};
+
+/// A contiguous run of layers the stage partitioner keeps together: a whole block, or one layer.
+struct PartitionUnit
+{
+    int firstLayer = 0; ///< index of the first layer
+    int endLayer = 0;   ///< one past the last layer
+    int block = -1;     ///< block index, or -1 for a layer outside blocks
+};
+
+/**
+ * A model as ShardScope sees it: layers in execution order plus a DAG of their data edges
+ * (Boost.Graph; vertex i is layers()[i]). Importers build it; the cost model reads it.
+ */
+class ModelGraph
+{
+public:
+    using Dag = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS>;
+
+    ModelGraph() = default;
+    explicit ModelGraph(std::string name);
+
+    const std::string& name() const { return m_name; }
+    void setName(std::string name) { m_name = std::move(name); }
+    const std::string& sourceFormat() const { return m_sourceFormat; }
+    void setSourceFormat(std::string format) { m_sourceFormat = std::move(format); }
+
+    /// Appends a layer (a new DAG vertex) and returns its index.
+    int addLayer(Layer layer);
+    /// Adds a data edge between two existing layers; out-of-range indices throw std::out_of_range.
+    void addEdge(int from, int to);
+    /// Connects every layer to the next one: the execution order as a chain.
+    void addSequentialEdges();
+
+    const std::vector<Layer>& layers() const { return m_layers; }
+    Layer& layer(int index) { return m_layers.at(static_cast<std::size_t>(index)); }
+    const Layer& layer(int index) const { return m_layers.at(static_cast<std::size_t>(index)); }
+    int layerCount() const { return static_cast<int>(m_layers.size()); }
+    int findLayer(const std::string& name) const; ///< index or -1
+    const Dag& dag() const { return m_dag; }
+
+    std::int64_t totalParams() const;  ///< tied weights counted once
+    std::int64_t activeParams() const;
+
+    /// The transformer spec this graph was built from, when it came from one.
+    const std::optional<TransformerSpec>& spec() const { return m_spec; }
+    void setSpec(TransformerSpec spec) { m_spec = std::move(spec); }
+
+    /// Blocks as last detected (detectTransformerBlocks) or as built from a spec.
+    const std::vector<TransformerBlock>& blocks() const { return m_blocks; }
+    void setBlocks(std::vector<TransformerBlock> blocks) { m_blocks = std::move(blocks); }
+
+    /// Units for the stage partitioner: each block one unit, every other layer its own unit,
+    /// in execution order. Sets Layer::block from blocks().
+    std::vector<PartitionUnit> partitionUnits() const;
+
+    /// Notes for the user about what the importer had to guess (shown with every plan).
+    const std::vector<std::string>& warnings() const { return m_warnings; }
+    void addWarning(std::string warning) { m_warnings.push_back(std::move(warning)); }
+
+private:
+    std::string m_name;
+    std::string m_sourceFormat;
+    std::vector<Layer> m_layers;
+    Dag m_dag;
+    std::optional<TransformerSpec> m_spec;
+    std::vector<TransformerBlock> m_blocks;
+    std::vector<std::string> m_warnings;
+};
+
+} // namespace shardscope

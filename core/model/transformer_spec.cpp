@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/transformer_spec.h"
+
+#include "model/model_graph.h"
+#include "util/input_error.h"
+
+#include <string>
+
+namespace shardscope {
+
+namespace {
+
+// Parameter counts per piece, shared by paramCount() and buildModelGraph() so the two never disagree.
+struct Pieces
+{
+    std::int64_t h, f, q, kvd, normParams, embedding, positions;
+    std::int64_t qkvWeights, qkvBias, outWeights, outBias;
+    std::int64_t mlpWeights, mlpBias, router;
+};
+
+Pieces pieces(const TransformerSpec& s)
+{
+    Pieces p {};
+    p.h = s.hidden;
+    p.f = s.ffn;
+    p.q = s.heads * s.effectiveHeadDim();
+    p.kvd = s.kvHeads * s.effectiveHeadDim();
+    p.normParams = s.norm == NormKind::LayerNorm ? 2 * p.h : p.h; // LayerNorm: weight + bias
+    p.embedding = s.vocab * p.h;
+    p.positions = s.positions == PositionKind::Learned ? s.maxPositions * p.h : 0;
+    p.qkvWeights = p.h * (p.q + 2 * p.kvd);
+    p.qkvBias = s.qkvBias ? p.q + 2 * p.kvd : 0;
+    p.outWeights = p.q * p.h;
+    p.outBias = s.attnOutBias ? p.h : 0;
+    const std::int64_t matrices = s.gatedMlp ? 3 : 2;
+    p.mlpWeights = matrices * p.h * p.f;
+    p.mlpBias = s.mlpBias ? (matrices - 1) * p.f + p.h : 0;
+    p.router = s.isMoe() ? p.h * s.experts : 0;
+    return p;
+}
+
+std::int64_t attentionParams(const Pieces& p) { return p.qkvWeights + p.qkvBias + p.outWeights + p.outBias; }
+std::int64_t expertParams(const Pieces& p) { return p.mlpWeights + p.mlpBias; }
+
+void require(bool ok, const std::string& source, const char* field, const std::string& message)
+{
+    if (!ok)
+        throw InputError(source, field, message);
+}
+
+} // namespace
+
+void TransformerSpec::validate(const std::string& source) const
+{
+    constexpr std::int64_t kMaxDim = 1 << 22;   // 4M: far beyond any published model
+    auto positive = [&](std::int64_t v, const char* field) {
+        require(v > 0, source, field, "expected a positive integer, got " + std::to_string(v));
+        require(v <= kMaxDim, source, field, "value " + std::to_string(v) + " is implausibly large (limit 4194304)");
+    };
+    positive(hidden, "hidden");
+    positive(ffn, "ffn");
+    positive(layers, "layers");
+    positive(heads, "heads");
+    positive(kvHeads, "kv_heads");
+    positive(vocab, "vocab");
+    require(heads % kvHeads == 0, source, "kv_heads",
+            "attention heads (" + std::to_string(heads) + ") must be a multiple of key/value heads ("
+                + std::to_string(kvHeads) + ")");
+    if (headDim == 0)
+        require(hidden % heads == 0, source, "heads",
+                "hidden size " + std::to_string(hidden) + " is not divisible by " + std::to_string(heads)
+                    + " heads; give head_dim explicitly");
+    else
+        positive(headDim, "head_dim");
+    require(maxPositions >= 0, source, "max_positions", "expected a non-negative integer");
+    require(positions != PositionKind::Learned || maxPositions > 0, source, "max_positions",
+            "learned position embeddings need the maximum number of positions");
+    require(experts >= 0, source, "experts", "expected a non-negative integer");
+    if (experts > 0)
+        require(expertsPerToken >= 1 && expertsPerToken <= experts, source, "experts_per_token",
+                "expected between 1 and " + std::to_string(experts) + " experts per token, got "
+                    + std::to_string(expertsPerToken));
+    // Dimensions within limits can still multiply into nonsense; keep totals in a range doubles and
+    // int64 represent exactly and that a real cluster could hold (10^15 parameters).
+    const double approx = double(layers) * (4.0 * double(hidden) * double(hidden)
+                                            + 3.0 * double(hidden) * double(ffn) * double(std::max<std::int64_t>(experts, 1)))
+        + 2.0 * double(vocab) * double(hidden);
+    require(approx < 1e15, source, "layers", "the model would have about " + std::to_string(approx)
+                + " parameters; the limit is 1e15");
+}
+
+std::int64_t TransformerSpec::paramCount() const
+{
+    const Pieces p = pieces(*this);
+    const std::int64_t mlp = isMoe() ? experts * expertParams(p) + p.router : expertParams(p);
+    const std::int64_t perLayer = 2 * p.normParams + attentionParams(p) + mlp;
+    return p.embedding + p.positions + layers * perLayer + p.normParams + (tiedEmbeddings ? 0 : p.embedding);
+}
+
+std::int64_t TransformerSpec::activeParamCount() const
+{
+    const Pieces p = pieces(*this);
+    const std::int64_t mlp = isMoe() ? expertsPerToken * expertParams(p) + p.router : expertParams(p);
+    const std::int64_t perLayer = 2 * p.normParams + attentionParams(p) + mlp;
+    return p.embedding + p.positions + layers * perLayer + p.normParams + (tiedEmbeddings ? 0 : p.embedding);
+}
+
+ModelGraph buildModelGraph(const TransformerSpec& spec)
+{
+    const Pieces p = pieces(spec);
+    const double h = double(p.h);
+    const double dropMask = spec.dropout ? 1.0 : 0.0; // 1-byte dropout masks (Korthikanti Table 2)
+    const double a = double(spec.heads);
+
+    ModelGraph g(spec.name);
+    g.setSourceFormat("transformer-spec");
+    g.setSpec(spec);
+
+    auto normLayer = [&](std::string name, int block) {
+        Layer l;
+        l.name = std::move(name);
+        l.kind = LayerKind::Norm;
+        l.op = spec.norm == NormKind::LayerNorm ? "LayerNorm" : "RMSNorm";
+        l.params = p.normParams;
+        l.actReplicatedBytesPerToken = 2 * h; // its 16-bit input (Korthikanti: two norms, 4sbh)
+        l.inputBytesPerToken = 2 * h;
+        l.outputElementsPerToken = h;
+        l.block = block;
+        return l;
+    };
+
+    // Embedding (vocab-parallel under TP, Megatron's VocabParallelEmbedding).
+    {
+        Layer l;
+        l.name = "model.embed_tokens";
+        l.kind = LayerKind::Embedding;
+        l.op = "Embedding";
+        l.params = p.embedding + p.positions;
+        l.tpShardedParams = p.embedding;
+        l.actReplicatedBytesPerToken = 8 + dropMask * h; // int64 token ids + embedding dropout mask
+        l.outputElementsPerToken = h;
+        l.tpCommElementsPerToken = h;
+        l.tpShardable = true;
+        g.addLayer(std::move(l));
+    }
+
+    std::vector<TransformerBlock> blocks;
+    for (int b = 0; b < int(spec.layers); ++b) {
+        const std::string prefix = "model.layers." + std::to_string(b) + ".";
+        TransformerBlock block;
+        block.index = b;
+
+        block.layers.push_back(g.addLayer(normLayer(prefix + "input_layernorm", b)));
+
+        Layer attn;
+        attn.name = prefix + "self_attn";
+        attn.kind = LayerKind::Attention;
+        attn.op = "SelfAttention";
+        attn.params = attentionParams(p);
+        attn.tpShardedParams = p.qkvWeights + p.qkvBias + p.outWeights;
+        attn.flopsPerToken = 2.0 * double(p.qkvWeights + p.outWeights);
+        attn.flopsPerTokenPerSeq = 4.0 * double(p.q); // Q K^T and scores x V, 2 FLOPs per MAC each
+        // Korthikanti Table 2, attention: QKV input 2sbh + dropout mask sbh replicated;
+        // Q, K, V and the projection input split by TP (8sbh for MHA; K and V shrink with GQA);
+        // softmax 2as^2b, its dropout mask as^2b and output 2as^2b split by TP.
+        attn.actReplicatedBytesPerToken = 2 * h + dropMask * h;
+        attn.actShardedBytesPerToken = 4.0 * double(p.q) + 4.0 * double(p.kvd);
+        attn.actScoreBytesPerTokenPerSeq = 2 * a + dropMask * 3 * a;
+        attn.inputBytesPerToken = 2 * h;
+        attn.outputElementsPerToken = h;
+        attn.tpCommElementsPerToken = h;
+        attn.tpShardable = true;
+        attn.block = b;
+        block.layers.push_back(g.addLayer(std::move(attn)));
+
+        block.layers.push_back(g.addLayer(normLayer(prefix + "post_attention_layernorm", b)));
+
+        Layer mlp;
+        mlp.name = prefix + "mlp";
+        mlp.kind = spec.isMoe() ? LayerKind::Moe : LayerKind::Mlp;
+        mlp.op = spec.isMoe() ? "MoE" : (spec.gatedMlp ? "SwiGLU-MLP" : "MLP");
+        const std::int64_t routed = spec.isMoe() ? spec.expertsPerToken : 1;
+        mlp.params = spec.isMoe() ? spec.experts * expertParams(p) + p.router : expertParams(p);
+        mlp.activeParams = spec.isMoe() ? routed * expertParams(p) + p.router : expertParams(p);
+        mlp.tpShardedParams = (spec.isMoe() ? spec.experts : 1) * (p.mlpWeights + (spec.mlpBias ? p.mlpBias - p.h : 0));
+        mlp.flopsPerToken = 2.0 * double(routed * p.mlpWeights + p.router);
+        // Korthikanti Table 2, MLP: input 2sbh + dropout mask sbh replicated; first linear output and
+        // activation output split by TP (4 x 2 bytes x f, 16sbh for f = 4h). Gated MLPs keep gate and up
+        // outputs (4f bytes) and the product (2f).
+        mlp.actReplicatedBytesPerToken = 2 * h + dropMask * h;
+        mlp.actShardedBytesPerToken = double(routed) * (spec.gatedMlp ? 6.0 : 4.0) * double(p.f);
+        mlp.inputBytesPerToken = 2 * h;
+        mlp.outputElementsPerToken = h;
+        mlp.tpCommElementsPerToken = h;
+        mlp.tpShardable = true;
+        mlp.block = b;
+        block.layers.push_back(g.addLayer(std::move(mlp)));
+
+        for (int li : block.layers) {
+            block.params += g.layer(li).params;
+            block.flopsPerToken += g.layer(li).flopsPerToken;
+        }
+        blocks.push_back(std::move(block));
+    }
+
+    g.addLayer(normLayer("model.norm", -1));
+
+    {
+        Layer l;
+        l.name = "lm_head";
+        l.kind = LayerKind::OutputHead;
+        l.op = "Linear";
+        l.params = spec.tiedEmbeddings ? 0 : p.embedding;
+        l.activeParams = l.params;
+        l.tpShardedParams = l.params;
+        l.tiedToLayer = spec.tiedEmbeddings ? 0 : -1;
+        l.flopsPerToken = 2.0 * double(p.embedding);
+        // Input 2sbh; fp32 logits for the cross-entropy, vocab-parallel (Megatron theoretical memory: 4sbV/t).
+        l.actReplicatedBytesPerToken = 2 * h;
+        l.actShardedBytesPerToken = 4.0 * double(spec.vocab);
+        l.inputBytesPerToken = 2 * h;
+        l.tpCommElementsPerToken = h;
+        l.tpShardable = true;
+        g.addLayer(std::move(l));
+    }
+
+    g.addSequentialEdges();
+    g.setBlocks(std::move(blocks));
+    return g;
+}
+
+} // namespace shardscope

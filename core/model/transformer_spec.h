@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace shardscope {
+
+class ModelGraph;
+
+enum class NormKind { RmsNorm, LayerNorm };
+enum class PositionKind { Rotary, Learned, None };
+
+/**
+ * The shape of a decoder-only transformer, as a Hugging Face config.json or a Megatron
+ * command line describes it. Everything the cost model needs is derived from this.
+ */
+struct TransformerSpec
+{
+    std::string name;
+    std::string modelType;         ///< "llama", "gpt2", ... (informational)
+
+    std::int64_t hidden = 0;
+    std::int64_t ffn = 0;          ///< intermediate size of the MLP (per expert for MoE)
+    std::int64_t layers = 0;
+    std::int64_t heads = 0;
+    std::int64_t kvHeads = 0;      ///< GQA key/value heads; == heads for multi-head attention
+    std::int64_t headDim = 0;      ///< 0 means hidden / heads
+    std::int64_t vocab = 0;
+    std::int64_t maxPositions = 0; ///< context length the model was built for (learned positions need it)
+
+    bool tiedEmbeddings = false;
+    bool gatedMlp = true;          ///< SwiGLU/GeGLU: three matrices instead of two
+    NormKind norm = NormKind::RmsNorm;
+    bool qkvBias = false;
+    bool attnOutBias = false;
+    bool mlpBias = false;
+    PositionKind positions = PositionKind::Rotary;
+    bool dropout = false;          ///< dropout layers present in training (adds 1-byte masks, Korthikanti Table 2)
+
+    std::int64_t experts = 0;          ///< MoE experts per layer, 0 for dense
+    std::int64_t expertsPerToken = 0;  ///< routed experts per token (top-k)
+
+    std::int64_t effectiveHeadDim() const { return headDim > 0 ? headDim : (heads > 0 ? hidden / heads : 0); }
+    bool isMoe() const { return experts > 0; }
+
+    /// Throws InputError(source, field, ...) for a zero, negative, inconsistent or absurd field.
+    void validate(const std::string& source) const;
+
+    std::int64_t paramCount() const;        ///< total parameters, tied weights counted once
+    std::int64_t activeParamCount() const;  ///< parameters used per token (MoE: top-k experts)
+};
+
+/// Expands a spec into layers (embedding, per block: input norm, attention, post-attention norm,
+/// MLP or MoE; final norm; output head) with Hugging Face style names, edges and blocks.
+ModelGraph buildModelGraph(const TransformerSpec& spec);
+
+} // namespace shardscope

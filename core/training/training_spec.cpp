@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "training/training_spec.h"
+
+#include "util/input_error.h"
+#include "util/text.h"
+
+#include <array>
+#include <utility>
+
+namespace shardscope {
+
+namespace {
+
+template <typename E, std::size_t N>
+std::string_view nameOf(const std::array<std::pair<E, std::string_view>, N>& table, E value)
+{
+    for (const auto& [e, name] : table)
+        if (e == value)
+            return name;
+    return "?";
+}
+
+template <typename E, std::size_t N>
+std::optional<E> parseName(const std::array<std::pair<E, std::string_view>, N>& table, std::string_view text)
+{
+    for (const auto& [e, name] : table)
+        if (equalsIgnoreCase(name, text))
+            return e;
+    return std::nullopt;
+}
+
+constexpr std::array<std::pair<Precision, std::string_view>, 4> kPrecision { {
+    { Precision::Bf16, "bf16" }, { Precision::Fp16, "fp16" }, { Precision::Fp8, "fp8" }, { Precision::Fp32, "fp32" } } };
+constexpr std::array<std::pair<OptimizerKind, std::string_view>, 2> kOptimizer { {
+    { OptimizerKind::AdamMixed, "adam" }, { OptimizerKind::SgdMomentum, "sgd" } } };
+constexpr std::array<std::pair<Recompute, std::string_view>, 3> kRecompute { {
+    { Recompute::None, "none" }, { Recompute::Selective, "selective" }, { Recompute::Full, "full" } } };
+constexpr std::array<std::pair<Schedule, std::string_view>, 3> kSchedule { {
+    { Schedule::GPipe, "gpipe" }, { Schedule::OneFOneB, "1f1b" }, { Schedule::Interleaved1F1B, "interleaved" } } };
+
+} // namespace
+
+std::string_view toString(Precision p) { return nameOf(kPrecision, p); }
+std::string_view toString(OptimizerKind o) { return nameOf(kOptimizer, o); }
+std::string_view toString(Recompute r) { return nameOf(kRecompute, r); }
+std::string_view toString(Schedule s) { return nameOf(kSchedule, s); }
+std::optional<Precision> precisionFromString(std::string_view t) { return parseName(kPrecision, t); }
+std::optional<OptimizerKind> optimizerFromString(std::string_view t) { return parseName(kOptimizer, t); }
+std::optional<Recompute> recomputeFromString(std::string_view t) { return parseName(kRecompute, t); }
+std::optional<Schedule> scheduleFromString(std::string_view t)
+{
+    if (equalsIgnoreCase(t, "interleaved-1f1b") || equalsIgnoreCase(t, "interleaved1f1b"))
+        return Schedule::Interleaved1F1B;
+    return parseName(kSchedule, t);
+}
+
+void TrainingSpec::validate(const std::string& source) const
+{
+    auto fail = [&](const char* field, const std::string& message) { throw InputError(source, field, message); };
+    if (seqLength <= 0)
+        fail("seq_length", "expected a positive sequence length, got " + std::to_string(seqLength));
+    if (seqLength > (std::int64_t(1) << 24))
+        fail("seq_length", "sequence length " + std::to_string(seqLength) + " is implausibly large (limit 16777216)");
+    if (globalBatch <= 0)
+        fail("global_batch", "expected a positive global batch (sequences), got " + std::to_string(globalBatch));
+    if (globalBatch > (std::int64_t(1) << 24))
+        fail("global_batch", "global batch " + std::to_string(globalBatch) + " is implausibly large (limit 16777216)");
+    if (!(frameworkOverheadBytes >= 0))
+        fail("framework_overhead", "expected a non-negative number of bytes");
+    if (!(memoryMargin >= 0 && memoryMargin < 1))
+        fail("memory_margin", "expected a fraction in [0, 1)");
+    if (!(dpOverlap >= 0 && dpOverlap <= 1))
+        fail("dp_overlap", "expected a fraction in [0, 1]");
+    auto positivePin = [&](const std::optional<int>& v, const char* field) {
+        if (v && *v <= 0)
+            fail(field, "expected a positive integer, got " + std::to_string(*v));
+    };
+    positivePin(pins.tp, "tp");
+    positivePin(pins.pp, "pp");
+    positivePin(pins.dp, "dp");
+    positivePin(pins.vpp, "vpp");
+    positivePin(pins.microBatch, "micro_batch");
+    if (pins.zeroStage && (*pins.zeroStage < 0 || *pins.zeroStage > 3))
+        fail("zero", "ZeRO stage must be 0, 1, 2 or 3, got " + std::to_string(*pins.zeroStage));
+}
+
+int TrainingSpec::bytesPerParam() const { return precision == Precision::Fp32 ? 4 : 2; } // fp8 keeps bf16 weights
+int TrainingSpec::bytesPerActivation() const { return precision == Precision::Fp32 ? 4 : 2; }
+int TrainingSpec::gradientBytesPerParam() const
+{
+    if (precision == Precision::Fp32)
+        return 4;
+    return fp32Gradients ? 4 : 2;
+}
+int TrainingSpec::optimizerBytesPerParam() const
+{
+    // ZeRO paper: Adam keeps fp32 master weights, momentum and variance (K = 12); fp32 training has no
+    // separate master copy (K = 8). SGD with momentum: master + momentum (8), or momentum only in fp32 (4).
+    const bool master = precision != Precision::Fp32;
+    if (optimizer == OptimizerKind::AdamMixed)
+        return master ? 12 : 8;
+    return master ? 8 : 4;
+}
+
+} // namespace shardscope

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace shardscope {
+
+enum class Precision { Bf16, Fp16, Fp8, Fp32 };
+enum class OptimizerKind { AdamMixed, SgdMomentum };
+enum class Recompute { None, Selective, Full };
+enum class Schedule { GPipe, OneFOneB, Interleaved1F1B };
+
+std::string_view toString(Precision p);
+std::string_view toString(OptimizerKind o);
+std::string_view toString(Recompute r);
+std::string_view toString(Schedule s);
+std::optional<Precision> precisionFromString(std::string_view text);
+std::optional<OptimizerKind> optimizerFromString(std::string_view text);
+std::optional<Recompute> recomputeFromString(std::string_view text);
+std::optional<Schedule> scheduleFromString(std::string_view text); ///< gpipe, 1f1b, interleaved
+
+/// One point in the space of parallelization knobs: what the search enumerates.
+struct ParallelConfig
+{
+    int tp = 1;
+    int pp = 1;
+    int dp = 1;
+    int vpp = 1;               ///< model chunks per device (interleaved 1F1B); 1 otherwise
+    int microBatch = 1;        ///< sequences per micro-batch
+    int zeroStage = 0;         ///< 0-3; Megatron's distributed optimizer is stage 1
+    Recompute recompute = Recompute::None;
+    bool sequenceParallel = false;
+    Schedule schedule = Schedule::OneFOneB;
+
+    int worldSize() const { return tp * pp * dp; }
+    bool operator==(const ParallelConfig&) const = default;
+};
+
+/// Knobs the user fixed; unset ones are searched.
+struct PlanPins
+{
+    std::optional<int> tp, pp, dp, vpp, microBatch, zeroStage;
+    std::optional<Recompute> recompute;
+    std::optional<bool> sequenceParallel;
+    std::optional<Schedule> schedule;
+
+    bool operator==(const PlanPins&) const = default;
+};
+
+/// The training job: what is fixed regardless of the parallel layout, plus the user's pins.
+struct TrainingSpec
+{
+    std::int64_t seqLength = 4096;
+    std::int64_t globalBatch = 512;    ///< sequences per optimizer step
+    Precision precision = Precision::Bf16;
+    OptimizerKind optimizer = OptimizerKind::AdamMixed;
+    bool fp32Gradients = true;         ///< Megatron keeps fp32 main grads (4 bytes); DeepSpeed/ZeRO paper 2 bytes
+    bool flashAttention = true;        ///< attention scores never stored (the 5as/h term of Korthikanti vanishes)
+    double frameworkOverheadBytes = 2.0 * 1024 * 1024 * 1024; ///< CUDA context, NCCL buffers, workspace
+    double memoryMargin = 0.05;        ///< fraction of device memory kept free (fragmentation)
+    double dpOverlap = 0.5;            ///< fraction of DP gradient communication hidden behind backward
+    PlanPins pins;
+
+    /// Throws InputError(source, field, ...) for a zero, negative or absurd value.
+    void validate(const std::string& source) const;
+
+    int bytesPerParam() const;        ///< bytes of one weight in the training precision's working copy
+    int bytesPerActivation() const;   ///< bytes of one stored activation element
+    int gradientBytesPerParam() const;
+    int optimizerBytesPerParam() const; ///< fp32 master + moments (Adam: 12, SGD with momentum: 8)
+};
+
+} // namespace shardscope
