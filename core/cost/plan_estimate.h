@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "training/training_spec.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace shardscope {
+
+/// Bytes one device holds, by what they are.
+struct MemoryBreakdown
+{
+    double weightsBytes = 0;
+    double gradientsBytes = 0;
+    double optimizerBytes = 0;
+    double activationsBytes = 0;      ///< transformer blocks' stored activations, times micro-batches in flight
+    double embeddingLogitsBytes = 0;  ///< embedding and output-head activations (logits), times in flight
+    double overheadBytes = 0;         ///< framework overhead, ZeRO-3 gather buffers, recompute working set
+
+    double totalBytes() const
+    {
+        return weightsBytes + gradientsBytes + optimizerBytes + activationsBytes + embeddingLogitsBytes + overheadBytes;
+    }
+};
+
+/// One pipeline stage: the devices of one PP rank (all TP x DP replicas look alike).
+struct StageEstimate
+{
+    int stage = 0;
+    std::vector<std::pair<int, int>> layerRanges; ///< [first, end) layer indices; several with interleaving
+    double paramsPerDevice = 0;                   ///< after TP sharding, before ZeRO sharding
+    double inFlightMicroBatches = 0;
+    MemoryBreakdown memory;
+    double computeSeconds = 0;    ///< forward + backward math per micro-batch
+    double recomputeSeconds = 0;  ///< recomputed forward per micro-batch
+    double tpCommSeconds = 0;     ///< TP all-reduces / reduce-scatters + all-gathers per micro-batch
+    double ppCommSeconds = 0;     ///< sends to neighbours per micro-batch
+    double dpCommSeconds = 0;     ///< DP/ZeRO communication per step, before overlap
+
+    double microBatchSeconds() const { return computeSeconds + recomputeSeconds + tpCommSeconds + ppCommSeconds; }
+};
+
+/// Communication of the critical device over one step.
+struct CommBreakdown
+{
+    double tpBytes = 0, tpSeconds = 0;
+    double ppBytes = 0, ppSeconds = 0;
+    double dpBytes = 0, dpSeconds = 0;  ///< all DP traffic, before overlap
+    double dpExposedSeconds = 0;        ///< the part not hidden behind backward
+    double exposedSeconds() const { return tpSeconds + ppSeconds + dpExposedSeconds; }
+};
+
+/// Where one step's wall time goes on the slowest stage; the parts add up to stepSeconds.
+struct TimeBreakdown
+{
+    double computeSeconds = 0;
+    double recomputeSeconds = 0;
+    double tpCommSeconds = 0;
+    double ppCommSeconds = 0;
+    double bubbleSeconds = 0;
+    double dpExposedSeconds = 0;
+    double stepSeconds = 0;
+};
+
+/// Everything predicted for one parallel configuration.
+struct PlanEstimate
+{
+    ParallelConfig config;
+    bool feasible = false;
+    std::string infeasibleReason;       ///< why not, with numbers ("stage 3 exceeds memory by 4.2 GiB")
+    std::vector<std::string> warnings;
+
+    int numMicroBatches = 0;
+    double capacityBytes = 0;           ///< usable bytes per device (after margin)
+    double peakMemoryBytes = 0;         ///< the most loaded device
+    int peakStage = 0;
+    std::vector<StageEstimate> stages;
+
+    TimeBreakdown time;
+    CommBreakdown comm;
+    double tokensPerSecond = 0;
+    double modelFlopsPerStep = 0;       ///< 3 x forward FLOPs (Korthikanti Eq. 7 counting)
+    double hardwareFlopsPerStep = 0;    ///< with recomputation
+    double mfu = 0;
+    double hfu = 0;
+    double bubbleFraction = 0;
+    double computeImbalance = 1;        ///< slowest / fastest stage time per micro-batch
+};
+
+/// The compact form the search keeps for every candidate, cheap to re-rank.
+struct PlanSummary
+{
+    ParallelConfig config;
+    bool feasible = false;
+    std::string infeasibleReason;
+    double peakMemoryBytes = 0;
+    double capacityBytes = 0;
+    double stepSeconds = 0;
+    double tokensPerSecond = 0;
+    double mfu = 0;
+    double bubbleFraction = 0;
+    double computeImbalance = 1;
+    double exposedCommSeconds = 0;
+    double commBytes = 0;
+    double score = 0;
+
+    static PlanSummary from(const PlanEstimate& e);
+};
+
+} // namespace shardscope

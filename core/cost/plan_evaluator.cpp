@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cost/plan_evaluator.h"
+
+#include "cost/memory_model.h"
+#include "cost/unit_costs.h"
+#include "partition/stage_partitioner.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace shardscope {
+
+namespace {
+std::string num(long long v) { return std::to_string(v); }
+} // namespace
+
+PlanEvaluator::PlanEvaluator(const PlanningProblem& problem, CostCalibration calibration)
+    : m_problem(problem)
+    , m_calibration(calibration)
+    , m_units(problem.model.partitionUnits())
+{
+    for (int u = 0; u < int(m_units.size()); ++u) {
+        if (m_units[std::size_t(u)].block < 0)
+            continue;
+        ++m_blockUnits;
+        if (m_firstBlockUnit < 0)
+            m_firstBlockUnit = u;
+        m_lastBlockUnit = u;
+    }
+    m_blocksContiguous = m_blockUnits > 0 && m_lastBlockUnit - m_firstBlockUnit + 1 == m_blockUnits;
+}
+
+double PlanEvaluator::usableBytes() const
+{
+    return m_problem.cluster.gpu.memoryBytes * (1.0 - m_problem.training.memoryMargin);
+}
+
+std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
+{
+    const TrainingSpec& tr = m_problem.training;
+    const int gpus = m_problem.cluster.totalGpus();
+    if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.microBatch < 1)
+        return "parallel sizes and the micro-batch must be at least 1";
+    if (c.zeroStage < 0 || c.zeroStage > 3)
+        return "ZeRO stage must be 0, 1, 2 or 3";
+    if (c.worldSize() != gpus)
+        return "TP " + num(c.tp) + " x PP " + num(c.pp) + " x DP " + num(c.dp) + " = " + num(c.worldSize())
+            + " GPUs, but the cluster has " + num(gpus);
+    if (const auto& spec = m_problem.model.spec()) {
+        if (spec->heads % c.tp != 0)
+            return "TP " + num(c.tp) + " does not divide the " + num(spec->heads) + " attention heads";
+        if (spec->kvHeads % c.tp != 0)
+            return "TP " + num(c.tp) + " does not divide the " + num(spec->kvHeads) + " key/value heads";
+    }
+    if (c.pp > int(m_units.size()))
+        return "PP " + num(c.pp) + " needs at least " + num(c.pp) + " blocks or layers to place; the model has "
+            + num(int(m_units.size()));
+    if (tr.globalBatch < c.dp)
+        return "global batch " + num(tr.globalBatch) + " is smaller than the data-parallel size " + num(c.dp);
+    if (tr.globalBatch % (std::int64_t(c.dp) * c.microBatch) != 0)
+        return "global batch " + num(tr.globalBatch) + " is not divisible by DP " + num(c.dp) + " x micro-batch "
+            + num(c.microBatch);
+    if (c.sequenceParallel && c.tp == 1)
+        return "sequence parallelism needs TP > 1";
+    if (c.sequenceParallel && tr.seqLength % c.tp != 0)
+        return "sequence parallelism needs the sequence length " + num(tr.seqLength) + " divisible by TP " + num(c.tp);
+    if (c.zeroStage >= 2 && c.pp > 1)
+        return "ZeRO-" + num(c.zeroStage)
+            + " cannot be combined with pipeline parallelism (DeepSpeed's pipeline engine refuses it; "
+              "Megatron shards only optimizer states)";
+    const std::int64_t m = tr.globalBatch / (std::int64_t(c.dp) * c.microBatch);
+    if (c.schedule == Schedule::Interleaved1F1B) {
+        if (c.pp < 2)
+            return "the interleaved schedule needs PP >= 2";
+        if (c.vpp < 2)
+            return "the interleaved schedule needs at least 2 model chunks per device (vpp)";
+        if (!m_blocksContiguous)
+            return "the interleaved schedule needs the model's transformer blocks in one contiguous run";
+        if (m_blockUnits % (c.pp * c.vpp) != 0)
+            return "interleaving needs the " + num(m_blockUnits) + " blocks divisible by PP " + num(c.pp) + " x vpp "
+                + num(c.vpp);
+        if (m % c.pp != 0)
+            return "the interleaved schedule needs the number of micro-batches (" + num(m) + ") divisible by PP "
+                + num(c.pp);
+    } else if (c.vpp != 1) {
+        return "virtual pipeline stages (vpp " + num(c.vpp) + ") need the interleaved schedule";
+    }
+    return {};
+}
+
+PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
+{
+    const TrainingSpec& tr = m_problem.training;
+    const ClusterSpec& cl = m_problem.cluster;
+    PlanEstimate e;
+    e.config = c;
+    e.capacityBytes = usableBytes();
+    e.warnings = m_problem.model.warnings();
+    e.infeasibleReason = structuralProblem(c);
+    if (!e.infeasibleReason.empty())
+        return e;
+
+    const int p = c.pp;
+    const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
+    e.numMicroBatches = m;
+    const bool interleaved = c.schedule == Schedule::Interleaved1F1B;
+    const int v = interleaved ? c.vpp : 1;
+
+    const UnitCostModel unitModel(m_problem, c, m_calibration);
+    std::vector<UnitCost> costs;
+    costs.reserve(m_units.size());
+    double largestLayer = 0, workingSet = 0;
+    for (const PartitionUnit& u : m_units) {
+        costs.push_back(unitModel.cost(u, p > 1));
+        largestLayer = std::max(largestLayer, costs.back().largestLayerParams);
+        workingSet = std::max(workingSet, costs.back().workingSetBytes);
+    }
+    // Per-device constants: framework overhead; ZeRO-3's gathered parameters (DeepSpeed keeps about two
+    // layers live, its estimator's 4 x largest layer bytes); the block rebuilt during full recomputation.
+    const double zero3Buffer = c.zeroStage == 3 ? 2.0 * largestLayer * tr.bytesPerParam() : 0.0;
+    const double fixedBytes = tr.frameworkOverheadBytes + zero3Buffer + workingSet;
+
+    // Which units each stage holds.
+    std::vector<std::vector<int>> stageUnits(static_cast<std::size_t>(p));
+    if (interleaved) {
+        const int perChunk = m_blockUnits / (p * v);
+        for (int u = 0; u < int(m_units.size()); ++u) {
+            int chunk;
+            if (u < m_firstBlockUnit)
+                chunk = 0;
+            else if (u > m_lastBlockUnit)
+                chunk = p * v - 1;
+            else
+                chunk = (u - m_firstBlockUnit) / perChunk;
+            stageUnits[std::size_t(chunk % p)].push_back(u);
+        }
+    } else {
+        std::vector<PartitionItem> items;
+        items.reserve(costs.size());
+        for (const UnitCost& uc : costs)
+            items.push_back({ uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds,
+                              modelStateBytes(uc.params, tr, c.zeroStage, c.dp).total(),
+                              uc.activationBytes + uc.embeddingLogitsBytes });
+        StageLimits limits;
+        limits.capacityBytes = e.capacityBytes;
+        for (int k = 0; k < p; ++k) {
+            limits.fixedBytes.push_back(fixedBytes);
+            limits.inFlight.push_back(inFlightMicroBatches(c.schedule, p, k, m, 1));
+        }
+        const StagePartition part = partitionStages(items, p, limits);
+        for (int k = 0; k < p; ++k)
+            for (int u = part.boundaries[std::size_t(k)]; u < part.boundaries[std::size_t(k) + 1]; ++u)
+                stageUnits[std::size_t(k)].push_back(u);
+    }
+
+    // Per-stage memory and per-micro-batch time.
+    const Collectives coll(cl);
+    const CommGroup dpGroup = CommGroup::dataParallel(c.dp, c.tp, cl.gpusPerNode);
+    const bool ppInterNode = std::int64_t(c.tp) * c.dp * c.pp > cl.gpusPerNode;
+    const double tokens = double(tr.seqLength) * c.microBatch;
+    double tMax = 0, tMin = 1e300, tSum = 0;
+    double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
+    e.stages.resize(std::size_t(p));
+    for (int k = 0; k < p; ++k) {
+        StageEstimate& st = e.stages[std::size_t(k)];
+        st.stage = k;
+        st.inFlightMicroBatches = inFlightMicroBatches(c.schedule, p, k, m, v);
+        double acts = 0, embAct = 0, boundaryElements = 0;
+        for (int u : stageUnits[std::size_t(k)]) {
+            const UnitCost& uc = costs[std::size_t(u)];
+            const PartitionUnit& unit = m_units[std::size_t(u)];
+            if (!st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
+                st.layerRanges.back().second = unit.endLayer;
+            else
+                st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
+            st.paramsPerDevice += uc.params;
+            acts += uc.activationBytes;
+            embAct += uc.embeddingLogitsBytes;
+            st.computeSeconds += uc.computeSeconds;
+            st.recomputeSeconds += uc.recomputeSeconds;
+            st.tpCommSeconds += uc.tpCommSeconds;
+            boundaryElements = std::max(boundaryElements, uc.outputElementsPerToken);
+            modelFlopsMicro += uc.modelFlops;
+            recomputeFlopsMicro += uc.recomputeFlops;
+        }
+        const ModelStateBytes states = modelStateBytes(st.paramsPerDevice, tr, c.zeroStage, c.dp);
+        st.memory.weightsBytes = states.weights;
+        st.memory.gradientsBytes = states.gradients;
+        st.memory.optimizerBytes = states.optimizer;
+        st.memory.activationsBytes = acts * st.inFlightMicroBatches;
+        st.memory.embeddingLogitsBytes = embAct * st.inFlightMicroBatches;
+        st.memory.overheadBytes = fixedBytes;
+
+        if (p > 1) {
+            // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way, split over TP by scatter/gather.
+            const double bytes = boundaryElements * tokens * tr.bytesPerActivation() / c.tp;
+            const int sends = (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
+            st.ppCommSeconds = double(sends * v) * coll.sendSeconds(bytes, ppInterNode);
+            e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * bytes * m);
+        }
+
+        // DP / ZeRO traffic per step (ZeRO paper Sec. 7: 2 Psi for stages 0-2, 3 Psi for stage 3).
+        const double grad = st.paramsPerDevice * tr.gradientBytesPerParam();
+        const double weights = st.paramsPerDevice * tr.bytesPerParam();
+        const double dpFrac = c.dp > 1 ? double(c.dp - 1) / c.dp : 0.0;
+        double dpSeconds = 0, dpBytes = 0;
+        switch (c.zeroStage) {
+        case 0:
+            dpSeconds = coll.allReduceSeconds(grad, dpGroup);
+            dpBytes = 2 * dpFrac * grad;
+            break;
+        case 1: // reduce-scatter gradients once per step, all-gather updated weights
+            dpSeconds = coll.reduceScatterSeconds(grad, dpGroup) + coll.allGatherSeconds(weights, dpGroup);
+            dpBytes = dpFrac * (grad + weights);
+            break;
+        case 2: // gradients are reduce-scattered as every micro-batch produces them
+            dpSeconds = m * coll.reduceScatterSeconds(grad, dpGroup) + coll.allGatherSeconds(weights, dpGroup);
+            dpBytes = dpFrac * (m * grad + weights);
+            break;
+        default: // stage 3: weights gathered for forward and backward of every micro-batch
+            dpSeconds = m * (2 * coll.allGatherSeconds(weights, dpGroup) + coll.reduceScatterSeconds(grad, dpGroup));
+            dpBytes = dpFrac * m * (2 * weights + grad);
+            break;
+        }
+        st.dpCommSeconds = dpSeconds;
+        const double hidden = std::min(dpSeconds * tr.dpOverlap, m * st.computeSeconds * 2.0 / 3.0);
+        const double exposed = dpSeconds - hidden;
+        if (exposed >= e.comm.dpExposedSeconds) {
+            e.comm.dpExposedSeconds = exposed;
+            e.comm.dpSeconds = dpSeconds;
+            e.comm.dpBytes = dpBytes;
+        }
+
+        const double t = st.microBatchSeconds();
+        tMax = std::max(tMax, t);
+        tMin = std::min(tMin, t);
+        tSum += t;
+        const double total = st.memory.totalBytes();
+        if (total > e.peakMemoryBytes) {
+            e.peakMemoryBytes = total;
+            e.peakStage = k;
+        }
+    }
+
+    // Pipeline: (m - 1) slowest-stage slots plus one pass through all stages (uniform stages give
+    // Narayanan's (m + p - 1) t); interleaving cuts fill and drain by v: (m + (p - 1)/v) t.
+    const double pipeline = interleaved ? (m - 1.0 / v) * tMax + tSum / v : (m - 1) * tMax + tSum;
+    int critical = 0;
+    for (int k = 0; k < p; ++k)
+        if (e.stages[std::size_t(k)].microBatchSeconds() >= tMax)
+            critical = k;
+    const StageEstimate& cs = e.stages[std::size_t(critical)];
+    e.time.computeSeconds = m * cs.computeSeconds;
+    e.time.recomputeSeconds = m * cs.recomputeSeconds;
+    e.time.tpCommSeconds = m * cs.tpCommSeconds;
+    e.time.ppCommSeconds = m * cs.ppCommSeconds;
+    e.time.bubbleSeconds = std::max(0.0, pipeline - m * tMax);
+    e.time.dpExposedSeconds = e.comm.dpExposedSeconds;
+    e.time.stepSeconds = pipeline + e.comm.dpExposedSeconds;
+    e.comm.tpSeconds = e.time.tpCommSeconds;
+    e.comm.tpBytes = 0;
+    for (int u : stageUnits[std::size_t(critical)])
+        e.comm.tpBytes += costs[std::size_t(u)].tpCommBytes * m;
+    e.comm.ppSeconds = e.time.ppCommSeconds;
+
+    e.bubbleFraction = e.time.stepSeconds > 0 ? e.time.bubbleSeconds / pipeline : 0.0;
+    e.computeImbalance = tMin > 0 ? tMax / tMin : 1.0;
+    const double sequencesPerStep = double(tr.globalBatch);
+    const double microBatchesTotal = sequencesPerStep / c.microBatch; // over all DP replicas
+    // Korthikanti Eq. 7 counting: model FLOPs are 3 x forward; hardware FLOPs add recomputation.
+    e.modelFlopsPerStep = 3.0 * modelFlopsMicro * microBatchesTotal;
+    e.hardwareFlopsPerStep = e.modelFlopsPerStep + recomputeFlopsMicro * microBatchesTotal;
+    const double peak = double(cl.totalGpus()) * cl.gpu.peakFlops(tr.precision);
+    e.tokensPerSecond = sequencesPerStep * double(tr.seqLength) / e.time.stepSeconds;
+    e.mfu = e.modelFlopsPerStep / (peak * e.time.stepSeconds);
+    e.hfu = e.hardwareFlopsPerStep / (peak * e.time.stepSeconds);
+
+    e.feasible = e.peakMemoryBytes <= e.capacityBytes;
+    if (!e.feasible) {
+        const StageEstimate& worst = e.stages[std::size_t(e.peakStage)];
+        e.infeasibleReason = "stage " + std::to_string(e.peakStage) + " needs " + formatBytes(worst.memory.totalBytes())
+            + " per GPU but " + formatBytes(e.capacityBytes) + " is usable: exceeds memory by "
+            + formatBytes(worst.memory.totalBytes() - e.capacityBytes);
+    }
+    return e;
+}
+
+PlanSummary PlanSummary::from(const PlanEstimate& e)
+{
+    PlanSummary s;
+    s.config = e.config;
+    s.feasible = e.feasible;
+    s.infeasibleReason = e.infeasibleReason;
+    s.peakMemoryBytes = e.peakMemoryBytes;
+    s.capacityBytes = e.capacityBytes;
+    s.stepSeconds = e.time.stepSeconds;
+    s.tokensPerSecond = e.tokensPerSecond;
+    s.mfu = e.mfu;
+    s.bubbleFraction = e.bubbleFraction;
+    s.computeImbalance = e.computeImbalance;
+    s.exposedCommSeconds = e.comm.exposedSeconds();
+    s.commBytes = e.comm.tpBytes + e.comm.ppBytes + e.comm.dpBytes;
+    return s;
+}
+
+} // namespace shardscope

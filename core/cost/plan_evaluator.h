@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cost/plan_estimate.h"
+#include "cost/planning_problem.h"
+
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+/**
+ * Predicts memory, time and communication of one parallel configuration. Holds what does not
+ * change between candidates (partition units, block layout), so the search reuses one evaluator.
+ */
+class PlanEvaluator
+{
+public:
+    explicit PlanEvaluator(const PlanningProblem& problem, CostCalibration calibration = {});
+
+    /// Why `config` cannot run at all (divisibility, schedule rules), or an empty string.
+    std::string structuralProblem(const ParallelConfig& config) const;
+
+    /// Full prediction. Infeasible configurations come back with feasible = false and a reason;
+    /// for memory overflows the stages and times are still filled in.
+    PlanEstimate evaluate(const ParallelConfig& config) const;
+
+    const PlanningProblem& problem() const { return m_problem; }
+    const std::vector<PartitionUnit>& units() const { return m_units; }
+    int blockCount() const { return m_blockUnits; }
+    double usableBytes() const;
+
+private:
+
+    const PlanningProblem& m_problem;
+    CostCalibration m_calibration;
+    std::vector<PartitionUnit> m_units;
+    int m_blockUnits = 0;
+    int m_firstBlockUnit = -1; ///< units before it and after the last block are embedding/head side
+    int m_lastBlockUnit = -1;
+    bool m_blocksContiguous = true;
+};
+
+} // namespace shardscope
