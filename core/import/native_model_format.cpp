@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "import/native_model_format.h"
+
+#include "import/hf_config_importer.h"
+#include "import/json_reader.h"
+#include "model/block_detection.h"
+#include "util/input_error.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <set>
+#include <utility>
+
+namespace shardscope {
+
+namespace {
+
+constexpr const char* kFormat = "ShardScope model";
+constexpr std::int64_t kMaxDim = 1 << 22;
+constexpr std::int64_t kMaxParams = 1'000'000'000'000'000; // 1e15
+constexpr double kMaxPerToken = 1e18;
+
+TransformerSpec readSpec(const JsonObjectReader& t, const std::string& name)
+{
+    TransformerSpec s;
+    s.name = name;
+    s.modelType = t.stringOr("model_type", "");
+    s.hidden = t.integer("hidden", 1, kMaxDim);
+    s.ffn = t.integer("ffn", 1, kMaxDim);
+    s.layers = t.integer("layers", 1, kMaxDim);
+    s.heads = t.integer("heads", 1, kMaxDim);
+    s.kvHeads = t.integerOr("kv_heads", s.heads, 1, kMaxDim);
+    s.headDim = t.integerOr("head_dim", 0, 0, kMaxDim);
+    s.vocab = t.integer("vocab", 1, kMaxDim);
+    s.maxPositions = t.integerOr("max_positions", 0, 0, 1 << 30);
+    s.tiedEmbeddings = t.booleanOr("tied_embeddings", false);
+    s.gatedMlp = t.booleanOr("gated_mlp", true);
+    const std::string norm = t.stringOr("norm", "rmsnorm");
+    if (norm == "rmsnorm")
+        s.norm = NormKind::RmsNorm;
+    else if (norm == "layernorm")
+        s.norm = NormKind::LayerNorm;
+    else
+        t.fail("norm", "expected \"rmsnorm\" or \"layernorm\", got \"" + norm + "\"");
+    s.qkvBias = t.booleanOr("qkv_bias", false);
+    s.attnOutBias = t.booleanOr("attn_out_bias", false);
+    s.mlpBias = t.booleanOr("mlp_bias", false);
+    const std::string positions = t.stringOr("positions", "rotary");
+    if (positions == "rotary")
+        s.positions = PositionKind::Rotary;
+    else if (positions == "learned")
+        s.positions = PositionKind::Learned;
+    else if (positions == "none")
+        s.positions = PositionKind::None;
+    else
+        t.fail("positions", "expected \"rotary\", \"learned\" or \"none\", got \"" + positions + "\"");
+    s.dropout = t.booleanOr("dropout", false);
+    s.experts = t.integerOr("experts", 0, 0, kMaxDim);
+    s.expertsPerToken = t.integerOr("experts_per_token", 0, 0, kMaxDim);
+    try {
+        s.validate(t.context().source);
+    } catch (const InputError& e) { // validate() names spec fields, which are this object's keys
+        t.context().fail(t.pathOf(e.position()), e.message());
+    }
+    return s;
+}
+
+Layer readLayer(const JsonObjectReader& l, int index, int count)
+{
+    Layer layer;
+    layer.name = l.string("name");
+    if (layer.name.empty())
+        l.fail("name", "expected a non-empty layer name");
+    const std::string kind = l.stringOr("kind", "other");
+    const auto parsedKind = layerKindFromString(kind);
+    if (!parsedKind)
+        l.fail("kind", "unknown layer kind \"" + kind
+                   + "\"; expected one of embedding, attention, mlp, moe, norm, output_head, other");
+    layer.kind = *parsedKind;
+    layer.op = l.stringOr("op", "");
+    layer.params = l.integer("params", 0, kMaxParams);
+    layer.activeParams = l.integerOr("active_params", layer.params, 0, layer.params);
+    layer.tpShardedParams = l.integerOr("tp_sharded_params", 0, 0, layer.params);
+    layer.tiedToLayer = static_cast<int>(l.integerOr("tied_to", -1, -1, count - 1));
+    if (layer.tiedToLayer == index)
+        l.fail("tied_to", "a layer cannot be tied to itself");
+    auto number = [&](std::string_view key) { return l.numberOr(key, 0, 0, kMaxPerToken); };
+    layer.flopsPerToken = number("flops_per_token");
+    layer.flopsPerTokenPerSeq = number("flops_per_token_per_seq");
+    layer.actShardedBytesPerToken = number("act_sharded_bytes_per_token");
+    layer.actReplicatedBytesPerToken = number("act_replicated_bytes_per_token");
+    layer.actScoreBytesPerTokenPerSeq = number("act_score_bytes_per_token_per_seq");
+    layer.inputBytesPerToken = number("input_bytes_per_token");
+    layer.outputElementsPerToken = number("output_elements_per_token");
+    layer.tpCommElementsPerToken = number("tp_comm_elements_per_token");
+    layer.tpShardable = l.booleanOr("tp_shardable", false);
+    return layer;
+}
+
+void readEdges(const JsonObjectReader& root, ModelGraph& graph)
+{
+    const nlohmann::json& edges = root.array("edges");
+    const JsonContext& context = root.context();
+    std::set<std::pair<int, int>> seen;
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+        const std::string path = "$.edges[" + std::to_string(e) + "]";
+        const nlohmann::json& pair = edges[e];
+        if (!pair.is_array() || pair.size() != 2)
+            context.fail(path, "expected a pair [from_index, to_index], got " + jsonTypeName(pair)
+                             + (pair.is_array() ? " of " + std::to_string(pair.size()) + " elements" : ""));
+        const int last = graph.layerCount() - 1;
+        const int from = static_cast<int>(readInteger(pair[0], path + "[0]", context, 0, last));
+        const int to = static_cast<int>(readInteger(pair[1], path + "[1]", context, 0, last));
+        if (from >= to)
+            context.fail(path, "edge " + std::to_string(from) + " -> " + std::to_string(to)
+                             + " does not point forward; layers are listed in execution order, so every edge "
+                               "must go to a later layer");
+        if (seen.insert({ from, to }).second)
+            graph.addEdge(from, to);
+    }
+}
+
+ModelGraph readLayers(const JsonObjectReader& root, const std::string& name)
+{
+    const nlohmann::json& layers = root.array("layers");
+    if (layers.empty())
+        root.fail("layers", "expected at least one layer");
+    ModelGraph graph(name);
+    const int count = static_cast<int>(std::min<std::size_t>(layers.size(), 1u << 24));
+    if (layers.size() > (1u << 24))
+        root.fail("layers", "more than 16 million layers is not a model ShardScope can plan");
+    std::int64_t total = 0;
+    for (int i = 0; i < count; ++i) {
+        const JsonObjectReader l(layers[static_cast<std::size_t>(i)], "$.layers[" + std::to_string(i) + "]",
+                                 root.context());
+        Layer layer = readLayer(l, i, count);
+        total += layer.params; // each <= 1e15, count <= 2^24: no overflow
+        if (total > kMaxParams)
+            l.fail("params", "the model's layers add up to more than 1e15 parameters");
+        graph.addLayer(std::move(layer));
+    }
+    if (root.has("edges"))
+        readEdges(root, graph);
+    else
+        graph.addSequentialEdges();
+    detectTransformerBlocks(graph);
+    return graph;
+}
+
+const char* toJson(NormKind n) { return n == NormKind::LayerNorm ? "layernorm" : "rmsnorm"; }
+
+const char* toJson(PositionKind p)
+{
+    switch (p) {
+    case PositionKind::Learned:
+        return "learned";
+    case PositionKind::None:
+        return "none";
+    case PositionKind::Rotary:
+        break;
+    }
+    return "rotary";
+}
+
+} // namespace
+
+ModelGraph nativeModelFromJson(const nlohmann::json& document, const std::string& source)
+{
+    const JsonContext context { source, kFormat };
+    const JsonObjectReader root(document, "$", context);
+    const std::string format = root.string("format");
+    if (format != "shardscope-model")
+        root.fail("format", "expected \"shardscope-model\", got \"" + format + "\"");
+    const std::int64_t version = root.integer("version", 1, std::numeric_limits<std::int64_t>::max());
+    if (version != 1)
+        root.fail("version", "version " + std::to_string(version)
+                      + " is newer than this ShardScope reads (1); update ShardScope");
+    const std::string name = root.stringOr("name", modelNameFromSource(source));
+
+    std::optional<TransformerSpec> spec;
+    if (root.has("transformer"))
+        spec = readSpec(JsonObjectReader(root.object("transformer"), root.pathOf("transformer"), context), name);
+
+    ModelGraph graph;
+    if (root.has("layers")) {
+        graph = readLayers(root, name);
+        if (spec)
+            graph.setSpec(*spec);
+    } else if (spec) {
+        graph = buildModelGraph(*spec);
+    } else {
+        context.fail("$", "expected a \"transformer\" object or a \"layers\" array (or both)");
+    }
+    graph.setName(name);
+    graph.setSourceFormat("shardscope-model");
+
+    if (const nlohmann::json* warnings = root.find("warnings")) {
+        if (!warnings->is_array())
+            root.fail("warnings", "expected an array of strings, got " + jsonTypeName(*warnings));
+        for (std::size_t w = 0; w < warnings->size(); ++w) {
+            std::string text = readString((*warnings)[w], "$.warnings[" + std::to_string(w) + "]", context);
+            // Block detection may already have raised the same warning; keep one of each.
+            if (std::find(graph.warnings().begin(), graph.warnings().end(), text) == graph.warnings().end())
+                graph.addWarning(std::move(text));
+        }
+    }
+    return graph;
+}
+
+ModelGraph importNativeModel(std::string_view text, const std::string& source)
+{
+    return nativeModelFromJson(parseJsonText(text, JsonContext { source, kFormat }), source);
+}
+
+nlohmann::ordered_json nativeModelToJson(const ModelGraph& graph)
+{
+    nlohmann::ordered_json out;
+    out["format"] = "shardscope-model";
+    out["version"] = 1;
+    out["name"] = graph.name();
+    if (const auto& s = graph.spec()) {
+        nlohmann::ordered_json t;
+        t["model_type"] = s->modelType;
+        t["hidden"] = s->hidden;
+        t["ffn"] = s->ffn;
+        t["layers"] = s->layers;
+        t["heads"] = s->heads;
+        t["kv_heads"] = s->kvHeads;
+        t["head_dim"] = s->headDim;
+        t["vocab"] = s->vocab;
+        t["max_positions"] = s->maxPositions;
+        t["tied_embeddings"] = s->tiedEmbeddings;
+        t["gated_mlp"] = s->gatedMlp;
+        t["norm"] = toJson(s->norm);
+        t["qkv_bias"] = s->qkvBias;
+        t["attn_out_bias"] = s->attnOutBias;
+        t["mlp_bias"] = s->mlpBias;
+        t["positions"] = toJson(s->positions);
+        t["dropout"] = s->dropout;
+        t["experts"] = s->experts;
+        t["experts_per_token"] = s->expertsPerToken;
+        out["transformer"] = std::move(t);
+    }
+    nlohmann::ordered_json layers = nlohmann::ordered_json::array();
+    for (const Layer& l : graph.layers()) {
+        nlohmann::ordered_json j;
+        j["name"] = l.name;
+        j["kind"] = toString(l.kind);
+        j["op"] = l.op;
+        j["params"] = l.params;
+        j["active_params"] = l.activeParams;
+        j["tp_sharded_params"] = l.tpShardedParams;
+        j["tied_to"] = l.tiedToLayer;
+        j["flops_per_token"] = l.flopsPerToken;
+        j["flops_per_token_per_seq"] = l.flopsPerTokenPerSeq;
+        j["act_sharded_bytes_per_token"] = l.actShardedBytesPerToken;
+        j["act_replicated_bytes_per_token"] = l.actReplicatedBytesPerToken;
+        j["act_score_bytes_per_token_per_seq"] = l.actScoreBytesPerTokenPerSeq;
+        j["input_bytes_per_token"] = l.inputBytesPerToken;
+        j["output_elements_per_token"] = l.outputElementsPerToken;
+        j["tp_comm_elements_per_token"] = l.tpCommElementsPerToken;
+        j["tp_shardable"] = l.tpShardable;
+        layers.push_back(std::move(j));
+    }
+    out["layers"] = std::move(layers);
+    nlohmann::ordered_json edges = nlohmann::ordered_json::array();
+    for (auto [it, end] = boost::edges(graph.dag()); it != end; ++it)
+        edges.push_back({ boost::source(*it, graph.dag()), boost::target(*it, graph.dag()) });
+    out["edges"] = std::move(edges);
+    if (!graph.warnings().empty())
+        out["warnings"] = graph.warnings();
+    return out;
+}
+
+} // namespace shardscope
