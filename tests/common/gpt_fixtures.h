@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Shared fixtures: the GPT configurations of Narayanan et al. 2021 and Korthikanti et al. 2022
+// (V = 51,200, s = 2048, MHA, ffn = 4h, LayerNorm, biases, learned positions, tied embeddings,
+// dropout), on A100-80GB nodes of 8 GPUs.
+#pragma once
+
+#include "cost/planning_problem.h"
+#include "hardware/hardware_catalog.h"
+#include "model/model_graph.h"
+#include "model/transformer_spec.h"
+
+#include <stdexcept>
+
+namespace shardscope::testing {
+
+inline TransformerSpec megatronGpt(std::int64_t hidden, std::int64_t heads, std::int64_t layers)
+{
+    TransformerSpec s;
+    s.name = "gpt-" + std::to_string(layers) + "x" + std::to_string(hidden);
+    s.hidden = hidden;
+    s.ffn = 4 * hidden;
+    s.layers = layers;
+    s.heads = heads;
+    s.kvHeads = heads;
+    s.vocab = 51200;
+    s.maxPositions = 2048;
+    s.tiedEmbeddings = true;
+    s.gatedMlp = false;
+    s.norm = NormKind::LayerNorm;
+    s.qkvBias = s.attnOutBias = s.mlpBias = true;
+    s.positions = PositionKind::Learned;
+    s.dropout = true;
+    return s;
+}
+
+inline const GpuSpec& catalogGpu(const char* name)
+{
+    const GpuSpec* gpu = HardwareCatalog::builtin().find(name);
+    if (!gpu)
+        throw std::runtime_error(std::string("GPU missing from the built-in catalog: ") + name);
+    return *gpu;
+}
+
+/// A 2021-era Megatron run: no flash attention, fp32 main gradients, no framework overhead or margin
+/// (the papers count model states and activations only).
+inline PlanningProblem megatronProblem(const TransformerSpec& spec, int gpus, std::int64_t globalBatch)
+{
+    PlanningProblem p;
+    p.model = buildModelGraph(spec);
+    p.cluster = ClusterSpec::make(catalogGpu("A100-SXM-80GB"), gpus, 8);
+    p.training.seqLength = 2048;
+    p.training.globalBatch = globalBatch;
+    p.training.flashAttention = false;
+    p.training.fp32Gradients = true;
+    p.training.frameworkOverheadBytes = 0;
+    p.training.memoryMargin = 0;
+    return p;
+}
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+} // namespace shardscope::testing
