@@ -11,6 +11,8 @@ namespace shardscope {
 
 namespace {
 
+constexpr std::int64_t kSanityLimit = 1 << 22; // TransformerSpec::validate's dimension limit
+
 std::string formatNumber(double value)
 {
     char buf[64];
@@ -104,8 +106,10 @@ std::int64_t readInteger(const nlohmann::json& value, const std::string& path, c
 {
     const std::string expected = describeIntegerRange(min, max);
     auto tooLarge = [&](const std::string& shown) {
-        context.fail(path, "value " + shown + " is implausibly large; expected " + expected + " of at most "
-                         + std::to_string(max));
+        const std::string bound = min == 0 || min == 1 ? " of at most " + std::to_string(max) : "";
+        if (max >= kSanityLimit) // a plausibility limit rather than a structural one
+            context.fail(path, "value " + shown + " is implausibly large; expected " + expected + bound);
+        context.fail(path, "expected " + expected + bound + ", got " + shown);
     };
     auto tooSmall = [&](const std::string& shown) { context.fail(path, "expected " + expected + ", got " + shown); };
 
