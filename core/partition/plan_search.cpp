@@ -79,7 +79,11 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                     micro.push_back(b);
             micro = pinnedOr(pins.microBatch, micro);
             const std::vector<int> zeros = pinnedOr(pins.zeroStage, pp > 1 ? std::vector<int> { 0, 1 } : std::vector<int> { 0, 1, 2, 3 });
-            const auto recomputes = pinnedOr(pins.recompute, std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full });
+            // With flash attention the scores are never stored, so selective recomputation (which drops
+            // exactly them) is the same plan as none: searched only when pinned.
+            const auto recomputes = pinnedOr(pins.recompute, problem.training.flashAttention
+                                                 ? std::vector<Recompute> { Recompute::None, Recompute::Full }
+                                                 : std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full });
             const auto sps = pinnedOr(pins.sequenceParallel, tp > 1 ? std::vector<bool> { false, true } : std::vector<bool> { false });
             std::vector<Schedule> schedules = pp > 1 ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::GPipe, Schedule::Interleaved1F1B }
                                                      : std::vector<Schedule> { Schedule::OneFOneB };

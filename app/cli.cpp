@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+#include "partition/planner.h"
+#include "plan_options.h"
+#include "plan_report.h"
+#include "util/atomic_file.h"
+#include "util/input_error.h"
+#include "util/text.h"
+#include "export/plan_json.h"
+
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace shardscope;
+
+namespace {
+QTextStream& out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+QTextStream& err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+} // namespace
+
+bool Cli::isCommand(const QString& word)
+{
+    static const QStringList commands { QStringLiteral("plan"), QStringLiteral("models"), QStringLiteral("gpus"),
+                                        QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"),
+                                        QStringLiteral("--version"), QStringLiteral("-v") };
+    return commands.contains(word);
+}
+
+QString Cli::mainHelp()
+{
+    return tr("Usage: shardscope [COMMAND] [OPTIONS]\n"
+              "\n"
+              "Plans how to shard the training of a large model over a GPU cluster: tensor, pipeline and\n"
+              "data parallelism, ZeRO stage, micro-batch, recomputation, sequence parallelism and the\n"
+              "pipeline schedule, with predicted memory per GPU, step time, bubble and MFU.\n"
+              "Without a command, opens the desktop planner.\n"
+              "\n"
+              "Commands:\n"
+              "  plan MODEL [options]   search all parallel layouts and print the best ones\n"
+              "                         (shardscope plan --help lists the options)\n"
+              "  models                 list the bundled example models\n"
+              "  gpus                   list the GPU catalog\n"
+              "  --version              print the version\n"
+              "\n"
+              "Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;\n"
+              "3 invalid input file or value; 4 an output file could not be written.\n");
+}
+
+int Cli::run(const QStringList& args)
+{
+    const QString command = args.value(0);
+    if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
+        out() << "shardscope " << SHARDSCOPE_VERSION << Qt::endl;
+        return ExitOk;
+    }
+    if (command == QLatin1String("help") || command == QLatin1String("--help") || command == QLatin1String("-h")) {
+        out() << mainHelp() << Qt::flush;
+        return ExitOk;
+    }
+    if (command == QLatin1String("models"))
+        return models();
+    if (command == QLatin1String("gpus"))
+        return gpus();
+    if (command == QLatin1String("plan"))
+        return plan(args.mid(1));
+    err() << tr("shardscope: unknown command \"%1\"").arg(command) << '\n' << mainHelp() << Qt::flush;
+    return ExitUsage;
+}
+
+int Cli::models()
+{
+    out() << tr("Bundled example models (use the name in place of a file):") << '\n';
+    for (const std::string& name : bundledModelNames()) {
+        const auto model = findBundledModel(name);
+        if (!model)
+            continue;
+        out() << QStringLiteral("  %1 %2 parameters, %3 blocks")
+                     .arg(qs(name), -18)
+                     .arg(qs(formatCount(double(model->totalParams()))), 10)
+                     .arg(model->blocks().size())
+              << '\n';
+    }
+    out() << Qt::flush;
+    return ExitOk;
+}
+
+int Cli::gpus()
+{
+    out() << tr("GPU catalog (dense peaks):") << '\n';
+    out() << tr("  name             memory    bf16 TFLOP/s  fp8 TFLOP/s  HBM GB/s  intra-node GB/s  inter-node GB/s") << '\n';
+    for (const GpuSpec& g : HardwareCatalog::builtin().gpus())
+        out() << QStringLiteral("  %1 %2 %3 %4 %5 %6 %7")
+                     .arg(qs(g.name), -15)
+                     .arg(qs(formatBytes(g.memoryBytes)), 9)
+                     .arg(g.peakFlopsBf16 / 1e12, 13, 'f', 0)
+                     .arg(g.peakFlopsFp8 > 0 ? QString::number(g.peakFlopsFp8 / 1e12, 'f', 0) : QStringLiteral("-"), 12)
+                     .arg(g.hbmBytesPerSecond / 1e9, 9, 'f', 0)
+                     .arg(g.scaleUp.bandwidthBytesPerSecond / 1e9, 16, 'f', 0)
+                     .arg(g.scaleOut.bandwidthBytesPerSecond / 1e9, 16, 'f', 0)
+              << '\n';
+    out() << Qt::flush;
+    return ExitOk;
+}
+
+int Cli::plan(const QStringList& args)
+{
+    if (args.contains(QStringLiteral("--help")) || args.contains(QStringLiteral("-h"))) {
+        out() << PlanOptionsParser::helpText() << Qt::flush;
+        return ExitOk;
+    }
+    PlanOptions o;
+    try {
+        o = PlanOptionsParser::parse(args);
+    } catch (const UsageError& e) {
+        err() << tr("shardscope plan: %1").arg(e.message) << '\n' << Qt::flush;
+        return ExitUsage;
+    } catch (const InputError& e) {
+        err() << tr("shardscope plan: %1").arg(qs(e.what())) << '\n' << Qt::flush;
+        return ExitInput;
+    }
+
+    PlanningOutcome outcome;
+    try {
+        outcome = runPlanning(o.problem, o.strategy, o.weights, std::max(o.top, 1));
+    } catch (const InputError& e) {
+        err() << tr("shardscope plan: %1").arg(qs(e.what())) << '\n' << Qt::flush;
+        return ExitInput;
+    }
+
+    PlanReport::printInputs(out(), o.problem);
+    out() << tr("Strategy %1, weights memory %2 / compute %3 / communication %4")
+                 .arg(qs(std::string(toString(o.strategy))))
+                 .arg(o.weights.memory)
+                 .arg(o.weights.compute)
+                 .arg(o.weights.communication)
+          << '\n';
+    PlanReport::printRanking(out(), outcome, o.top);
+    const bool anyFeasible = outcome.search.feasibleCount > 0;
+    if (anyFeasible && !outcome.top.empty())
+        PlanReport::printDetails(out(), o.problem, outcome.top.front());
+    PlanReport::printInfeasible(out(), outcome, anyFeasible ? o.showInfeasible : std::max(o.showInfeasible, 5));
+    out() << Qt::flush;
+
+    if (!o.jsonPath.isEmpty()) {
+        const PlanDocument doc = makePlanDocument(o.problem, o.strategy, o.weights, outcome,
+                                                  std::string("ShardScope ") + SHARDSCOPE_VERSION);
+        try {
+            writeFileAtomically(o.jsonPath.toStdString(), writePlanJson(doc));
+        } catch (const std::exception& e) {
+            err() << tr("shardscope plan: cannot write %1: %2").arg(o.jsonPath, qs(e.what())) << '\n' << Qt::flush;
+            return ExitOutput;
+        }
+        out() << '\n' << tr("Wrote %1 (%2 plans).").arg(o.jsonPath).arg(doc.plans.size()) << '\n' << Qt::flush;
+    }
+    return anyFeasible ? ExitOk : ExitNoFeasible;
+}

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plan_options.h"
+
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+#include "util/input_error.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+
+#include <cmath>
+#include <functional>
+
+using namespace shardscope;
+
+namespace {
+
+struct Reader
+{
+    const QStringList& args;
+    int i = 0;
+
+    QString value(const QString& option)
+    {
+        if (i + 1 >= args.size())
+            throw UsageError { PlanOptionsParser::tr("option %1 expects a value").arg(option) };
+        return args[++i];
+    }
+};
+
+long long toInteger(const QString& option, const QString& text, long long min, long long max)
+{
+    bool ok = false;
+    const long long v = text.toLongLong(&ok);
+    if (!ok)
+        throw UsageError { PlanOptionsParser::tr("%1 expects an integer, got \"%2\"").arg(option, text) };
+    if (v < min || v > max)
+        throw UsageError { PlanOptionsParser::tr("%1 must be between %2 and %3, got %4").arg(option).arg(min).arg(max).arg(v) };
+    return v;
+}
+
+double toNumber(const QString& option, const QString& text, double min, double max)
+{
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    if (!ok || !std::isfinite(v))
+        throw UsageError { PlanOptionsParser::tr("%1 expects a number, got \"%2\"").arg(option, text) };
+    if (v < min || v > max)
+        throw UsageError { PlanOptionsParser::tr("%1 must be between %2 and %3, got %4").arg(option).arg(min).arg(max).arg(v) };
+    return v;
+}
+
+ModelGraph loadModel(const QString& argument)
+{
+    if (!QFileInfo::exists(argument)) {
+        if (auto bundled = findBundledModel(argument.toStdString()))
+            return std::move(*bundled);
+        QStringList names;
+        for (const std::string& n : bundledModelNames())
+            names << QString::fromStdString(n);
+        throw InputError(argument.toStdString(), "",
+                         PlanOptionsParser::tr("no such file, and not a bundled model (bundled: %1)")
+                             .arg(names.join(QStringLiteral(", ")))
+                             .toStdString());
+    }
+    return importModel(argument.toStdString());
+}
+
+} // namespace
+
+PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
+{
+    PlanOptions o;
+    QString gpuName = QStringLiteral("H100-SXM");
+    long long gpus = 64, perNode = 8;
+    double intraGBps = 0, interGBps = 0;
+    QString hardwareFile;
+    bool weightsGiven = false;
+    std::optional<Preset> preset;
+    TrainingSpec& training = o.problem.training;
+
+    Reader r { arguments };
+    for (r.i = 0; r.i < arguments.size(); ++r.i) {
+        const QString a = arguments[r.i];
+        if (!a.startsWith(QLatin1String("--"))) {
+            if (!o.modelArgument.isEmpty())
+                throw UsageError { tr("unexpected argument \"%1\": give one model").arg(a) };
+            o.modelArgument = a;
+        } else if (a == QLatin1String("--gpu")) {
+            gpuName = r.value(a);
+        } else if (a == QLatin1String("--gpus")) {
+            gpus = toInteger(a, r.value(a), 1, 10'000'000);
+        } else if (a == QLatin1String("--gpus-per-node")) {
+            perNode = toInteger(a, r.value(a), 1, 1024);
+        } else if (a == QLatin1String("--hardware")) {
+            hardwareFile = r.value(a);
+        } else if (a == QLatin1String("--intra-node-gbps")) {
+            intraGBps = toNumber(a, r.value(a), 1e-3, 1e6);
+        } else if (a == QLatin1String("--inter-node-gbps")) {
+            interGBps = toNumber(a, r.value(a), 1e-3, 1e6);
+        } else if (a == QLatin1String("--seq")) {
+            training.seqLength = toInteger(a, r.value(a), 1, 1 << 24);
+        } else if (a == QLatin1String("--global-batch")) {
+            training.globalBatch = toInteger(a, r.value(a), 1, 1 << 24);
+        } else if (a == QLatin1String("--precision")) {
+            const QString v = r.value(a);
+            auto p = precisionFromString(v.toStdString());
+            if (!p)
+                throw UsageError { tr("--precision expects bf16, fp16, fp8 or fp32, got \"%1\"").arg(v) };
+            training.precision = *p;
+        } else if (a == QLatin1String("--optimizer")) {
+            const QString v = r.value(a);
+            auto p = optimizerFromString(v.toStdString());
+            if (!p)
+                throw UsageError { tr("--optimizer expects adam or sgd, got \"%1\"").arg(v) };
+            training.optimizer = *p;
+        } else if (a == QLatin1String("--no-flash-attention")) {
+            training.flashAttention = false;
+        } else if (a == QLatin1String("--fp16-gradients")) {
+            training.fp32Gradients = false;
+        } else if (a == QLatin1String("--overhead-gib")) {
+            training.frameworkOverheadBytes = toNumber(a, r.value(a), 0, 1e6) * 1024.0 * 1024.0 * 1024.0;
+        } else if (a == QLatin1String("--memory-margin")) {
+            training.memoryMargin = toNumber(a, r.value(a), 0, 0.99);
+        } else if (a == QLatin1String("--dp-overlap")) {
+            training.dpOverlap = toNumber(a, r.value(a), 0, 1);
+        } else if (a == QLatin1String("--tp")) {
+            training.pins.tp = int(toInteger(a, r.value(a), 1, 1 << 20));
+        } else if (a == QLatin1String("--pp")) {
+            training.pins.pp = int(toInteger(a, r.value(a), 1, 1 << 20));
+        } else if (a == QLatin1String("--dp")) {
+            training.pins.dp = int(toInteger(a, r.value(a), 1, 1 << 24));
+        } else if (a == QLatin1String("--vpp")) {
+            training.pins.vpp = int(toInteger(a, r.value(a), 1, 1 << 10));
+        } else if (a == QLatin1String("--micro-batch")) {
+            training.pins.microBatch = int(toInteger(a, r.value(a), 1, 1 << 20));
+        } else if (a == QLatin1String("--zero")) {
+            training.pins.zeroStage = int(toInteger(a, r.value(a), 0, 3));
+        } else if (a == QLatin1String("--recompute")) {
+            const QString v = r.value(a);
+            auto p = recomputeFromString(v.toStdString());
+            if (!p)
+                throw UsageError { tr("--recompute expects none, selective or full, got \"%1\"").arg(v) };
+            training.pins.recompute = *p;
+        } else if (a == QLatin1String("--sp")) {
+            training.pins.sequenceParallel = true;
+        } else if (a == QLatin1String("--no-sp")) {
+            training.pins.sequenceParallel = false;
+        } else if (a == QLatin1String("--schedule")) {
+            const QString v = r.value(a);
+            auto p = scheduleFromString(v.toStdString());
+            if (!p)
+                throw UsageError { tr("--schedule expects gpipe, 1f1b or interleaved, got \"%1\"").arg(v) };
+            training.pins.schedule = *p;
+        } else if (a == QLatin1String("--strategy")) {
+            const QString v = r.value(a);
+            if (const Preset* p = findPreset(v.toStdString())) {
+                preset = *p;
+                o.strategy = p->strategy;
+            } else if (auto s = strategyFromString(v.toStdString())) {
+                o.strategy = *s;
+            } else {
+                throw UsageError { tr("unknown strategy \"%1\"; see shardscope plan --help").arg(v) };
+            }
+        } else if (a == QLatin1String("--weights")) {
+            const QString v = r.value(a);
+            const QStringList parts = v.split(QLatin1Char(','));
+            if (parts.size() != 3)
+                throw UsageError { tr("--weights expects three numbers M,C,N (memory, compute, communication), got \"%1\"").arg(v) };
+            o.weights.memory = toNumber(a, parts[0], 0, 1e6);
+            o.weights.compute = toNumber(a, parts[1], 0, 1e6);
+            o.weights.communication = toNumber(a, parts[2], 0, 1e6);
+            if (o.weights.memory + o.weights.compute + o.weights.communication <= 0)
+                throw UsageError { tr("--weights must not all be zero") };
+            weightsGiven = true;
+        } else if (a == QLatin1String("--top")) {
+            o.top = int(toInteger(a, r.value(a), 1, 100000));
+        } else if (a == QLatin1String("--infeasible")) {
+            o.showInfeasible = int(toInteger(a, r.value(a), 0, 100000));
+        } else if (a == QLatin1String("--json")) {
+            o.jsonPath = r.value(a);
+        } else {
+            throw UsageError { tr("unknown option %1; see shardscope plan --help").arg(a) };
+        }
+    }
+    if (o.modelArgument.isEmpty())
+        throw UsageError { tr("no model given: shardscope plan MODEL [options] (a config.json, a model file, or a "
+                              "bundled name such as llama-3-70b)") };
+
+    if (!weightsGiven)
+        o.weights = preset ? preset->weights : defaultWeights(o.strategy);
+    if (preset)
+        training.memoryMargin = preset->memoryMargin;
+
+    HardwareCatalog catalog = HardwareCatalog::builtin();
+    if (!hardwareFile.isEmpty()) {
+        QFile f(hardwareFile);
+        if (!f.open(QIODevice::ReadOnly))
+            throw InputError(hardwareFile.toStdString(), "", tr("cannot read the hardware file: %1").arg(f.errorString()).toStdString());
+        const QByteArray data = f.readAll();
+        catalog.merge(HardwareCatalog::fromJson(std::string_view(data.constData(), std::size_t(data.size())), hardwareFile.toStdString()));
+    }
+    const GpuSpec* gpu = catalog.find(gpuName.toStdString());
+    if (!gpu) {
+        QStringList names;
+        for (const GpuSpec& g : catalog.gpus())
+            names << QString::fromStdString(g.name);
+        throw UsageError { tr("unknown GPU \"%1\"; known: %2 (shardscope gpus lists them)").arg(gpuName, names.join(QStringLiteral(", "))) };
+    }
+    o.problem.cluster = ClusterSpec::make(*gpu, int(gpus), int(perNode));
+    if (intraGBps > 0)
+        o.problem.cluster.intraNode.bandwidthBytesPerSecond = intraGBps * 1e9;
+    if (interGBps > 0)
+        o.problem.cluster.interNode.bandwidthBytesPerSecond = interGBps * 1e9;
+
+    o.problem.model = loadModel(o.modelArgument);
+    o.problem.validate();
+    return o;
+}
+
+QString PlanOptionsParser::helpText()
+{
+    return tr(
+        "Usage: shardscope plan MODEL [options]\n"
+        "\n"
+        "MODEL is a Hugging Face config.json, a ShardScope model JSON, the prototype's layer list or\n"
+        "ModelInfo JSON, or a bundled example name (shardscope models).\n"
+        "\n"
+        "Cluster:\n"
+        "  --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM\n"
+        "  --gpus N                total GPUs; default 64\n"
+        "  --gpus-per-node K       GPUs per node; default 8 (N must be a multiple of K)\n"
+        "  --hardware FILE         add or override GPUs from a catalog file (docs/hardware-format.md)\n"
+        "  --intra-node-gbps X     override the per-GPU intra-node bandwidth (GB/s each way)\n"
+        "  --inter-node-gbps X     override the per-GPU inter-node bandwidth (GB/s each way)\n"
+        "\n"
+        "Training:\n"
+        "  --seq S                 sequence length in tokens; default 4096\n"
+        "  --global-batch B        sequences per optimizer step; default 512\n"
+        "  --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32\n"
+        "  --optimizer O           adam (mixed precision, default) or sgd (with momentum)\n"
+        "  --no-flash-attention    store attention scores (Korthikanti's 5as/h term)\n"
+        "  --fp16-gradients        16-bit gradients instead of fp32 main gradients\n"
+        "  --overhead-gib X        framework overhead per GPU (CUDA context, NCCL buffers); default 2\n"
+        "  --memory-margin F       fraction of GPU memory kept free; default 0.05\n"
+        "  --dp-overlap F          fraction of data-parallel communication hidden by backward; default 0.5\n"
+        "\n"
+        "Pins (fix a knob; every unpinned knob is searched):\n"
+        "  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3\n"
+        "  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved\n"
+        "\n"
+        "Ranking:\n"
+        "  --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,\n"
+        "                          CommunicationMinimal, Hybrid, TensorParallelFirst, PipelineParallelFirst,\n"
+        "                          or a preset: memory_optimized, throughput_optimized, communication_optimized\n"
+        "  --weights M,C,N         weights of memory headroom, throughput and communication in the score\n"
+        "  --top K                 plans to print and to write; default 10\n"
+        "  --infeasible K          also print the K closest plans that do not fit, with the reason\n"
+        "  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)\n"
+        "\n"
+        "Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.\n"
+        "\n"
+        "Example:\n"
+        "  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5\n");
+}

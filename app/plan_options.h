@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cost/planning_problem.h"
+#include "partition/strategy.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+/// What `shardscope plan` was asked to do, parsed and validated.
+struct PlanOptions
+{
+    QString modelArgument;
+    shardscope::PlanningProblem problem;
+    shardscope::Strategy strategy = shardscope::Strategy::Exhaustive;
+    shardscope::ScoreWeights weights;
+    int top = 10;
+    int showInfeasible = 0;
+    QString jsonPath;
+};
+
+/// Thrown for a bad command line (exit code 2); input-file problems are shardscope::InputError (exit 3).
+struct UsageError
+{
+    QString message;
+};
+
+class PlanOptionsParser
+{
+    Q_DECLARE_TR_FUNCTIONS(PlanOptionsParser)
+public:
+    /// Parses `plan` arguments (without the subcommand). Throws UsageError or shardscope::InputError.
+    static PlanOptions parse(const QStringList& arguments);
+    static QString helpText();
+};

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plan_report.h"
+
+#include "util/text.h"
+
+#include <QMap>
+#include <QTextStream>
+
+using namespace shardscope;
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString gib(double bytes) { return QString::number(bytes / (1024.0 * 1024.0 * 1024.0), 'f', 1); }
+
+QString configColumns(const ParallelConfig& c)
+{
+    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9")
+        .arg(c.tp, 4)
+        .arg(c.pp, 4)
+        .arg(c.dp, 5)
+        .arg(c.schedule == Schedule::Interleaved1F1B ? QString::number(c.vpp) : QStringLiteral("-"), 3)
+        .arg(c.microBatch, 3)
+        .arg(c.zeroStage, 4)
+        .arg(qs(std::string(toString(c.recompute))), -9)
+        .arg(c.sequenceParallel ? QStringLiteral("sp") : QStringLiteral("- "), 2)
+        .arg(qs(std::string(toString(c.schedule))), -11);
+}
+
+} // namespace
+
+void PlanReport::printInputs(QTextStream& out, const PlanningProblem& p)
+{
+    const ModelGraph& m = p.model;
+    out << tr("Model    %1 (%2): %3 parameters").arg(qs(m.name()), qs(m.sourceFormat()), qs(formatCount(double(m.totalParams()))));
+    if (m.activeParams() != m.totalParams())
+        out << tr(", %1 active per token").arg(qs(formatCount(double(m.activeParams()))));
+    out << tr(", %1 layers in %2 blocks").arg(m.layerCount()).arg(m.blocks().size()) << '\n';
+    out << tr("Cluster  %1 x %2 GPUs = %3 x %4 (%5 each), intra-node %6 GB/s, inter-node %7 GB/s")
+               .arg(p.cluster.nodes)
+               .arg(p.cluster.gpusPerNode)
+               .arg(p.cluster.totalGpus())
+               .arg(qs(p.cluster.gpu.name))
+               .arg(qs(formatBytes(p.cluster.gpu.memoryBytes)))
+               .arg(p.cluster.intraNode.bandwidthBytesPerSecond / 1e9, 0, 'f', 0)
+               .arg(p.cluster.interNode.bandwidthBytesPerSecond / 1e9, 0, 'f', 0)
+        << '\n';
+    out << tr("Training sequence %1, global batch %2 sequences, %3, %4, flash attention %5")
+               .arg(p.training.seqLength)
+               .arg(p.training.globalBatch)
+               .arg(qs(std::string(toString(p.training.precision))), qs(std::string(toString(p.training.optimizer))))
+               .arg(p.training.flashAttention ? tr("on") : tr("off"))
+        << '\n';
+    for (const std::string& w : m.warnings())
+        out << tr("Warning  %1").arg(qs(w)) << '\n';
+}
+
+void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int top)
+{
+    out << '\n'
+        << tr("%1 plans evaluated in %2 ms, %3 fit in memory.")
+               .arg(o.search.candidates.size())
+               .arg(o.search.elapsedSeconds * 1e3, 0, 'f', 0)
+               .arg(o.search.feasibleCount)
+        << "\n\n";
+    out << tr("rank   tp   pp    dp vpp  mb zero recompute sp schedule      memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
+        << '\n';
+    const int n = std::min<int>(top, int(o.order.size()));
+    for (int i = 0; i < n; ++i) {
+        const PlanSummary& s = o.search.candidates[o.order[std::size_t(i)]];
+        if (!s.feasible)
+            break;
+        out << QStringLiteral("%1 %2  %3 / %4 GiB  %5  %6  %7%  %8%  %9")
+                   .arg(i + 1, 4)
+                   .arg(configColumns(s.config))
+                   .arg(gib(s.peakMemoryBytes), 6)
+                   .arg(gib(s.capacityBytes), 5)
+                   .arg(qs(formatSeconds(s.stepSeconds)), 8)
+                   .arg(s.tokensPerSecond, 12, 'f', 0)
+                   .arg(100 * s.mfu, 5, 'f', 1)
+                   .arg(100 * s.bubbleFraction, 5, 'f', 1)
+                   .arg(s.score, 5, 'f', 3)
+            << '\n';
+    }
+    if (o.search.feasibleCount == 0)
+        out << tr("No plan fits. The closest candidates and why they fail:") << '\n';
+}
+
+void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, const PlanEstimate& e)
+{
+    const ModelGraph& m = problem.model;
+    out << '\n'
+        << tr("Best plan: TP %1 x PP %2 x DP %3, %4 micro-batches of %5, ZeRO-%6, recompute %7%8, %9")
+               .arg(e.config.tp)
+               .arg(e.config.pp)
+               .arg(e.config.dp)
+               .arg(e.numMicroBatches)
+               .arg(e.config.microBatch)
+               .arg(e.config.zeroStage)
+               .arg(qs(std::string(toString(e.config.recompute))))
+               .arg(e.config.sequenceParallel ? tr(", sequence parallel") : QString())
+               .arg(e.config.schedule == Schedule::Interleaved1F1B
+                        ? tr("interleaved 1F1B with %1 chunks").arg(e.config.vpp)
+                        : qs(std::string(toString(e.config.schedule))))
+        << '\n';
+    out << tr("  stage  layers                                   params/GPU  weights grads  optim  activ  emb+logits other  total GiB  ms/micro-batch")
+        << '\n';
+    for (const StageEstimate& st : e.stages) {
+        QString layers;
+        for (const auto& [first, end] : st.layerRanges) {
+            if (!layers.isEmpty())
+                layers += QStringLiteral(", ");
+            layers += QStringLiteral("%1..%2").arg(qs(m.layer(first).name), qs(m.layer(end - 1).name));
+        }
+        if (layers.size() > 40)
+            layers = layers.left(37) + QStringLiteral("...");
+        const MemoryBreakdown& mb = st.memory;
+        out << QStringLiteral("  %1  %2 %3  %4 %5 %6 %7 %8 %9 %10  %11")
+                   .arg(st.stage, 5)
+                   .arg(layers, -40)
+                   .arg(qs(formatCount(st.paramsPerDevice)), 10)
+                   .arg(gib(mb.weightsBytes), 7)
+                   .arg(gib(mb.gradientsBytes), 6)
+                   .arg(gib(mb.optimizerBytes), 6)
+                   .arg(gib(mb.activationsBytes), 6)
+                   .arg(gib(mb.embeddingLogitsBytes), 10)
+                   .arg(gib(mb.overheadBytes), 5)
+                   .arg(gib(mb.totalBytes()), 9)
+                   .arg(st.microBatchSeconds() * 1e3, 14, 'f', 1)
+            << '\n';
+    }
+    const TimeBreakdown& t = e.time;
+    out << tr("  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7")
+               .arg(qs(formatSeconds(t.stepSeconds)), qs(formatSeconds(t.computeSeconds)), qs(formatSeconds(t.recomputeSeconds)),
+                    qs(formatSeconds(t.tpCommSeconds)), qs(formatSeconds(t.ppCommSeconds)), qs(formatSeconds(t.bubbleSeconds)),
+                    qs(formatSeconds(t.dpExposedSeconds)))
+        << '\n';
+    out << tr("  communication per step: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 exposed)")
+               .arg(qs(formatBytes(e.comm.tpBytes)), qs(formatSeconds(e.comm.tpSeconds)), qs(formatBytes(e.comm.ppBytes)),
+                    qs(formatSeconds(e.comm.ppSeconds)), qs(formatBytes(e.comm.dpBytes)), qs(formatSeconds(e.comm.dpSeconds)),
+                    qs(formatSeconds(e.comm.dpExposedSeconds)))
+        << '\n';
+    out << tr("  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)")
+               .arg(100 * e.mfu, 0, 'f', 1)
+               .arg(100 * e.hfu, 0, 'f', 1)
+               .arg(100 * e.bubbleFraction, 0, 'f', 1)
+               .arg(e.computeImbalance, 0, 'f', 3)
+        << '\n';
+    for (const std::string& w : e.warnings)
+        out << tr("  warning: %1").arg(qs(w)) << '\n';
+}
+
+void PlanReport::printInfeasible(QTextStream& out, const PlanningOutcome& o, int count)
+{
+    int shown = 0;
+    if (count > 0 && o.search.feasibleCount > 0)
+        out << '\n' << tr("Closest plans that do not fit:") << '\n';
+    for (std::uint32_t idx : o.order) {
+        const PlanSummary& s = o.search.candidates[idx];
+        if (s.feasible)
+            continue;
+        if (shown++ >= count)
+            break;
+        out << QStringLiteral("  %1  %2").arg(configColumns(s.config), qs(s.infeasibleReason)) << '\n';
+    }
+    // Why candidates fail, most common reasons first (the numbers in reasons differ, so group by their start).
+    QMap<QString, int> kinds;
+    for (const PlanSummary& s : o.search.candidates)
+        if (!s.feasible) {
+            QString r = qs(s.infeasibleReason);
+            if (r.startsWith(QLatin1String("stage ")))
+                r = tr("exceeds GPU memory");
+            else
+                r = r.section(QLatin1Char(' '), 0, 3) + QStringLiteral(" ...");
+            ++kinds[r];
+        }
+    if (!kinds.isEmpty()) {
+        out << '\n' << tr("Rejected candidates by reason:") << '\n';
+        for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
+            out << QStringLiteral("  %1  %2").arg(it.value(), 7).arg(it.key()) << '\n';
+    }
+}

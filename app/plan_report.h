@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "partition/planner.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+class QTextStream;
+
+/// The human-readable output of `shardscope plan`: summary, ranked table, best plan in detail.
+class PlanReport
+{
+    Q_DECLARE_TR_FUNCTIONS(PlanReport)
+public:
+    static void printInputs(QTextStream& out, const shardscope::PlanningProblem& problem);
+    static void printRanking(QTextStream& out, const shardscope::PlanningOutcome& outcome, int top);
+    static void printDetails(QTextStream& out, const shardscope::PlanningProblem& problem, const shardscope::PlanEstimate& plan);
+    static void printInfeasible(QTextStream& out, const shardscope::PlanningOutcome& outcome, int count);
+};

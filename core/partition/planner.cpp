@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "partition/planner.h"
+
+#include <algorithm>
+
+namespace shardscope {
+
+void rerank(PlanningOutcome& outcome, const PlanEvaluator& evaluator, Strategy strategy, const ScoreWeights& weights,
+            int topCount)
+{
+    scorePlans(outcome.search.candidates, weights);
+    outcome.order = rankPlans(outcome.search.candidates, strategy, evaluator.problem().cluster.gpusPerNode);
+    outcome.top.clear();
+    const std::size_t n = std::min<std::size_t>(std::size_t(std::max(topCount, 0)), outcome.order.size());
+    for (std::size_t i = 0; i < n; ++i)
+        outcome.top.push_back(evaluator.evaluate(outcome.search.candidates[outcome.order[i]].config));
+}
+
+PlanningOutcome runPlanning(const PlanningProblem& problem, Strategy strategy, const ScoreWeights& weights,
+                            int topCount, const SearchOptions& options)
+{
+    problem.validate();
+    const PlanEvaluator evaluator(problem);
+    PlanningOutcome outcome;
+    outcome.search = searchPlans(evaluator, problem.training.pins, options);
+    if (!outcome.search.cancelled)
+        rerank(outcome, evaluator, strategy, weights, topCount);
+    return outcome;
+}
+
+PlanDocument makePlanDocument(const PlanningProblem& problem, Strategy strategy, const ScoreWeights& weights,
+                              const PlanningOutcome& outcome, const std::string& generator)
+{
+    PlanDocument doc;
+    doc.generator = generator;
+    doc.model = PlanModelSummary::from(problem.model);
+    doc.cluster = problem.cluster;
+    doc.training = problem.training;
+    doc.strategy = strategy;
+    doc.weights = weights;
+    doc.search.candidatesEvaluated = outcome.search.candidates.size();
+    doc.search.feasibleCount = outcome.search.feasibleCount;
+    doc.search.elapsedSeconds = outcome.search.elapsedSeconds;
+    for (std::size_t i = 0; i < outcome.top.size(); ++i) {
+        const double score = outcome.search.candidates[outcome.order[i]].score;
+        doc.plans.push_back(makeDocumentPlan(problem.model, outcome.top[i], int(i) + 1, score));
+    }
+    return doc;
+}
+
+} // namespace shardscope
