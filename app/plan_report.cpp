@@ -109,8 +109,8 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
         QString layers;
         for (const auto& [first, end] : st.layerRanges) {
             if (!layers.isEmpty())
-                layers += QStringLiteral(", ");
-            layers += QStringLiteral("%1..%2").arg(qs(m.layer(first).name), qs(m.layer(end - 1).name));
+                layers += QStringLiteral("; ");
+            layers += qs(m.describeRange(first, end));
         }
         if (layers.size() > 40)
             layers = layers.left(37) + QStringLiteral("...");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/model_graph.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace shardscope {
@@ -70,6 +71,34 @@ std::vector<PartitionUnit> ModelGraph::partitionUnits() const
         i = end;
     }
     return units;
+}
+
+std::string ModelGraph::describeRange(int first, int end) const
+{
+    std::string out;
+    auto add = [&](const std::string& part) {
+        if (!out.empty())
+            out += ", ";
+        out += part;
+    };
+    int i = std::max(first, 0);
+    end = std::min(end, layerCount());
+    while (i < end) {
+        const int block = m_layers[static_cast<std::size_t>(i)].block;
+        if (block < 0) {
+            add(m_layers[static_cast<std::size_t>(i)].name);
+            ++i;
+            continue;
+        }
+        int lastBlock = block;
+        while (i < end && m_layers[static_cast<std::size_t>(i)].block >= 0) {
+            lastBlock = m_layers[static_cast<std::size_t>(i)].block;
+            ++i;
+        }
+        add(lastBlock == block ? "block " + std::to_string(block)
+                               : "blocks " + std::to_string(block) + "-" + std::to_string(lastBlock));
+    }
+    return out;
 }
 
 } // namespace shardscope

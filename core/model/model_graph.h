@@ -76,6 +76,10 @@ public:
     /// in execution order. Sets Layer::block from blocks().
     std::vector<PartitionUnit> partitionUnits() const;
 
+    /// A short description of layers [first, end): whole blocks as "blocks 18-38", other layers by
+    /// name, e.g. "model.embed_tokens, blocks 0-17".
+    std::string describeRange(int first, int end) const;
+
     /// Notes for the user about what the importer had to guess (shown with every plan).
     const std::vector<std::string>& warnings() const { return m_warnings; }
     void addWarning(std::string warning) { m_warnings.push_back(std::move(warning)); }
