@@ -151,8 +151,10 @@ double readNumber(const nlohmann::json& value, const std::string& path, const Js
     const double d = value.get<double>();
     if (!std::isfinite(d))
         context.fail(path, "expected a finite number");
-    if (d > max)
+    if (d > max && max >= 1e5) // a plausibility limit rather than a structural one (efficiency <= 1)
         context.fail(path, "value " + formatNumber(d) + " is implausibly large; expected at most " + formatNumber(max));
+    if (d > max)
+        context.fail(path, "expected a number of at most " + formatNumber(max) + ", got " + formatNumber(d));
     if (d < min || (min > 0 && d <= 0))
         context.fail(path, "expected " + describeNumberRange(min, max) + ", got " + formatNumber(d));
     return d;

@@ -183,7 +183,7 @@ private slots:
         QTest::newRow("heads not dividing hidden") << "llama" << "hidden_size" << "4100" << "$.num_attention_heads" << "divisible";
         QTest::newRow("bool as string") << "llama" << "tie_word_embeddings" << "\"yes\"" << "$.tie_word_embeddings" << "expected true or false, got string";
         QTest::newRow("model_type not a string") << "llama" << "model_type" << "7" << "$.model_type" << "expected a string";
-        QTest::newRow("dropout out of range") << "llama" << "attention_dropout" << "2" << "$.attention_dropout" << "implausibly large";
+        QTest::newRow("dropout out of range") << "llama" << "attention_dropout" << "2" << "$.attention_dropout" << "at most 1, got 2";
         QTest::newRow("gpt2 missing n_embd") << "gpt2" << "n_embd" << "" << "$.n_embd" << "missing required field";
         QTest::newRow("gpt2 kv") << "gpt2" << "n_head" << "7" << "$.n_head" << "divisible";
         QTest::newRow("mixtral missing experts") << "mixtral" << "num_local_experts" << "" << "$.num_local_experts" << "missing";
