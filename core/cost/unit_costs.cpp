@@ -42,7 +42,7 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
     if (m_config.recompute == Recompute::Selective)
         stored = (sharded1 + replicated1) * tokens * actScale;
     else if (m_config.recompute == Recompute::Full && isBlockLayer)
-        stored = layer.inputBytesPerToken / (sp ? t : 1.0) * tokens * actScale; // Korthikanti: 2sbh per layer
+        stored = 0; // the block keeps only its input, added once per block in cost()
     if (isBlockLayer)
         c.activationBytes = stored;
     else
@@ -88,6 +88,14 @@ UnitCost UnitCostModel::cost(const PartitionUnit& unit, bool holdsTiedCopies) co
 {
     UnitCost sum;
     const ModelGraph& g = m_problem.model;
+    if (m_config.recompute == Recompute::Full && unit.block >= 0 && unit.endLayer > unit.firstLayer) {
+        // Korthikanti Table 2, full recomputation: a transformer layer keeps only its input, 2sbh
+        // (2sbh/t when sequence parallelism splits it).
+        const Layer& first = g.layer(unit.firstLayer);
+        const bool sp = m_config.sequenceParallel && m_config.tp > 1;
+        sum.activationBytes = first.inputBytesPerToken / (sp ? m_config.tp : 1.0) * double(m_problem.training.seqLength)
+            * m_config.microBatch * (m_problem.training.bytesPerActivation() / 2.0);
+    }
     for (int i = unit.firstLayer; i < unit.endLayer; ++i) {
         const Layer& layer = g.layer(i);
         UnitCost c = layerCost(layer);
