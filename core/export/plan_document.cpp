@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/plan_document.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace shardscope {
+
+PlanModelSummary PlanModelSummary::from(const ModelGraph& model)
+{
+    PlanModelSummary s;
+    s.name = model.name();
+    s.sourceFormat = model.sourceFormat();
+    s.totalParams = model.totalParams();
+    s.activeParams = model.activeParams();
+    s.layerCount = model.layerCount();
+    s.blockCount = static_cast<int>(model.blocks().size());
+    s.transformer = model.spec();
+    return s;
+}
+
+DocumentPlan makeDocumentPlan(const ModelGraph& model, const PlanEstimate& estimate, int rank, double score)
+{
+    DocumentPlan plan;
+    plan.rank = rank;
+    plan.score = score;
+    plan.estimate = estimate;
+    for (const StageEstimate& st : estimate.stages) {
+        auto& names = plan.rangeNames.emplace_back();
+        for (const auto& [first, end] : st.layerRanges) {
+            if (first < 0 || end <= first || end > model.layerCount())
+                throw std::invalid_argument(
+                    "stage " + std::to_string(st.stage) + " has a layer range outside the model");
+            names.push_back({ model.layer(first).name, model.layer(end - 1).name });
+        }
+    }
+    SeedShardingPlan& seed = plan.sharding;
+    seed.modelName = model.name();
+    seed.layerPartitions = layerPartitions(model, estimate);
+    seed.numPpStages = estimate.config.pp;
+    seed.tpSize = estimate.config.tp;
+    seed.dpSize = estimate.config.dp;
+    seed.estimatedMemoryPerDevice
+        = static_cast<std::uint64_t>(std::llround(std::max(0.0, estimate.peakMemoryBytes)));
+    seed.computeImbalance = estimate.computeImbalance;
+    const double commBytes = estimate.comm.tpBytes + estimate.comm.ppBytes + estimate.comm.dpBytes;
+    seed.communicationVolume = static_cast<std::uint64_t>(std::llround(std::max(0.0, commBytes)));
+    seed.optimizationScore = score;
+    return plan;
+}
+
+namespace {
+
+// Records the path of the first field that differs; the paths use the JSON key names.
+class Differ
+{
+public:
+    template <typename T> void field(const std::string& path, const T& a, const T& b)
+    {
+        if (!found && !(a == b)) {
+            found = true;
+            where = path;
+        }
+    }
+    bool found = false;
+    std::string where;
+};
+
+std::string at(const std::string& path, std::size_t i)
+{
+    return path + "[" + std::to_string(i) + "]";
+}
+
+template <typename T, typename F>
+void list(Differ& d, const std::string& path, const std::vector<T>& a, const std::vector<T>& b, F each)
+{
+    d.field(path + ".length", a.size(), b.size());
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+        each(d, at(path, i), a[i], b[i]);
+}
+
+void compare(Differ& d, const std::string& p, const TransformerSpec& a, const TransformerSpec& b)
+{
+    d.field(p + ".name", a.name, b.name);
+    d.field(p + ".model_type", a.modelType, b.modelType);
+    d.field(p + ".hidden", a.hidden, b.hidden);
+    d.field(p + ".ffn", a.ffn, b.ffn);
+    d.field(p + ".layers", a.layers, b.layers);
+    d.field(p + ".heads", a.heads, b.heads);
+    d.field(p + ".kv_heads", a.kvHeads, b.kvHeads);
+    d.field(p + ".head_dim", a.headDim, b.headDim);
+    d.field(p + ".vocab", a.vocab, b.vocab);
+    d.field(p + ".max_positions", a.maxPositions, b.maxPositions);
+    d.field(p + ".tied_embeddings", a.tiedEmbeddings, b.tiedEmbeddings);
+    d.field(p + ".gated_mlp", a.gatedMlp, b.gatedMlp);
+    d.field(p + ".norm", a.norm, b.norm);
+    d.field(p + ".qkv_bias", a.qkvBias, b.qkvBias);
+    d.field(p + ".attn_out_bias", a.attnOutBias, b.attnOutBias);
+    d.field(p + ".mlp_bias", a.mlpBias, b.mlpBias);
+    d.field(p + ".positions", a.positions, b.positions);
+    d.field(p + ".dropout", a.dropout, b.dropout);
+    d.field(p + ".experts", a.experts, b.experts);
+    d.field(p + ".experts_per_token", a.expertsPerToken, b.expertsPerToken);
+}
+
+void compare(Differ& d, const std::string& p, const PlanModelSummary& a, const PlanModelSummary& b)
+{
+    d.field(p + ".name", a.name, b.name);
+    d.field(p + ".source_format", a.sourceFormat, b.sourceFormat);
+    d.field(p + ".total_params", a.totalParams, b.totalParams);
+    d.field(p + ".active_params", a.activeParams, b.activeParams);
+    d.field(p + ".layer_count", a.layerCount, b.layerCount);
+    d.field(p + ".block_count", a.blockCount, b.blockCount);
+    d.field(p + ".transformer", a.transformer.has_value(), b.transformer.has_value());
+    if (a.transformer && b.transformer)
+        compare(d, p + ".transformer", *a.transformer, *b.transformer);
+}
+
+void compare(Differ& d, const std::string& p, const ClusterSpec& a, const ClusterSpec& b)
+{
+    d.field(p + ".gpu", a.gpu, b.gpu); // GpuSpec and LinkSpec have defaulted ==
+    d.field(p + ".nodes", a.nodes, b.nodes);
+    d.field(p + ".gpus_per_node", a.gpusPerNode, b.gpusPerNode);
+    d.field(p + ".intra_node", a.intraNode, b.intraNode);
+    d.field(p + ".inter_node", a.interNode, b.interNode);
+}
+
+void compare(Differ& d, const std::string& p, const TrainingSpec& a, const TrainingSpec& b)
+{
+    d.field(p + ".seq_length", a.seqLength, b.seqLength);
+    d.field(p + ".global_batch", a.globalBatch, b.globalBatch);
+    d.field(p + ".precision", a.precision, b.precision);
+    d.field(p + ".optimizer", a.optimizer, b.optimizer);
+    d.field(p + ".fp32_gradients", a.fp32Gradients, b.fp32Gradients);
+    d.field(p + ".flash_attention", a.flashAttention, b.flashAttention);
+    d.field(p + ".framework_overhead_bytes", a.frameworkOverheadBytes, b.frameworkOverheadBytes);
+    d.field(p + ".memory_margin", a.memoryMargin, b.memoryMargin);
+    d.field(p + ".dp_overlap", a.dpOverlap, b.dpOverlap);
+    d.field(p + ".pins", a.pins, b.pins);
+}
+
+void compare(Differ& d, const std::string& p, const MemoryBreakdown& a, const MemoryBreakdown& b)
+{
+    d.field(p + ".weights_bytes", a.weightsBytes, b.weightsBytes);
+    d.field(p + ".gradients_bytes", a.gradientsBytes, b.gradientsBytes);
+    d.field(p + ".optimizer_bytes", a.optimizerBytes, b.optimizerBytes);
+    d.field(p + ".activations_bytes", a.activationsBytes, b.activationsBytes);
+    d.field(p + ".embedding_logits_bytes", a.embeddingLogitsBytes, b.embeddingLogitsBytes);
+    d.field(p + ".overhead_bytes", a.overheadBytes, b.overheadBytes);
+}
+
+void compare(Differ& d, const std::string& p, const StageEstimate& a, const StageEstimate& b)
+{
+    d.field(p + ".stage", a.stage, b.stage);
+    d.field(p + ".layer_ranges", a.layerRanges, b.layerRanges);
+    d.field(p + ".params_per_device", a.paramsPerDevice, b.paramsPerDevice);
+    d.field(p + ".in_flight_micro_batches", a.inFlightMicroBatches, b.inFlightMicroBatches);
+    compare(d, p + ".memory", a.memory, b.memory);
+    d.field(p + ".micro_batch_time.compute_seconds", a.computeSeconds, b.computeSeconds);
+    d.field(p + ".micro_batch_time.recompute_seconds", a.recomputeSeconds, b.recomputeSeconds);
+    d.field(p + ".micro_batch_time.tp_comm_seconds", a.tpCommSeconds, b.tpCommSeconds);
+    d.field(p + ".micro_batch_time.pp_comm_seconds", a.ppCommSeconds, b.ppCommSeconds);
+    d.field(p + ".dp_comm_seconds", a.dpCommSeconds, b.dpCommSeconds);
+}
+
+void compare(Differ& d, const std::string& p, const PlanEstimate& a, const PlanEstimate& b)
+{
+    d.field(p + ".config", a.config, b.config);
+    d.field(p + ".feasible", a.feasible, b.feasible);
+    d.field(p + ".infeasible_reason", a.infeasibleReason, b.infeasibleReason);
+    d.field(p + ".warnings", a.warnings, b.warnings);
+    d.field(p + ".num_micro_batches", a.numMicroBatches, b.numMicroBatches);
+    d.field(p + ".capacity_bytes", a.capacityBytes, b.capacityBytes);
+    d.field(p + ".peak_memory_bytes", a.peakMemoryBytes, b.peakMemoryBytes);
+    d.field(p + ".peak_stage", a.peakStage, b.peakStage);
+    list(d, p + ".stages", a.stages, b.stages,
+        [](Differ& dd, const std::string& q, const StageEstimate& x, const StageEstimate& y) {
+            compare(dd, q, x, y);
+        });
+    const std::string t = p + ".time";
+    d.field(t + ".compute_seconds", a.time.computeSeconds, b.time.computeSeconds);
+    d.field(t + ".recompute_seconds", a.time.recomputeSeconds, b.time.recomputeSeconds);
+    d.field(t + ".tp_comm_seconds", a.time.tpCommSeconds, b.time.tpCommSeconds);
+    d.field(t + ".pp_comm_seconds", a.time.ppCommSeconds, b.time.ppCommSeconds);
+    d.field(t + ".bubble_seconds", a.time.bubbleSeconds, b.time.bubbleSeconds);
+    d.field(t + ".dp_exposed_seconds", a.time.dpExposedSeconds, b.time.dpExposedSeconds);
+    d.field(t + ".step_seconds", a.time.stepSeconds, b.time.stepSeconds);
+    const std::string c = p + ".comm";
+    d.field(c + ".tp_bytes", a.comm.tpBytes, b.comm.tpBytes);
+    d.field(c + ".tp_seconds", a.comm.tpSeconds, b.comm.tpSeconds);
+    d.field(c + ".pp_bytes", a.comm.ppBytes, b.comm.ppBytes);
+    d.field(c + ".pp_seconds", a.comm.ppSeconds, b.comm.ppSeconds);
+    d.field(c + ".dp_bytes", a.comm.dpBytes, b.comm.dpBytes);
+    d.field(c + ".dp_seconds", a.comm.dpSeconds, b.comm.dpSeconds);
+    d.field(c + ".dp_exposed_seconds", a.comm.dpExposedSeconds, b.comm.dpExposedSeconds);
+    d.field(p + ".tokens_per_second", a.tokensPerSecond, b.tokensPerSecond);
+    d.field(p + ".model_flops_per_step", a.modelFlopsPerStep, b.modelFlopsPerStep);
+    d.field(p + ".hardware_flops_per_step", a.hardwareFlopsPerStep, b.hardwareFlopsPerStep);
+    d.field(p + ".mfu", a.mfu, b.mfu);
+    d.field(p + ".hfu", a.hfu, b.hfu);
+    d.field(p + ".bubble_fraction", a.bubbleFraction, b.bubbleFraction);
+    d.field(p + ".compute_imbalance", a.computeImbalance, b.computeImbalance);
+}
+
+void compare(Differ& d, const std::string& p, const SeedShardingPlan& a, const SeedShardingPlan& b)
+{
+    d.field(p + ".model_name", a.modelName, b.modelName);
+    list(d, p + ".layer_partitions", a.layerPartitions, b.layerPartitions,
+        [](Differ& dd, const std::string& q, const LayerPartition& x, const LayerPartition& y) {
+            dd.field(q, x, y);
+        });
+    d.field(p + ".num_pp_stages", a.numPpStages, b.numPpStages);
+    d.field(p + ".tp_size", a.tpSize, b.tpSize);
+    d.field(p + ".dp_size", a.dpSize, b.dpSize);
+    d.field(p + ".estimated_memory_per_device", a.estimatedMemoryPerDevice, b.estimatedMemoryPerDevice);
+    d.field(p + ".compute_imbalance", a.computeImbalance, b.computeImbalance);
+    d.field(p + ".communication_volume", a.communicationVolume, b.communicationVolume);
+    d.field(p + ".optimization_score", a.optimizationScore, b.optimizationScore);
+}
+
+void compare(Differ& d, const std::string& p, const DocumentPlan& a, const DocumentPlan& b)
+{
+    d.field(p + ".rank", a.rank, b.rank);
+    d.field(p + ".score", a.score, b.score);
+    compare(d, p, a.estimate, b.estimate);
+    d.field(p + ".stages[].layer_ranges[].names", a.rangeNames, b.rangeNames);
+    compare(d, p + ".sharding_plan", a.sharding, b.sharding);
+}
+
+void compare(Differ& d, const std::string& p, const SearchStats& a, const SearchStats& b)
+{
+    d.field(p + ".candidates_evaluated", a.candidatesEvaluated, b.candidatesEvaluated);
+    d.field(p + ".feasible_count", a.feasibleCount, b.feasibleCount);
+    d.field(p + ".elapsed_seconds", a.elapsedSeconds, b.elapsedSeconds);
+}
+
+void compare(Differ& d, const PlanDocument& a, const PlanDocument& b)
+{
+    d.field("$.generator", a.generator, b.generator);
+    compare(d, "$.inputs.model", a.model, b.model);
+    compare(d, "$.inputs.cluster", a.cluster, b.cluster);
+    compare(d, "$.inputs.training", a.training, b.training);
+    d.field("$.inputs.strategy", a.strategy, b.strategy);
+    d.field("$.inputs.weights", a.weights, b.weights);
+    compare(d, "$.search", a.search, b.search);
+    list(d, "$.plans", a.plans, b.plans,
+        [](Differ& dd, const std::string& q, const DocumentPlan& x, const DocumentPlan& y) {
+            compare(dd, q, x, y);
+        });
+    d.field("$.analysis", a.analysis, b.analysis);
+}
+
+template <typename T> bool same(const T& a, const T& b)
+{
+    Differ d;
+    compare(d, "", a, b);
+    return !d.found;
+}
+
+} // namespace
+
+bool operator==(const PlanModelSummary& a, const PlanModelSummary& b)
+{
+    return same(a, b);
+}
+bool operator==(const SeedShardingPlan& a, const SeedShardingPlan& b)
+{
+    return same(a, b);
+}
+bool operator==(const DocumentPlan& a, const DocumentPlan& b)
+{
+    return same(a, b);
+}
+bool operator==(const SearchStats& a, const SearchStats& b)
+{
+    return same(a, b);
+}
+bool operator==(const PlanDocument& a, const PlanDocument& b)
+{
+    return firstDifference(a, b).empty();
+}
+
+std::string firstDifference(const PlanDocument& a, const PlanDocument& b)
+{
+    Differ d;
+    compare(d, a, b);
+    return d.where;
+}
+
+} // namespace shardscope

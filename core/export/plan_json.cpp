@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The writing half of plan_json.h; plan_json_reader.cpp mirrors it key for key.
+#include "export/plan_json.h"
+
+#include "export/plan_json_detail.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace shardscope {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+template <typename T> Json optional(const std::optional<T>& v)
+{
+    return v ? Json(*v) : Json(nullptr);
+}
+
+Json optionalName(const std::optional<Recompute>& v)
+{
+    return v ? Json(toString(*v)) : Json(nullptr);
+}
+Json optionalName(const std::optional<Schedule>& v)
+{
+    return v ? Json(toString(*v)) : Json(nullptr);
+}
+
+Json toJson(const TransformerSpec& s)
+{
+    return Json { { "name", s.name }, { "model_type", s.modelType }, { "hidden", s.hidden }, { "ffn", s.ffn },
+        { "layers", s.layers }, { "heads", s.heads }, { "kv_heads", s.kvHeads }, { "head_dim", s.headDim },
+        { "vocab", s.vocab }, { "max_positions", s.maxPositions }, { "tied_embeddings", s.tiedEmbeddings },
+        { "gated_mlp", s.gatedMlp }, { "norm", planjson::toName(s.norm) }, { "qkv_bias", s.qkvBias },
+        { "attn_out_bias", s.attnOutBias }, { "mlp_bias", s.mlpBias },
+        { "positions", planjson::toName(s.positions) }, { "dropout", s.dropout }, { "experts", s.experts },
+        { "experts_per_token", s.expertsPerToken } };
+}
+
+Json toJson(const PlanModelSummary& m)
+{
+    return Json { { "name", m.name }, { "source_format", m.sourceFormat }, { "total_params", m.totalParams },
+        { "active_params", m.activeParams }, { "layer_count", m.layerCount }, { "block_count", m.blockCount },
+        { "transformer", m.transformer ? toJson(*m.transformer) : Json(nullptr) } };
+}
+
+Json toJson(const LinkSpec& l)
+{
+    return Json { { "bandwidth_bytes_per_second", l.bandwidthBytesPerSecond },
+        { "latency_seconds", l.latencySeconds }, { "efficiency", l.efficiency } };
+}
+
+Json toJson(const ClusterSpec& c)
+{
+    const GpuSpec& g = c.gpu;
+    Json gpu { { "name", g.name }, { "display_name", g.displayName }, { "vendor", g.vendor },
+        { "memory_bytes", g.memoryBytes }, { "hbm_bytes_per_second", g.hbmBytesPerSecond },
+        { "peak_bf16_flops_per_second", g.peakFlopsBf16 }, { "peak_fp16_flops_per_second", g.peakFlopsFp16 },
+        { "peak_fp8_flops_per_second", g.peakFlopsFp8 }, { "peak_fp32_flops_per_second", g.peakFlopsFp32 },
+        { "matmul_efficiency", g.matmulEfficiency }, { "scale_up", toJson(g.scaleUp) },
+        { "scale_out", toJson(g.scaleOut) } };
+    return Json { { "gpu", std::move(gpu) }, { "nodes", c.nodes }, { "gpus_per_node", c.gpusPerNode },
+        { "intra_node", toJson(c.intraNode) }, { "inter_node", toJson(c.interNode) } };
+}
+
+Json toJson(const TrainingSpec& t)
+{
+    const PlanPins& p = t.pins;
+    Json pins { { "tp", optional(p.tp) }, { "pp", optional(p.pp) }, { "dp", optional(p.dp) },
+        { "vpp", optional(p.vpp) }, { "micro_batch", optional(p.microBatch) },
+        { "zero_stage", optional(p.zeroStage) }, { "recompute", optionalName(p.recompute) },
+        { "sequence_parallel", optional(p.sequenceParallel) }, { "schedule", optionalName(p.schedule) } };
+    return Json { { "seq_length", t.seqLength }, { "global_batch", t.globalBatch },
+        { "precision", toString(t.precision) }, { "optimizer", toString(t.optimizer) },
+        { "fp32_gradients", t.fp32Gradients }, { "flash_attention", t.flashAttention },
+        { "framework_overhead_bytes", t.frameworkOverheadBytes }, { "memory_margin", t.memoryMargin },
+        { "dp_overlap", t.dpOverlap }, { "pins", std::move(pins) } };
+}
+
+Json toJson(const ParallelConfig& c)
+{
+    return Json { { "tp", c.tp }, { "pp", c.pp }, { "dp", c.dp }, { "vpp", c.vpp },
+        { "micro_batch", c.microBatch }, { "zero_stage", c.zeroStage },
+        { "recompute", toString(c.recompute) }, { "sequence_parallel", c.sequenceParallel },
+        { "schedule", toString(c.schedule) } };
+}
+
+Json toJson(const StageEstimate& s, const std::vector<LayerRangeNames>& names, const ParallelConfig& config)
+{
+    if (names.size() != s.layerRanges.size())
+        throw std::invalid_argument("plan JSON: stage " + std::to_string(s.stage)
+            + " has layer ranges without names (build plans with makeDocumentPlan)");
+    Json ranges = Json::array();
+    for (std::size_t i = 0; i < s.layerRanges.size(); ++i)
+        ranges.push_back(
+            Json { { "first_layer", s.layerRanges[i].first }, { "end_layer", s.layerRanges[i].second },
+                { "first_layer_name", names[i].first }, { "last_layer_name", names[i].last } });
+    const auto [firstDevice, endDevice] = stageDeviceRange(config, s.stage);
+    const MemoryBreakdown& m = s.memory;
+    return Json { { "stage", s.stage }, { "layer_ranges", std::move(ranges) },
+        { "devices", Json { { "first", firstDevice }, { "end", endDevice } } },
+        { "params_per_device", s.paramsPerDevice }, { "in_flight_micro_batches", s.inFlightMicroBatches },
+        { "memory",
+            Json { { "weights_bytes", m.weightsBytes }, { "gradients_bytes", m.gradientsBytes },
+                { "optimizer_bytes", m.optimizerBytes }, { "activations_bytes", m.activationsBytes },
+                { "embedding_logits_bytes", m.embeddingLogitsBytes }, { "overhead_bytes", m.overheadBytes },
+                { "total_bytes", m.totalBytes() } } },
+        { "micro_batch_time",
+            Json { { "compute_seconds", s.computeSeconds }, { "recompute_seconds", s.recomputeSeconds },
+                { "tp_comm_seconds", s.tpCommSeconds }, { "pp_comm_seconds", s.ppCommSeconds },
+                { "total_seconds", s.microBatchSeconds() } } },
+        { "dp_comm_seconds", s.dpCommSeconds } };
+}
+
+Json toJson(const LayerPartition& p)
+{
+    return Json { { "layer_name", p.layerName }, { "strategy", toString(p.strategy) },
+        { "device_ids", p.deviceIds }, { "tp_size", p.tpSize }, { "pp_stage", p.ppStage },
+        { "chunk", p.chunk } };
+}
+
+Json toJson(const SeedShardingPlan& s)
+{
+    Json partitions = Json::array();
+    for (const LayerPartition& p : s.layerPartitions)
+        partitions.push_back(toJson(p));
+    return Json { { "model_name", s.modelName }, { "layer_partitions", std::move(partitions) },
+        { "num_pp_stages", s.numPpStages }, { "tp_size", s.tpSize }, { "dp_size", s.dpSize },
+        { "estimated_memory_per_device", s.estimatedMemoryPerDevice },
+        { "compute_imbalance", s.computeImbalance }, { "communication_volume", s.communicationVolume },
+        { "optimization_score", s.optimizationScore } };
+}
+
+Json toJson(const DocumentPlan& plan)
+{
+    const PlanEstimate& e = plan.estimate;
+    if (plan.rangeNames.size() != e.stages.size())
+        throw std::invalid_argument("plan JSON: plan " + std::to_string(plan.rank)
+            + " has stages without layer names (build plans with makeDocumentPlan)");
+    Json stages = Json::array();
+    for (std::size_t k = 0; k < e.stages.size(); ++k)
+        stages.push_back(toJson(e.stages[k], plan.rangeNames[k], e.config));
+    const TimeBreakdown& t = e.time;
+    const CommBreakdown& c = e.comm;
+    return Json { { "rank", plan.rank }, { "score", plan.score }, { "config", toJson(e.config) },
+        { "feasible", e.feasible }, { "infeasible_reason", e.infeasibleReason }, { "warnings", e.warnings },
+        { "num_micro_batches", e.numMicroBatches }, { "capacity_bytes", e.capacityBytes },
+        { "peak_memory_bytes", e.peakMemoryBytes }, { "peak_stage", e.peakStage },
+        { "stages", std::move(stages) },
+        { "time",
+            Json { { "compute_seconds", t.computeSeconds }, { "recompute_seconds", t.recomputeSeconds },
+                { "tp_comm_seconds", t.tpCommSeconds }, { "pp_comm_seconds", t.ppCommSeconds },
+                { "bubble_seconds", t.bubbleSeconds }, { "dp_exposed_seconds", t.dpExposedSeconds },
+                { "step_seconds", t.stepSeconds } } },
+        { "comm",
+            Json { { "tp_bytes", c.tpBytes }, { "tp_seconds", c.tpSeconds }, { "pp_bytes", c.ppBytes },
+                { "pp_seconds", c.ppSeconds }, { "dp_bytes", c.dpBytes }, { "dp_seconds", c.dpSeconds },
+                { "dp_exposed_seconds", c.dpExposedSeconds } } },
+        { "tokens_per_second", e.tokensPerSecond }, { "model_flops_per_step", e.modelFlopsPerStep },
+        { "hardware_flops_per_step", e.hardwareFlopsPerStep }, { "mfu", e.mfu }, { "hfu", e.hfu },
+        { "bubble_fraction", e.bubbleFraction }, { "compute_imbalance", e.computeImbalance },
+        { "sharding_plan", toJson(plan.sharding) } };
+}
+
+// nlohmann writes NaN and infinity as null, which the reader would then reject as a missing field.
+void requireFinite(const Json& v, const std::string& path)
+{
+    if (v.is_number_float() && !std::isfinite(v.get<double>()))
+        throw std::invalid_argument("plan JSON: " + path + " is not a finite number");
+    if (v.is_object())
+        for (const auto& [key, child] : v.items())
+            requireFinite(child, path + "." + key);
+    else if (v.is_array())
+        for (std::size_t i = 0; i < v.size(); ++i)
+            requireFinite(v[i], path + "[" + std::to_string(i) + "]");
+}
+
+} // namespace
+
+Json planDocumentToJson(const PlanDocument& d)
+{
+    Json plans = Json::array();
+    for (const DocumentPlan& p : d.plans)
+        plans.push_back(toJson(p));
+    const ScoreWeights& w = d.weights;
+    Json out { { "format", PlanDocument::kFormat }, { "version", PlanDocument::kVersion },
+        { "generator", d.generator },
+        { "inputs",
+            Json { { "model", toJson(d.model) }, { "cluster", toJson(d.cluster) },
+                { "training", toJson(d.training) }, { "strategy", toString(d.strategy) },
+                { "weights",
+                    Json { { "memory", w.memory }, { "compute", w.compute },
+                        { "communication", w.communication } } } } },
+        { "search",
+            Json { { "candidates_evaluated", d.search.candidatesEvaluated },
+                { "feasible_count", d.search.feasibleCount },
+                { "elapsed_seconds", d.search.elapsedSeconds } } },
+        { "plans", std::move(plans) }, { "analysis", d.analysis ? *d.analysis : Json(nullptr) } };
+    requireFinite(out, "$");
+    return out;
+}
+
+std::string writePlanJson(const PlanDocument& document)
+{
+    // Replace, not throw, on invalid UTF-8 in names taken from model files.
+    return planDocumentToJson(document).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+} // namespace shardscope

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The reading half of plan_json.h: every key plan_json.cpp writes, checked for presence, type and range.
+#include "export/plan_json.h"
+
+#include "export/plan_json_detail.h"
+#include "import/json_reader.h"
+
+namespace shardscope {
+
+namespace {
+
+using namespace planjson;
+
+const char* kRecomputeNames = "\"none\", \"selective\" or \"full\"";
+const char* kScheduleNames = "\"gpipe\", \"1f1b\" or \"interleaved\"";
+
+TransformerSpec readSpec(const ObjectReader& o)
+{
+    TransformerSpec s;
+    s.name = o.string("name");
+    s.modelType = o.string("model_type");
+    s.hidden = o.integer("hidden", 0, kMaxInt64);
+    s.ffn = o.integer("ffn", 0, kMaxInt64);
+    s.layers = o.integer("layers", 0, kMaxInt64);
+    s.heads = o.integer("heads", 0, kMaxInt64);
+    s.kvHeads = o.integer("kv_heads", 0, kMaxInt64);
+    s.headDim = o.integer("head_dim", 0, kMaxInt64);
+    s.vocab = o.integer("vocab", 0, kMaxInt64);
+    s.maxPositions = o.integer("max_positions", 0, kMaxInt64);
+    s.tiedEmbeddings = o.boolean("tied_embeddings");
+    s.gatedMlp = o.boolean("gated_mlp");
+    s.norm = o.name<NormKind>("norm", planjson::normFromName, "\"rmsnorm\" or \"layernorm\"");
+    s.qkvBias = o.boolean("qkv_bias");
+    s.attnOutBias = o.boolean("attn_out_bias");
+    s.mlpBias = o.boolean("mlp_bias");
+    s.positions = o.name<PositionKind>(
+        "positions", planjson::positionsFromName, "\"rotary\", \"learned\" or \"none\"");
+    s.dropout = o.boolean("dropout");
+    s.experts = o.integer("experts", 0, kMaxInt64);
+    s.expertsPerToken = o.integer("experts_per_token", 0, kMaxInt64);
+    return s;
+}
+
+PlanModelSummary readModel(const ObjectReader& o)
+{
+    PlanModelSummary m;
+    m.name = o.string("name");
+    m.sourceFormat = o.string("source_format");
+    m.totalParams = o.integer("total_params", 0, kMaxInt64);
+    m.activeParams = o.integer("active_params", 0, kMaxInt64);
+    m.layerCount = o.count("layer_count");
+    m.blockCount = o.count("block_count");
+    if (o.find("transformer"))
+        m.transformer = readSpec(o.object("transformer"));
+    return m;
+}
+
+LinkSpec readLink(const ObjectReader& o)
+{
+    return LinkSpec { o.number("bandwidth_bytes_per_second"), o.number("latency_seconds"),
+        o.number("efficiency", 0, 1) };
+}
+
+ClusterSpec readCluster(const ObjectReader& o)
+{
+    ClusterSpec c;
+    const ObjectReader g = o.object("gpu");
+    // Braced lists evaluate in order, so the first bad field is the one reported.
+    c.gpu = { g.string("name"), g.string("display_name"), g.string("vendor"), g.number("memory_bytes"),
+        g.number("hbm_bytes_per_second"), g.number("peak_bf16_flops_per_second"),
+        g.number("peak_fp16_flops_per_second"), g.number("peak_fp8_flops_per_second"),
+        g.number("peak_fp32_flops_per_second"), g.number("matmul_efficiency", 0, 1),
+        readLink(g.object("scale_up")), readLink(g.object("scale_out")) };
+    c.nodes = o.count("nodes", 1);
+    c.gpusPerNode = o.count("gpus_per_node", 1);
+    c.intraNode = readLink(o.object("intra_node"));
+    c.interNode = readLink(o.object("inter_node"));
+    return c;
+}
+
+TrainingSpec readTraining(const ObjectReader& o)
+{
+    TrainingSpec t;
+    t.seqLength = o.integer("seq_length", 1, kMaxInt64);
+    t.globalBatch = o.integer("global_batch", 1, kMaxInt64);
+    t.precision
+        = o.name<Precision>("precision", precisionFromString, "\"bf16\", \"fp16\", \"fp8\" or \"fp32\"");
+    t.optimizer = o.name<OptimizerKind>("optimizer", optimizerFromString, "\"adam\" or \"sgd\"");
+    t.fp32Gradients = o.boolean("fp32_gradients");
+    t.flashAttention = o.boolean("flash_attention");
+    t.frameworkOverheadBytes = o.number("framework_overhead_bytes");
+    t.memoryMargin = o.number("memory_margin", 0, 1);
+    t.dpOverlap = o.number("dp_overlap", 0, 1);
+    const ObjectReader p = o.object("pins");
+    t.pins.tp = p.optionalCount("tp", 1);
+    t.pins.pp = p.optionalCount("pp", 1);
+    t.pins.dp = p.optionalCount("dp", 1);
+    t.pins.vpp = p.optionalCount("vpp", 1);
+    t.pins.microBatch = p.optionalCount("micro_batch", 1);
+    t.pins.zeroStage = p.optionalCount("zero_stage", 0);
+    if (p.find("recompute"))
+        t.pins.recompute = p.name<Recompute>("recompute", recomputeFromString, kRecomputeNames);
+    if (p.find("sequence_parallel"))
+        t.pins.sequenceParallel = p.boolean("sequence_parallel");
+    if (p.find("schedule"))
+        t.pins.schedule = p.name<Schedule>("schedule", scheduleFromString, kScheduleNames);
+    return t;
+}
+
+ParallelConfig readConfig(const ObjectReader& o)
+{
+    ParallelConfig c;
+    c.tp = o.count("tp", 1);
+    c.pp = o.count("pp", 1);
+    c.dp = o.count("dp", 1);
+    c.vpp = o.count("vpp", 1);
+    c.microBatch = o.count("micro_batch", 1);
+    c.zeroStage = int(o.integer("zero_stage", 0, 3));
+    c.recompute = o.name<Recompute>("recompute", recomputeFromString, kRecomputeNames);
+    c.sequenceParallel = o.boolean("sequence_parallel");
+    c.schedule = o.name<Schedule>("schedule", scheduleFromString, kScheduleNames);
+    return c;
+}
+
+StageEstimate readStage(const ObjectReader& o, const ParallelConfig& config, std::vector<LayerRangeNames>& names)
+{
+    StageEstimate s;
+    s.stage = o.count("stage");
+    o.forEach("layer_ranges", [&](const Json& v, const std::string& path) {
+        const ObjectReader r(v, path, o.source());
+        const int first = r.count("first_layer");
+        const int end = r.count("end_layer", first + 1);
+        s.layerRanges.emplace_back(first, end);
+        names.push_back({ r.string("first_layer_name"), r.string("last_layer_name") });
+    });
+    // Devices follow from the config; a file that disagrees was edited inconsistently.
+    const ObjectReader d = o.object("devices");
+    const auto [first, end] = stageDeviceRange(config, s.stage);
+    if (d.count("first") != first || d.count("end") != end)
+        o.fail(o.pathOf("devices"),
+            "expected devices [" + std::to_string(first) + ", " + std::to_string(end) + ") for stage "
+                + std::to_string(s.stage) + " of this plan's TP x DP");
+    s.paramsPerDevice = o.number("params_per_device");
+    s.inFlightMicroBatches = o.number("in_flight_micro_batches");
+    const ObjectReader m = o.object("memory");
+    s.memory = { m.number("weights_bytes"), m.number("gradients_bytes"), m.number("optimizer_bytes"),
+        m.number("activations_bytes"), m.number("embedding_logits_bytes"), m.number("overhead_bytes") };
+    const ObjectReader t = o.object("micro_batch_time");
+    s.computeSeconds = t.number("compute_seconds");
+    s.recomputeSeconds = t.number("recompute_seconds");
+    s.tpCommSeconds = t.number("tp_comm_seconds");
+    s.ppCommSeconds = t.number("pp_comm_seconds");
+    s.dpCommSeconds = o.number("dp_comm_seconds");
+    return s;
+}
+
+LayerPartition readPartition(const ObjectReader& o)
+{
+    LayerPartition p;
+    p.layerName = o.string("layer_name");
+    p.strategy = o.name<ShardingKind>(
+        "strategy", shardingKindFromString, "\"Replicated\", \"TensorWise\" or \"LayerWise\"");
+    o.forEach("device_ids", [&](const Json& v, const std::string& path) {
+        p.deviceIds.push_back(int(o.integerValue(v, path, 0, kMaxInt)));
+    });
+    p.tpSize = o.count("tp_size", 1);
+    p.ppStage = o.count("pp_stage");
+    p.chunk = o.count("chunk");
+    return p;
+}
+
+SeedShardingPlan readSharding(const ObjectReader& o)
+{
+    SeedShardingPlan s;
+    s.modelName = o.string("model_name");
+    o.forEach("layer_partitions", [&](const Json& v, const std::string& path) {
+        s.layerPartitions.push_back(readPartition(ObjectReader(v, path, o.source())));
+    });
+    s.numPpStages = o.count("num_pp_stages", 1);
+    s.tpSize = o.count("tp_size", 1);
+    s.dpSize = o.count("dp_size", 1);
+    s.estimatedMemoryPerDevice = std::uint64_t(o.integer("estimated_memory_per_device", 0, kMaxInt64));
+    s.computeImbalance = o.number("compute_imbalance");
+    s.communicationVolume = std::uint64_t(o.integer("communication_volume", 0, kMaxInt64));
+    s.optimizationScore = o.number("optimization_score", -kHuge);
+    return s;
+}
+
+DocumentPlan readPlan(const ObjectReader& o)
+{
+    DocumentPlan plan;
+    PlanEstimate& e = plan.estimate;
+    plan.rank = o.count("rank", 1);
+    plan.score = o.number("score", -kHuge);
+    e.config = readConfig(o.object("config"));
+    e.feasible = o.boolean("feasible");
+    e.infeasibleReason = o.string("infeasible_reason");
+    o.forEach("warnings", [&](const Json& v, const std::string& path) {
+        if (!v.is_string())
+            o.fail(path, "expected a string, got " + typeName(v));
+        e.warnings.push_back(v.get<std::string>());
+    });
+    e.numMicroBatches = o.count("num_micro_batches");
+    e.capacityBytes = o.number("capacity_bytes");
+    e.peakMemoryBytes = o.number("peak_memory_bytes");
+    e.peakStage = o.count("peak_stage");
+    o.forEach("stages", [&](const Json& v, const std::string& path) {
+        e.stages.push_back(readStage(ObjectReader(v, path, o.source()), e.config, plan.rangeNames.emplace_back()));
+    });
+    const ObjectReader t = o.object("time");
+    e.time = { t.number("compute_seconds"), t.number("recompute_seconds"), t.number("tp_comm_seconds"),
+        t.number("pp_comm_seconds"), t.number("bubble_seconds"), t.number("dp_exposed_seconds"),
+        t.number("step_seconds") };
+    const ObjectReader c = o.object("comm");
+    e.comm = { c.number("tp_bytes"), c.number("tp_seconds"), c.number("pp_bytes"), c.number("pp_seconds"),
+        c.number("dp_bytes"), c.number("dp_seconds"), c.number("dp_exposed_seconds") };
+    e.tokensPerSecond = o.number("tokens_per_second");
+    e.modelFlopsPerStep = o.number("model_flops_per_step");
+    e.hardwareFlopsPerStep = o.number("hardware_flops_per_step");
+    e.mfu = o.number("mfu");
+    e.hfu = o.number("hfu");
+    e.bubbleFraction = o.number("bubble_fraction");
+    e.computeImbalance = o.number("compute_imbalance");
+    plan.sharding = readSharding(o.object("sharding_plan"));
+    return plan;
+}
+
+Json parse(std::string_view text, const std::string& source)
+{
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        throw InputError(source, "", "plan file: the input is empty; expected a JSON document");
+    try {
+        return Json::parse(text.begin(), text.end());
+    } catch (const Json::parse_error& e) {
+        // e.byte is 1-based and one past the end when the input ran out.
+        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+        const std::string where = lineColumnAt(text, offset);
+        if (offset >= text.size())
+            throw InputError(source, where, "plan file: unexpected end of input; the JSON is truncated");
+        std::string detail = e.what();
+        if (const auto colon = detail.rfind(": "); colon != std::string::npos)
+            detail = detail.substr(colon + 2);
+        throw InputError(source, where, "plan file: invalid JSON: " + detail);
+    }
+}
+
+} // namespace
+
+PlanDocument readPlanJson(std::string_view text, const std::string& source)
+{
+    const Json json = parse(text, source);
+    const ObjectReader root(json, "$", source);
+    const std::string format = root.string("format");
+    if (format != PlanDocument::kFormat)
+        root.fail("$.format",
+            "expected \"" + std::string(PlanDocument::kFormat) + "\", got \"" + format
+                + "\"; this is not a ShardScope plan file");
+    const std::int64_t version = root.integer("version", 1, kMaxInt64);
+    if (version > PlanDocument::kVersion)
+        root.fail("$.version",
+            "version " + std::to_string(version) + " is newer than this ShardScope reads ("
+                + std::to_string(PlanDocument::kVersion) + "); update ShardScope");
+
+    PlanDocument d;
+    d.generator = root.string("generator");
+    const ObjectReader inputs = root.object("inputs");
+    d.model = readModel(inputs.object("model"));
+    d.cluster = readCluster(inputs.object("cluster"));
+    d.training = readTraining(inputs.object("training"));
+    d.strategy = inputs.name<Strategy>("strategy", strategyFromString,
+        "\"exhaustive\" or one of the seed strategies (\"MemoryOptimal\", ...)");
+    const ObjectReader w = inputs.object("weights");
+    d.weights = { w.number("memory"), w.number("compute"), w.number("communication") };
+    const ObjectReader search = root.object("search");
+    d.search.candidatesEvaluated = std::uint64_t(search.integer("candidates_evaluated", 0, kMaxInt64));
+    d.search.feasibleCount = std::uint64_t(search.integer("feasible_count", 0, kMaxInt64));
+    d.search.elapsedSeconds = search.number("elapsed_seconds");
+    root.forEach("plans",
+        [&](const Json& v, const std::string& path) { d.plans.push_back(readPlan(ObjectReader(v, path, source))); });
+    if (const Json* analysis = root.find("analysis")) {
+        if (!analysis->is_object())
+            root.fail("$.analysis", "expected an object or null, got " + typeName(*analysis));
+        d.analysis = *analysis;
+    }
+    return d;
+}
+
+} // namespace shardscope

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/plan_json.h"
+
+#include "cost/plan_evaluator.h"
+#include "hardware/hardware_catalog.h"
+#include "import/json_reader.h"
+#include "model/transformer_spec.h"
+#include "util/atomic_file.h"
+#include "util/input_error.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstring>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <sstream>
+
+using namespace shardscope;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+TransformerSpec llama3_8b()
+{
+    TransformerSpec s;
+    s.name = "Llama-3-8B";
+    s.modelType = "llama";
+    s.hidden = 4096;
+    s.ffn = 14336;
+    s.layers = 32;
+    s.heads = 32;
+    s.kvHeads = 8;
+    s.vocab = 128256;
+    s.maxPositions = 8192;
+    return s;
+}
+
+ParallelConfig config(int tp, int pp, int dp, Schedule schedule, int vpp = 1)
+{
+    ParallelConfig c;
+    c.tp = tp;
+    c.pp = pp;
+    c.dp = dp;
+    c.vpp = vpp;
+    c.schedule = schedule;
+    c.zeroStage = 1;
+    c.recompute = Recompute::Selective;
+    c.sequenceParallel = tp > 1;
+    return c;
+}
+
+/// A document as the CLI would write it: real estimates from the evaluator, awkward doubles on purpose.
+PlanDocument makeDocument()
+{
+    static const PlanningProblem problem = [] {
+        PlanningProblem p;
+        p.model = buildModelGraph(llama3_8b());
+        p.model.setSourceFormat("hf-config");
+        p.model.addWarning("rope_scaling ignored");
+        const GpuSpec* h100 = HardwareCatalog::builtin().find("H100-SXM");
+        if (!h100)
+            throw std::runtime_error("no H100 in the built-in catalog");
+        p.cluster = ClusterSpec::make(*h100, 8, 8);
+        p.training.seqLength = 4096;
+        p.training.globalBatch = 16;
+        p.training.memoryMargin = 0.1;
+        p.training.pins.tp = 2;
+        p.training.pins.recompute = Recompute::Selective;
+        p.training.pins.sequenceParallel = true;
+        return p;
+    }();
+    const PlanEvaluator evaluator(problem);
+
+    PlanDocument d;
+    d.generator = "ShardScope test";
+    d.model = PlanModelSummary::from(problem.model);
+    d.cluster = problem.cluster;
+    d.training = problem.training;
+    d.strategy = Strategy::Hybrid;
+    d.weights = { 0.4, 0.3, 0.3 };
+    d.search = { 1234, 567, 0.1 + 0.2 };
+    const std::vector<ParallelConfig> configs { config(2, 2, 2, Schedule::Interleaved1F1B, 2),
+        config(2, 2, 2, Schedule::OneFOneB),
+        config(2, 2, 2, Schedule::Interleaved1F1B, 3) }; // 32 % 6: rejected
+    for (std::size_t i = 0; i < configs.size(); ++i)
+        d.plans.push_back(makeDocumentPlan(
+            problem.model, evaluator.evaluate(configs[i]), int(i) + 1, 1.0 / 3.0 - 0.1 * double(i)));
+    d.analysis = Json::parse(R"({"zeta": 1, "alpha": [true, null, "x"], "nested": {"b": 2.5, "a": 1e-300}})");
+    return d;
+}
+
+void expectEqual(const PlanDocument& a, const PlanDocument& b)
+{
+    const std::string diff = firstDifference(a, b);
+    QVERIFY2(diff.empty(), ("documents differ at " + diff).c_str());
+    QVERIFY(a == b);
+}
+
+} // namespace
+
+class TestPlanJson : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void documentIsReal()
+    {
+        const PlanDocument d = makeDocument();
+        QCOMPARE(d.model.layerCount, 32 * 4 + 3);
+        QCOMPARE(d.model.blockCount, 32);
+        QVERIFY(d.model.transformer.has_value());
+        QCOMPARE(d.plans.size(), std::size_t(3));
+        for (int i = 0; i < 2; ++i) {
+            const DocumentPlan& p = d.plans[std::size_t(i)];
+            QVERIFY2(p.estimate.infeasibleReason.empty() || p.estimate.feasible,
+                p.estimate.infeasibleReason.c_str());
+            QCOMPARE(p.estimate.stages.size(), std::size_t(2));
+            QCOMPARE(p.sharding.layerPartitions.size(), std::size_t(d.model.layerCount));
+            QVERIFY(p.estimate.time.stepSeconds > 0);
+        }
+        // Interleaved: stage 0 runs chunks 0 and 2, so it has two layer ranges.
+        QCOMPARE(d.plans[0].estimate.stages[0].layerRanges.size(), std::size_t(2));
+        QCOMPARE(d.plans[0].rangeNames[0][0].first, std::string("model.embed_tokens"));
+        QCOMPARE(d.plans[0].sharding.layerPartitions.back().chunk, 1);
+        QVERIFY(d.plans[2].estimate.stages.empty());
+        QVERIFY(!d.plans[2].estimate.infeasibleReason.empty());
+    }
+
+    void roundTrip()
+    {
+        const PlanDocument original = makeDocument();
+        const std::string first = writePlanJson(original);
+        QVERIFY(first.ends_with("}\n"));
+        QVERIFY(first.starts_with("{\n  \"format\": \"shardscope-plan\",\n  \"version\": 1,"));
+        const PlanDocument read = readPlanJson(first, "plan.json");
+        expectEqual(read, original);
+        const std::string second = writePlanJson(read);
+        QCOMPARE(second, first); // byte-identical
+        // The analysis passthrough keeps its key order.
+        QVERIFY(second.find("\"zeta\": 1") < second.find("\"alpha\""));
+
+        if (const char* example = std::getenv("SHARDSCOPE_WRITE_PLAN_EXAMPLE"))
+            writeFileAtomically(example, first);
+    }
+
+    void layout()
+    {
+        const Json j = planDocumentToJson(makeDocument());
+        const Json& plan = j["plans"][0];
+        QCOMPARE(plan["config"]["schedule"].get<std::string>(), std::string("interleaved"));
+        QCOMPARE(plan["stages"][1]["devices"]["first"].get<int>(), 4);
+        QCOMPARE(plan["stages"][1]["devices"]["end"].get<int>(), 8);
+        const Json& sp = plan["sharding_plan"];
+        QCOMPARE(sp["num_pp_stages"].get<int>(), 2);
+        QCOMPARE(sp["tp_size"].get<int>(), 2);
+        QCOMPARE(sp["dp_size"].get<int>(), 2);
+        QVERIFY(sp["estimated_memory_per_device"].is_number_integer()); // the seed's usize
+        QVERIFY(sp["communication_volume"].is_number_integer());
+        QCOMPARE(sp["layer_partitions"][0]["strategy"].get<std::string>(), std::string("TensorWise"));
+        QCOMPARE(j["inputs"]["training"]["pins"]["pp"], Json(nullptr));
+        QCOMPARE(j["inputs"]["training"]["pins"]["tp"].get<int>(), 2);
+        // Derived convenience values are written but not needed to read the file back.
+        const Json& mem = plan["stages"][0]["memory"];
+        QCOMPARE(
+            mem["total_bytes"].get<double>(), makeDocument().plans[0].estimate.stages[0].memory.totalBytes());
+    }
+
+    void doublesRoundTripExactly()
+    {
+        PlanDocument d = makeDocument();
+        const double values[]
+            = { 0.1, 1.0 / 3.0, 2.0 / 3.0, 1e-300, 5e-324, std::numeric_limits<double>::max(),
+                  9007199254740993.0, 123456789.123456789, 0.0, 1e21, 6.02214076e23 };
+        for (double v : values) {
+            d.plans[0].estimate.stages[1].memory.activationsBytes = v;
+            d.search.elapsedSeconds = v;
+            const PlanDocument back = readPlanJson(writePlanJson(d), "doubles");
+            QCOMPARE(back.plans[0].estimate.stages[1].memory.activationsBytes, v);
+            QVERIFY(std::memcmp(&back.search.elapsedSeconds, &v, sizeof v) == 0);
+        }
+        d.plans[0].estimate.mfu = std::nan("");
+        try {
+            writePlanJson(d);
+            QFAIL("a NaN was written");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(std::string(e.what()).find("$.plans[0].mfu") != std::string::npos, e.what());
+        }
+    }
+
+    void readErrors_data()
+    {
+        QTest::addColumn<int>("mutation");
+        QTest::addColumn<QString>("position");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("wrong format") << 0 << "$.format"
+                                      << "expected \"shardscope-plan\"";
+        QTest::newRow("version 2") << 1 << "$.version"
+                                   << "newer";
+        QTest::newRow("missing field") << 2 << "$.plans[0].stages[1].memory.weights_bytes"
+                                       << "missing required field";
+        QTest::newRow("string for number") << 3 << "$.plans[0].stages[1].memory.weights_bytes"
+                                           << "expected a number, got string";
+        QTest::newRow("unknown schedule") << 4 << "$.plans[1].config.schedule"
+                                          << "\"zigzag\"";
+        QTest::newRow("fractional tp") << 5 << "$.inputs.training.pins.tp"
+                                       << "expected an integer";
+        QTest::newRow("devices disagree") << 6 << "$.plans[0].stages[0].devices"
+                                          << "[0, 4)";
+        QTest::newRow("analysis not an object") << 7 << "$.analysis"
+                                                << "expected an object or null";
+        QTest::newRow("plans not an array") << 8 << "$.plans"
+                                            << "expected an array, got object";
+    }
+
+    void readErrors()
+    {
+        QFETCH(int, mutation);
+        QFETCH(QString, position);
+        QFETCH(QString, fragment);
+        static const std::function<void(Json&)> mutations[] = {
+            [](Json& j) { j["format"] = "shardscope-model"; },
+            [](Json& j) { j["version"] = 2; },
+            [](Json& j) { j["plans"][0]["stages"][1]["memory"].erase("weights_bytes"); },
+            [](Json& j) { j["plans"][0]["stages"][1]["memory"]["weights_bytes"] = "lots"; },
+            [](Json& j) { j["plans"][1]["config"]["schedule"] = "zigzag"; },
+            [](Json& j) { j["inputs"]["training"]["pins"]["tp"] = 2.5; },
+            [](Json& j) { j["plans"][0]["stages"][0]["devices"]["end"] = 8; },
+            [](Json& j) { j["analysis"] = Json::array(); },
+            [](Json& j) { j["plans"] = Json::object(); },
+        };
+        Json j = planDocumentToJson(makeDocument());
+        mutations[mutation](j);
+        try {
+            readPlanJson(j.dump(2), "bad.json");
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.source()), QStringLiteral("bad.json"));
+            QCOMPARE(QString::fromStdString(e.position()), position);
+            QVERIFY2(QString::fromStdString(e.message()).contains(fragment), e.what());
+            QVERIFY2(std::string(e.what()).find(position.toStdString()) != std::string::npos, e.what());
+        }
+    }
+
+    void syntaxErrors()
+    {
+        QVERIFY_THROWS_EXCEPTION(InputError, readPlanJson("", "empty.json"));
+        QVERIFY_THROWS_EXCEPTION(InputError, readPlanJson(" \n\t", "blank.json"));
+        const std::string text = writePlanJson(makeDocument());
+        const std::string truncated = text.substr(0, text.size() / 2);
+        try {
+            readPlanJson(truncated, "cut.json");
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.position(), lineColumnAt(truncated, truncated.size()));
+            QVERIFY2(e.position().starts_with("line ") && e.position().find(", column ") != std::string::npos,
+                e.what());
+            QVERIFY2(e.message().find("truncated") != std::string::npos, e.what());
+        }
+        try {
+            readPlanJson("{\n  \"format\": \"shardscope-plan\",\n  \"version\": 1 x\n}", "junk.json");
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.position(), std::string("line 3, column 16"));
+        }
+        QVERIFY_THROWS_EXCEPTION(InputError, readPlanJson("[1, 2]", "array.json"));
+    }
+
+    void atomicWrite()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath(QStringLiteral("plan.json")).toStdString();
+        writeFileAtomically(path, "first\n");
+        writeFileAtomically(path, "second\n");
+        std::ifstream in(path);
+        std::stringstream content;
+        content << in.rdbuf();
+        QCOMPARE(content.str(), std::string("second\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+            QStringList { QStringLiteral("plan.json") }); // no temp left
+
+        const std::string missing = dir.filePath(QStringLiteral("no/such/dir/plan.json")).toStdString();
+        try {
+            writeFileAtomically(missing, "x");
+            QFAIL("no error");
+        } catch (const std::runtime_error& e) {
+            QVERIFY2(std::string(e.what()).find(missing) != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("No such file or directory") != std::string::npos, e.what());
+        }
+        // Renaming over a directory fails after the temp file exists: the temp file must be gone.
+        const std::string asDir = dir.filePath(QStringLiteral("taken")).toStdString();
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("taken")));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, writeFileAtomically(asDir, "x"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList { QStringLiteral("plan.json") });
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlanJson)
+#include "tst_plan_json.moc"
