@@ -47,6 +47,13 @@ struct StagePartition
  * compare with brute force). Among optimal partitions it returns one that maximizes the
  * fastest stage's time too, so the reported imbalance (max / min) is the best achievable.
  * Requires 1 <= stages <= items.size() (std::invalid_argument otherwise).
+ *
+ * Costs are compared as computed from prefix sums; two costs closer than the rounding error of
+ * such sums (about 2 n eps x total) count as equal, so identical blocks at different depths stay
+ * interchangeable and rounding never decides which partitions are optimal. Integer-valued costs
+ * are therefore handled exactly; others to within that error. When no partition fits, it
+ * returns, among those needing the least capacity, one with the best stage times as above, and
+ * worstStage is the first stage that needs that much. Thread-safe (per-thread scratch space).
  */
 StagePartition partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits);
 
