@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Full search for Llama-3.1-405B on 16,384 H100 (2,048 nodes of 8), seq 8192, global batch 2048, and
+// re-ranking 100,000 cached candidates with new weights.
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+#include "partition/planner.h"
+
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+using namespace shardscope;
+
+namespace {
+
+PlanningProblem llama405bOn16k()
+{
+    PlanningProblem p;
+    p.model = *findBundledModel("llama-3.1-405b");
+    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), 16384, 8);
+    p.training.seqLength = 8192;
+    p.training.globalBatch = 2048;
+    return p;
+}
+
+void BM_FullSearch405B(benchmark::State& state)
+{
+    const PlanningProblem problem = llama405bOn16k();
+    SearchOptions options;
+    options.threads = int(state.range(0));
+    std::size_t candidates = 0;
+    for (auto _ : state) {
+        PlanningOutcome o = runPlanning(problem, Strategy::Exhaustive, {}, 10, options);
+        candidates = o.search.candidates.size();
+        benchmark::DoNotOptimize(o);
+    }
+    state.counters["candidates"] = double(candidates);
+    state.counters["candidates/s"] = benchmark::Counter(double(candidates), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_FullSearch405B)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_Rerank100k(benchmark::State& state)
+{
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    std::vector<PlanSummary> plans(100000);
+    for (PlanSummary& p : plans) {
+        p.feasible = u(rng) < 0.7;
+        p.capacityBytes = 80e9;
+        p.peakMemoryBytes = 40e9 + 40e9 * u(rng);
+        p.stepSeconds = 1 + u(rng);
+        p.tokensPerSecond = 1e6 / p.stepSeconds;
+        p.exposedCommSeconds = 0.3 * u(rng);
+        p.computeImbalance = 1 + u(rng);
+    }
+    double w = 0.1;
+    for (auto _ : state) {
+        w = w > 0.8 ? 0.1 : w + 0.05; // a slider being dragged
+        scorePlans(plans, ScoreWeights { w, 1 - w, 0.1 });
+        auto order = rankPlans(plans, Strategy::Exhaustive, 8);
+        benchmark::DoNotOptimize(order);
+    }
+}
+BENCHMARK(BM_Rerank100k)->Unit(benchmark::kMillisecond);
+
+} // namespace
