@@ -2,6 +2,8 @@
 // The writing half of plan_json.h; plan_json_reader.cpp mirrors it key for key.
 #include "export/plan_json.h"
 
+#include "import/native_model_format.h"
+
 #include "export/plan_json_detail.h"
 
 #include <cmath>
@@ -29,13 +31,9 @@ Json optionalName(const std::optional<Schedule>& v)
 
 Json toJson(const TransformerSpec& s)
 {
-    return Json { { "name", s.name }, { "model_type", s.modelType }, { "hidden", s.hidden }, { "ffn", s.ffn },
-        { "layers", s.layers }, { "heads", s.heads }, { "kv_heads", s.kvHeads }, { "head_dim", s.headDim },
-        { "vocab", s.vocab }, { "max_positions", s.maxPositions }, { "tied_embeddings", s.tiedEmbeddings },
-        { "gated_mlp", s.gatedMlp }, { "norm", planjson::toName(s.norm) }, { "qkv_bias", s.qkvBias },
-        { "attn_out_bias", s.attnOutBias }, { "mlp_bias", s.mlpBias },
-        { "positions", planjson::toName(s.positions) }, { "dropout", s.dropout }, { "experts", s.experts },
-        { "experts_per_token", s.expertsPerToken } };
+    Json j { { "name", s.name }, { "model_type", s.modelType } };
+    j.update(transformerSpecToJson(s));
+    return j;
 }
 
 Json toJson(const PlanModelSummary& m)

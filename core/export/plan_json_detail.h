@@ -17,40 +17,10 @@
 namespace shardscope::planjson {
 
 
-inline std::string_view toName(NormKind n)
-{
-    return n == NormKind::LayerNorm ? "layernorm" : "rmsnorm";
-}
-
-inline std::string_view toName(PositionKind p)
-{
-    switch (p) {
-    case PositionKind::Learned:
-        return "learned";
-    case PositionKind::None:
-        return "none";
-    case PositionKind::Rotary:
-        break;
-    }
-    return "rotary";
-}
-
-inline std::optional<NormKind> normFromName(std::string_view s)
-{
-    if (s == "rmsnorm")
-        return NormKind::RmsNorm;
-    if (s == "layernorm")
-        return NormKind::LayerNorm;
-    return std::nullopt;
-}
-
-inline std::optional<PositionKind> positionsFromName(std::string_view s)
-{
-    for (PositionKind p : { PositionKind::Rotary, PositionKind::Learned, PositionKind::None })
-        if (toName(p) == s)
-            return p;
-    return std::nullopt;
-}
+inline std::string_view toName(NormKind n) { return normKindName(n); }
+inline std::string_view toName(PositionKind p) { return positionKindName(p); }
+inline std::optional<NormKind> normFromName(std::string_view s) { return normKindFromString(s); }
+inline std::optional<PositionKind> positionsFromName(std::string_view s) { return positionKindFromString(s); }
 
 
 using Json = nlohmann::ordered_json;

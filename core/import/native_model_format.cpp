@@ -148,20 +148,6 @@ ModelGraph readLayers(const JsonObjectReader& root, const std::string& name)
     return graph;
 }
 
-const char* toJson(NormKind n) { return n == NormKind::LayerNorm ? "layernorm" : "rmsnorm"; }
-
-const char* toJson(PositionKind p)
-{
-    switch (p) {
-    case PositionKind::Learned:
-        return "learned";
-    case PositionKind::None:
-        return "none";
-    case PositionKind::Rotary:
-        break;
-    }
-    return "rotary";
-}
 
 } // namespace
 
@@ -213,15 +199,10 @@ ModelGraph importNativeModel(std::string_view text, const std::string& source)
     return nativeModelFromJson(parseJsonText(text, JsonContext { source, kFormat }), source);
 }
 
-nlohmann::ordered_json nativeModelToJson(const ModelGraph& graph)
+nlohmann::ordered_json transformerSpecToJson(const TransformerSpec& spec)
 {
-    nlohmann::ordered_json out;
-    out["format"] = "shardscope-model";
-    out["version"] = 1;
-    out["name"] = graph.name();
-    if (const auto& s = graph.spec()) {
-        nlohmann::ordered_json t;
-        t["model_type"] = s->modelType;
+    const TransformerSpec* s = &spec;
+    nlohmann::ordered_json t;
         t["hidden"] = s->hidden;
         t["ffn"] = s->ffn;
         t["layers"] = s->layers;
@@ -232,14 +213,27 @@ nlohmann::ordered_json nativeModelToJson(const ModelGraph& graph)
         t["max_positions"] = s->maxPositions;
         t["tied_embeddings"] = s->tiedEmbeddings;
         t["gated_mlp"] = s->gatedMlp;
-        t["norm"] = toJson(s->norm);
+        t["norm"] = std::string(normKindName(s->norm));
         t["qkv_bias"] = s->qkvBias;
         t["attn_out_bias"] = s->attnOutBias;
         t["mlp_bias"] = s->mlpBias;
-        t["positions"] = toJson(s->positions);
+        t["positions"] = std::string(positionKindName(s->positions));
         t["dropout"] = s->dropout;
         t["experts"] = s->experts;
         t["experts_per_token"] = s->expertsPerToken;
+    return t;
+}
+
+nlohmann::ordered_json nativeModelToJson(const ModelGraph& graph)
+{
+    nlohmann::ordered_json out;
+    out["format"] = "shardscope-model";
+    out["version"] = 1;
+    out["name"] = graph.name();
+    if (const auto& s = graph.spec()) {
+        nlohmann::ordered_json t;
+        t["model_type"] = s->modelType;
+        t.update(transformerSpecToJson(*s));
         out["transformer"] = std::move(t);
     }
     nlohmann::ordered_json layers = nlohmann::ordered_json::array();

@@ -22,4 +22,7 @@ ModelGraph nativeModelFromJson(const nlohmann::json& document, const std::string
 /// has a spec and "warnings" when it has any, so importing the result gives the same graph.
 nlohmann::ordered_json nativeModelToJson(const ModelGraph& graph);
 
+/// The "transformer" shape object of the model format (also embedded in plan files).
+nlohmann::ordered_json transformerSpecToJson(const TransformerSpec& spec);
+
 } // namespace shardscope

@@ -50,6 +50,37 @@ void require(bool ok, const std::string& source, const char* field, const std::s
 
 } // namespace
 
+std::string_view normKindName(NormKind kind) { return kind == NormKind::LayerNorm ? "layernorm" : "rmsnorm"; }
+
+std::string_view positionKindName(PositionKind kind)
+{
+    switch (kind) {
+    case PositionKind::Learned:
+        return "learned";
+    case PositionKind::None:
+        return "none";
+    case PositionKind::Rotary:
+        break;
+    }
+    return "rotary";
+}
+
+std::optional<NormKind> normKindFromString(std::string_view text)
+{
+    for (NormKind k : { NormKind::RmsNorm, NormKind::LayerNorm })
+        if (normKindName(k) == text)
+            return k;
+    return std::nullopt;
+}
+
+std::optional<PositionKind> positionKindFromString(std::string_view text)
+{
+    for (PositionKind k : { PositionKind::Rotary, PositionKind::Learned, PositionKind::None })
+        if (positionKindName(k) == text)
+            return k;
+    return std::nullopt;
+}
+
 void TransformerSpec::validate(const std::string& source) const
 {
     constexpr std::int64_t kMaxDim = 1 << 22;   // 4M: far beyond any published model

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace shardscope {
 
@@ -10,6 +12,11 @@ class ModelGraph;
 
 enum class NormKind { RmsNorm, LayerNorm };
 enum class PositionKind { Rotary, Learned, None };
+
+std::string_view normKindName(NormKind kind);         ///< "rmsnorm", "layernorm"
+std::string_view positionKindName(PositionKind kind);     ///< "rotary", "learned", "none"
+std::optional<NormKind> normKindFromString(std::string_view text);
+std::optional<PositionKind> positionKindFromString(std::string_view text);
 
 /**
  * The shape of a decoder-only transformer, as a Hugging Face config.json or a Megatron
