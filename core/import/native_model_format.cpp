@@ -37,22 +37,16 @@ TransformerSpec readSpec(const JsonObjectReader& t, const std::string& name)
     s.tiedEmbeddings = t.booleanOr("tied_embeddings", false);
     s.gatedMlp = t.booleanOr("gated_mlp", true);
     const std::string norm = t.stringOr("norm", "rmsnorm");
-    if (norm == "rmsnorm")
-        s.norm = NormKind::RmsNorm;
-    else if (norm == "layernorm")
-        s.norm = NormKind::LayerNorm;
+    if (const auto kind = normKindFromString(norm))
+        s.norm = *kind;
     else
         t.fail("norm", "expected \"rmsnorm\" or \"layernorm\", got \"" + norm + "\"");
     s.qkvBias = t.booleanOr("qkv_bias", false);
     s.attnOutBias = t.booleanOr("attn_out_bias", false);
     s.mlpBias = t.booleanOr("mlp_bias", false);
     const std::string positions = t.stringOr("positions", "rotary");
-    if (positions == "rotary")
-        s.positions = PositionKind::Rotary;
-    else if (positions == "learned")
-        s.positions = PositionKind::Learned;
-    else if (positions == "none")
-        s.positions = PositionKind::None;
+    if (const auto kind = positionKindFromString(positions))
+        s.positions = *kind;
     else
         t.fail("positions", "expected \"rotary\", \"learned\" or \"none\", got \"" + positions + "\"");
     s.dropout = t.booleanOr("dropout", false);
