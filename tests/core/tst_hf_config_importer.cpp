@@ -4,25 +4,18 @@
 #include "import/hf_config_importer.h"
 #include "util/input_error.h"
 
+#include "test_files.h"
+
 #include <QtTest>
 
 #include <fstream>
 #include <sstream>
 
 using namespace shardscope;
+using namespace shardscope::testing;
 using nlohmann::json;
 
 namespace {
-
-std::string dataFile(const char* name) { return std::string(SHARDSCOPE_TEST_DATA) + "/models/" + name; }
-
-std::string readFile(const std::string& path)
-{
-    std::ifstream in(path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 json llama2()
 {

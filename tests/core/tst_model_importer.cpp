@@ -4,25 +4,20 @@
 #include "import/model_importer.h"
 #include "util/input_error.h"
 
+#include "test_files.h"
+
 #include <QtTest>
 
 #include <fstream>
 #include <sstream>
 
 using namespace shardscope;
+using namespace shardscope::testing;
 
 namespace {
 
 std::string good(const QString& name) { return std::string(SHARDSCOPE_TEST_DATA) + "/models/" + name.toStdString(); }
 std::string bad(const QString& name) { return std::string(SHARDSCOPE_TEST_DATA) + "/bad/" + name.toStdString(); }
-
-std::string readFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 } // namespace
 

@@ -6,6 +6,8 @@
 #include "import/seed_formats.h"
 #include "util/input_error.h"
 
+#include "test_files.h"
+
 #include <QtTest>
 
 #include <fstream>
@@ -13,19 +15,10 @@
 #include <sstream>
 
 using namespace shardscope;
+using namespace shardscope::testing;
 using nlohmann::json;
 
 namespace {
-
-std::string dataFile(const char* name) { return std::string(SHARDSCOPE_TEST_DATA) + "/models/" + name; }
-
-std::string readFile(const std::string& path)
-{
-    std::ifstream in(path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::set<std::pair<std::size_t, std::size_t>> edgeSet(const ModelGraph& g)
 {

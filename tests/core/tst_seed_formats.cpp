@@ -5,23 +5,18 @@
 #include "model/block_detection.h"
 #include "util/input_error.h"
 
+#include "test_files.h"
+
 #include <QtTest>
 
 #include <fstream>
 #include <sstream>
 
 using namespace shardscope;
+using namespace shardscope::testing;
 using nlohmann::json;
 
 namespace {
-
-std::string readFile(const std::string& path)
-{
-    std::ifstream in(path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 ModelGraph graphOf(const std::vector<std::string>& names)
 {
