@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "import/model_importer.h"
 
+#include "import/graph_file_importer.h"
 #include "import/hf_config_importer.h"
 #include "import/json_reader.h"
 #include "import/native_model_format.h"
+#include "import/onnx_importer.h"
+#include "import/safetensors_importer.h"
 #include "import/seed_formats.h"
 #include "util/embedded_resources.h"
 #include "util/input_error.h"
 #include "util/text.h"
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -20,19 +24,51 @@ namespace {
 
 constexpr std::uintmax_t kMaxFileBytes = 512ull * 1024 * 1024; // model descriptions, not weights
 
-// Formats a later release reads; until then a clear "not yet" beats a JSON syntax error.
-std::optional<std::string> unsupportedFormat(const std::string& source)
+std::string_view trimLeft(std::string_view text)
 {
-    const std::string ext = toLower(std::filesystem::path(source).extension().string());
-    if (ext == ".onnx")
-        return "ONNX";
-    if (ext == ".safetensors")
-        return "safetensors";
-    if (ext == ".graphml")
-        return "GraphML";
-    if (ext == ".dot" || ext == ".gv")
-        return "Graphviz DOT";
-    return std::nullopt;
+    const auto first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    return first == std::string_view::npos ? std::string_view() : text.substr(first);
+}
+
+bool startsWithWord(std::string_view text, std::string_view word)
+{
+    if (text.size() < word.size() || !equalsIgnoreCase(text.substr(0, word.size()), word))
+        return false;
+    return text.size() == word.size() || !(std::isalnum(static_cast<unsigned char>(text[word.size()])) || text[word.size()] == '_');
+}
+
+// Graphviz: optional "strict", then "graph" or "digraph"; comments may come first.
+bool looksLikeGraphviz(std::string_view text)
+{
+    while (true) {
+        text = trimLeft(text);
+        if (text.substr(0, 2) == "//" || text.substr(0, 1) == "#") {
+            const auto eol = text.find('\n');
+            if (eol == std::string_view::npos)
+                return false;
+            text.remove_prefix(eol + 1);
+        } else if (text.substr(0, 2) == "/*") {
+            const auto close = text.find("*/");
+            if (close == std::string_view::npos)
+                return false;
+            text.remove_prefix(close + 2);
+        } else {
+            break;
+        }
+    }
+    if (startsWithWord(text, "strict"))
+        text = trimLeft(text.substr(6));
+    return startsWithWord(text, "digraph") || startsWithWord(text, "graph");
+}
+
+bool looksLikeXml(std::string_view text)
+{
+    return !text.empty() && text.front() == '<';
+}
+
+std::string extensionOf(const std::string& path)
+{
+    return toLower(std::filesystem::path(path).extension().string());
 }
 
 // Only for naming the format in a syntax error, before the JSON can be inspected.
@@ -75,12 +111,25 @@ ModelGraph importModelText(std::string_view text, const std::string& source)
         throw InputError(source, "", "the file is empty; expected a model description (a Hugging Face "
                                      "config.json, a ShardScope model or a layer list)");
     if (text[firstChar] != '{' && text[firstChar] != '[') {
-        if (const auto format = unsupportedFormat(source))
-            throw InputError(source, "", *format + " models are not supported yet; export the model's "
-                                                   "config.json or a ShardScope model file instead");
+        const std::string_view rest = text.substr(firstChar);
+        if (looksLikeXml(rest)) {
+            if (rest.find("<graphml") != std::string_view::npos)
+                return importGraphml(text, source);
+            throw InputError(source, lineColumnAt(text, firstChar),
+                             "XML without a <graphml> element; ShardScope reads GraphML graphs (docs/graph-formats.md)");
+        }
+        if (looksLikeGraphviz(rest))
+            return importGraphviz(text, source);
+        const std::string ext = extensionOf(source);
+        if (ext == ".graphml")
+            throw InputError(source, lineColumnAt(text, firstChar), "GraphML: expected an XML document with a <graphml> element");
+        if (ext == ".dot" || ext == ".gv")
+            throw InputError(source, lineColumnAt(text, firstChar),
+                             "Graphviz DOT: expected \"digraph\", \"graph\" or \"strict\" at the start");
         throw InputError(source, lineColumnAt(text, firstChar),
                          "not a model file ShardScope can read: expected JSON (a Hugging Face config.json, a "
-                         "ShardScope model or a layer list)");
+                         "ShardScope model, a safetensors index or a layer list), GraphML, Graphviz DOT, ONNX or "
+                         "safetensors");
     }
 
     const nlohmann::json doc = parseJsonText(text, JsonContext { source, guessFormat(text) });
@@ -100,8 +149,7 @@ ModelGraph importModelText(std::string_view text, const std::string& source)
         return nativeModelFromJson(doc, source);
     }
     if (doc.contains("weight_map"))
-        throw InputError(source, "$.weight_map", "safetensors index files are not supported yet; import the "
-                                                 "model's config.json instead");
+        return importSafetensorsIndex(doc, source);
     if (doc.contains("model_type") || doc.contains("architectures") || doc.contains("hidden_size")
         || doc.contains("n_embd"))
         return modelGraphFromHfConfig(doc, source);
@@ -112,23 +160,45 @@ ModelGraph importModelText(std::string_view text, const std::string& source)
                                   "ModelInfo (\"layers\" with \"param_count\") or an array of [name, size_bytes] pairs");
 }
 
-ModelGraph importModel(const std::string& path)
+ModelGraph importModel(const std::string& path, const ImportOptions& options)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (ec || !fs::exists(status))
         throw InputError(path, "", "no such file");
-    if (fs::is_directory(status))
-        throw InputError(path, "", "is a directory; expected a model file (for a Hugging Face checkpoint, pass its "
-                                   "config.json)");
+    if (fs::is_directory(status)) {
+        // A checkpoint folder: the most complete description it holds.
+        for (const char* name : { "model.safetensors.index.json", "model.safetensors", "config.json" }) {
+            const fs::path candidate = fs::path(path) / name;
+            if (fs::is_regular_file(candidate, ec))
+                return importModel(candidate.string(), options);
+        }
+        throw InputError(path, "", "is a directory without model.safetensors.index.json, model.safetensors or "
+                                   "config.json; pass a model file");
+    }
     const std::uintmax_t size = fs::file_size(path, ec);
-    if (!ec && size > kMaxFileBytes)
+    std::ifstream in(path, std::ios::binary);
+    if (!in || ec)
+        throw InputError(path, "", "cannot open the file for reading (check its permissions)");
+
+    std::string head(16, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    const std::string ext = extensionOf(path);
+    // safetensors: only the header is read, whatever the size of the weights behind it.
+    if (looksLikeSafetensors(head, size) || (ext == ".safetensors" && trimLeft(head).substr(0, 1) != "{"))
+        return importSafetensors(path);
+    const bool text = !head.empty() && (trimLeft(head).empty() || std::string_view("{[<").find(trimLeft(head)[0]) != std::string_view::npos
+                                        || looksLikeGraphviz(head) || ext == ".json");
+    if (ext == ".onnx" || (!text && !head.empty() && head[0] == '\x08')) // field 1 (ir_version), varint
+        return importOnnx(path, options);
+
+    if (size > kMaxFileBytes)
         throw InputError(path, "", "the file is " + formatBytes(double(size))
                                        + "; model descriptions are far smaller (is this a weights file?)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path, "", "cannot open the file for reading (check its permissions)");
+    in.clear();
+    in.seekg(0);
     std::ostringstream buffer;
     buffer << in.rdbuf();
     if (in.bad())

@@ -3,6 +3,7 @@
 
 #include "model/model_graph.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,18 +11,30 @@
 
 namespace shardscope {
 
-/**
- * The one entry point for model files. Reads the file and imports it with importModelText.
- * A missing, unreadable or empty file, or a directory, is an InputError naming the file.
- */
-ModelGraph importModel(const std::string& path);
+/// Values for the dimensions a graph file leaves symbolic (ONNX "batch", "sequence", ...).
+struct ImportOptions
+{
+    std::int64_t seqLength = 2048; ///< bound to sequence-like symbolic dimensions
+    std::int64_t microBatch = 1;   ///< bound to batch-like symbolic dimensions
+};
 
 /**
- * Detects the format by content, not by name: a JSON object with "format": "shardscope-model"
+ * The one entry point for model files; picks the importer by content first, then by extension:
+ * a safetensors file (little-endian header length, then '{'; only the header is read), an ONNX
+ * ModelProto (.onnx or protobuf content), and otherwise a text format read by importModelText
+ * (JSON kinds, GraphML, Graphviz DOT). A directory is read as a checkpoint folder: its
+ * model.safetensors.index.json, model.safetensors or config.json, in that order.
+ * A missing, unreadable or empty file is an InputError naming the file; every error names the format.
+ */
+ModelGraph importModel(const std::string& path, const ImportOptions& options = {});
+
+/**
+ * Detects the format by content, not by name: GraphML (XML with a <graphml> element), Graphviz
+ * DOT ("digraph"/"graph"/"strict"), a safetensors index (JSON with "weight_map"; shards are
+ * resolved relative to `source`), a JSON object with "format": "shardscope-model"
  * (ShardScope model); with "model_type", "architectures", "hidden_size" or "n_embd" (Hugging Face
  * config.json); with "layers" whose entries have "param_count" (prototype ModelInfo); a JSON array
- * of [name, size_bytes] pairs (layer-size list). Content that is not JSON is reported as a
- * not-yet-supported format when `source` ends in .onnx, .safetensors, .graphml, .dot or .gv.
+ * of [name, size_bytes] pairs (layer-size list).
  * Every error names the source, the position and the format being read.
  */
 ModelGraph importModelText(std::string_view text, const std::string& source);

@@ -33,6 +33,20 @@ void ModelGraph::addSequentialEdges()
         addEdge(i, i + 1);
 }
 
+int ModelGraph::addNode(OpNode node)
+{
+    m_nodes.push_back(std::move(node));
+    return static_cast<int>(m_nodes.size()) - 1;
+}
+
+void ModelGraph::addNodeEdge(int from, int to)
+{
+    const int n = static_cast<int>(m_nodes.size());
+    if (from < 0 || to < 0 || from >= n || to >= n)
+        throw std::out_of_range("ModelGraph::addNodeEdge: node index out of range");
+    m_nodeEdges.emplace_back(from, to);
+}
+
 int ModelGraph::findLayer(const std::string& name) const
 {
     for (int i = 0; i < layerCount(); ++i)

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace shardscope {
@@ -28,6 +29,23 @@ struct PartitionUnit
     int firstLayer = 0; ///< index of the first layer
     int endLayer = 0;   ///< one past the last layer
     int block = -1;     ///< block index, or -1 for a layer outside blocks
+};
+
+/**
+ * One operator of an imported compute graph (ONNX), kept beside the layers for node-level analysis
+ * and the proposals engine. Per-token quantities follow the same conventions as Layer.
+ */
+struct OpNode
+{
+    std::string name;                 ///< node name (or "<op>_<index>" when the file left it empty)
+    std::string op;                   ///< operator type, e.g. "MatMul", "Conv", "Softmax"
+    int layer = -1;                   ///< index of the layer this node was grouped into
+    std::int64_t params = 0;          ///< parameters of the weights this node reads (initializers)
+    double flopsPerToken = 0;         ///< forward FLOPs per token independent of sequence length
+    double flopsPerTokenPerSeq = 0;   ///< forward FLOPs per token per sequence position (attention)
+    double outputElementsPerToken = 0;    ///< elements of its outputs per token (seq-independent part)
+    double outputElementsPerTokenPerSeq = 0; ///< elements of its outputs per token per position (scores)
+    std::vector<std::int64_t> weightShape; ///< shape of its main weight (MatMul/Gemm B, Conv W); empty if none
 };
 
 /**
@@ -80,6 +98,13 @@ public:
     /// name, e.g. "model.embed_tokens, blocks 0-17".
     std::string describeRange(int first, int end) const;
 
+    /// Operator-level detail (ONNX imports); empty for formats that only know layers.
+    int addNode(OpNode node);
+    /// A data edge between two operators; out-of-range indices throw std::out_of_range.
+    void addNodeEdge(int from, int to);
+    const std::vector<OpNode>& nodes() const { return m_nodes; }
+    const std::vector<std::pair<int, int>>& nodeEdges() const { return m_nodeEdges; }
+
     /// Notes for the user about what the importer had to guess (shown with every plan).
     const std::vector<std::string>& warnings() const { return m_warnings; }
     void addWarning(std::string warning) { m_warnings.push_back(std::move(warning)); }
@@ -91,6 +116,8 @@ private:
     Dag m_dag;
     std::optional<TransformerSpec> m_spec;
     std::vector<TransformerBlock> m_blocks;
+    std::vector<OpNode> m_nodes;
+    std::vector<std::pair<int, int>> m_nodeEdges;
     std::vector<std::string> m_warnings;
 };
 

@@ -105,11 +105,6 @@ private slots:
                                             << "prototype ModelInfo: unknown layer \"fc9\"";
         QTest::newRow("hardware catalog") << "hardware-catalog-not-model.json" << "$.format" << "hardware catalog, not a model";
         QTest::newRow("unrecognised object") << "unrecognised-object.json" << "$" << "could not tell the model format";
-        QTest::newRow("safetensors index") << "safetensors-index.json" << "$.weight_map" << "not supported yet";
-        QTest::newRow("onnx") << "model.onnx" << "" << "ONNX models are not supported yet";
-        QTest::newRow("safetensors") << "model.safetensors" << "" << "safetensors models are not supported yet";
-        QTest::newRow("dot") << "graph.dot" << "" << "Graphviz DOT models are not supported yet";
-        QTest::newRow("graphml") << "graph.graphml" << "" << "GraphML models are not supported yet";
         QTest::newRow("not json") << "not-json.txt" << "line 1, column 1" << "expected JSON";
     }
 
