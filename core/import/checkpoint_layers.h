@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/layer.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace shardscope {
+
+/// A weight tensor of a checkpoint: its name and shape, nothing of its data.
+struct CheckpointTensor
+{
+    std::string name;                 ///< "model.layers.0.self_attn.q_proj.weight"
+    std::vector<std::int64_t> shape;
+    std::int64_t elements = 0;
+};
+
+/// Where a module sits in a decoder; decides its execution order and which cost it gets.
+enum class LayerRole
+{
+    TokenEmbedding,
+    PositionEmbedding,
+    InputNorm,          ///< the norm before attention in a block (input_layernorm, ln_1)
+    Attention,
+    PostAttentionNorm,  ///< the norm before the MLP (post_attention_layernorm, ln_2)
+    Mlp,                ///< dense MLP or mixture of experts
+    FinalNorm,
+    OutputHead,
+    Other,
+};
+
+/// The tensors of one module ("model.layers.3.self_attn"), the unit ShardScope plans with.
+struct CheckpointLayer
+{
+    std::string name;
+    LayerKind kind = LayerKind::Other;
+    LayerRole role = LayerRole::Other;
+    std::string stack;           ///< name prefix of its block stack ("model.layers."), empty outside blocks
+    int blockIndex = -1;         ///< the number in the name, -1 outside blocks
+    std::vector<int> tensors;    ///< indices into the tensor list
+    std::int64_t params = 0;     ///< sum of the tensors' elements
+};
+
+/**
+ * Groups tensors into layers by module and orders the layers for execution (docs/safetensors-import.md):
+ * a tensor belongs to its name without ".weight"/".bias", cut after the component that follows the
+ * block number ("model.layers.3.mlp.gate_proj.weight" -> "model.layers.3.mlp"). Order: token and
+ * position embeddings, other layers outside blocks, blocks by stack and number (within a block:
+ * input norm, attention, post-attention norm, MLP, then the rest), final norm, output head.
+ */
+std::vector<CheckpointLayer> groupCheckpointTensors(const std::vector<CheckpointTensor>& tensors);
+
+/// "model.layers.3.mlp.gate_proj.weight" -> {"model", "layers", "3", "mlp", "gate_proj", "weight"}.
+std::vector<std::string_view> nameComponents(std::string_view name);
+
+} // namespace shardscope

@@ -1,0 +1,635 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests core/import/safetensors_importer.* (with safetensors_header, checkpoint_layers and
+// checkpoint_graph behind it): layers and parameters from tensor names and shapes, inferred shapes,
+// config.json combination, header-only reading, and errors that name the byte or the JSON path.
+// Fixtures: tests/data/safetensors/make_fixtures.py; the expected counts here are computed from the
+// shapes written out below, not taken from that script.
+#include "import/model_importer.h"
+#include "import/safetensors_importer.h"
+#include "util/input_error.h"
+
+#include "test_files.h"
+
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <functional>
+#include <fstream>
+#include <numeric>
+
+using namespace shardscope;
+using namespace shardscope::testing;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string fixture(const std::string& relative) { return std::string(SHARDSCOPE_TEST_DATA) + "/safetensors/" + relative; }
+std::string bad(const QString& name) { return std::string(SHARDSCOPE_TEST_DATA) + "/bad/" + name.toStdString(); }
+
+struct LayerParams
+{
+    std::string name;
+    qint64 params;
+};
+
+qint64 sum(const std::vector<LayerParams>& layers)
+{
+    return std::accumulate(layers.begin(), layers.end(), qint64(0), [](qint64 s, const LayerParams& l) { return s + l.params; });
+}
+
+// tiny-llama: hidden 8, q 8 (2 heads of 4), k/v 4 (1 head), MLP 12, vocab 16, rotary inv_freq [2] per block.
+std::vector<LayerParams> tinyLlamaLayers()
+{
+    std::vector<LayerParams> out { { "model.embed_tokens", 16 * 8 } };
+    for (int b = 0; b < 2; ++b) {
+        const std::string p = "model.layers." + std::to_string(b) + ".";
+        out.push_back({ p + "input_layernorm", 8 });
+        out.push_back({ p + "self_attn", 8 * 8 + 4 * 8 + 4 * 8 + 8 * 8 + 2 }); // q k v o, inv_freq
+        out.push_back({ p + "post_attention_layernorm", 8 });
+        out.push_back({ p + "mlp", 3 * 12 * 8 });
+    }
+    out.push_back({ "model.norm", 8 });
+    out.push_back({ "lm_head", 16 * 8 });
+    return out;
+}
+
+// 1448 -> "1,448", as the importer's messages write counts.
+QString grouped(qint64 n)
+{
+    QString digits = QString::number(n);
+    for (int i = digits.size() - 3; i > 0; i -= 3)
+        digits.insert(i, ',');
+    return digits;
+}
+
+QStringList layerNames(const ModelGraph& g)
+{
+    QStringList out;
+    for (const Layer& l : g.layers())
+        out << QString::fromStdString(l.name);
+    return out;
+}
+
+bool anyWarningContains(const ModelGraph& g, const QString& part)
+{
+    for (const std::string& w : g.warnings())
+        if (QString::fromStdString(w).contains(part))
+            return true;
+    return false;
+}
+
+QString allWarnings(const ModelGraph& g)
+{
+    QStringList out;
+    for (const std::string& w : g.warnings())
+        out << QString::fromStdString(w);
+    return out.join("\n");
+}
+
+// Runtime fixtures: tensors laid end to end; the data area is left sparse (never written).
+struct Tensor
+{
+    std::string name;
+    std::string dtype;
+    std::vector<std::int64_t> shape;
+};
+
+std::uint64_t bytesOf(const Tensor& t)
+{
+    const std::uint64_t element = t.dtype == "F32" ? 4 : t.dtype == "BF16" || t.dtype == "F16" ? 2 : 1;
+    return std::accumulate(t.shape.begin(), t.shape.end(), element,
+                           [](std::uint64_t a, std::int64_t d) { return a * std::uint64_t(d); });
+}
+
+void writeRaw(const std::string& path, std::uint64_t claimedHeaderBytes, const std::string& header, std::uint64_t fileBytes)
+{
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        char length[8];
+        for (int i = 0; i < 8; ++i)
+            length[i] = char((claimedHeaderBytes >> (8 * i)) & 0xff);
+        out.write(length, 8);
+        out.write(header.data(), std::streamsize(header.size()));
+    }
+    fs::resize_file(path, fileBytes); // sparse: nothing is written past the header
+}
+
+void writeSafetensors(const std::string& path, const std::vector<Tensor>& tensors)
+{
+    json header = json::object();
+    std::uint64_t offset = 0;
+    for (const Tensor& t : tensors) {
+        header[t.name] = { { "dtype", t.dtype }, { "shape", t.shape }, { "data_offsets", { offset, offset + bytesOf(t) } } };
+        offset += bytesOf(t);
+    }
+    std::string text = header.dump();
+    text.append((8 - text.size() % 8) % 8, ' ');
+    writeRaw(path, text.size(), text, 8 + text.size() + offset);
+}
+
+void writeText(const std::string& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// The sharded fixture copied into `dir`, for variants of its index.
+std::string copySharded(const QTemporaryDir& dir, bool withConfig)
+{
+    const fs::path from = fixture("tiny-llama-sharded");
+    const fs::path to = fs::path(dir.path().toStdString()) / "ckpt";
+    fs::create_directories(to);
+    for (const auto& entry : fs::directory_iterator(from))
+        if (withConfig || entry.path().filename() != "config.json")
+            fs::copy_file(entry.path(), to / entry.path().filename(), fs::copy_options::overwrite_existing);
+    return (to / "model.safetensors.index.json").string();
+}
+
+void expectError(const std::function<void()>& import, const std::string& source, const QString& position,
+                 const QString& messagePart)
+{
+    try {
+        import();
+        QFAIL("accepted a bad input");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.source()), QString::fromStdString(source));
+        QCOMPARE(QString::fromStdString(e.position()), position);
+        const QString message = QString::fromStdString(e.message());
+        QVERIFY2(message.startsWith("safetensors: ") || message.startsWith("safetensors index: "), e.what());
+        QVERIFY2(message.contains(messagePart), e.what());
+    }
+}
+
+} // namespace
+
+class TestSafetensorsImporter : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void tinyLlama_data()
+    {
+        QTest::addColumn<QString>("how");
+        QTest::newRow("importSafetensors") << "file";
+        QTest::newRow("importModel(file)") << "model";
+        QTest::newRow("importModel(folder)") << "folder";
+    }
+
+    void tinyLlama()
+    {
+        QFETCH(QString, how);
+        const std::string file = fixture("tiny-llama/model.safetensors");
+        const ModelGraph g = how == "file"  ? importSafetensors(file)
+                           : how == "model" ? importModel(file)
+                                            : importModel(fixture("tiny-llama"));
+        const std::vector<LayerParams> expected = tinyLlamaLayers();
+        QCOMPARE(g.layerCount(), int(expected.size()));
+        for (int i = 0; i < g.layerCount(); ++i) {
+            QCOMPARE(QString::fromStdString(g.layer(i).name), QString::fromStdString(expected[std::size_t(i)].name));
+            QCOMPARE(g.layer(i).params, expected[std::size_t(i)].params);
+        }
+        QCOMPARE(g.totalParams(), sum(expected));
+        QCOMPARE(g.totalParams(), qint64(1260));
+        QCOMPARE(QString::fromStdString(g.sourceFormat()), QString("safetensors"));
+        QCOMPARE(QString::fromStdString(g.name()), QString("tiny-llama"));
+        QCOMPARE(int(boost::num_edges(g.dag())), g.layerCount() - 1);
+
+        QCOMPARE(int(g.blocks().size()), 2);
+        QCOMPARE(g.blocks()[1].index, 1);
+        QCOMPARE(g.blocks()[1].layers, (std::vector<int> { 5, 6, 7, 8 }));
+        QVERIFY(g.layer(0).kind == LayerKind::Embedding);
+        QVERIFY(g.layer(2).kind == LayerKind::Attention);
+        QVERIFY(g.layer(4).kind == LayerKind::Mlp);
+        QVERIFY(g.layer(10).kind == LayerKind::OutputHead);
+        QCOMPARE(g.layer(10).tiedToLayer, -1);
+
+        // The shape: hidden from the embedding [16, 8], head_dim 4 from inv_freq [2], kv width from k_proj [4, 8].
+        QVERIFY(g.spec().has_value());
+        const TransformerSpec& s = *g.spec();
+        QCOMPARE(s.hidden, qint64(8));
+        QCOMPARE(s.layers, qint64(2));
+        QCOMPARE(s.vocab, qint64(16));
+        QCOMPARE(s.ffn, qint64(12));
+        QCOMPARE(s.heads, qint64(2));
+        QCOMPARE(s.kvHeads, qint64(1));
+        QCOMPARE(s.effectiveHeadDim(), qint64(4));
+        QVERIFY(s.gatedMlp && !s.tiedEmbeddings && s.norm == NormKind::RmsNorm);
+
+        // Costs from the shape: 2 FLOPs per token per matrix weight.
+        QCOMPARE(g.layer(2).flopsPerToken, 2.0 * (8 * 8 + 4 * 8 + 4 * 8 + 8 * 8));
+        QCOMPARE(g.layer(2).flopsPerTokenPerSeq, 4.0 * 8);
+        QCOMPARE(g.layer(4).flopsPerToken, 2.0 * 3 * 12 * 8);
+        QCOMPARE(g.layer(10).flopsPerToken, 2.0 * 16 * 8);
+        QVERIFY(g.layer(2).tpShardable && g.layer(4).tpShardable && !g.layer(1).tpShardable);
+
+        // The only note: the inv_freq buffers are counted as parameters.
+        QCOMPARE(int(g.warnings().size()), 1);
+        QVERIFY2(anyWarningContains(g, "2 tensor(s) look like buffers"), qPrintable(allWarnings(g)));
+    }
+
+    void shardedWithConfig_data()
+    {
+        QTest::addColumn<QString>("how");
+        QTest::newRow("importModel(index)") << "index";
+        QTest::newRow("importModel(folder)") << "folder";
+        QTest::newRow("importSafetensorsIndex") << "json";
+    }
+
+    void shardedWithConfig()
+    {
+        QFETCH(QString, how);
+        const std::string index = fixture("tiny-llama-sharded/model.safetensors.index.json");
+        const ModelGraph g = how == "index"  ? importModel(index)
+                           : how == "folder" ? importModel(fixture("tiny-llama-sharded"))
+                                             : importSafetensorsIndex(json::parse(readFile(index)), index);
+        // hidden 16, q 16, k/v 8, MLP 24, vocab 32, 3 blocks, tied embeddings (no lm_head tensor).
+        const qint64 block = 16 + (16 * 16 + 8 * 16 + 8 * 16 + 16 * 16) + 16 + 3 * 24 * 16;
+        QCOMPARE(g.totalParams(), qint64(32 * 16 + 3 * block + 16));
+        QCOMPARE(QString::fromStdString(g.sourceFormat()), QString("safetensors index + hf-config"));
+        QCOMPARE(QString::fromStdString(g.name()), QString("tiny-llama-sharded"));
+        QCOMPARE(g.layerCount(), 1 + 3 * 4 + 2);
+        QCOMPARE(QString::fromStdString(g.layer(5).name), QString("model.layers.1.input_layernorm"));
+        QCOMPARE(g.layer(6).params, qint64(16 * 16 + 8 * 16 + 8 * 16 + 16 * 16));
+
+        // The tied head is not stored, but it computes the logits: from config.json, with 0 parameters.
+        const Layer& head = g.layer(g.layerCount() - 1);
+        QCOMPARE(QString::fromStdString(head.name), QString("lm_head"));
+        QCOMPARE(head.params, qint64(0));
+        QCOMPARE(head.tiedToLayer, 0);
+        QCOMPARE(head.flopsPerToken, 2.0 * 32 * 16);
+
+        QVERIFY(g.spec().has_value());
+        QCOMPARE(g.spec()->heads, qint64(4));
+        QCOMPARE(g.spec()->kvHeads, qint64(2));
+        QCOMPARE(g.spec()->paramCount(), g.totalParams());
+        QCOMPARE(int(g.blocks().size()), 3);
+        QVERIFY2(g.warnings().empty(), qPrintable(allWarnings(g)));
+    }
+
+    void configDisagreesWithTensors()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const fs::path folder = fs::path(dir.path().toStdString()) / "my-llama";
+        fs::create_directories(folder);
+        fs::copy_file(fixture("tiny-llama/model.safetensors"), folder / "model.safetensors");
+        // intermediate_size 16 instead of the tensors' 12.
+        writeText((folder / "config.json").string(),
+                  R"({"model_type": "llama", "hidden_size": 8, "intermediate_size": 16, "num_hidden_layers": 2,
+                      "num_attention_heads": 2, "num_key_value_heads": 1, "vocab_size": 16})");
+        const ModelGraph g = importModel(folder.string());
+        QCOMPARE(QString::fromStdString(g.sourceFormat()), QString("safetensors + hf-config"));
+        QCOMPARE(g.totalParams(), sum(tinyLlamaLayers())); // parameters follow the tensors
+        QCOMPARE(g.spec()->ffn, qint64(16));               // costs follow config.json
+        const qint64 configParams = 16 * 8 + 2 * (8 + (8 * 8 + 4 * 8 + 4 * 8 + 8 * 8) + 8 + 3 * 16 * 8) + 8 + 16 * 8;
+        const qint64 tensorWeights = sum(tinyLlamaLayers()) - 2 * 2; // the inv_freq buffers aside
+        QVERIFY2(anyWarningContains(g, "config.json describes a model of " + grouped(configParams)
+                                           + " parameters, but the checkpoint's tensors hold "
+                                           + grouped(tensorWeights)),
+                 qPrintable(allWarnings(g)));
+
+        // Within 0.5 % there is no warning about the count.
+        writeText((folder / "config.json").string(),
+                  R"({"model_type": "llama", "hidden_size": 8, "intermediate_size": 12, "num_hidden_layers": 2,
+                      "num_attention_heads": 2, "num_key_value_heads": 1, "vocab_size": 16, "_name_or_path": "org/tiny"})");
+        const ModelGraph same = importModel(folder.string());
+        QVERIFY2(!anyWarningContains(same, "config.json describes"), qPrintable(allWarnings(same)));
+        QCOMPARE(QString::fromStdString(same.name()), QString("org/tiny"));
+
+        // A config.json ShardScope cannot read is set aside with a note; the tensors still import.
+        writeText((folder / "config.json").string(), R"({"model_type": "llama", "hidden_size": "eight"})");
+        const ModelGraph unused = importModel(folder.string());
+        QCOMPARE(QString::fromStdString(unused.sourceFormat()), QString("safetensors"));
+        QVERIFY2(anyWarningContains(unused, "config.json beside the checkpoint was not used"), qPrintable(allWarnings(unused)));
+        QCOMPARE(unused.spec()->ffn, qint64(12));
+    }
+
+    void gpt2Style()
+    {
+        const ModelGraph g = importModel(fixture("gpt2-style/model.safetensors"));
+        QCOMPARE(layerNames(g), QStringList({ "transformer.wte", "transformer.wpe", "transformer.h.0.ln_1",
+                                              "transformer.h.0.attn", "transformer.h.0.ln_2", "transformer.h.0.mlp",
+                                              "transformer.h.1.ln_1", "transformer.h.1.attn", "transformer.h.1.ln_2",
+                                              "transformer.h.1.mlp", "transformer.ln_f", "lm_head" }));
+        // hidden 8, MLP 32, vocab 20, 12 positions; LayerNorms and every matrix with a bias.
+        const qint64 ln = 2 * 8, attn = 8 * 24 + 24 + 8 * 8 + 8, mlp = 8 * 32 + 32 + 32 * 8 + 8;
+        QCOMPARE(g.layer(0).params, qint64(20 * 8));
+        QCOMPARE(g.layer(1).params, qint64(12 * 8));
+        QCOMPARE(g.layer(3).params, attn);
+        QCOMPARE(g.layer(5).params, mlp);
+        QCOMPARE(g.totalParams(), 20 * 8 + 12 * 8 + 2 * (ln + attn + ln + mlp) + ln);
+        QCOMPARE(g.layer(11).params, qint64(0)); // tied to the token embedding
+        QCOMPARE(g.layer(11).tiedToLayer, 0);
+
+        QVERIFY(g.spec().has_value());
+        const TransformerSpec& s = *g.spec();
+        QCOMPARE(QString::fromStdString(s.modelType), QString("gpt2"));
+        QCOMPARE(s.norm, NormKind::LayerNorm);
+        QCOMPARE(s.positions, PositionKind::Learned);
+        QCOMPARE(s.maxPositions, qint64(12));
+        QCOMPARE(s.ffn, qint64(32));
+        QVERIFY(!s.gatedMlp && s.qkvBias && s.attnOutBias && s.mlpBias && s.tiedEmbeddings);
+        QCOMPARE(s.paramCount(), g.totalParams());
+        QCOMPARE(g.layer(3).flopsPerToken, 2.0 * (8 * 24 + 8 * 8));
+        // Nothing names the head count: a guess, and a warning that says so.
+        QCOMPARE(s.heads * s.effectiveHeadDim(), qint64(8));
+        QCOMPARE(int(g.warnings().size()), 1);
+        QVERIFY2(anyWarningContains(g, "assumed head_dim"), qPrintable(allWarnings(g)));
+    }
+
+    void neoxNaming()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("pythia-tiny.safetensors").toStdString();
+        std::vector<Tensor> t { { "gpt_neox.embed_in.weight", "F16", { 10, 8 } }, { "embed_out.weight", "F16", { 10, 8 } },
+                                { "gpt_neox.final_layer_norm.weight", "F16", { 8 } },
+                                { "gpt_neox.final_layer_norm.bias", "F16", { 8 } } };
+        for (int b = 1; b >= 0; --b) { // block 1 first in the file: file order must not matter
+            const std::string p = "gpt_neox.layers." + std::to_string(b) + ".";
+            for (const char* norm : { "input_layernorm", "post_attention_layernorm" })
+                for (const char* param : { ".weight", ".bias" })
+                    t.push_back({ p + norm + param, "F16", { 8 } });
+            t.push_back({ p + "mlp.dense_4h_to_h.weight", "F16", { 8, 32 } });
+            t.push_back({ p + "mlp.dense_4h_to_h.bias", "F16", { 8 } });
+            t.push_back({ p + "mlp.dense_h_to_4h.weight", "F16", { 32, 8 } });
+            t.push_back({ p + "mlp.dense_h_to_4h.bias", "F16", { 32 } });
+            t.push_back({ p + "attention.query_key_value.weight", "F16", { 24, 8 } });
+            t.push_back({ p + "attention.query_key_value.bias", "F16", { 24 } });
+            t.push_back({ p + "attention.dense.weight", "F16", { 8, 8 } });
+            t.push_back({ p + "attention.dense.bias", "F16", { 8 } });
+        }
+        writeSafetensors(path, t);
+        const ModelGraph g = importModel(path);
+        QCOMPARE(layerNames(g), QStringList({ "gpt_neox.embed_in", "gpt_neox.layers.0.input_layernorm",
+                                              "gpt_neox.layers.0.attention", "gpt_neox.layers.0.post_attention_layernorm",
+                                              "gpt_neox.layers.0.mlp", "gpt_neox.layers.1.input_layernorm",
+                                              "gpt_neox.layers.1.attention", "gpt_neox.layers.1.post_attention_layernorm",
+                                              "gpt_neox.layers.1.mlp", "gpt_neox.final_layer_norm", "embed_out" }));
+        QCOMPARE(QString::fromStdString(g.name()), QString("pythia-tiny"));
+        qint64 expected = 0;
+        for (const Tensor& x : t)
+            expected += std::accumulate(x.shape.begin(), x.shape.end(), qint64(1), std::multiplies<qint64>());
+        QCOMPARE(g.totalParams(), expected);
+        QCOMPARE(g.layer(2).params, qint64(24 * 8 + 24 + 8 * 8 + 8));
+        QVERIFY(g.spec().has_value());
+        QCOMPARE(QString::fromStdString(g.spec()->modelType), QString("gpt_neox"));
+        QCOMPARE(g.spec()->ffn, qint64(32));
+        QVERIFY(!g.spec()->gatedMlp && !g.spec()->tiedEmbeddings && g.spec()->norm == NormKind::LayerNorm);
+        QCOMPARE(g.spec()->paramCount(), expected);
+        QCOMPARE(int(g.blocks().size()), 2);
+    }
+
+    void genericFallback()
+    {
+        // Mamba-like names: blocks without attention or MLP, so no transformer shape.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("ssm.safetensors").toStdString();
+        std::vector<Tensor> t { { "backbone.embeddings.weight", "F32", { 50, 8 } }, { "backbone.norm_f.weight", "F32", { 8 } },
+                                { "lm_head.weight", "F32", { 50, 8 } } };
+        for (int b = 0; b < 2; ++b) {
+            const std::string p = "backbone.layers." + std::to_string(b) + ".";
+            t.push_back({ p + "norm.weight", "F32", { 8 } });
+            t.push_back({ p + "mixer.in_proj.weight", "F32", { 32, 8 } });
+            t.push_back({ p + "mixer.conv1d.weight", "F32", { 16, 1, 4 } });
+            t.push_back({ p + "mixer.conv1d.bias", "F32", { 16 } });
+            t.push_back({ p + "mixer.x_proj.weight", "F32", { 9, 16 } });
+            t.push_back({ p + "mixer.dt_proj.weight", "F32", { 16, 1 } });
+            t.push_back({ p + "mixer.dt_proj.bias", "F32", { 16 } });
+            t.push_back({ p + "mixer.A_log", "F32", { 16, 4 } });
+            t.push_back({ p + "mixer.D", "F32", { 16 } });
+            t.push_back({ p + "mixer.out_proj.weight", "F32", { 8, 16 } });
+        }
+        writeSafetensors(path, t);
+        const ModelGraph g = importModel(path);
+        QCOMPARE(layerNames(g), QStringList({ "backbone.embeddings", "backbone.layers.0.norm", "backbone.layers.0.mixer",
+                                              "backbone.layers.1.norm", "backbone.layers.1.mixer", "backbone.norm_f",
+                                              "lm_head" }));
+        const qint64 matrices = 32 * 8 + 16 * 1 * 4 + 9 * 16 + 16 * 1 + 16 * 4 + 8 * 16; // every tensor of 2+ dimensions
+        QCOMPARE(g.layer(2).params, matrices + 16 + 16 + 16);
+        QCOMPARE(g.totalParams(), 2 * 50 * 8 + 8 + 2 * (8 + matrices + 3 * 16));
+        QCOMPARE(g.layer(2).flopsPerToken, 2.0 * double(matrices));
+        QCOMPARE(g.layer(2).tpShardedParams, matrices);
+        QVERIFY(g.layer(2).tpShardable && !g.layer(1).tpShardable);
+        QCOMPARE(g.layer(6).flopsPerToken, 2.0 * 50 * 8);
+        QVERIFY(g.layer(1).kind == LayerKind::Norm);
+        QVERIFY(!g.spec().has_value());
+        QCOMPARE(int(g.blocks().size()), 2);
+        QVERIFY2(anyWarningContains(g, "do not read as a standard decoder (block 0 does not have"), qPrintable(allWarnings(g)));
+        QVERIFY2(anyWarningContains(g, "2 x the weights of every matrix"), qPrintable(allWarnings(g)));
+    }
+
+    void readsHeadersOnly()
+    {
+        // The tiny-llama file with every data byte replaced by garbage imports the same.
+        QTemporaryDir dir;
+        const std::string copy = dir.filePath("garbage.safetensors").toStdString();
+        std::string bytes = readFile(fixture("tiny-llama/model.safetensors"));
+        std::uint64_t n = 0;
+        for (int i = 7; i >= 0; --i)
+            n = (n << 8) | static_cast<unsigned char>(bytes[std::size_t(i)]);
+        for (std::size_t i = 8 + n; i < bytes.size(); ++i)
+            bytes[i] = char(0xA5 ^ (i * 131));
+        writeText(copy, bytes);
+        const ModelGraph g = importModel(copy);
+        QCOMPARE(g.totalParams(), sum(tinyLlamaLayers()));
+        QCOMPARE(g.layerCount(), int(tinyLlamaLayers().size()));
+
+        // 64 GiB of weights behind a small header (a sparse file): reading them would take minutes.
+        const std::string huge = dir.filePath("huge.safetensors").toStdString();
+        writeSafetensors(huge, { { "model.embed_tokens.weight", "F32", { 16, std::int64_t(1) << 30 } } });
+        QCOMPARE(qint64(fs::file_size(huge)) > (qint64(64) << 30), true);
+        QElapsedTimer timer;
+        timer.start();
+        const ModelGraph big = importModel(huge);
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed()) + " ms"));
+        QCOMPARE(big.totalParams(), qint64(16) << 30);
+    }
+
+    void unknownDtypeIsAWarning()
+    {
+        const ModelGraph g = importModel(fixture("unknown-dtype.safetensors"));
+        QCOMPARE(g.totalParams(), qint64(4 * 2 + 2 * 8));
+        QVERIFY2(anyWarningContains(g, "1 tensor(s) have a dtype ShardScope does not know (F4: "
+                                       "model.layers.0.mlp.up_proj.weight)"),
+                 qPrintable(allWarnings(g)));
+        QCOMPARE(QString::fromStdString(g.name()), QString("unknown-dtype"));
+    }
+
+    void badFiles_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("position");    // exact
+        QTest::addColumn<QString>("messagePart"); // substring of the message
+        QTest::newRow("JSON cut short by the length") << "model.safetensors" << "byte 24"
+                                                      << "safetensors: the JSON header ends early";
+        QTest::newRow("shorter than the length field") << "safetensors-short.safetensors" << "byte 0"
+                                                       << "the file is 5 bytes, too short for the 8-byte header length";
+        QTest::newRow("header length past the end") << "safetensors-header-past-end.safetensors" << "byte 0"
+                                                    << "the header length is 4096 bytes, but only 39 bytes follow it";
+        QTest::newRow("overlapping offsets") << "safetensors-overlap.safetensors"
+                                             << "$[\"model.layers.0.mlp.up_proj.weight\"].data_offsets"
+                                             << "data [8, 24) overlaps tensor \"model.layers.0.mlp.down_proj.weight\" at [0, 16)";
+        QTest::newRow("offsets out of the file") << "safetensors-out-of-file.safetensors"
+                                                 << "$[\"model.layers.0.mlp.up_proj.weight\"].data_offsets"
+                                                 << "data [32, 48) runs past the end of the data area, which holds 40 bytes";
+        QTest::newRow("wrong byte size") << "safetensors-wrong-size.safetensors"
+                                         << "$[\"model.layers.0.mlp.up_proj.weight\"].data_offsets"
+                                         << "spans 8 bytes, but dtype BF16 with shape [2, 3] takes 12 bytes";
+        QTest::newRow("non-UTF-8 name") << "safetensors-non-utf8.safetensors" << "byte 25"
+                                        << "not valid UTF-8 (byte 0xFF in \"model.layers.0.\\xFF\")";
+        QTest::newRow("header not an object") << "safetensors-not-object.safetensors" << "byte 8"
+                                              << "the header is a JSON array, expected an object of tensor entries";
+        QTest::newRow("shape not integers") << "safetensors-shape-string.safetensors" << "$[\"model.norm.weight\"].shape[1]"
+                                            << "safetensors: expected a non-negative integer, got string";
+        QTest::newRow("index: missing shard") << "safetensors-index.json" << "$.weight_map[\"lm_head.weight\"]"
+                                              << "safetensors index: shard \"model-00004-of-00004.safetensors\" is missing";
+        QTest::newRow("index: weight_map an array") << "safetensors-index-malformed.json" << "$.weight_map"
+                                                    << "safetensors index: expected an object, got array";
+    }
+
+    void badFiles()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, position);
+        QFETCH(QString, messagePart);
+        const std::string path = bad(file);
+        expectError([&] { importModel(path); }, path, position, messagePart);
+        if (file.endsWith(".safetensors"))
+            expectError([&] { importSafetensors(path); }, path, position, messagePart);
+    }
+
+    void hugeHeaderLength()
+    {
+        // The file is long enough for the claim, but 100,000,001 header bytes break the format's 100 MB cap.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("big-header.safetensors").toStdString();
+        writeRaw(path, 100'000'001, "{", 8 + 100'000'001 + 16);
+        expectError([&] { importModel(path); }, path, "byte 0",
+                    "the header length is 100000001 bytes, over the format's limit of 100000000 (100 MB)");
+    }
+
+    void emptyHeader()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("empty.safetensors").toStdString();
+        writeRaw(path, 8, R"({}      )", 16);
+        expectError([&] { importModel(path); }, path, "byte 8", "the header lists no tensors");
+    }
+
+    void indexInconsistencies_data()
+    {
+        QTest::addColumn<QString>("edit"); // a JSON merge into the index
+        QTest::addColumn<QString>("source"); // "index" or a shard file name
+        QTest::addColumn<QString>("position");
+        QTest::addColumn<QString>("messagePart");
+        QTest::newRow("tensor absent from its shard")
+            << R"({"weight_map": {"model.layers.9.mlp.up_proj.weight": "model-00002-of-00003.safetensors"}})" << "index"
+            << "$.weight_map[\"model.layers.9.mlp.up_proj.weight\"]"
+            << "is mapped to \"model-00002-of-00003.safetensors\", but that shard's header has no such tensor";
+        QTest::newRow("tensor in another shard")
+            << R"({"weight_map": {"model.norm.weight": "model-00001-of-00003.safetensors"}})" << "index"
+            << "$.weight_map[\"model.norm.weight\"]"
+            << "mapped to \"model-00001-of-00003.safetensors\" but stored in \"model-00003-of-00003.safetensors\"";
+        QTest::newRow("shard name not a string") << R"({"weight_map": {"model.norm.weight": 3}})" << "index"
+                                                 << "$.weight_map[\"model.norm.weight\"]"
+                                                 << "safetensors index: expected a string, got integer";
+        QTest::newRow("tensor stored twice")
+            << R"({"weight_map": {"copy": "model-00004-of-00003.safetensors"}})" << "model-00004-of-00003.safetensors"
+            << "$[\"model.layers.1.input_layernorm.weight\"]"
+            << "stored in both \"model-00002-of-00003.safetensors\" and \"model-00004-of-00003.safetensors\"";
+        QTest::newRow("total_size not a number") << R"({"metadata": {"total_size": "12 KB"}})" << "index"
+                                                 << "$.metadata.total_size" << "expected a non-negative integer, got string";
+    }
+
+    void indexInconsistencies()
+    {
+        QFETCH(QString, edit);
+        QFETCH(QString, source);
+        QFETCH(QString, position);
+        QFETCH(QString, messagePart);
+        QTemporaryDir dir;
+        const std::string index = copySharded(dir, false);
+        const fs::path folder = fs::path(index).parent_path();
+        fs::copy_file(folder / "model-00002-of-00003.safetensors", folder / "model-00004-of-00003.safetensors");
+        json doc = json::parse(readFile(index));
+        doc.merge_patch(json::parse(edit.toStdString()));
+        writeText(index, doc.dump(2));
+        const std::string expectedSource = source == "index" ? index : (folder / source.toStdString()).string();
+        expectError([&] { importModel(index); }, expectedSource, position, messagePart);
+    }
+
+    void weightMapMissingOrEmpty()
+    {
+        const std::string index = "/x/ckpt/model.safetensors.index.json";
+        expectError([&] { importSafetensorsIndex(json::parse(R"({"weight_map": {}})"), index); }, index, "$.weight_map",
+                    "safetensors index: lists no tensors");
+        expectError([&] { importSafetensorsIndex(json::parse(R"({"metadata": {}})"), index); }, index, "$.weight_map",
+                    "safetensors index: missing required field \"weight_map\"");
+    }
+
+    void missingShardInCopy()
+    {
+        QTemporaryDir dir;
+        const std::string index = copySharded(dir, true);
+        fs::remove(fs::path(index).parent_path() / "model-00003-of-00003.safetensors");
+        expectError([&] { importModel(index); }, index, "$.weight_map[\"model.layers.2.input_layernorm.weight\"]",
+                    "shard \"model-00003-of-00003.safetensors\" is missing: there is no file");
+    }
+
+    void indexWarnings()
+    {
+        QTemporaryDir dir;
+        const std::string index = copySharded(dir, false);
+        json doc = json::parse(readFile(index));
+        const qint64 totalSize = doc["metadata"]["total_size"].get<qint64>();
+        doc["weight_map"].erase("model.norm.weight"); // still in shard 3
+        doc["metadata"]["total_size"] = totalSize + 2;
+        writeText(index, doc.dump(2));
+        const ModelGraph g = importModel(index);
+        QCOMPARE(QString::fromStdString(g.sourceFormat()), QString("safetensors index"));
+        QCOMPARE(QString::fromStdString(g.name()), QString("ckpt"));
+        const qint64 block = 16 + (16 * 16 + 8 * 16 + 8 * 16 + 16 * 16) + 16 + 3 * 24 * 16;
+        QCOMPARE(g.totalParams(), qint64(32 * 16 + 3 * block + 16)); // model.norm is counted
+        QVERIFY2(anyWarningContains(g, "1 tensor(s) are stored in the shards but missing from weight_map "
+                                       "(model.norm.weight (model-00003-of-00003.safetensors))"),
+                 qPrintable(allWarnings(g)));
+        QVERIFY2(anyWarningContains(g, "metadata.total_size says " + grouped(totalSize + 2)
+                                           + " bytes, but the shards' tensors take " + grouped(totalSize)),
+                 qPrintable(allWarnings(g)));
+        // Without config.json the shape comes from the tensors; head_dim is a guess.
+        QVERIFY(g.spec().has_value());
+        QCOMPARE(g.spec()->hidden, qint64(16));
+        QCOMPARE(g.spec()->layers, qint64(3));
+        QVERIFY(g.spec()->tiedEmbeddings);
+        QVERIFY2(anyWarningContains(g, "assumed head_dim"), qPrintable(allWarnings(g)));
+    }
+
+    void looksLikeSafetensors_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<qint64>("fileSize");
+        QTest::addColumn<bool>("expected");
+        const QByteArray n16("\x10\0\0\0\0\0\0\0", 8);
+        QTest::newRow("header within the file") << n16 + "{\"a\"" << qint64(24) << true;
+        QTest::newRow("header past the end") << n16 + "{\"a\"" << qint64(23) << false;
+        QTest::newRow("no brace") << n16 + "[1]" << qint64(100) << false;
+        QTest::newRow("too short to tell") << n16 << qint64(100) << false;
+        QTest::newRow("zero length") << QByteArray(8, '\0') + "{" << qint64(100) << false;
+        QTest::newRow("JSON text") << QByteArray("{\"weight_map\": {}}") << qint64(18) << false;
+    }
+
+    void looksLikeSafetensors()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(qint64, fileSize);
+        QFETCH(bool, expected);
+        QCOMPARE(shardscope::looksLikeSafetensors(std::string_view(head.constData(), std::size_t(head.size())),
+                                                  std::uintmax_t(fileSize)),
+                 expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSafetensorsImporter)
+#include "tst_safetensors_importer.moc"
