@@ -160,7 +160,7 @@ ModelGraph importModelText(std::string_view text, const std::string& source)
                                   "ModelInfo (\"layers\" with \"param_count\") or an array of [name, size_bytes] pairs");
 }
 
-ModelGraph importModel(const std::string& path, const ImportOptions& options)
+ModelGraph importModel(const std::string& path)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -172,7 +172,7 @@ ModelGraph importModel(const std::string& path, const ImportOptions& options)
         for (const char* name : { "model.safetensors.index.json", "model.safetensors", "config.json" }) {
             const fs::path candidate = fs::path(path) / name;
             if (fs::is_regular_file(candidate, ec))
-                return importModel(candidate.string(), options);
+                return importModel(candidate.string());
         }
         throw InputError(path, "", "is a directory without model.safetensors.index.json, model.safetensors or "
                                    "config.json; pass a model file");
@@ -191,8 +191,8 @@ ModelGraph importModel(const std::string& path, const ImportOptions& options)
         return importSafetensors(path);
     const bool text = !head.empty() && (trimLeft(head).empty() || std::string_view("{[<").find(trimLeft(head)[0]) != std::string_view::npos
                                         || looksLikeGraphviz(head) || ext == ".json");
-    if (ext == ".onnx" || (!text && !head.empty() && head[0] == '\x08')) // field 1 (ir_version), varint
-        return importOnnx(path, options);
+    if (!text && (ext == ".onnx" || head.empty() || head[0] == '\x08')) // ModelProto field 1 (ir_version), varint
+        return importOnnx(path);
 
     if (size > kMaxFileBytes)
         throw InputError(path, "", "the file is " + formatBytes(double(size))

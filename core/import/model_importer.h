@@ -3,20 +3,12 @@
 
 #include "model/model_graph.h"
 
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace shardscope {
-
-/// Values for the dimensions a graph file leaves symbolic (ONNX "batch", "sequence", ...).
-struct ImportOptions
-{
-    std::int64_t seqLength = 2048; ///< bound to sequence-like symbolic dimensions
-    std::int64_t microBatch = 1;   ///< bound to batch-like symbolic dimensions
-};
 
 /**
  * The one entry point for model files; picks the importer by content first, then by extension:
@@ -26,7 +18,7 @@ struct ImportOptions
  * model.safetensors.index.json, model.safetensors or config.json, in that order.
  * A missing, unreadable or empty file is an InputError naming the file; every error names the format.
  */
-ModelGraph importModel(const std::string& path, const ImportOptions& options = {});
+ModelGraph importModel(const std::string& path);
 
 /**
  * Detects the format by content, not by name: GraphML (XML with a <graphml> element), Graphviz

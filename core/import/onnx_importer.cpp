@@ -1,15 +1,1228 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// PLACEHOLDER while the ONNX importer is written (this session).
 #include "import/onnx_importer.h"
 
+#include "model/block_detection.h"
 #include "util/input_error.h"
+#include "util/text.h"
+
+#include <onnx/defs/schema.h>
+#include <onnx/onnx_pb.h>
+#include <onnx/shape_inference/implementation.h>
+
+#include <google/protobuf/io/coded_stream.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace shardscope {
 
-ModelGraph importOnnx(const std::string& path, const ImportOptions&) { throw InputError(path, "", "ONNX: not implemented"); }
-ModelGraph importOnnxBytes(std::string_view, const std::string& source, const ImportOptions&)
+namespace {
+
+// Sequence-like symbolic dimensions are bound to this prime for shape inference. Every inferred
+// size is then a product of model constants and powers of it, so counting its factors splits a
+// FLOP or activation count into the part linear in the sequence length and the part quadratic
+// in it (attention scores), for any training sequence length. Batch-like dimensions are bound
+// to 1, so "per execution" is "per sequence".
+constexpr std::int64_t kSeqProbe = 10007;
+constexpr std::uintmax_t kMaxOnnxBytes = 2ull * 1024 * 1024 * 1024; // protobuf's own limit
+
+enum class DimRole { Batch, Sequence, Past, Other };
+
+DimRole classifySymbol(const std::string& symbol)
 {
-    throw InputError(source, "", "ONNX: not implemented");
+    const std::string s = toLower(symbol);
+    if (s.find("past") != std::string::npos || s.find("cache") != std::string::npos)
+        return DimRole::Past;
+    if (s.find("batch") != std::string::npos || s == "n" || s == "b" || s == "bs")
+        return DimRole::Batch;
+    if (s.find("seq") != std::string::npos || s.find("len") != std::string::npos || s.find("token") != std::string::npos
+        || s.find("position") != std::string::npos || s.find("time") != std::string::npos || s == "s" || s == "t"
+        || s == "l")
+        return DimRole::Sequence;
+    return DimRole::Other;
+}
+
+/// A count at the probe binding, with the power of the sequence length it carries.
+struct Scaled
+{
+    double value = 0;
+    int seqDegree = 0;
+};
+
+struct ValueShape
+{
+    std::vector<std::int64_t> dims; ///< -1 for a dimension inference left unknown
+    int elemType = 0;               ///< onnx::TensorProto_DataType
+    bool known = false;             ///< rank and every dimension known
+
+    /// The element count and its power of the sequence length `seq`: factors of the probe in
+    /// symbolic graphs, dimensions equal to the fixed length in fixed-shape graphs (`exact`).
+    Scaled elements(std::int64_t seq = kSeqProbe, bool exact = false) const
+    {
+        Scaled s { 1.0, 0 };
+        for (std::int64_t d : dims) {
+            s.value *= double(d);
+            s.seqDegree += seqDegreeOf(d, seq, exact);
+        }
+        return s;
+    }
+
+    static int seqDegreeOf(std::int64_t d, std::int64_t seq, bool exact)
+    {
+        if (seq <= 1)
+            return 0;
+        if (exact)
+            return d == seq ? 1 : 0;
+        int degree = 0;
+        for (std::int64_t r = d; r > 0 && r % seq == 0; r /= seq)
+            ++degree;
+        return degree;
+    }
+};
+
+bool isFloatType(int t)
+{
+    using T = onnx::TensorProto_DataType;
+    return t == T::TensorProto_DataType_FLOAT || t == T::TensorProto_DataType_FLOAT16 || t == T::TensorProto_DataType_DOUBLE
+        || t == T::TensorProto_DataType_BFLOAT16;
+}
+
+double storedBytesPerElement(int t)
+{
+    using T = onnx::TensorProto_DataType;
+    if (isFloatType(t))
+        return 2.0; // activations are kept in 16-bit in mixed-precision training, whatever the export used
+    switch (t) {
+    case T::TensorProto_DataType_BOOL:
+    case T::TensorProto_DataType_INT8:
+    case T::TensorProto_DataType_UINT8:
+        return 1.0;
+    case T::TensorProto_DataType_INT16:
+    case T::TensorProto_DataType_UINT16:
+        return 2.0;
+    case T::TensorProto_DataType_INT32:
+    case T::TensorProto_DataType_UINT32:
+        return 4.0;
+    default:
+        return 8.0;
+    }
+}
+
+bool isMatmulClass(const std::string& op)
+{
+    return op == "MatMul" || op == "Gemm" || op == "Conv" || op == "ConvTranspose" || op == "Einsum"
+        || op == "MatMulInteger" || op == "ConvInteger";
+}
+
+bool isNormalization(const std::string& op)
+{
+    return op.find("Normalization") != std::string::npos || op == "SimplifiedLayerNormalization"
+        || op == "SkipLayerNormalization" || op == "RMSNormalization";
+}
+
+// Forward FLOPs per output element of the element-wise and reduction operators (a count of
+// arithmetic operations; transcendental functions count as one).
+double elementwiseFlops(const std::string& op)
+{
+    static const std::unordered_map<std::string, double> table = {
+        { "Add", 1 }, { "Sub", 1 }, { "Mul", 1 }, { "Div", 1 }, { "Pow", 1 }, { "Sqrt", 1 }, { "Reciprocal", 1 },
+        { "Neg", 1 }, { "Abs", 1 }, { "Exp", 1 }, { "Log", 1 }, { "Erf", 1 }, { "Tanh", 1 }, { "Sigmoid", 4 },
+        { "Relu", 1 }, { "LeakyRelu", 2 }, { "Elu", 3 }, { "Selu", 3 }, { "Clip", 2 }, { "Max", 1 }, { "Min", 1 },
+        { "Where", 1 }, { "Gelu", 8 }, { "FastGelu", 8 }, { "BiasGelu", 9 }, { "HardSigmoid", 3 }, { "HardSwish", 4 },
+        { "Softplus", 3 }, { "Mish", 6 }, { "Dropout", 2 },
+        { "Softmax", 5 }, { "LogSoftmax", 6 }, // max, subtract, exp, sum, divide
+        { "LayerNormalization", 8 }, { "SimplifiedLayerNormalization", 5 }, { "SkipLayerNormalization", 9 },
+        { "RMSNormalization", 5 }, { "BatchNormalization", 4 }, { "InstanceNormalization", 8 },
+        { "GroupNormalization", 8 },
+    };
+    const auto it = table.find(op);
+    return it == table.end() ? 0.0 : it->second;
+}
+
+std::string describeNode(const onnx::NodeProto& node, int index)
+{
+    std::string out = "graph.node[" + std::to_string(index) + "]";
+    if (!node.name().empty())
+        out += " (" + node.name() + ")";
+    return out;
+}
+
+onnx::ModelProto parseModelProto(std::string_view bytes, const std::string& source)
+{
+    if (bytes.empty())
+        throw InputError(source, "", "ONNX: the file is empty; expected an ONNX ModelProto");
+    if (bytes.size() > kMaxOnnxBytes)
+        throw InputError(source, "", "ONNX: the file is larger than 2 GB, protobuf's limit; export the weights as "
+                                     "external data (onnx.save_model(..., save_as_external_data=True))");
+    google::protobuf::io::CodedInputStream coded(reinterpret_cast<const std::uint8_t*>(bytes.data()),
+                                                 static_cast<int>(bytes.size()));
+    coded.SetTotalBytesLimit(std::numeric_limits<int>::max());
+    onnx::ModelProto model;
+    if (!model.ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage())
+        throw InputError(source, "byte " + std::to_string(coded.CurrentPosition()),
+                         "ONNX: not a valid ModelProto: the protobuf data is truncated or corrupt (the file is "
+                             + std::to_string(bytes.size()) + " bytes)");
+    if (!model.has_graph() || model.graph().node_size() == 0)
+        throw InputError(source, "graph", "ONNX: the model has no graph nodes; expected an exported compute graph");
+    return model;
+}
+
+struct NodeInfo
+{
+    std::vector<int> inputs;  ///< value ids, -1 for an omitted optional input
+    std::vector<int> outputs; ///< value ids
+    bool weightOnly = false;  ///< computes from initializers and constants only
+    std::string key;          ///< layer grouping key
+    Scaled flops;             ///< all forward FLOPs
+    Scaled matmulFlops;       ///< the part done by matrix units (MatMul, Gemm, Conv)
+    bool weighted = false;    ///< a MatMul/Gemm/Conv reading a weight
+    std::int64_t params = 0;  ///< parameters of the weights it reads
+    std::vector<std::int64_t> weightShape;
+};
+
+struct Value
+{
+    std::string name;
+    ValueShape shape;
+    int producer = -1;        ///< node index, -1 for graph inputs and initializers
+    int initializer = -1;     ///< index into graph.initializer
+    bool weightDerived = false;
+    double weightParams = 0;  ///< parameters behind a weight-derived value (through Transpose, Cast, ...)
+    std::vector<int> consumers;
+};
+
+// "/model/layers.0/self_attn/q_proj/MatMul" -> [model, layers, 0, self_attn, q_proj];
+// "model.layers.0.self_attn.q_proj.weight" -> the same.
+std::vector<std::string> scopeTokens(std::string_view text, bool dropLast)
+{
+    std::vector<std::string> parts;
+    std::string current;
+    for (char c : text) {
+        if (c == '/' || c == '.' || c == ':') {
+            if (!current.empty())
+                parts.push_back(std::move(current));
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    if (!current.empty())
+        parts.push_back(std::move(current));
+    if (dropLast && !parts.empty())
+        parts.pop_back();
+    // "/features/features.0/Conv" repeats the container name: drop repeated neighbours.
+    std::vector<std::string> out;
+    for (std::string& p : parts)
+        if (out.empty() || out.back() != p)
+            out.push_back(std::move(p));
+    return out;
+}
+
+bool allDigits(const std::string& s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
+// Layers are named scopes: everything up to a block index plus one more component (attention,
+// MLP, a norm), or the first two components outside blocks ("model.embed_tokens", "lm_head").
+std::string layerKey(const std::vector<std::string>& tokens)
+{
+    if (tokens.empty())
+        return {};
+    std::size_t depth = std::min<std::size_t>(tokens.size(), 2);
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+        if (allDigits(tokens[i])) {
+            depth = std::min(tokens.size(), i + 2);
+            break;
+        }
+    std::string key;
+    for (std::size_t i = 0; i < depth; ++i) {
+        if (!key.empty())
+            key += '.';
+        key += tokens[i];
+    }
+    return key;
+}
+
+bool isStrictPrefix(const std::string& prefix, const std::string& key)
+{
+    return prefix.size() < key.size() && key.compare(0, prefix.size(), prefix) == 0 && key[prefix.size()] == '.';
+}
+
+LayerKind kindFromName(const std::string& key)
+{
+    const std::string k = toLower(key);
+    const std::vector<std::string> tokens = scopeTokens(k, false);
+    auto has = [&](std::initializer_list<const char*> words) {
+        for (const std::string& t : tokens)
+            for (const char* w : words)
+                if (t.find(w) != std::string::npos)
+                    return true;
+        return false;
+    };
+    if (has({ "attn", "attention" }))
+        return LayerKind::Attention;
+    if (has({ "mlp", "ffn", "feed_forward", "feedforward", "intermediate" }))
+        return LayerKind::Mlp;
+    if (has({ "moe", "experts" }))
+        return LayerKind::Moe;
+    if (has({ "embed", "wte", "wpe", "tok_embeddings" }))
+        return LayerKind::Embedding;
+    if (has({ "lm_head", "classifier", "output_layer" }) || (!tokens.empty() && tokens.back() == "head"))
+        return LayerKind::OutputHead;
+    if (has({ "norm", "ln_" }) || (!tokens.empty() && (tokens.back() == "ln" || tokens.back() == "ln_f")))
+        return LayerKind::Norm;
+    return LayerKind::Other;
+}
+
+class OnnxGraphReader
+{
+public:
+    OnnxGraphReader(onnx::ModelProto model, std::string source)
+        : m_model(std::move(model))
+        , m_source(std::move(source))
+    {
+    }
+
+    ModelGraph read();
+
+private:
+    int valueId(const std::string& name)
+    {
+        const auto [it, inserted] = m_valueIds.try_emplace(name, static_cast<int>(m_values.size()));
+        if (inserted)
+            m_values.push_back(Value { name, {}, -1, -1, false, 0, {} });
+        return it->second;
+    }
+    void bindSymbols();
+    void collectShape(const onnx::ValueInfoProto& info);
+    void indexValues();
+    std::vector<int> topologicalOrder();
+    void analyseNode(int n);
+    Scaled count(const ValueShape& shape) const { return shape.elements(seqValue(), !m_hasSequence); }
+    std::int64_t seqValue() const { return m_hasSequence ? kSeqProbe : static_cast<std::int64_t>(m_fixedSeq); }
+    double perToken(const Scaled& s) const;
+    double perTokenPerSeq(const Scaled& s) const;
+    ModelGraph buildLayers();
+
+    onnx::ModelProto m_model;
+    std::string m_source;
+    std::unordered_map<std::string, int> m_valueIds;
+    std::vector<Value> m_values;
+    std::vector<NodeInfo> m_nodes;
+    std::vector<int> m_order;          ///< node indices in execution order
+    bool m_hasSequence = false;        ///< a sequence-like symbol was bound to kSeqProbe
+    double m_fixedTokens = 1;          ///< tokens per execution for fixed-shape graphs
+    double m_fixedSeq = 1;
+    std::vector<std::string> m_warnings;
+    std::set<std::string> m_unknownSymbols;
+    std::set<std::string> m_pastSymbols;
+    int m_nodeShapesMissing = 0;
+    std::vector<std::string> m_missingExamples;
+};
+
+void OnnxGraphReader::bindSymbols()
+{
+    onnx::GraphProto& g = *m_model.mutable_graph();
+    std::unordered_set<std::string> initializerNames;
+    for (const onnx::TensorProto& t : g.initializer())
+        initializerNames.insert(t.name());
+
+    // Roles of the symbols on real graph inputs (IR < 4 models also list initializers as inputs).
+    std::map<std::string, DimRole> roles;
+    const onnx::ValueInfoProto* firstInput = nullptr;
+    for (const onnx::ValueInfoProto& in : g.input()) {
+        if (initializerNames.count(in.name()))
+            continue;
+        if (!firstInput)
+            firstInput = &in;
+        for (const auto& d : in.type().tensor_type().shape().dim())
+            if (d.has_dim_param())
+                roles.emplace(d.dim_param(), classifySymbol(d.dim_param()));
+    }
+    // Unnamed exports ("unk__0", "dim_1"): token ids [a, b] are [batch, sequence].
+    if (firstInput && !isFloatType(firstInput->type().tensor_type().elem_type())) {
+        const auto& dims = firstInput->type().tensor_type().shape().dim();
+        if (dims.size() == 2 && dims[0].has_dim_param() && dims[1].has_dim_param()
+            && roles[dims[0].dim_param()] == DimRole::Other && roles[dims[1].dim_param()] == DimRole::Other) {
+            roles[dims[0].dim_param()] = DimRole::Batch;
+            roles[dims[1].dim_param()] = DimRole::Sequence;
+        }
+    }
+    for (const auto& [symbol, role] : roles)
+        if (role == DimRole::Sequence)
+            m_hasSequence = true;
+
+    // Fixed-shape graphs: token ids [batch, seq] give tokens per execution; anything else is per sample.
+    if (!m_hasSequence && firstInput) {
+        const auto& dims = firstInput->type().tensor_type().shape().dim();
+        const bool ids = !isFloatType(firstInput->type().tensor_type().elem_type());
+        if (ids && dims.size() == 2 && dims[0].has_dim_value() && dims[1].has_dim_value() && dims[1].dim_value() > 1) {
+            m_fixedSeq = double(dims[1].dim_value());
+            m_fixedTokens = double(std::max<std::int64_t>(1, dims[0].dim_value())) * m_fixedSeq;
+        } else if (!dims.empty() && dims[0].has_dim_value() && dims[0].dim_value() > 0) {
+            m_fixedTokens = double(dims[0].dim_value());
+        }
+    }
+
+    auto bind = [&](onnx::ValueInfoProto& info) {
+        auto* shape = info.mutable_type()->mutable_tensor_type()->mutable_shape();
+        for (auto& d : *shape->mutable_dim()) {
+            if (!d.has_dim_param())
+                continue;
+            const std::string symbol = d.dim_param();
+            const auto it = roles.find(symbol);
+            const DimRole role = it == roles.end() ? classifySymbol(symbol) : it->second;
+            std::int64_t value = 1;
+            if (role == DimRole::Sequence)
+                value = m_hasSequence ? kSeqProbe : 1;
+            else if (role == DimRole::Past) {
+                value = 0; // training has no key/value cache
+                m_pastSymbols.insert(symbol);
+            } else if (role == DimRole::Other)
+                m_unknownSymbols.insert(symbol);
+            d.set_dim_value(value);
+        }
+    };
+    for (auto& in : *g.mutable_input())
+        if (!initializerNames.count(in.name()))
+            bind(in);
+    for (auto& out : *g.mutable_output())
+        bind(out);
+    // Shapes recorded by the exporter would only be merged with (and may contradict) the bound ones.
+    g.clear_value_info();
+}
+
+void OnnxGraphReader::collectShape(const onnx::ValueInfoProto& info)
+{
+    const auto it = m_valueIds.find(info.name());
+    if (it == m_valueIds.end() || !info.type().has_tensor_type())
+        return;
+    ValueShape& shape = m_values[static_cast<std::size_t>(it->second)].shape;
+    const auto& tensorType = info.type().tensor_type();
+    if (tensorType.elem_type() != 0)
+        shape.elemType = tensorType.elem_type();
+    if (!tensorType.has_shape())
+        return;
+    shape.dims.clear();
+    shape.known = true;
+    for (const auto& d : tensorType.shape().dim()) {
+        if (d.has_dim_value() && d.dim_value() >= 0)
+            shape.dims.push_back(d.dim_value());
+        else {
+            shape.dims.push_back(-1);
+            shape.known = false;
+        }
+    }
+}
+
+void OnnxGraphReader::indexValues()
+{
+    const onnx::GraphProto& g = m_model.graph();
+    for (int i = 0; i < g.initializer_size(); ++i) {
+        const onnx::TensorProto& t = g.initializer(i);
+        if (t.name().empty())
+            throw InputError(m_source, "graph.initializer[" + std::to_string(i) + "]", "ONNX: an initializer has no name");
+        Value& v = m_values[static_cast<std::size_t>(valueId(t.name()))];
+        if (v.initializer >= 0)
+            throw InputError(m_source, "graph.initializer[" + std::to_string(i) + "] (" + t.name() + ")",
+                             "ONNX: a second initializer with the same name");
+        v.initializer = i;
+        v.weightDerived = true;
+        v.shape.elemType = t.data_type();
+        v.shape.known = true;
+        double numel = 1;
+        for (int d = 0; d < t.dims_size(); ++d) {
+            if (t.dims(d) < 0)
+                throw InputError(m_source, "graph.initializer[" + std::to_string(i) + "] (" + t.name() + ")",
+                                 "ONNX: negative dimension " + std::to_string(t.dims(d)));
+            numel *= double(t.dims(d));
+            v.shape.dims.push_back(t.dims(d));
+        }
+        if (numel > 1e15)
+            throw InputError(m_source, "graph.initializer[" + std::to_string(i) + "] (" + t.name() + ")",
+                             "ONNX: " + formatCount(numel) + " elements is not a real weight tensor");
+        if (isFloatType(t.data_type()) && t.dims_size() > 0)
+            v.weightParams = numel;
+    }
+    for (const onnx::ValueInfoProto& in : g.input())
+        valueId(in.name());
+
+    m_nodes.resize(static_cast<std::size_t>(g.node_size()));
+    // First pass: outputs, so that an input produced by a later node is a cycle or an unsorted graph, not a dangling edge.
+    for (int n = 0; n < g.node_size(); ++n) {
+        const onnx::NodeProto& node = g.node(n);
+        if (node.op_type().empty())
+            throw InputError(m_source, describeNode(node, n), "ONNX: the node has no op_type");
+        for (const std::string& out : node.output()) {
+            if (out.empty()) {
+                m_nodes[static_cast<std::size_t>(n)].outputs.push_back(-1);
+                continue;
+            }
+            Value& v = m_values[static_cast<std::size_t>(valueId(out))];
+            if (v.producer >= 0 || v.initializer >= 0)
+                throw InputError(m_source, describeNode(node, n),
+                                 "ONNX: output '" + out + "' is already produced by "
+                                     + (v.producer >= 0 ? describeNode(g.node(v.producer), v.producer) : "an initializer")
+                                     + "; every value must have one producer");
+            v.producer = n;
+            m_nodes[static_cast<std::size_t>(n)].outputs.push_back(valueId(out));
+        }
+    }
+    std::unordered_set<std::string> graphInputs;
+    for (const onnx::ValueInfoProto& in : g.input())
+        graphInputs.insert(in.name());
+    for (int n = 0; n < g.node_size(); ++n) {
+        const onnx::NodeProto& node = g.node(n);
+        for (const std::string& in : node.input()) {
+            if (in.empty()) {
+                m_nodes[static_cast<std::size_t>(n)].inputs.push_back(-1);
+                continue;
+            }
+            const auto it = m_valueIds.find(in);
+            const Value* v = it == m_valueIds.end() ? nullptr : &m_values[static_cast<std::size_t>(it->second)];
+            if (!v || (v->producer < 0 && v->initializer < 0 && !graphInputs.count(in)))
+                throw InputError(m_source, describeNode(node, n),
+                                 "ONNX: input '" + in + "' is not produced by any node, initializer or graph input "
+                                     "(a dangling edge)");
+            m_nodes[static_cast<std::size_t>(n)].inputs.push_back(it->second);
+            m_values[static_cast<std::size_t>(it->second)].consumers.push_back(n);
+        }
+    }
+}
+
+std::vector<int> OnnxGraphReader::topologicalOrder()
+{
+    // ONNX requires nodes in topological order; exporters sometimes break it. Kahn's algorithm,
+    // preferring file order, repairs that and finds cycles.
+    const int count = static_cast<int>(m_nodes.size());
+    std::vector<int> pending(static_cast<std::size_t>(count), 0);
+    for (int n = 0; n < count; ++n)
+        for (int in : m_nodes[static_cast<std::size_t>(n)].inputs)
+            if (in >= 0 && m_values[static_cast<std::size_t>(in)].producer >= 0)
+                ++pending[static_cast<std::size_t>(n)];
+    std::set<int> ready;
+    for (int n = 0; n < count; ++n)
+        if (pending[static_cast<std::size_t>(n)] == 0)
+            ready.insert(n);
+    std::vector<int> order;
+    order.reserve(static_cast<std::size_t>(count));
+    bool sorted = true;
+    while (!ready.empty()) {
+        const int n = *ready.begin();
+        ready.erase(ready.begin());
+        if (n != static_cast<int>(order.size()) && sorted && (order.empty() || n < order.back()))
+            sorted = false;
+        order.push_back(n);
+        for (int out : m_nodes[static_cast<std::size_t>(n)].outputs)
+            if (out >= 0)
+                for (int c : m_values[static_cast<std::size_t>(out)].consumers)
+                    if (--pending[static_cast<std::size_t>(c)] == 0)
+                        ready.insert(c);
+    }
+    if (static_cast<int>(order.size()) < count) {
+        // Walk producers back from a node that never became ready until a node repeats: a cycle.
+        int start = 0;
+        while (pending[static_cast<std::size_t>(start)] == 0)
+            ++start;
+        std::vector<int> path;
+        std::unordered_map<int, std::size_t> seen;
+        int n = start;
+        while (!seen.count(n)) {
+            seen[n] = path.size();
+            path.push_back(n);
+            for (int in : m_nodes[static_cast<std::size_t>(n)].inputs) {
+                const int p = in >= 0 ? m_values[static_cast<std::size_t>(in)].producer : -1;
+                if (p >= 0 && pending[static_cast<std::size_t>(p)] > 0) {
+                    n = p;
+                    break;
+                }
+            }
+        }
+        std::vector<int> cycle(path.begin() + static_cast<std::ptrdiff_t>(seen[n]), path.end());
+        std::reverse(cycle.begin(), cycle.end()); // producer -> consumer
+        std::string names;
+        for (int c : cycle) {
+            const onnx::NodeProto& node = m_model.graph().node(c);
+            names += (node.name().empty() ? node.op_type() + "#" + std::to_string(c) : node.name()) + " -> ";
+        }
+        const onnx::NodeProto& first = m_model.graph().node(cycle.front());
+        names += first.name().empty() ? first.op_type() + "#" + std::to_string(cycle.front()) : first.name();
+        throw InputError(m_source, describeNode(first, cycle.front()), "ONNX: the graph has a cycle: " + names);
+    }
+    if (!sorted)
+        m_warnings.push_back("the ONNX nodes were not in topological order; ShardScope reordered them");
+    return order;
+}
+
+double OnnxGraphReader::perToken(const Scaled& s) const
+{
+    if (s.seqDegree >= 2)
+        return 0;
+    // Degree 0 (a per-sequence quantity such as a pooled output) is spread over the sequence's tokens.
+    return s.value / (m_hasSequence ? double(kSeqProbe) : m_fixedTokens);
+}
+
+double OnnxGraphReader::perTokenPerSeq(const Scaled& s) const
+{
+    if (s.seqDegree < 2)
+        return 0;
+    const double seq = double(seqValue());
+    return s.value / (m_hasSequence ? seq : m_fixedTokens) / std::pow(seq, s.seqDegree - 1);
+}
+
+void OnnxGraphReader::analyseNode(int n)
+{
+    const onnx::NodeProto& node = m_model.graph().node(n);
+    NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
+    const std::string& op = node.op_type();
+
+    // Weight-only nodes (Transpose of a weight, Cast of a constant) are folded into the weights.
+    bool anyInput = false;
+    bool allWeights = true;
+    for (int in : info.inputs)
+        if (in >= 0) {
+            anyInput = true;
+            allWeights = allWeights && m_values[static_cast<std::size_t>(in)].weightDerived;
+        }
+    info.weightOnly = (op == "Constant") || (anyInput && allWeights && op != "Shape" && op != "Size");
+    // Parameters: floating-point initializers with at least one dimension (scalars are constants),
+    // except BatchNormalization's running statistics (buffers, not trained); through weight-only
+    // nodes (a transposed weight) they stay parameters of the node that finally reads them.
+    double weightParams = 0;
+    for (std::size_t i = 0; i < info.inputs.size(); ++i) {
+        const int in = info.inputs[i];
+        if (in < 0 || (op == "BatchNormalization" && i >= 3))
+            continue;
+        const Value& v = m_values[static_cast<std::size_t>(in)];
+        if (!v.weightDerived)
+            continue;
+        weightParams += v.weightParams;
+        if (v.weightParams > 0 && info.weightShape.empty())
+            info.weightShape = v.shape.dims;
+    }
+    for (int out : info.outputs)
+        if (out >= 0) {
+            Value& v = m_values[static_cast<std::size_t>(out)];
+            v.weightDerived = info.weightOnly;
+            v.weightParams = info.weightOnly ? weightParams : 0;
+        }
+    if (info.weightOnly)
+        return;
+    info.params = static_cast<std::int64_t>(weightParams);
+
+    auto shapeOf = [&](std::size_t input) -> const ValueShape* {
+        if (input >= info.inputs.size() || info.inputs[input] < 0)
+            return nullptr;
+        const ValueShape& s = m_values[static_cast<std::size_t>(info.inputs[input])].shape;
+        return s.known ? &s : nullptr;
+    };
+    const ValueShape* out0 = info.outputs.empty() || info.outputs[0] < 0 ? nullptr
+                                                                          : &m_values[static_cast<std::size_t>(info.outputs[0])].shape;
+    if (out0 && !out0->known)
+        out0 = nullptr;
+    auto weightInput = [&](std::size_t input) {
+        return input < info.inputs.size() && info.inputs[input] >= 0
+            && m_values[static_cast<std::size_t>(info.inputs[input])].weightDerived;
+    };
+    auto times = [&](Scaled a, const ValueShape& s, std::size_t dimFromEnd) {
+        const std::int64_t d = s.dims[s.dims.size() - 1 - dimFromEnd];
+        a.value *= double(d);
+        a.seqDegree += ValueShape::seqDegreeOf(d, seqValue(), !m_hasSequence);
+        return a;
+    };
+
+    bool shapesKnown = out0 != nullptr;
+    if (op == "MatMul" || op == "MatMulInteger") {
+        // (..., m, k) x (..., k, n): 2 m k n per batch element.
+        const ValueShape* a = shapeOf(0);
+        if (out0 && a && !a->dims.empty()) {
+            Scaled f = count(*out0);
+            f.value *= 2;
+            info.matmulFlops = times(f, *a, 0);
+        } else {
+            shapesKnown = false;
+        }
+        info.weighted = weightInput(0) || weightInput(1);
+    } else if (op == "Gemm") {
+        const ValueShape* a = shapeOf(0);
+        if (out0 && a && a->dims.size() == 2) {
+            const bool transA = [&] {
+                for (const auto& attr : node.attribute())
+                    if (attr.name() == "transA")
+                        return attr.i() != 0;
+                return false;
+            }();
+            Scaled f = count(*out0);
+            f.value *= 2;
+            info.matmulFlops = times(f, *a, transA ? 1 : 0);
+        } else {
+            shapesKnown = false;
+        }
+        info.weighted = weightInput(1) || weightInput(0);
+    } else if (op == "Conv" || op == "ConvInteger") {
+        // 2 x output elements x (input channels per group x kernel elements) = 2 x out x numel(W) / Cout
+        const ValueShape* w = shapeOf(1);
+        if (out0 && w && w->dims.size() >= 2 && w->dims[0] > 0) {
+            Scaled f = count(*out0);
+            double perOutput = 1;
+            for (std::size_t i = 1; i < w->dims.size(); ++i)
+                perOutput *= double(w->dims[i]);
+            f.value *= 2 * perOutput;
+            info.matmulFlops = f;
+        } else {
+            shapesKnown = false;
+        }
+        info.weighted = weightInput(1);
+    } else if (op == "ConvTranspose") {
+        // Every input element meets Cout/group x kernel weights.
+        const ValueShape* x = shapeOf(0);
+        const ValueShape* w = shapeOf(1);
+        if (x && w && w->dims.size() >= 2 && w->dims[0] > 0) {
+            Scaled f = count(*x);
+            double perInput = 1;
+            for (std::size_t i = 1; i < w->dims.size(); ++i)
+                perInput *= double(w->dims[i]);
+            f.value *= 2 * perInput;
+            info.matmulFlops = f;
+        } else {
+            shapesKnown = false;
+        }
+        info.weighted = weightInput(1);
+    } else if (op == "Einsum") {
+        // 2 x the product of every index's extent (one multiply-add per point of the index space).
+        std::string equation;
+        for (const auto& attr : node.attribute())
+            if (attr.name() == "equation")
+                equation = attr.s();
+        std::map<char, std::int64_t> extents;
+        std::size_t operand = 0;
+        std::size_t position = 0;
+        bool ok = true;
+        const std::string lhs = equation.substr(0, equation.find("->"));
+        for (char c : lhs) {
+            if (c == ',') {
+                ++operand;
+                position = 0;
+            } else if (std::isalpha(static_cast<unsigned char>(c))) {
+                const ValueShape* s = shapeOf(operand);
+                if (!s || position >= s->dims.size()) {
+                    ok = false;
+                    break;
+                }
+                extents[c] = s->dims[position++];
+            } else if (c != ' ') {
+                ok = false; // ellipsis: left uncounted
+                break;
+            }
+        }
+        if (ok && !extents.empty()) {
+            Scaled f { 2.0, 0 };
+            for (const auto& [index, d] : extents) {
+                f.value *= double(d);
+                f.seqDegree += ValueShape::seqDegreeOf(d, seqValue(), !m_hasSequence);
+            }
+            info.matmulFlops = f;
+        } else {
+            shapesKnown = false;
+        }
+        for (std::size_t i = 0; i < info.inputs.size(); ++i)
+            info.weighted = info.weighted || weightInput(i);
+    } else if (op == "MaxPool" || op == "AveragePool" || op == "LpPool") {
+        if (out0) {
+            double kernel = 1;
+            for (const auto& attr : node.attribute())
+                if (attr.name() == "kernel_shape")
+                    for (std::int64_t k : attr.ints())
+                        kernel *= double(k);
+            info.flops = count(*out0);
+            info.flops.value *= kernel;
+        }
+    } else if (op == "GlobalAveragePool" || op == "GlobalMaxPool" || op.rfind("Reduce", 0) == 0) {
+        if (const ValueShape* x = shapeOf(0))
+            info.flops = count(*x);
+        else
+            shapesKnown = false;
+    } else if (const double perElement = elementwiseFlops(op); perElement > 0) {
+        if (out0) {
+            info.flops = count(*out0);
+            info.flops.value *= perElement;
+        }
+    }
+    if (op == "Gather" && weightInput(0) && info.params > 0)
+        info.weighted = true; // an embedding lookup
+    if (isMatmulClass(op))
+        info.flops = info.matmulFlops;
+    if (!shapesKnown && (isMatmulClass(op) || elementwiseFlops(op) > 0))
+        info.flops = info.matmulFlops = Scaled {};
+    m_nodeShapesMissing += (!shapesKnown && (isMatmulClass(op) || elementwiseFlops(op) > 0)) ? 1 : 0;
+    if (!shapesKnown && isMatmulClass(op) && m_missingExamples.size() < 3)
+        m_missingExamples.push_back(node.name().empty() ? op + "#" + std::to_string(n) : node.name());
+}
+
+// Operators whose output is a view of their first input: what autograd stores is the root tensor.
+bool isViewOp(const std::string& op)
+{
+    return op == "Reshape" || op == "Transpose" || op == "Flatten" || op == "Squeeze" || op == "Unsqueeze"
+        || op == "Identity" || op == "Split" || op == "Slice" || op == "Expand";
+}
+
+ModelGraph OnnxGraphReader::read()
+{
+    bindSymbols();
+    indexValues();
+    m_order = topologicalOrder();
+
+    onnx::GraphProto& g = *m_model.mutable_graph();
+    try {
+        const onnx::ShapeInferenceOptions options(/*check_type*/ false, /*error_mode*/ 0, /*data_prop*/ true);
+        onnx::shape_inference::InferShapes(m_model, onnx::OpSchemaRegistry::Instance(), options);
+    } catch (const std::exception& e) {
+        m_warnings.push_back(std::string("ONNX shape inference stopped early (") + e.what()
+                             + "); nodes after that point have no sizes");
+    }
+    for (const onnx::ValueInfoProto& in : g.input())
+        if (const auto it = m_valueIds.find(in.name()); it != m_valueIds.end() && m_values[std::size_t(it->second)].initializer < 0)
+            collectShape(in);
+    for (const onnx::ValueInfoProto& info : g.value_info())
+        collectShape(info);
+    for (const onnx::ValueInfoProto& out : g.output())
+        collectShape(out);
+
+    for (int n : m_order)
+        analyseNode(n);
+    return buildLayers();
+}
+
+ModelGraph OnnxGraphReader::buildLayers()
+{
+    const onnx::GraphProto& g = m_model.graph();
+    const int nodeCount = static_cast<int>(m_nodes.size());
+
+    // 1. Group nodes into layers: contiguous runs of one name scope in execution order.
+    struct LayerBuild
+    {
+        std::string key;
+        std::string name;
+        std::vector<int> nodes;
+    };
+    std::vector<LayerBuild> layers;
+    std::vector<int> layerOf(static_cast<std::size_t>(nodeCount), -1);
+    std::vector<int> pending;
+    std::unordered_map<std::string, int> keyUses;
+    for (int n : m_order) {
+        const onnx::NodeProto& node = g.node(n);
+        NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
+        std::vector<std::string> tokens;
+        if (node.name().find('/') != std::string::npos || node.name().find('.') != std::string::npos)
+            tokens = scopeTokens(node.name(), true);
+        if (tokens.empty())
+            for (int in : info.inputs) {
+                const Value* v = in >= 0 ? &m_values[static_cast<std::size_t>(in)] : nullptr;
+                if (v && v->initializer >= 0 && v->weightParams > 0 && v->name.rfind("onnx::", 0) != 0) {
+                    tokens = scopeTokens(v->name, true);
+                    break;
+                }
+            }
+        info.key = layerKey(tokens);
+        const bool substantial = !info.weightOnly
+            && (info.params > 0 || info.flops.value > 0 || isMatmulClass(node.op_type()) || isNormalization(node.op_type()));
+        LayerBuild* current = layers.empty() ? nullptr : &layers.back();
+        const bool joins = current
+            && (info.key.empty() || info.key == current->key || isStrictPrefix(info.key, current->key) || !substantial);
+        if (joins) {
+            current->nodes.push_back(n);
+            continue;
+        }
+        if (!substantial || info.key.empty()) {
+            pending.push_back(n); // constants and shape arithmetic before the first real layer
+            continue;
+        }
+        LayerBuild layer;
+        layer.key = info.key;
+        const int use = ++keyUses[info.key];
+        layer.name = use == 1 ? info.key : info.key + "#" + std::to_string(use);
+        layer.nodes = std::move(pending);
+        pending.clear();
+        layer.nodes.push_back(n);
+        layers.push_back(std::move(layer));
+    }
+    if (layers.empty()) {
+        if (pending.empty())
+            throw InputError(m_source, "graph", "ONNX: the graph computes nothing (only constants)");
+        LayerBuild layer;
+        layer.name = g.name().empty() ? std::string("graph") : g.name();
+        layer.nodes = std::move(pending);
+        layers.push_back(std::move(layer));
+    } else if (!pending.empty()) {
+        layers.back().nodes.insert(layers.back().nodes.end(), pending.begin(), pending.end());
+    }
+    for (std::size_t l = 0; l < layers.size(); ++l)
+        for (int n : layers[l].nodes)
+            layerOf[static_cast<std::size_t>(n)] = static_cast<int>(l);
+
+    // 2. What backward needs: the tensors each operator saves (Korthikanti et al. 2022, Sec. 4.1
+    // count the same way: inputs of matrix products and norms, softmax outputs, GELU inputs).
+    auto root = [&](int value) {
+        for (int guard = 0; guard < 64 && value >= 0; ++guard) {
+            const int p = m_values[static_cast<std::size_t>(value)].producer;
+            if (p < 0 || !isViewOp(g.node(p).op_type()))
+                break;
+            const int in = m_nodes[static_cast<std::size_t>(p)].inputs.empty() ? -1 : m_nodes[static_cast<std::size_t>(p)].inputs[0];
+            if (in < 0 || m_values[static_cast<std::size_t>(in)].weightDerived)
+                break;
+            value = in;
+        }
+        return value;
+    };
+    auto activation = [&](int value) { return value >= 0 && !m_values[static_cast<std::size_t>(value)].weightDerived; };
+    std::unordered_map<int, int> saved; // root value -> layer that keeps it
+    auto save = [&](int value, int layer) {
+        if (!activation(value))
+            return;
+        const int r = root(value);
+        const int p = m_values[static_cast<std::size_t>(r)].producer;
+        saved.try_emplace(r, p >= 0 ? layerOf[static_cast<std::size_t>(p)] : layer);
+    };
+    // erf-GELU as exporters write it, x * 0.5 * (1 + erf(x / sqrt 2)): autograd of a real GELU keeps only x.
+    std::unordered_set<int> geluParts;
+    for (int n : m_order) {
+        const onnx::NodeProto& node = g.node(n);
+        if (node.op_type() != "Erf")
+            continue;
+        const NodeInfo& erf = m_nodes[static_cast<std::size_t>(n)];
+        const int divOut = erf.inputs.empty() ? -1 : erf.inputs[0];
+        const int div = divOut >= 0 ? m_values[static_cast<std::size_t>(divOut)].producer : -1;
+        if (div < 0 || g.node(div).op_type() != "Div")
+            continue;
+        const int x = m_nodes[static_cast<std::size_t>(div)].inputs[0];
+        std::vector<int> chain { div, n };
+        int value = erf.outputs.empty() ? -1 : erf.outputs[0];
+        bool multipliedByX = false;
+        for (int step = 0; step < 3 && value >= 0; ++step) {
+            const auto& consumers = m_values[static_cast<std::size_t>(value)].consumers;
+            if (consumers.size() != 1)
+                break;
+            const int c = consumers.front();
+            const std::string& op = g.node(c).op_type();
+            if (op != "Add" && op != "Mul")
+                break;
+            chain.push_back(c);
+            const auto& ins = m_nodes[static_cast<std::size_t>(c)].inputs;
+            if (op == "Mul" && std::find(ins.begin(), ins.end(), x) != ins.end())
+                multipliedByX = true;
+            value = m_nodes[static_cast<std::size_t>(c)].outputs.empty() ? -1 : m_nodes[static_cast<std::size_t>(c)].outputs[0];
+        }
+        if (!multipliedByX)
+            continue;
+        geluParts.insert(chain.begin(), chain.end());
+        save(x, layerOf[static_cast<std::size_t>(n)]);
+    }
+    for (int n : m_order) {
+        const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
+        if (info.weightOnly || geluParts.count(n))
+            continue;
+        const std::string& op = g.node(n).op_type();
+        const int layer = layerOf[static_cast<std::size_t>(n)];
+        const auto in = [&](std::size_t i) { return i < info.inputs.size() ? info.inputs[i] : -1; };
+        const int out0 = info.outputs.empty() ? -1 : info.outputs[0];
+        if (op == "MatMul" || op == "Gemm" || op == "Einsum" || op == "MatMulInteger") {
+            for (std::size_t i = 0; i < info.inputs.size() && i < 2; ++i)
+                save(in(i), layer);
+        } else if (op == "Conv" || op == "ConvTranspose" || op == "ConvInteger" || isNormalization(op) || op == "MaxPool"
+                   || op == "Erf" || op == "Gelu" || op == "FastGelu" || op == "BiasGelu" || op == "Log" || op == "Abs"
+                   || op == "LeakyRelu" || op == "Elu" || op == "Selu" || op == "Clip" || op == "HardSwish"
+                   || op == "HardSigmoid" || op == "Mish" || op == "Softplus" || op == "Pow" || op == "Gather"
+                   || op == "GatherElements" || op == "ReduceMax" || op == "ReduceMin") {
+            save(op == "Gather" || op == "GatherElements" ? in(1) : in(0), layer);
+        } else if (op == "Softmax" || op == "LogSoftmax" || op == "Relu" || op == "Sigmoid" || op == "Tanh" || op == "Exp"
+                   || op == "Sqrt" || op == "Reciprocal") {
+            save(out0, layer);
+        } else if (op == "Mul") {
+            if (activation(in(0)) && activation(in(1))) {
+                save(in(0), layer);
+                save(in(1), layer);
+            }
+        } else if (op == "Div") {
+            if (activation(in(1))) {
+                save(in(0), layer);
+                save(in(1), layer);
+            }
+        } else if (op == "Where") {
+            save(in(0), layer);
+        } else if (op == "Dropout") {
+            save(info.outputs.size() > 1 && info.outputs[1] >= 0 ? info.outputs[1] : out0, layer);
+        }
+    }
+
+    // 3. Parameter ownership: an initializer belongs to the first layer that reads it; a later
+    // layer reading it shares it (a tied LM head).
+    std::vector<std::int64_t> layerParams(layers.size(), 0);
+    std::vector<int> tiedTo(layers.size(), -1);
+    std::vector<std::int64_t> normParams(layers.size(), 0);
+    std::unordered_map<int, int> owner;
+    for (int n : m_order) {
+        const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
+        const int layer = layerOf[static_cast<std::size_t>(n)];
+        const std::string& op = g.node(n).op_type();
+        for (std::size_t i = 0; i < info.inputs.size(); ++i) {
+            const int in = info.inputs[i];
+            if (in < 0 || (op == "BatchNormalization" && i >= 3))
+                continue;
+            const Value& v = m_values[static_cast<std::size_t>(in)];
+            if (v.initializer < 0 || v.weightParams <= 0)
+                continue;
+            const auto [it, inserted] = owner.try_emplace(in, layer);
+            if (inserted) {
+                layerParams[std::size_t(layer)] += static_cast<std::int64_t>(v.weightParams);
+                if (isNormalization(op))
+                    normParams[std::size_t(layer)] += static_cast<std::int64_t>(v.weightParams);
+            } else if (it->second != layer && tiedTo[std::size_t(layer)] < 0) {
+                tiedTo[std::size_t(layer)] = it->second;
+            }
+        }
+    }
+
+    // 4. The layers.
+    ModelGraph graph;
+    graph.setSourceFormat("ONNX");
+    std::vector<int> nodeIndex(static_cast<std::size_t>(nodeCount), -1);
+    for (std::size_t l = 0; l < layers.size(); ++l) {
+        const LayerBuild& build = layers[l];
+        Layer layer;
+        layer.name = build.name;
+        layer.params = layerParams[l];
+        layer.tiedToLayer = tiedTo[l];
+
+        // Matrix products, in order; the first and last weighted ones bound the tensor-parallel region.
+        std::vector<std::size_t> weighted;
+        std::vector<std::string> ops;
+        bool softmax = false;
+        bool activationProduct = false;
+        bool embeddingLookup = false;
+        bool onlyNorms = true;
+        for (std::size_t i = 0; i < build.nodes.size(); ++i) {
+            const int n = build.nodes[i];
+            const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
+            const std::string& op = g.node(n).op_type();
+            layer.flopsPerToken += perToken(info.matmulFlops);
+            layer.flopsPerTokenPerSeq += perTokenPerSeq(info.matmulFlops);
+            if (info.weighted)
+                weighted.push_back(i);
+            if (op == "Gather" && info.weighted)
+                embeddingLookup = true;
+            if (op == "Softmax")
+                softmax = true;
+            if ((op == "MatMul" || op == "Einsum") && !info.weighted)
+                activationProduct = true;
+            const bool substantial = !info.weightOnly && (info.flops.value > 0 || info.params > 0 || isNormalization(op));
+            if (substantial && !isNormalization(op) && op != "Add")
+                onlyNorms = false;
+            if (substantial && ops.size() < 4 && std::find(ops.begin(), ops.end(), op) == ops.end())
+                ops.push_back(op);
+        }
+        for (const std::string& op : ops)
+            layer.op += (layer.op.empty() ? "" : "+") + op;
+        layer.tpShardable = !weighted.empty();
+        layer.tpShardedParams = layer.tpShardable ? layer.params - normParams[l] : 0;
+        // A vocabulary-parallel embedding all-reduces its output: nothing it keeps is split.
+        const std::size_t regionBegin = weighted.empty() || embeddingLookup ? build.nodes.size() : weighted.front();
+        const std::size_t regionEnd = weighted.size() >= 2 ? weighted.back() : build.nodes.size();
+
+        auto elementsPerToken = [&](int value) {
+            const ValueShape& shape = m_values[static_cast<std::size_t>(value)].shape;
+            return shape.known ? perToken(count(shape)) : 0.0;
+        };
+        if (!weighted.empty()) {
+            const NodeInfo& last = m_nodes[static_cast<std::size_t>(build.nodes[weighted.back()])];
+            const NodeInfo& first = m_nodes[static_cast<std::size_t>(build.nodes[weighted.front()])];
+            if (weighted.size() >= 2 || embeddingLookup)
+                layer.tpCommElementsPerToken = last.outputs.empty() || last.outputs[0] < 0 ? 0 : elementsPerToken(last.outputs[0]);
+            else if (!first.inputs.empty() && first.inputs[0] >= 0)
+                layer.tpCommElementsPerToken = elementsPerToken(first.inputs[0]); // column-parallel: input-gradient all-reduce
+        }
+
+        // Stored activations of this layer, split as the cost model wants them.
+        std::unordered_map<int, std::size_t> position;
+        for (std::size_t i = 0; i < build.nodes.size(); ++i)
+            position[build.nodes[i]] = i;
+        std::unordered_set<int> inputs;
+        std::unordered_set<int> outputs;
+        for (std::size_t i = 0; i < build.nodes.size(); ++i) {
+            const NodeInfo& info = m_nodes[static_cast<std::size_t>(build.nodes[i])];
+            for (int in : info.inputs)
+                if (activation(in)) {
+                    const int p = m_values[static_cast<std::size_t>(in)].producer;
+                    if (p < 0 || layerOf[static_cast<std::size_t>(p)] != static_cast<int>(l))
+                        inputs.insert(in);
+                }
+            for (int out : info.outputs) {
+                if (!activation(out))
+                    continue;
+                const Value& v = m_values[static_cast<std::size_t>(out)];
+                bool leaves = v.consumers.empty(); // a graph output
+                for (int c : v.consumers)
+                    leaves = leaves || layerOf[static_cast<std::size_t>(c)] != static_cast<int>(l);
+                if (leaves)
+                    outputs.insert(out);
+            }
+        }
+        for (int in : inputs) {
+            const ValueShape& shape = m_values[static_cast<std::size_t>(in)].shape;
+            if (shape.known)
+                layer.inputBytesPerToken += perToken(count(shape)) * storedBytesPerElement(shape.elemType);
+        }
+        for (int out : outputs)
+            layer.outputElementsPerToken += elementsPerToken(out);
+        for (const auto& [value, keeper] : saved) {
+            if (keeper != static_cast<int>(l))
+                continue;
+            const Value& v = m_values[static_cast<std::size_t>(value)];
+            if (!v.shape.known)
+                continue;
+            const double bytes = storedBytesPerElement(v.shape.elemType);
+            const Scaled elements = count(v.shape);
+            const auto pos = v.producer >= 0 ? position.find(v.producer) : position.end();
+            const bool sharded = pos != position.end() && pos->second >= regionBegin && pos->second < regionEnd;
+            layer.actScoreBytesPerTokenPerSeq += perTokenPerSeq(elements) * bytes;
+            (sharded ? layer.actShardedBytesPerToken : layer.actReplicatedBytesPerToken) += perToken(elements) * bytes;
+        }
+
+        layer.kind = kindFromName(build.key.empty() ? build.name : build.key);
+        if (layer.kind == LayerKind::Other) {
+            if (softmax && activationProduct)
+                layer.kind = LayerKind::Attention;
+            else if (embeddingLookup)
+                layer.kind = LayerKind::Embedding;
+            else if (onlyNorms && normParams[l] > 0)
+                layer.kind = LayerKind::Norm;
+        }
+        graph.addLayer(std::move(layer));
+    }
+
+    // 5. Layer edges from node edges; operator detail for analysis and proposals.
+    std::set<std::pair<int, int>> layerEdges;
+    for (int n : m_order) {
+        const onnx::NodeProto& node = g.node(n);
+        const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
+        OpNode op;
+        op.name = node.name().empty() ? node.op_type() + "#" + std::to_string(n) : node.name();
+        op.op = node.op_type();
+        op.layer = layerOf[static_cast<std::size_t>(n)];
+        op.params = info.params;
+        op.flopsPerToken = perToken(info.flops);
+        op.flopsPerTokenPerSeq = perTokenPerSeq(info.flops);
+        for (int out : info.outputs)
+            if (out >= 0 && !info.weightOnly && m_values[static_cast<std::size_t>(out)].shape.known) {
+                const Scaled e = count(m_values[static_cast<std::size_t>(out)].shape);
+                op.outputElementsPerToken += perToken(e);
+                op.outputElementsPerTokenPerSeq += perTokenPerSeq(e);
+            }
+        op.weightShape = info.weightShape;
+        nodeIndex[static_cast<std::size_t>(n)] = graph.addNode(std::move(op));
+    }
+    for (int n : m_order) {
+        const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
+        std::vector<int> producers;
+        for (int in : info.inputs) {
+            const int p = in >= 0 ? m_values[static_cast<std::size_t>(in)].producer : -1;
+            if (p >= 0 && std::find(producers.begin(), producers.end(), p) == producers.end())
+                producers.push_back(p);
+        }
+        for (int p : producers) {
+            graph.addNodeEdge(nodeIndex[static_cast<std::size_t>(p)], nodeIndex[static_cast<std::size_t>(n)]);
+            const int from = layerOf[static_cast<std::size_t>(p)];
+            const int to = layerOf[static_cast<std::size_t>(n)];
+            if (from != to)
+                layerEdges.emplace(from, to);
+        }
+    }
+    for (const auto& [from, to] : layerEdges)
+        graph.addEdge(from, to);
+    detectTransformerBlocks(graph);
+
+    // 6. What the user should know.
+    if (!m_hasSequence)
+        m_warnings.push_back("the graph has no sequence dimension, so its sizes are per sample (one execution is "
+                             + formatCount(m_fixedTokens) + (m_fixedTokens == 1 ? " sample" : " samples")
+                             + "); plan it with sequence length 1");
+    if (!m_unknownSymbols.empty()) {
+        std::string names;
+        for (const std::string& sym : m_unknownSymbols)
+            names += (names.empty() ? "" : ", ") + sym;
+        m_warnings.push_back("symbolic dimensions bound to 1 (neither batch nor sequence): " + names);
+    }
+    if (!m_pastSymbols.empty())
+        m_warnings.push_back("key/value-cache dimensions bound to 0 for training: " + *m_pastSymbols.begin());
+    if (m_nodeShapesMissing > 0) {
+        std::string examples;
+        for (const std::string& e : m_missingExamples)
+            examples += (examples.empty() ? "" : ", ") + e;
+        m_warnings.push_back(std::to_string(m_nodeShapesMissing) + " operators have no inferred shapes, so their FLOPs "
+                             "are not counted" + (examples.empty() ? std::string() : " (e.g. " + examples + ")"));
+    }
+    std::set<std::string> domains;
+    int subgraphs = 0;
+    for (const onnx::NodeProto& node : g.node()) {
+        if (!node.domain().empty() && node.domain() != "ai.onnx")
+            domains.insert(node.domain());
+        for (const auto& attr : node.attribute())
+            if (attr.has_g() || attr.graphs_size() > 0) {
+                ++subgraphs;
+                break;
+            }
+    }
+    for (const std::string& d : domains)
+        m_warnings.push_back("operators of domain '" + d + "' are not standard ONNX; their shapes may be unknown");
+    if (subgraphs > 0)
+        m_warnings.push_back(std::to_string(subgraphs) + " control-flow operators (If/Loop/Scan): their subgraphs are "
+                             "not counted");
+    for (std::string& w : m_warnings)
+        graph.addWarning(std::move(w));
+    return graph;
+}
+
+} // namespace
+
+ModelGraph importOnnxBytes(std::string_view bytes, const std::string& source)
+{
+    onnx::ModelProto model = parseModelProto(bytes, source);
+    std::string name = model.graph().name();
+    if (name.empty() || name == "main_graph" || name == "torch_jit" || name == "torch-jit-export")
+        name = std::filesystem::path(source).stem().string();
+    OnnxGraphReader reader(std::move(model), source);
+    ModelGraph graph = reader.read();
+    graph.setName(name);
+    return graph;
+}
+
+ModelGraph importOnnx(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(path, ec);
+    if (ec)
+        throw InputError(path, "", "ONNX: cannot read the file size (" + ec.message() + ")");
+    if (size > kMaxOnnxBytes)
+        throw InputError(path, "", "ONNX: the file is " + formatBytes(double(size))
+                                       + ", beyond protobuf's 2 GB limit; export the weights as external data");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError(path, "", "ONNX: cannot open the file for reading");
+    std::string bytes(static_cast<std::size_t>(size), '\0');
+    in.read(bytes.data(), static_cast<std::streamsize>(size));
+    if (static_cast<std::uintmax_t>(in.gcount()) != size)
+        throw InputError(path, "", "ONNX: reading the file failed");
+    return importOnnxBytes(bytes, path);
 }
 
 } // namespace shardscope

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "import/model_importer.h"
 #include "model/model_graph.h"
 
 #include <string>
@@ -10,14 +9,16 @@
 namespace shardscope {
 
 /**
- * Imports an ONNX ModelProto: binds symbolic dimensions from `options`, runs ONNX shape
- * inference, counts parameters from initializers (external data is never read), derives per-node
- * FLOPs and activation sizes, and groups nodes into layers by name scope. The nodes stay
- * available as ModelGraph::nodes().
+ * Imports an ONNX ModelProto (docs/onnx-import.md): binds the symbolic dimensions (batch to 1,
+ * sequence to a probe length), runs ONNX shape inference once, counts parameters from the
+ * initializers (external data is never read), derives per-node FLOPs and output sizes from the
+ * inferred shapes and splits them into per-token and per-token-per-position parts, and groups
+ * nodes into layers by name scope. The nodes stay available as ModelGraph::nodes().
+ * Errors are InputErrors naming the file, the node or byte offset, and "ONNX".
  */
-ModelGraph importOnnx(const std::string& path, const ImportOptions& options = {});
+ModelGraph importOnnx(const std::string& path);
 
 /// The same for bytes already in memory; `source` names them in errors.
-ModelGraph importOnnxBytes(std::string_view bytes, const std::string& source, const ImportOptions& options = {});
+ModelGraph importOnnxBytes(std::string_view bytes, const std::string& source);
 
 } // namespace shardscope

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests core/import/onnx_importer.*: parameters, FLOPs and stored activations of the committed
+// fixtures (tests/data/onnx/make_fixtures.py) against numbers computed here from the shapes the
+// script wrote, layer grouping, IR 3 and external-data models, and every bad input.
+#include "import/model_importer.h"
+#include "import/native_model_format.h"
+#include "import/onnx_importer.h"
+#include "util/input_error.h"
+
+#include "test_files.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace shardscope;
+using namespace shardscope::testing;
+
+namespace {
+
+std::string onnxFile(const char* name) { return std::string(SHARDSCOPE_TEST_DATA) + "/onnx/" + name; }
+std::string badFile(const char* name) { return std::string(SHARDSCOPE_TEST_DATA) + "/bad/" + name; }
+
+// The GPT-style fixture's shapes, as make_fixtures.py writes them.
+constexpr double V = 128, H = 64, A = 4, F = 256, L = 2;
+
+std::vector<std::string> layerNames(const ModelGraph& g)
+{
+    std::vector<std::string> names;
+    for (const Layer& l : g.layers())
+        names.push_back(l.name);
+    return names;
+}
+
+const Layer& layerNamed(const ModelGraph& g, const std::string& name)
+{
+    const int i = g.findLayer(name);
+    if (i < 0)
+        throw std::runtime_error("no layer " + name);
+    return g.layer(i);
+}
+
+} // namespace
+
+class TestOnnxImporter : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void gptBlockParameters()
+    {
+        const ModelGraph g = importModel(onnxFile("gpt_block.onnx"));
+        QCOMPARE(QString::fromStdString(g.sourceFormat()), QStringLiteral("ONNX"));
+        // Embedding V x H; per block: two LayerNorms (2H each), QKV H x 3H + 3H, projection H x H + H,
+        // MLP H x F + F and F x H + H; final LayerNorm 2H; untied head H x V.
+        const double perBlock = 2 * H + (3 * H * H + 3 * H) + (H * H + H) + 2 * H + (H * F + F) + (F * H + H);
+        const double expected = V * H + L * perBlock + 2 * H + H * V;
+        QCOMPARE(double(g.totalParams()), expected);
+
+        const std::vector<std::string> expectedLayers { "transformer.wte", "transformer.h.0.ln_1", "transformer.h.0.attn",
+                                                        "transformer.h.0.ln_2", "transformer.h.0.mlp", "transformer.h.1.ln_1",
+                                                        "transformer.h.1.attn", "transformer.h.1.ln_2", "transformer.h.1.mlp",
+                                                        "transformer.ln_f", "lm_head" };
+        QVERIFY(layerNames(g) == expectedLayers);
+        QVERIFY(layerNamed(g, "transformer.wte").kind == LayerKind::Embedding);
+        QVERIFY(layerNamed(g, "transformer.h.0.attn").kind == LayerKind::Attention);
+        QVERIFY(layerNamed(g, "transformer.h.1.mlp").kind == LayerKind::Mlp);
+        QVERIFY(layerNamed(g, "transformer.ln_f").kind == LayerKind::Norm);
+        QVERIFY(layerNamed(g, "lm_head").kind == LayerKind::OutputHead);
+        QCOMPARE(double(layerNamed(g, "transformer.h.0.attn").params), 3 * H * H + 3 * H + H * H + H);
+        QCOMPARE(int(g.blocks().size()), 2);
+        QCOMPARE(g.blocks()[1].layers.size(), std::size_t(4));
+        // Operator detail stays: 1 Gather + 2 x 37 block nodes (make_fixtures.py) + LayerNorm + MatMul.
+        QCOMPARE(int(g.nodes().size()), 1 + 2 * 37 + 2);
+        QVERIFY(!g.nodeEdges().empty());
+    }
+
+    void gptBlockFlops()
+    {
+        const ModelGraph g = importModel(onnxFile("gpt_block.onnx"));
+        // 2 FLOPs per multiply-add: 2 x (matmul weights) per token, plus Q K^T and scores x V,
+        // 2 x 2 x H per token per position and block (Narayanan et al. 2021, Eq. 3 without the backward).
+        const double matmulWeights = L * (H * 3 * H + H * H + H * F + F * H) + H * V;
+        double perToken = 0;
+        double perTokenPerSeq = 0;
+        for (const Layer& l : g.layers()) {
+            perToken += l.flopsPerToken;
+            perTokenPerSeq += l.flopsPerTokenPerSeq;
+        }
+        QCOMPARE(perToken, 2 * matmulWeights);
+        QCOMPARE(perTokenPerSeq, L * 4 * H);
+        for (double seq : { 128.0, 2048.0, 8192.0 }) {
+            const double expected = (2 * matmulWeights + L * 4 * H * seq) * seq;
+            const double predicted = (perToken + perTokenPerSeq * seq) * seq;
+            QVERIFY2(std::abs(predicted / expected - 1) < 0.01, qPrintable(QString::number(seq)));
+        }
+        QCOMPARE(layerNamed(g, "transformer.h.0.attn").flopsPerTokenPerSeq, 4 * H);
+        QCOMPARE(layerNamed(g, "transformer.wte").flopsPerToken, 0.0); // a lookup, not a product
+
+        // Node level: the scores MatMul is 2 H per token per position; the softmax outputs A per position.
+        const auto& nodes = g.nodes();
+        const auto scores = std::find_if(nodes.begin(), nodes.end(), [](const OpNode& n) { return n.name == "/transformer/h.0/attn/MatMul"; });
+        QVERIFY(scores != nodes.end());
+        QCOMPARE(scores->flopsPerTokenPerSeq, 2 * H);
+        QCOMPARE(scores->flopsPerToken, 0.0);
+        const auto softmax = std::find_if(nodes.begin(), nodes.end(), [](const OpNode& n) { return n.op == "Softmax"; });
+        QCOMPARE(softmax->outputElementsPerTokenPerSeq, A);
+        QCOMPARE(softmax->flopsPerTokenPerSeq, 5 * A);
+        const auto fc = std::find_if(nodes.begin(), nodes.end(), [](const OpNode& n) { return n.name == "/transformer/h.1/mlp/c_fc/MatMul"; });
+        QVERIFY(fc->weightShape == std::vector<std::int64_t>({ std::int64_t(H), std::int64_t(F) }));
+        QCOMPARE(double(fc->params), H * F);
+    }
+
+    void fixedShapeExportGivesTheSameCosts()
+    {
+        // Exported with input [2, 32] instead of [batch, sequence]: tokens per execution are 64 and
+        // the sequence length 32, so per-token values must equal the symbolic export's.
+        const ModelGraph symbolic = importModel(onnxFile("gpt_block.onnx"));
+        const ModelGraph fixed = importModel(onnxFile("gpt_block_fixed.onnx"));
+        QCOMPARE(fixed.layerCount(), symbolic.layerCount());
+        for (int i = 0; i < fixed.layerCount(); ++i) {
+            QCOMPARE(fixed.layer(i).flopsPerToken, symbolic.layer(i).flopsPerToken);
+            QCOMPARE(fixed.layer(i).flopsPerTokenPerSeq, symbolic.layer(i).flopsPerTokenPerSeq);
+            QCOMPARE(fixed.layer(i).actShardedBytesPerToken, symbolic.layer(i).actShardedBytesPerToken);
+            QCOMPARE(fixed.layer(i).actScoreBytesPerTokenPerSeq, symbolic.layer(i).actScoreBytesPerTokenPerSeq);
+        }
+    }
+
+    void gptBlockActivations()
+    {
+        // Korthikanti et al. 2022, Sec. 4.1, without dropout: per block 24 sbh bytes split by tensor
+        // parallelism (Q, K, V 6; projection input 2; GELU input 8; second MLP input 8), 8 sbh kept
+        // whole (two LayerNorm inputs 4, QKV and MLP inputs 4) and the softmax output 2 a s^2 b.
+        const ModelGraph g = importModel(onnxFile("gpt_block.onnx"));
+        const Layer& attn = layerNamed(g, "transformer.h.0.attn");
+        const Layer& mlp = layerNamed(g, "transformer.h.0.mlp");
+        QCOMPARE(attn.actShardedBytesPerToken, 8 * H);
+        QCOMPARE(attn.actScoreBytesPerTokenPerSeq, 2 * A);
+        QCOMPARE(attn.actReplicatedBytesPerToken, 2 * H); // its residual output, the second LayerNorm's input
+        QCOMPARE(mlp.actShardedBytesPerToken, 16 * H);
+        double sharded = 0;
+        double replicated = 0;
+        for (const std::string name : { "transformer.h.0.ln_1", "transformer.h.0.attn", "transformer.h.0.ln_2", "transformer.h.0.mlp" }) {
+            sharded += layerNamed(g, name).actShardedBytesPerToken;
+            replicated += layerNamed(g, name).actReplicatedBytesPerToken;
+        }
+        QCOMPARE(sharded, 24 * H);
+        QCOMPARE(replicated, 8 * H);
+        // The embedding keeps its int64 token ids; the block input is 2 bytes per element.
+        QCOMPARE(layerNamed(g, "transformer.wte").actReplicatedBytesPerToken, 2 * H + 8);
+        QCOMPARE(layerNamed(g, "transformer.h.1.ln_1").inputBytesPerToken, 2 * H);
+
+        // Tensor parallelism: one all-reduce of H per token after attention and after the MLP (Megatron).
+        QCOMPARE(attn.tpCommElementsPerToken, H);
+        QCOMPARE(mlp.tpCommElementsPerToken, H);
+        QVERIFY(attn.tpShardable && mlp.tpShardable);
+        QVERIFY(!layerNamed(g, "transformer.h.0.ln_1").tpShardable);
+        QCOMPARE(attn.outputElementsPerToken, H);
+        QCOMPARE(layerNamed(g, "lm_head").outputElementsPerToken, V);
+    }
+
+    void cnnIrVersion3()
+    {
+        const ModelGraph g = importModel(onnxFile("cnn_block.onnx"));
+        // Conv weights and biases, BatchNorm scale and shift (running statistics are buffers), classifier.
+        const double expected = (16 * 3 * 3 * 3 + 16) + 2 * 16 + (32 * 16 * 3 * 3 + 32) + 2 * 32 + (10 * 32 + 10);
+        QCOMPARE(double(g.totalParams()), expected);
+        // Per sample: 2 x output elements x (Cin x k x k) per Conv, 2 x 10 x 32 for the classifier.
+        QCOMPARE(layerNamed(g, "features.0").flopsPerToken, 2.0 * 16 * 32 * 32 * 27);
+        QCOMPARE(layerNamed(g, "features.4").flopsPerToken, 2.0 * 32 * 16 * 16 * 144);
+        QCOMPARE(layerNamed(g, "classifier").flopsPerToken, 2.0 * 10 * 32);
+        // The first Conv keeps the input image (3 x 32 x 32, 16-bit) and its own output, which the
+        // BatchNorm needs (16 x 32 x 32); a layer keeps what it produces.
+        QCOMPARE(layerNamed(g, "features.0").actReplicatedBytesPerToken + layerNamed(g, "features.0").actShardedBytesPerToken,
+                 2.0 * (3 * 32 * 32 + 16 * 32 * 32));
+        bool perSampleWarning = false;
+        for (const std::string& w : g.warnings())
+            perSampleWarning = perSampleWarning || w.find("no sequence dimension") != std::string::npos;
+        QVERIFY(perSampleWarning);
+        QCOMPARE(g.layerCount(), 9);
+    }
+
+    void externalDataIsNeverRead()
+    {
+        // Only the .onnx is copied: the weights file is absent, and the import must not need it.
+        QTemporaryDir dir;
+        const std::string copy = dir.filePath(QStringLiteral("mlp_external.onnx")).toStdString();
+        std::filesystem::copy_file(onnxFile("mlp_external.onnx"), copy);
+        const ModelGraph g = importModel(copy);
+        QCOMPARE(double(g.totalParams()), 32.0 * 128 + 128 + 128 * 32 + 32);
+        QCOMPARE(g.layerCount(), 3); // mlp.fc1, mlp.act, mlp.fc2
+        double flops = 0;
+        for (const Layer& l : g.layers())
+            flops += l.flopsPerToken;
+        QCOMPARE(flops, 2.0 * (32 * 128 + 128 * 32));
+    }
+
+    void nativeRoundTripKeepsEveryLayer_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("gpt") << "gpt_block.onnx";
+        QTest::newRow("cnn") << "cnn_block.onnx";
+    }
+
+    void nativeRoundTripKeepsEveryLayer()
+    {
+        QFETCH(QString, file);
+        const ModelGraph g = importModel(onnxFile(qPrintable(file)));
+        const std::string text = nativeModelToJson(g).dump(2);
+        const ModelGraph back = importModelText(text, "roundtrip.json");
+        QCOMPARE(back.layerCount(), g.layerCount());
+        for (int i = 0; i < g.layerCount(); ++i) {
+            const Layer& a = g.layer(i);
+            const Layer& b = back.layer(i);
+            QCOMPARE(b.name, a.name);
+            QVERIFY(a.kind == b.kind);
+            QCOMPARE(b.params, a.params);
+            QCOMPARE(b.tpShardedParams, a.tpShardedParams);
+            QCOMPARE(b.tiedToLayer, a.tiedToLayer);
+            QCOMPARE(b.flopsPerToken, a.flopsPerToken);
+            QCOMPARE(b.flopsPerTokenPerSeq, a.flopsPerTokenPerSeq);
+            QCOMPARE(b.actShardedBytesPerToken, a.actShardedBytesPerToken);
+            QCOMPARE(b.actReplicatedBytesPerToken, a.actReplicatedBytesPerToken);
+            QCOMPARE(b.actScoreBytesPerTokenPerSeq, a.actScoreBytesPerTokenPerSeq);
+            QCOMPARE(b.inputBytesPerToken, a.inputBytesPerToken);
+            QCOMPARE(b.outputElementsPerToken, a.outputElementsPerToken);
+            QCOMPARE(b.tpCommElementsPerToken, a.tpCommElementsPerToken);
+            QCOMPARE(b.tpShardable, a.tpShardable);
+            QCOMPARE(b.block, a.block);
+        }
+        QCOMPARE(boost::num_edges(back.dag()), boost::num_edges(g.dag()));
+    }
+
+    void badInputs_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("position");
+        QTest::addColumn<QString>("messagePart");
+        QTest::newRow("cycle") << "onnx-cycle.onnx" << "graph.node[1] (/block/b/Relu)"
+                               << "cycle: /block/b/Relu -> /block/a/Add -> /block/b/Relu";
+        QTest::newRow("dangling") << "onnx-dangling.onnx" << "graph.node[1] (/block/bias/Add)"
+                                  << "input 'missing_bias' is not produced by any node";
+        QTest::newRow("no nodes") << "onnx-no-nodes.onnx" << "graph" << "no graph nodes";
+        QTest::newRow("text under an .onnx name") << "model.onnx" << "graph" << "no graph nodes";
+    }
+
+    void badInputs()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, position);
+        QFETCH(QString, messagePart);
+        const std::string path = badFile(qPrintable(file));
+        try {
+            importModel(path);
+            QFAIL("accepted a bad ONNX file");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.source()), QString::fromStdString(path));
+            QCOMPARE(QString::fromStdString(e.position()), position);
+            QVERIFY2(QString::fromStdString(e.message()).contains(messagePart), e.what());
+            QVERIFY2(QString::fromStdString(e.message()).startsWith(QStringLiteral("ONNX:")), e.what());
+        }
+    }
+
+    void truncatedProtobufNamesTheOffset()
+    {
+        const std::string whole = readFile(onnxFile("gpt_block.onnx"));
+        for (std::size_t cut : { std::size_t(3), whole.size() / 2, whole.size() - 1 }) {
+            try {
+                importOnnxBytes(std::string_view(whole).substr(0, cut), "cut.onnx");
+                QFAIL("accepted a truncated model");
+            } catch (const InputError& e) {
+                QVERIFY2(QString::fromStdString(e.message()).contains(QStringLiteral("truncated or corrupt")), e.what());
+                QVERIFY2(QString::fromStdString(e.position()).startsWith(QStringLiteral("byte ")), e.what());
+                const long offset = QString::fromStdString(e.position()).mid(5).toLong();
+                QVERIFY(offset >= 0 && std::size_t(offset) <= cut);
+            }
+        }
+    }
+
+    void emptyAndForeignFiles()
+    {
+        QTemporaryDir dir;
+        const std::string empty = dir.filePath(QStringLiteral("empty.onnx")).toStdString();
+        std::ofstream(empty).close();
+        try {
+            importModel(empty);
+            QFAIL("accepted an empty .onnx");
+        } catch (const InputError& e) {
+            QVERIFY2(QString::fromStdString(e.message()).contains(QStringLiteral("ONNX: the file is empty")), e.what());
+        }
+        // A JSON model saved under an .onnx name is still read as what it is.
+        const std::string json = dir.filePath(QStringLiteral("gpt2.onnx")).toStdString();
+        std::filesystem::copy_file(dataFile("gpt2.json"), json);
+        QCOMPARE(importModel(json).totalParams(), std::int64_t(124'439'808));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOnnxImporter)
+#include "tst_onnx_importer.moc"
