@@ -7,6 +7,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -173,6 +174,36 @@ std::vector<std::string_view> nameComponents(std::string_view name)
         }
     return out;
 }
+
+std::string mainBlockStack(const std::vector<CheckpointLayer>& layers, std::int64_t* blockCount, int* stackCount)
+{
+    std::map<std::string, std::set<int>> numbers;
+    for (const CheckpointLayer& l : layers)
+        if (!l.stack.empty())
+            numbers[l.stack].insert(l.blockIndex);
+    std::string best;
+    std::size_t bestCount = 0;
+    for (const auto& [stack, set] : numbers)
+        if (set.size() > bestCount) {
+            best = stack;
+            bestCount = set.size();
+        }
+    if (blockCount)
+        *blockCount = best.empty() ? 0 : *numbers[best].rbegin() + 1;
+    if (stackCount)
+        *stackCount = int(numbers.size());
+    return best;
+}
+
+
+const CheckpointLayer* findLayerWithRole(const std::vector<CheckpointLayer>& layers, LayerRole role)
+{
+    for (const CheckpointLayer& l : layers)
+        if (l.role == role)
+            return &l;
+    return nullptr;
+}
+
 
 std::vector<CheckpointLayer> groupCheckpointTensors(const std::vector<CheckpointTensor>& tensors)
 {

@@ -53,6 +53,14 @@ struct CheckpointLayer
  */
 std::vector<CheckpointLayer> groupCheckpointTensors(const std::vector<CheckpointTensor>& tensors);
 
+/// The block stack with the most block numbers ("model.layers."), empty when there are no blocks;
+/// `blockCount` receives its largest block number + 1, `stackCount` the number of stacks.
+std::string mainBlockStack(const std::vector<CheckpointLayer>& layers, std::int64_t* blockCount = nullptr,
+                           int* stackCount = nullptr);
+
+/// The first layer with `role`, or nullptr.
+const CheckpointLayer* findLayerWithRole(const std::vector<CheckpointLayer>& layers, LayerRole role);
+
 /// "model.layers.3.mlp.gate_proj.weight" -> {"model", "layers", "3", "mlp", "gate_proj", "weight"}.
 std::vector<std::string_view> nameComponents(std::string_view name);
 

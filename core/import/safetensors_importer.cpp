@@ -3,6 +3,7 @@
 
 #include "import/checkpoint_graph.h"
 #include "import/checkpoint_layers.h"
+#include "import/checkpoint_shape.h"
 #include "import/hf_config_importer.h"
 #include "import/json_reader.h"
 #include "import/safetensors_header.h"
