@@ -3,6 +3,9 @@
 
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
+#include "import/native_model_format.h"
+#include "model_report.h"
+#include "proposals/graph_analysis.h"
 #include "partition/planner.h"
 #include "plan_options.h"
 #include "plan_report.h"
@@ -33,7 +36,7 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 bool Cli::isCommand(const QString& word)
 {
-    static const QStringList commands { QStringLiteral("plan"), QStringLiteral("models"), QStringLiteral("gpus"),
+    static const QStringList commands { QStringLiteral("plan"), QStringLiteral("inspect"), QStringLiteral("models"), QStringLiteral("gpus"),
                                         QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"),
                                         QStringLiteral("--version"), QStringLiteral("-v") };
     return commands.contains(word);
@@ -51,6 +54,9 @@ QString Cli::mainHelp()
               "Commands:\n"
               "  plan MODEL [options]   search all parallel layouts and print the best ones\n"
               "                         (shardscope plan --help lists the options)\n"
+              "  inspect MODEL [--seq N] [--json FILE]\n"
+              "                         summarize a model: size, shape, critical path, parallel\n"
+              "                         width, operator mix, largest layers, import notes\n"
               "  models                 list the bundled example models\n"
               "  gpus                   list the GPU catalog\n"
               "  --version              print the version\n"
@@ -76,6 +82,8 @@ int Cli::run(const QStringList& args)
         return gpus();
     if (command == QLatin1String("plan"))
         return plan(args.mid(1));
+    if (command == QLatin1String("inspect"))
+        return inspect(args.mid(1));
     err() << tr("shardscope: unknown command \"%1\"").arg(command) << '\n' << mainHelp() << Qt::flush;
     return ExitUsage;
 }
@@ -166,4 +174,82 @@ int Cli::plan(const QStringList& args)
         out() << '\n' << tr("Wrote %1 (%2 plans).").arg(o.jsonPath).arg(doc.plans.size()) << '\n' << Qt::flush;
     }
     return anyFeasible ? ExitOk : ExitNoFeasible;
+}
+
+int Cli::inspect(const QStringList& args)
+{
+    const QString usage = tr("Usage: shardscope inspect MODEL [--seq N] [--json FILE]\n"
+                             "\n"
+                             "MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,\n"
+                             "Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.\n"
+                             "  --seq N       sequence length at which FLOPs are weighed (default 2048)\n"
+                             "  --json FILE   also write the summary and graph analysis as JSON\n");
+    if (args.contains(QStringLiteral("--help")) || args.contains(QStringLiteral("-h"))) {
+        out() << usage << Qt::flush;
+        return ExitOk;
+    }
+    QString modelArgument;
+    QString jsonPath;
+    double seq = 2048;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        if (a == QLatin1String("--seq") || a == QLatin1String("--json")) {
+            if (i + 1 >= args.size()) {
+                err() << tr("shardscope inspect: %1 needs a value").arg(a) << '\n' << usage << Qt::flush;
+                return ExitUsage;
+            }
+            const QString value = args[++i];
+            if (a == QLatin1String("--json")) {
+                jsonPath = value;
+                continue;
+            }
+            bool ok = false;
+            seq = value.toDouble(&ok);
+            if (!ok || seq < 1 || seq > 10'000'000) {
+                err() << tr("shardscope inspect: --seq must be a number between 1 and 10000000, got %1").arg(value) << '\n'
+                      << Qt::flush;
+                return ExitUsage;
+            }
+        } else if (a.startsWith(QLatin1Char('-'))) {
+            err() << tr("shardscope inspect: unknown option %1").arg(a) << '\n' << usage << Qt::flush;
+            return ExitUsage;
+        } else if (modelArgument.isEmpty()) {
+            modelArgument = a;
+        } else {
+            err() << tr("shardscope inspect: more than one model given (%1, %2)").arg(modelArgument, a) << '\n' << Qt::flush;
+            return ExitUsage;
+        }
+    }
+    if (modelArgument.isEmpty()) {
+        err() << tr("shardscope inspect: no model given") << '\n' << usage << Qt::flush;
+        return ExitUsage;
+    }
+
+    ModelGraph model;
+    GraphAnalysis analysis;
+    try {
+        model = PlanOptionsParser::loadModel(modelArgument);
+        analysis = analyzeModel(model, seq);
+    } catch (const InputError& e) {
+        err() << tr("shardscope inspect: %1").arg(qs(e.what())) << '\n' << Qt::flush;
+        return ExitInput;
+    }
+    ModelReport::print(out(), model, analysis);
+    out() << Qt::flush;
+
+    if (!jsonPath.isEmpty()) {
+        nlohmann::ordered_json doc;
+        doc["format"] = "shardscope-model-summary";
+        doc["version"] = 1;
+        doc["model"] = nativeModelToJson(model);
+        doc["analysis"] = graphAnalysisToJson(analysis);
+        try {
+            writeFileAtomically(jsonPath.toStdString(), doc.dump(2) + "\n");
+        } catch (const std::exception& e) {
+            err() << tr("shardscope inspect: cannot write %1: %2").arg(jsonPath, qs(e.what())) << '\n' << Qt::flush;
+            return ExitOutput;
+        }
+        out() << '\n' << tr("Wrote %1.").arg(jsonPath) << '\n' << Qt::flush;
+    }
+    return ExitOk;
 }

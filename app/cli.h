@@ -13,7 +13,7 @@ enum CliExit : int {
     ExitOutput = 4,      ///< an output file could not be written
 };
 
-/// The command-line front end: `shardscope plan|models|gpus ...`.
+/// The command-line front end: `shardscope plan|inspect|models|gpus ...`.
 class Cli
 {
     Q_DECLARE_TR_FUNCTIONS(Cli)
@@ -24,6 +24,7 @@ public:
 
 private:
     static int plan(const QStringList& arguments);
+    static int inspect(const QStringList& arguments);
     static int models();
     static int gpus();
 };

@@ -51,7 +51,9 @@ double toNumber(const QString& option, const QString& text, double min, double m
     return v;
 }
 
-ModelGraph loadModel(const QString& argument)
+} // namespace
+
+ModelGraph PlanOptionsParser::loadModel(const QString& argument)
 {
     if (!QFileInfo::exists(argument)) {
         if (auto bundled = findBundledModel(argument.toStdString()))
@@ -66,8 +68,6 @@ ModelGraph loadModel(const QString& argument)
     }
     return importModel(argument.toStdString());
 }
-
-} // namespace
 
 PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
 {

@@ -33,4 +33,6 @@ public:
     /// Parses `plan` arguments (without the subcommand). Throws UsageError or shardscope::InputError.
     static PlanOptions parse(const QStringList& arguments);
     static QString helpText();
+    /// A model file of any supported format, or the name of a bundled model. Throws InputError.
+    static shardscope::ModelGraph loadModel(const QString& argument);
 };

@@ -9,6 +9,8 @@
 #include <onnx/onnx_pb.h>
 #include <onnx/shape_inference/implementation.h>
 
+#include <boost/container/small_vector.hpp>
+#include <google/protobuf/arena.h>
 #include <google/protobuf/io/coded_stream.h>
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <queue>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -60,7 +63,7 @@ struct Scaled
 
 struct ValueShape
 {
-    std::vector<std::int64_t> dims; ///< -1 for a dimension inference left unknown
+    boost::container::small_vector<std::int64_t, 6> dims; ///< -1 for a dimension inference left unknown
     int elemType = 0;               ///< onnx::TensorProto_DataType
     bool known = false;             ///< rank and every dimension known
 
@@ -156,7 +159,8 @@ std::string describeNode(const onnx::NodeProto& node, int index)
     return out;
 }
 
-onnx::ModelProto parseModelProto(std::string_view bytes, const std::string& source)
+/// Parses into `arena`: one bulk allocation for the 100,000s of messages of a large graph, freed at once.
+onnx::ModelProto* parseModelProto(std::string_view bytes, const std::string& source, google::protobuf::Arena& arena)
 {
     if (bytes.empty())
         throw InputError(source, "", "ONNX: the file is empty; expected an ONNX ModelProto");
@@ -166,75 +170,68 @@ onnx::ModelProto parseModelProto(std::string_view bytes, const std::string& sour
     google::protobuf::io::CodedInputStream coded(reinterpret_cast<const std::uint8_t*>(bytes.data()),
                                                  static_cast<int>(bytes.size()));
     coded.SetTotalBytesLimit(std::numeric_limits<int>::max());
-    onnx::ModelProto model;
-    if (!model.ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage())
+    auto* model = google::protobuf::Arena::CreateMessage<onnx::ModelProto>(&arena);
+    if (!model->ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage())
         throw InputError(source, "byte " + std::to_string(coded.CurrentPosition()),
                          "ONNX: not a valid ModelProto: the protobuf data is truncated or corrupt (the file is "
                              + std::to_string(bytes.size()) + " bytes)");
-    if (!model.has_graph() || model.graph().node_size() == 0)
+    if (!model->has_graph() || model->graph().node_size() == 0)
         throw InputError(source, "graph", "ONNX: the model has no graph nodes; expected an exported compute graph");
     return model;
 }
 
 struct NodeInfo
 {
-    std::vector<int> inputs;  ///< value ids, -1 for an omitted optional input
-    std::vector<int> outputs; ///< value ids
+    boost::container::small_vector<int, 4> inputs;  ///< value ids, -1 for an omitted optional input
+    boost::container::small_vector<int, 2> outputs; ///< value ids
     bool weightOnly = false;  ///< computes from initializers and constants only
     std::string key;          ///< layer grouping key
     Scaled flops;             ///< all forward FLOPs
     Scaled matmulFlops;       ///< the part done by matrix units (MatMul, Gemm, Conv)
     bool weighted = false;    ///< a MatMul/Gemm/Conv reading a weight
     std::int64_t params = 0;  ///< parameters of the weights it reads
-    std::vector<std::int64_t> weightShape;
+    boost::container::small_vector<std::int64_t, 4> weightShape;
 };
 
 struct Value
 {
-    std::string name;
+    std::string_view name; ///< owned by the ModelProto
     ValueShape shape;
     int producer = -1;        ///< node index, -1 for graph inputs and initializers
     int initializer = -1;     ///< index into graph.initializer
     bool weightDerived = false;
     double weightParams = 0;  ///< parameters behind a weight-derived value (through Transpose, Cast, ...)
-    std::vector<int> consumers;
+    boost::container::small_vector<int, 2> consumers;
 };
 
 // "/model/layers.0/self_attn/q_proj/MatMul" -> [model, layers, 0, self_attn, q_proj];
 // "model.layers.0.self_attn.q_proj.weight" -> the same.
-std::vector<std::string> scopeTokens(std::string_view text, bool dropLast)
+// The views point into `text`.
+std::vector<std::string_view> scopeTokens(std::string_view text, bool dropLast)
 {
-    std::vector<std::string> parts;
-    std::string current;
-    for (char c : text) {
-        if (c == '/' || c == '.' || c == ':') {
-            if (!current.empty())
-                parts.push_back(std::move(current));
-            current.clear();
-        } else {
-            current += c;
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i)
+        if (i == text.size() || text[i] == '/' || text[i] == '.' || text[i] == ':') {
+            if (i > start)
+                parts.push_back(text.substr(start, i - start));
+            start = i + 1;
         }
-    }
-    if (!current.empty())
-        parts.push_back(std::move(current));
     if (dropLast && !parts.empty())
         parts.pop_back();
     // "/features/features.0/Conv" repeats the container name: drop repeated neighbours.
-    std::vector<std::string> out;
-    for (std::string& p : parts)
-        if (out.empty() || out.back() != p)
-            out.push_back(std::move(p));
-    return out;
+    parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+    return parts;
 }
 
-bool allDigits(const std::string& s)
+bool allDigits(std::string_view s)
 {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
 }
 
 // Layers are named scopes: everything up to a block index plus one more component (attention,
 // MLP, a norm), or the first two components outside blocks ("model.embed_tokens", "lm_head").
-std::string layerKey(const std::vector<std::string>& tokens)
+std::string layerKey(const std::vector<std::string_view>& tokens)
 {
     if (tokens.empty())
         return {};
@@ -261,11 +258,11 @@ bool isStrictPrefix(const std::string& prefix, const std::string& key)
 LayerKind kindFromName(const std::string& key)
 {
     const std::string k = toLower(key);
-    const std::vector<std::string> tokens = scopeTokens(k, false);
+    const std::vector<std::string_view> tokens = scopeTokens(k, false);
     auto has = [&](std::initializer_list<const char*> words) {
-        for (const std::string& t : tokens)
+        for (std::string_view t : tokens)
             for (const char* w : words)
-                if (t.find(w) != std::string::npos)
+                if (t.find(w) != std::string_view::npos)
                     return true;
         return false;
     };
@@ -287,8 +284,8 @@ LayerKind kindFromName(const std::string& key)
 class OnnxGraphReader
 {
 public:
-    OnnxGraphReader(onnx::ModelProto model, std::string source)
-        : m_model(std::move(model))
+    OnnxGraphReader(onnx::ModelProto& model, std::string source)
+        : m_model(model)
         , m_source(std::move(source))
     {
     }
@@ -296,7 +293,7 @@ public:
     ModelGraph read();
 
 private:
-    int valueId(const std::string& name)
+    int valueId(std::string_view name)
     {
         const auto [it, inserted] = m_valueIds.try_emplace(name, static_cast<int>(m_values.size()));
         if (inserted)
@@ -314,9 +311,9 @@ private:
     double perTokenPerSeq(const Scaled& s) const;
     ModelGraph buildLayers();
 
-    onnx::ModelProto m_model;
+    onnx::ModelProto& m_model;
     std::string m_source;
-    std::unordered_map<std::string, int> m_valueIds;
+    std::unordered_map<std::string_view, int> m_valueIds; ///< views of names owned by m_model
     std::vector<Value> m_values;
     std::vector<NodeInfo> m_nodes;
     std::vector<int> m_order;          ///< node indices in execution order
@@ -428,6 +425,8 @@ void OnnxGraphReader::collectShape(const onnx::ValueInfoProto& info)
 void OnnxGraphReader::indexValues()
 {
     const onnx::GraphProto& g = m_model.graph();
+    m_valueIds.reserve(static_cast<std::size_t>(g.initializer_size() + g.input_size() + 2 * g.node_size()));
+    m_values.reserve(m_valueIds.bucket_count());
     for (int i = 0; i < g.initializer_size(); ++i) {
         const onnx::TensorProto& t = g.initializer(i);
         if (t.name().empty())
@@ -510,16 +509,16 @@ std::vector<int> OnnxGraphReader::topologicalOrder()
         for (int in : m_nodes[static_cast<std::size_t>(n)].inputs)
             if (in >= 0 && m_values[static_cast<std::size_t>(in)].producer >= 0)
                 ++pending[static_cast<std::size_t>(n)];
-    std::set<int> ready;
+    std::priority_queue<int, std::vector<int>, std::greater<>> ready; // file order among the ready nodes
     for (int n = 0; n < count; ++n)
         if (pending[static_cast<std::size_t>(n)] == 0)
-            ready.insert(n);
+            ready.push(n);
     std::vector<int> order;
     order.reserve(static_cast<std::size_t>(count));
     bool sorted = true;
     while (!ready.empty()) {
-        const int n = *ready.begin();
-        ready.erase(ready.begin());
+        const int n = ready.top();
+        ready.pop();
         if (n != static_cast<int>(order.size()) && sorted && (order.empty() || n < order.back()))
             sorted = false;
         order.push_back(n);
@@ -527,7 +526,7 @@ std::vector<int> OnnxGraphReader::topologicalOrder()
             if (out >= 0)
                 for (int c : m_values[static_cast<std::size_t>(out)].consumers)
                     if (--pending[static_cast<std::size_t>(c)] == 0)
-                        ready.insert(c);
+                        ready.push(c);
     }
     if (static_cast<int>(order.size()) < count) {
         // Walk producers back from a node that never became ready until a node repeats: a cycle.
@@ -608,7 +607,7 @@ void OnnxGraphReader::analyseNode(int n)
             continue;
         weightParams += v.weightParams;
         if (v.weightParams > 0 && info.weightShape.empty())
-            info.weightShape = v.shape.dims;
+            info.weightShape.assign(v.shape.dims.begin(), v.shape.dims.end());
     }
     for (int out : info.outputs)
         if (out >= 0) {
@@ -819,16 +818,25 @@ ModelGraph OnnxGraphReader::buildLayers()
     std::vector<int> layerOf(static_cast<std::size_t>(nodeCount), -1);
     std::vector<int> pending;
     std::unordered_map<std::string, int> keyUses;
+    std::vector<std::string_view> tokens;
     for (int n : m_order) {
         const onnx::NodeProto& node = g.node(n);
         NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
-        std::vector<std::string> tokens;
+        tokens.clear();
+        if (info.weightOnly) {
+            // Constants and transposed weights never start a layer.
+            if (!layers.empty())
+                layers.back().nodes.push_back(n);
+            else
+                pending.push_back(n);
+            continue;
+        }
         if (node.name().find('/') != std::string::npos || node.name().find('.') != std::string::npos)
             tokens = scopeTokens(node.name(), true);
         if (tokens.empty())
             for (int in : info.inputs) {
                 const Value* v = in >= 0 ? &m_values[static_cast<std::size_t>(in)] : nullptr;
-                if (v && v->initializer >= 0 && v->weightParams > 0 && v->name.rfind("onnx::", 0) != 0) {
+                if (v && v->initializer >= 0 && v->weightParams > 0 && v->name.substr(0, 6) != "onnx::") {
                     tokens = scopeTokens(v->name, true);
                     break;
                 }
@@ -885,16 +893,21 @@ ModelGraph OnnxGraphReader::buildLayers()
         return value;
     };
     auto activation = [&](int value) { return value >= 0 && !m_values[static_cast<std::size_t>(value)].weightDerived; };
-    std::unordered_map<int, int> saved; // root value -> layer that keeps it
+    std::vector<int> keeperOf(m_values.size(), -1); // root value -> layer that keeps it
+    std::vector<int> saved;
     auto save = [&](int value, int layer) {
         if (!activation(value))
             return;
         const int r = root(value);
         const int p = m_values[static_cast<std::size_t>(r)].producer;
-        saved.try_emplace(r, p >= 0 ? layerOf[static_cast<std::size_t>(p)] : layer);
+        int& keeper = keeperOf[static_cast<std::size_t>(r)];
+        if (keeper < 0) {
+            keeper = p >= 0 ? layerOf[static_cast<std::size_t>(p)] : layer;
+            saved.push_back(r);
+        }
     };
     // erf-GELU as exporters write it, x * 0.5 * (1 + erf(x / sqrt 2)): autograd of a real GELU keeps only x.
-    std::unordered_set<int> geluParts;
+    std::vector<char> geluParts(m_nodes.size(), 0);
     for (int n : m_order) {
         const onnx::NodeProto& node = g.node(n);
         if (node.op_type() != "Erf")
@@ -924,12 +937,13 @@ ModelGraph OnnxGraphReader::buildLayers()
         }
         if (!multipliedByX)
             continue;
-        geluParts.insert(chain.begin(), chain.end());
+        for (int c : chain)
+            geluParts[static_cast<std::size_t>(c)] = 1;
         save(x, layerOf[static_cast<std::size_t>(n)]);
     }
     for (int n : m_order) {
         const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
-        if (info.weightOnly || geluParts.count(n))
+        if (info.weightOnly || geluParts[static_cast<std::size_t>(n)])
             continue;
         const std::string& op = g.node(n).op_type();
         const int layer = layerOf[static_cast<std::size_t>(n)];
@@ -964,12 +978,16 @@ ModelGraph OnnxGraphReader::buildLayers()
         }
     }
 
+    std::vector<std::vector<int>> savedBy(layers.size());
+    for (int value : saved)
+        savedBy[static_cast<std::size_t>(keeperOf[static_cast<std::size_t>(value)])].push_back(value);
+
     // 3. Parameter ownership: an initializer belongs to the first layer that reads it; a later
     // layer reading it shares it (a tied LM head).
     std::vector<std::int64_t> layerParams(layers.size(), 0);
     std::vector<int> tiedTo(layers.size(), -1);
     std::vector<std::int64_t> normParams(layers.size(), 0);
-    std::unordered_map<int, int> owner;
+    std::vector<int> owner(m_values.size(), -1);
     for (int n : m_order) {
         const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
         const int layer = layerOf[static_cast<std::size_t>(n)];
@@ -981,13 +999,14 @@ ModelGraph OnnxGraphReader::buildLayers()
             const Value& v = m_values[static_cast<std::size_t>(in)];
             if (v.initializer < 0 || v.weightParams <= 0)
                 continue;
-            const auto [it, inserted] = owner.try_emplace(in, layer);
-            if (inserted) {
+            int& own = owner[static_cast<std::size_t>(in)];
+            if (own < 0) {
+                own = layer;
                 layerParams[std::size_t(layer)] += static_cast<std::int64_t>(v.weightParams);
                 if (isNormalization(op))
                     normParams[std::size_t(layer)] += static_cast<std::int64_t>(v.weightParams);
-            } else if (it->second != layer && tiedTo[std::size_t(layer)] < 0) {
-                tiedTo[std::size_t(layer)] = it->second;
+            } else if (own != layer && tiedTo[std::size_t(layer)] < 0) {
+                tiedTo[std::size_t(layer)] = own;
             }
         }
     }
@@ -995,6 +1014,9 @@ ModelGraph OnnxGraphReader::buildLayers()
     // 4. The layers.
     ModelGraph graph;
     graph.setSourceFormat("ONNX");
+    std::vector<std::size_t> positionInLayer(m_nodes.size(), 0);
+    graph.reserveNodes(m_nodes.size());
+    std::vector<int> stamp(m_values.size(), -1);
     std::vector<int> nodeIndex(static_cast<std::size_t>(nodeCount), -1);
     for (std::size_t l = 0; l < layers.size(); ++l) {
         const LayerBuild& build = layers[l];
@@ -1052,18 +1074,20 @@ ModelGraph OnnxGraphReader::buildLayers()
         }
 
         // Stored activations of this layer, split as the cost model wants them.
-        std::unordered_map<int, std::size_t> position;
         for (std::size_t i = 0; i < build.nodes.size(); ++i)
-            position[build.nodes[i]] = i;
-        std::unordered_set<int> inputs;
-        std::unordered_set<int> outputs;
+            positionInLayer[static_cast<std::size_t>(build.nodes[i])] = i;
+        std::vector<int> inputs;
+        std::vector<int> outputs;
         for (std::size_t i = 0; i < build.nodes.size(); ++i) {
             const NodeInfo& info = m_nodes[static_cast<std::size_t>(build.nodes[i])];
             for (int in : info.inputs)
                 if (activation(in)) {
                     const int p = m_values[static_cast<std::size_t>(in)].producer;
-                    if (p < 0 || layerOf[static_cast<std::size_t>(p)] != static_cast<int>(l))
-                        inputs.insert(in);
+                    if ((p < 0 || layerOf[static_cast<std::size_t>(p)] != static_cast<int>(l))
+                        && stamp[static_cast<std::size_t>(in)] != static_cast<int>(l)) {
+                        stamp[static_cast<std::size_t>(in)] = static_cast<int>(l);
+                        inputs.push_back(in);
+                    }
                 }
             for (int out : info.outputs) {
                 if (!activation(out))
@@ -1073,7 +1097,7 @@ ModelGraph OnnxGraphReader::buildLayers()
                 for (int c : v.consumers)
                     leaves = leaves || layerOf[static_cast<std::size_t>(c)] != static_cast<int>(l);
                 if (leaves)
-                    outputs.insert(out);
+                    outputs.push_back(out); // a node's outputs are distinct values
             }
         }
         for (int in : inputs) {
@@ -1083,16 +1107,15 @@ ModelGraph OnnxGraphReader::buildLayers()
         }
         for (int out : outputs)
             layer.outputElementsPerToken += elementsPerToken(out);
-        for (const auto& [value, keeper] : saved) {
-            if (keeper != static_cast<int>(l))
-                continue;
+        for (int value : savedBy[l]) {
             const Value& v = m_values[static_cast<std::size_t>(value)];
             if (!v.shape.known)
                 continue;
             const double bytes = storedBytesPerElement(v.shape.elemType);
             const Scaled elements = count(v.shape);
-            const auto pos = v.producer >= 0 ? position.find(v.producer) : position.end();
-            const bool sharded = pos != position.end() && pos->second >= regionBegin && pos->second < regionEnd;
+            const bool inLayer = v.producer >= 0 && layerOf[static_cast<std::size_t>(v.producer)] == static_cast<int>(l);
+            const std::size_t pos = inLayer ? positionInLayer[static_cast<std::size_t>(v.producer)] : build.nodes.size();
+            const bool sharded = inLayer && pos >= regionBegin && pos < regionEnd;
             layer.actScoreBytesPerTokenPerSeq += perTokenPerSeq(elements) * bytes;
             (sharded ? layer.actShardedBytesPerToken : layer.actReplicatedBytesPerToken) += perToken(elements) * bytes;
         }
@@ -1110,7 +1133,7 @@ ModelGraph OnnxGraphReader::buildLayers()
     }
 
     // 5. Layer edges from node edges; operator detail for analysis and proposals.
-    std::set<std::pair<int, int>> layerEdges;
+    std::vector<std::pair<int, int>> layerEdges;
     for (int n : m_order) {
         const onnx::NodeProto& node = g.node(n);
         const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
@@ -1127,7 +1150,7 @@ ModelGraph OnnxGraphReader::buildLayers()
                 op.outputElementsPerToken += perToken(e);
                 op.outputElementsPerTokenPerSeq += perTokenPerSeq(e);
             }
-        op.weightShape = info.weightShape;
+        op.weightShape.assign(info.weightShape.begin(), info.weightShape.end());
         nodeIndex[static_cast<std::size_t>(n)] = graph.addNode(std::move(op));
     }
     for (int n : m_order) {
@@ -1143,9 +1166,11 @@ ModelGraph OnnxGraphReader::buildLayers()
             const int from = layerOf[static_cast<std::size_t>(p)];
             const int to = layerOf[static_cast<std::size_t>(n)];
             if (from != to)
-                layerEdges.emplace(from, to);
+                layerEdges.emplace_back(from, to);
         }
     }
+    std::sort(layerEdges.begin(), layerEdges.end());
+    layerEdges.erase(std::unique(layerEdges.begin(), layerEdges.end()), layerEdges.end());
     for (const auto& [from, to] : layerEdges)
         graph.addEdge(from, to);
     detectTransformerBlocks(graph);
@@ -1195,11 +1220,12 @@ ModelGraph OnnxGraphReader::buildLayers()
 
 ModelGraph importOnnxBytes(std::string_view bytes, const std::string& source)
 {
-    onnx::ModelProto model = parseModelProto(bytes, source);
+    google::protobuf::Arena arena;
+    onnx::ModelProto& model = *parseModelProto(bytes, source, arena);
     std::string name = model.graph().name();
     if (name.empty() || name == "main_graph" || name == "torch_jit" || name == "torch-jit-export")
         name = std::filesystem::path(source).stem().string();
-    OnnxGraphReader reader(std::move(model), source);
+    OnnxGraphReader reader(model, source);
     ModelGraph graph = reader.read();
     graph.setName(name);
     return graph;

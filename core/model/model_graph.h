@@ -100,6 +100,7 @@ public:
 
     /// Operator-level detail (ONNX imports); empty for formats that only know layers.
     int addNode(OpNode node);
+    void reserveNodes(std::size_t count) { m_nodes.reserve(count); }
     /// A data edge between two operators; out-of-range indices throw std::out_of_range.
     void addNodeEdge(int from, int to);
     const std::vector<OpNode>& nodes() const { return m_nodes; }

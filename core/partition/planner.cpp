@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "partition/planner.h"
 
+#include "proposals/graph_analysis.h"
+
 #include <algorithm>
 
 namespace shardscope {
@@ -41,6 +43,8 @@ PlanDocument makePlanDocument(const PlanningProblem& problem, Strategy strategy,
     doc.search.candidatesEvaluated = outcome.search.candidates.size();
     doc.search.feasibleCount = outcome.search.feasibleCount;
     doc.search.elapsedSeconds = outcome.search.elapsedSeconds;
+    // The graph's shape travels with the plans, for the proposals engine and for reviews.
+    doc.analysis = graphAnalysisToJson(analyzeModel(problem.model, double(problem.training.seqLength)));
     for (std::size_t i = 0; i < outcome.top.size(); ++i) {
         const double score = outcome.search.candidates[outcome.order[i]].score;
         doc.plans.push_back(makeDocumentPlan(problem.model, outcome.top[i], int(i) + 1, score));
