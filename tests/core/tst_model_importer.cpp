@@ -6,7 +6,10 @@
 
 #include "test_files.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <filesystem>
 
 #include <fstream>
 #include <sstream>
@@ -144,6 +147,41 @@ private slots:
             QCOMPARE(QString::fromStdString(e.source()), QString::fromStdString(dir));
             QVERIFY2(QString(e.what()).contains("is a directory"), e.what());
         }
+    }
+
+    void detectsBinaryAndGraphFormatsByContent_data()
+    {
+        // Each fixture copied under a name that says nothing: the content alone picks the importer.
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("format");
+        QTest::newRow("onnx") << "onnx/gpt_block.onnx" << "ONNX";
+        QTest::newRow("safetensors") << "safetensors/tiny-llama/model.safetensors" << "safetensors";
+        QTest::newRow("graphml") << "graphs/tiny-llama.graphml" << "GraphML";
+        QTest::newRow("dot") << "graphs/tiny-llama.dot" << "Graphviz DOT";
+        QTest::newRow("hf config") << "models/gpt2.json" << "hf-config";
+    }
+
+    void detectsBinaryAndGraphFormatsByContent()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(QString, format);
+        QTemporaryDir dir;
+        const std::string copy = dir.filePath(QStringLiteral("model.data")).toStdString();
+        std::filesystem::copy_file(std::string(SHARDSCOPE_TEST_DATA) + "/" + fixture.toStdString(), copy);
+        const ModelGraph g = importModel(copy);
+        QVERIFY2(QString::fromStdString(g.sourceFormat()).startsWith(format), g.sourceFormat().c_str());
+        QVERIFY(g.totalParams() > 0);
+    }
+
+    void checkpointFolder()
+    {
+        // A folder reads its index first, then model.safetensors, then config.json.
+        const ModelGraph sharded = importModel(std::string(SHARDSCOPE_TEST_DATA) + "/safetensors/tiny-llama-sharded");
+        QVERIFY2(QString::fromStdString(sharded.sourceFormat()).startsWith(QStringLiteral("safetensors index")),
+                 sharded.sourceFormat().c_str());
+        const ModelGraph single = importModel(std::string(SHARDSCOPE_TEST_DATA) + "/safetensors/tiny-llama");
+        QVERIFY2(QString::fromStdString(single.sourceFormat()).startsWith(QStringLiteral("safetensors")), single.sourceFormat().c_str());
+        QCOMPARE(single.totalParams(), importModel(std::string(SHARDSCOPE_TEST_DATA) + "/safetensors/tiny-llama/model.safetensors").totalParams());
     }
 
     void syntaxErrorNamesFormatGuess()
