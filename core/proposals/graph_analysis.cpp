@@ -257,9 +257,13 @@ GraphAnalysis analyzeModel(const ModelGraph& graph, double seqLength)
         std::vector<int> width(at(a.depth), 0);
         for (int l : level)
             ++width[at(l)];
-        const auto widest = std::max_element(width.begin(), width.end()); // the first of equals
-        a.parallelWidth = *widest;
-        a.widestLevel = static_cast<int>(widest - width.begin());
+        a.parallelWidth = 0;
+        a.widestLevel = 0;
+        for (std::size_t l = 0; l < width.size(); ++l) // the first of equals
+            if (width[l] > a.parallelWidth) {
+                a.parallelWidth = width[l];
+                a.widestLevel = static_cast<int>(l);
+            }
         a.criticalPathFlops = pathFlops[at(end)];
         for (int v = end; v >= 0; v = pred[at(v)])
             a.criticalPath.push_back(view.vertex(v));

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the ONNX importer knows about operators, tensor types and node names
+// (docs/onnx-import.md); used by core/import/onnx_importer.cpp only.
+#pragma once
+
+#include "model/layer.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace shardscope::onnx_import {
+
+/// The role of a symbolic dimension, from its name ("batch_size", "sequence_length", "past_seq").
+enum class DimRole { Batch, Sequence, Past, Other };
+DimRole classifySymbol(const std::string& symbol);
+
+bool isFloatType(int onnxDataType);
+/// Bytes a stored activation of this type takes in mixed-precision training (floats: 2).
+double storedBytesPerElement(int onnxDataType);
+
+bool isMatmulClass(const std::string& op); ///< MatMul, Gemm, Conv, ConvTranspose, Einsum and the integer forms
+bool isNormalization(const std::string& op);
+bool isViewOp(const std::string& op);      ///< output is a view of input 0 (Reshape, Transpose, Split, ...)
+/// Forward FLOPs per output element of element-wise and normalization operators; 0 for others.
+double elementwiseFlops(const std::string& op);
+
+/// "/model/layers.0/self_attn/q_proj/MatMul" -> [model, layers, 0, self_attn, q_proj] (with
+/// dropLast); repeated neighbours are merged. The views point into `text`.
+std::vector<std::string_view> scopeTokens(std::string_view text, bool dropLast);
+/// The layer a scope belongs to: up to a block index plus one component, else two components.
+std::string layerKey(const std::vector<std::string_view>& tokens);
+/// "model.layers.0" is a strict prefix of "model.layers.0.mlp".
+bool isStrictPrefix(const std::string& prefix, const std::string& key);
+/// A layer kind from words in its name (attn, mlp, embed, norm, lm_head, ...); Other if none.
+LayerKind kindFromName(const std::string& key);
+
+} // namespace shardscope::onnx_import
