@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace shardscope {
+
+struct DotNodeStatement
+{
+    std::string id;
+    std::size_t offset = 0;     ///< the id's first character
+    bool hasAttributes = false; ///< "a [params=1]" rather than a bare "a"
+};
+
+/// One edge, after a subgraph endpoint is expanded to its nodes.
+struct DotEdge
+{
+    std::string from;
+    std::string to;
+    std::size_t fromOffset = 0;
+    std::size_t toOffset = 0;
+};
+
+struct DotSyntaxError
+{
+    std::size_t offset = 0;
+    std::string message;
+};
+
+/**
+ * The structure of a Graphviz DOT text as written, with positions: what Boost's read_graphviz does
+ * not report (which nodes have a node statement, where things are, where a syntax error is). The
+ * grammar is DOT's (graphviz.org/doc/info/lang.html) narrowed to what Boost 1.74 reads: no HTML
+ * strings, no anonymous "{ ... }" subgraphs, no unquoted non-ASCII ids; an unquoted number must end
+ * where a name could not go on ("1e3" is an error: DOT would read the number 1 and a name "e3").
+ */
+struct DotScan
+{
+    bool strict = false;
+    bool directed = true;
+    std::string graphId;
+    std::size_t graphOffset = 0;           ///< the "digraph"/"graph" keyword
+    std::vector<DotNodeStatement> nodes;   ///< every node statement, in order (repeats included)
+    std::vector<DotEdge> edges;            ///< in order
+    std::optional<DotSyntaxError> error;   ///< the first lexical or syntax error; the rest is then missing
+};
+
+DotScan scanDot(std::string_view text);
+
+/// Where the node statement at `statementOffset` sets `attribute` (the attribute name's offset).
+std::optional<std::size_t> dotAttributeOffset(std::string_view text, std::size_t statementOffset, std::string_view attribute);
+
+} // namespace shardscope

@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "import/graph_file_model.h"
+
+#include "import/hf_config_importer.h"
+#include "import/json_reader.h"
+#include "model/block_detection.h"
+#include "proposals/graph_analysis.h"
+#include "util/input_error.h"
+#include "util/text.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <queue>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace shardscope {
+
+namespace {
+
+constexpr std::array<std::string_view, kGraphAttributeCount> kAttributeNames {
+    "name", "label", "op", "kind", "params", "active_params", "tp_sharded_params", "tied_to", "flops",
+    "flops_per_seq", "activation_bytes", "act_sharded_bytes", "act_replicated_bytes", "act_score_bytes_per_seq",
+    "input_bytes", "output_elements", "tp_comm_elements", "tp_shardable",
+};
+
+// The limits of the ShardScope model format, so a graph saved with nativeModelToJson reads back.
+constexpr double kMaxParams = 1e15;
+constexpr double kMaxPerToken = 1e18;
+
+std::size_t at(int index) { return static_cast<std::size_t>(index); }
+
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+std::string formatNumber(double value)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.10g", value);
+    return buffer;
+}
+
+std::string_view trim(std::string_view text)
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos)
+        return {};
+    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+// '.'- or '/'-separated components of a lower-case name.
+bool anyComponent(std::string_view name, const std::function<bool(std::string_view)>& test)
+{
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= name.size(); ++i)
+        if (i == name.size() || name[i] == '.' || name[i] == '/') {
+            if (i > start && test(name.substr(start, i - start)))
+                return true;
+            start = i + 1;
+        }
+    return false;
+}
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+std::optional<LayerKind> kindFromText(std::string_view lower)
+{
+    if (lower.empty())
+        return std::nullopt;
+    // Norms first: "post_attention_layernorm" is a norm, not attention. "ln_f", "ln1", "ln".
+    if (contains(lower, "norm") || anyComponent(lower, [](std::string_view c) {
+            return c == "ln" || (c.size() > 2 && c.substr(0, 2) == "ln" && (c[2] == '_' || isDigit(c[2])));
+        }))
+        return LayerKind::Norm;
+    if (contains(lower, "embed") || anyComponent(lower, [](std::string_view c) { return c == "wte" || c == "wpe"; }))
+        return LayerKind::Embedding;
+    if (contains(lower, "moe") || contains(lower, "expert"))
+        return LayerKind::Moe;
+    if (contains(lower, "attn") || contains(lower, "attention"))
+        return LayerKind::Attention;
+    if (contains(lower, "lm_head") || contains(lower, "output_head") || contains(lower, "classifier")
+        || anyComponent(lower, [](std::string_view c) { return c == "head"; }))
+        return LayerKind::OutputHead;
+    for (std::string_view word : { "mlp", "ffn", "feed_forward", "feedforward", "linear", "dense", "gemm", "matmul" })
+        if (contains(lower, word))
+            return LayerKind::Mlp;
+    if (anyComponent(lower, [](std::string_view c) {
+            return c == "c_fc" || (c.substr(0, 2) == "fc" && (c.size() == 2 || isDigit(c[2])));
+        }))
+        return LayerKind::Mlp;
+    return std::nullopt;
+}
+
+/// Reads one node's attributes into a Layer; every error names the node and the attribute.
+class NodeReader
+{
+public:
+    NodeReader(const GraphFileContent& content, std::string_view text, const std::string& source, int node)
+        : m_content(content)
+        , m_text(text)
+        , m_source(source)
+        , m_node(node)
+        , m_vertex(content.vertexOfNode[at(node)])
+    {
+    }
+
+    const std::string* find(GraphAttribute a) const { return m_content.attributes.find(a, m_vertex); }
+
+    [[noreturn]] void fail(GraphAttribute a, const std::string& message) const
+    {
+        fail(m_content.attributeOffset ? m_content.attributeOffset(m_node, a) : m_content.nodeOffsets[at(m_node)],
+             "attribute \"" + std::string(attributeName(a)) + "\" " + message);
+    }
+
+    [[noreturn]] void fail(std::size_t offset, const std::string& message) const
+    {
+        throw InputError(m_source, lineColumnAt(m_text, offset),
+                         m_content.format + ": node \"" + m_content.nodeIds[at(m_node)] + "\": " + message);
+    }
+
+    std::optional<double> number(GraphAttribute a, double max, bool whole) const
+    {
+        const std::string* raw = find(a);
+        if (!raw)
+            return std::nullopt;
+        std::string_view text = trim(*raw);
+        if (!text.empty() && text.front() == '+')
+            text.remove_prefix(1);
+        double value = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+        const std::string shown = "\"" + *raw + "\"";
+        if (text.empty() || ec == std::errc::invalid_argument || end != text.data() + text.size())
+            fail(a, "must be a number, got " + shown);
+        if (ec == std::errc::result_out_of_range || !std::isfinite(value))
+            fail(a, "must be a finite number, got " + shown);
+        if (value < 0)
+            fail(a, std::string("must be a non-negative ") + (whole ? "whole number" : "number") + ", got " + shown);
+        if (whole && value != std::floor(value))
+            fail(a, "must be a whole number, got " + shown);
+        if (value > max)
+            fail(a, "value " + formatNumber(value) + " is implausibly large; expected at most " + formatNumber(max));
+        return value;
+    }
+
+    std::int64_t count(GraphAttribute a, std::int64_t fallback) const
+    {
+        const auto value = number(a, kMaxParams, true);
+        return value ? static_cast<std::int64_t>(*value) : fallback; // whole and <= 1e15: exact
+    }
+
+    double perToken(GraphAttribute a) const { return number(a, kMaxPerToken, false).value_or(0.0); }
+
+    std::optional<bool> boolean(GraphAttribute a) const
+    {
+        const std::string* raw = find(a);
+        if (!raw)
+            return std::nullopt;
+        const std::string value = toLower(trim(*raw));
+        if (value == "true" || value == "1" || value == "yes")
+            return true;
+        if (value == "false" || value == "0" || value == "no")
+            return false;
+        fail(a, "must be true or false, got \"" + *raw + "\"");
+    }
+
+    std::string string(GraphAttribute a) const
+    {
+        const std::string* raw = find(a);
+        return raw ? std::string(trim(*raw)) : std::string();
+    }
+
+private:
+    const GraphFileContent& m_content;
+    std::string_view m_text;
+    const std::string& m_source;
+    int m_node;
+    std::size_t m_vertex;
+};
+
+Layer readLayer(const NodeReader& r, const std::string& id)
+{
+    using A = GraphAttribute;
+    Layer layer;
+    layer.name = r.string(A::Name);
+    if (layer.name.empty())
+        layer.name = r.string(A::Label);
+    if (layer.name.empty())
+        layer.name = id;
+    layer.op = r.string(A::Op);
+    if (const std::string* kind = r.find(A::Kind)) {
+        const auto parsed = layerKindFromString(trim(*kind));
+        if (!parsed)
+            r.fail(A::Kind, "names an unknown kind \"" + *kind
+                                + "\"; expected one of embedding, attention, mlp, moe, norm, output_head, other");
+        layer.kind = *parsed;
+    } else {
+        layer.kind = guessLayerKind(layer.name, layer.op);
+    }
+
+    layer.params = r.count(A::Params, 0);
+    layer.activeParams = r.count(A::ActiveParams, layer.params);
+    if (layer.activeParams > layer.params)
+        r.fail(A::ActiveParams, "(" + std::to_string(layer.activeParams) + ") is more than params ("
+                                    + std::to_string(layer.params) + ")");
+    const bool shardableByKind = layer.kind != LayerKind::Norm && layer.kind != LayerKind::Other;
+    layer.tpShardable = r.boolean(A::TpShardable).value_or(shardableByKind);
+    layer.tpShardedParams = r.count(A::TpShardedParams, layer.tpShardable ? layer.params : 0);
+    if (layer.tpShardedParams > layer.params)
+        r.fail(A::TpShardedParams, "(" + std::to_string(layer.tpShardedParams) + ") is more than params ("
+                                       + std::to_string(layer.params) + ")");
+
+    layer.flopsPerToken = r.perToken(A::Flops);
+    layer.flopsPerTokenPerSeq = r.perToken(A::FlopsPerSeq);
+    if (r.find(A::ActivationBytes) && (r.find(A::ActShardedBytes) || r.find(A::ActReplicatedBytes)))
+        r.fail(A::ActivationBytes, "cannot be combined with act_sharded_bytes or act_replicated_bytes; give "
+                                   "either the total or the two parts");
+    const double activation = r.perToken(A::ActivationBytes);
+    layer.actShardedBytesPerToken = layer.tpShardable ? activation : 0;
+    layer.actReplicatedBytesPerToken = layer.tpShardable ? 0 : activation;
+    if (r.find(A::ActShardedBytes))
+        layer.actShardedBytesPerToken = r.perToken(A::ActShardedBytes);
+    if (r.find(A::ActReplicatedBytes))
+        layer.actReplicatedBytesPerToken = r.perToken(A::ActReplicatedBytes);
+    layer.actScoreBytesPerTokenPerSeq = r.perToken(A::ActScoreBytesPerSeq);
+    layer.inputBytesPerToken = r.perToken(A::InputBytes);
+    layer.outputElementsPerToken = r.perToken(A::OutputElements);
+    layer.tpCommElementsPerToken = r.perToken(A::TpCommElements);
+    return layer;
+}
+
+// A topological order that takes the earliest node in file order whenever several are ready, so
+// a file listed in execution order keeps its order. A cycle throws, naming its nodes.
+std::vector<int> stableOrder(const GraphFileContent& c, std::string_view text, const std::string& source)
+{
+    const int n = static_cast<int>(c.nodeIds.size());
+    std::vector<std::vector<int>> successors(at(n));
+    std::vector<int> inDegree(at(n), 0);
+    for (const auto& [u, v] : c.edges) {
+        successors[at(u)].push_back(v);
+        ++inDegree[at(v)];
+    }
+    std::priority_queue<int, std::vector<int>, std::greater<>> ready;
+    for (int v = 0; v < n; ++v)
+        if (inDegree[at(v)] == 0)
+            ready.push(v);
+    std::vector<int> order;
+    order.reserve(at(n));
+    while (!ready.empty()) {
+        const int u = ready.top();
+        ready.pop();
+        order.push_back(u);
+        for (int v : successors[at(u)])
+            if (--inDegree[at(v)] == 0)
+                ready.push(v);
+    }
+    if (static_cast<int>(order.size()) == n)
+        return order;
+
+    const auto cycle = findCycle(n, c.edges).value_or(std::vector<int> {});
+    std::string path;
+    for (int v : cycle)
+        path += c.nodeIds[at(v)] + " -> ";
+    const int from = cycle.empty() ? 0 : cycle.back();
+    const int to = cycle.empty() ? 0 : cycle.front();
+    path += c.nodeIds[at(to)];
+    const std::size_t offset = c.edgeOffset ? c.edgeOffset(from, to) : c.nodeOffsets[at(to)];
+    throw InputError(source, lineColumnAt(text, offset),
+                     c.format + ": the graph has a cycle: " + path
+                         + "; a data-flow graph must be acyclic (remove the edge " + c.nodeIds[at(from)] + " -> "
+                         + c.nodeIds[at(to)] + " or whichever closes the loop)");
+}
+
+// Names must tell layers apart (plans name their ranges by layer): later repeats get their node id.
+void makeNamesUnique(std::vector<Layer>& layers, const std::vector<std::string>& ids, ModelGraph& graph)
+{
+    std::unordered_set<std::string> used;
+    std::vector<std::string> renamed;
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        std::string& name = layers[i].name;
+        if (used.insert(name).second)
+            continue;
+        std::string candidate = name + " (" + ids[i] + ")";
+        for (int k = 2; !used.insert(candidate).second; ++k)
+            candidate = name + " (" + ids[i] + ", " + std::to_string(k) + ")";
+        renamed.push_back(candidate);
+        name = std::move(candidate);
+    }
+    if (renamed.empty())
+        return;
+    std::string list;
+    for (std::size_t k = 0; k < renamed.size() && k < 3; ++k)
+        list += (k ? ", " : "") + renamed[k];
+    if (renamed.size() > 3)
+        list += " and " + std::to_string(renamed.size() - 3) + " more";
+    graph.addWarning(std::to_string(renamed.size())
+                     + " node(s) share a name with an earlier node; they are named with their node id added (" + list
+                     + ")");
+}
+
+} // namespace
+
+std::string_view attributeName(GraphAttribute attribute) { return kAttributeNames[static_cast<std::size_t>(attribute)]; }
+
+void GraphAttributeTable::put(GraphAttribute attribute, std::size_t vertex, std::string value)
+{
+    Column& c = m_columns[static_cast<std::size_t>(attribute)];
+    if (vertex >= c.values.size()) {
+        c.values.resize(vertex + 1);
+        c.present.resize(vertex + 1, false);
+    }
+    c.values[vertex] = std::move(value);
+    c.present[vertex] = true;
+}
+
+const std::string* GraphAttributeTable::find(GraphAttribute attribute, std::size_t vertex) const
+{
+    const Column& c = column(attribute);
+    return vertex < c.present.size() && c.present[vertex] ? &c.values[vertex] : nullptr;
+}
+
+LayerKind guessLayerKind(std::string_view name, std::string_view op)
+{
+    if (const auto kind = kindFromText(toLower(name)))
+        return *kind;
+    return kindFromText(toLower(op)).value_or(LayerKind::Other);
+}
+
+ModelGraph buildGraphFileModel(const GraphFileContent& c, std::string_view text, const std::string& source)
+{
+    const std::vector<int> order = stableOrder(c, text, source);
+    std::vector<int> position(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        position[at(order[i])] = static_cast<int>(i);
+
+    std::unordered_map<std::string_view, int> nodeById;
+    for (std::size_t i = 0; i < c.nodeIds.size(); ++i)
+        nodeById.emplace(c.nodeIds[i], static_cast<int>(i));
+
+    std::vector<Layer> layers;
+    std::vector<std::string> ids;
+    layers.reserve(order.size());
+    ids.reserve(order.size());
+    double total = 0;
+    bool activations = false;
+    for (int node : order) {
+        const NodeReader reader(c, text, source, node);
+        Layer layer = readLayer(reader, c.nodeIds[at(node)]);
+        if (const std::string* tied = reader.find(GraphAttribute::TiedTo); tied && !trim(*tied).empty()) {
+            const auto it = nodeById.find(trim(*tied));
+            if (it == nodeById.end())
+                reader.fail(GraphAttribute::TiedTo, "names \"" + std::string(trim(*tied)) + "\", which is not a node of this graph");
+            if (it->second == node)
+                reader.fail(GraphAttribute::TiedTo, "names the node itself; a layer cannot be tied to itself");
+            layer.tiedToLayer = position[at(it->second)];
+        }
+        total += static_cast<double>(layer.params);
+        if (total > kMaxParams)
+            reader.fail(GraphAttribute::Params, "brings the model's total above 1e15 parameters");
+        activations = activations || layer.actShardedBytesPerToken > 0 || layer.actReplicatedBytesPerToken > 0
+            || layer.actScoreBytesPerTokenPerSeq > 0;
+        layers.push_back(std::move(layer));
+        ids.push_back(c.nodeIds[at(node)]);
+    }
+
+    std::string name = c.graphName;
+    if (name.empty() || name == "G" || name == "g")
+        name = modelNameFromSource(source);
+    ModelGraph graph(name);
+    graph.setSourceFormat(c.format);
+    makeNamesUnique(layers, ids, graph);
+    for (Layer& layer : layers)
+        graph.addLayer(std::move(layer));
+
+    std::unordered_set<std::uint64_t> seen;
+    for (const auto& [u, v] : c.edges) {
+        const auto from = static_cast<std::uint64_t>(position[at(u)]);
+        const auto to = static_cast<std::uint64_t>(position[at(v)]);
+        if (seen.insert(from << 32 | to).second)
+            graph.addEdge(static_cast<int>(from), static_cast<int>(to));
+    }
+
+    for (const std::string& warning : c.warnings)
+        graph.addWarning(warning);
+    if (graph.totalParams() == 0)
+        graph.addWarning(c.format + ": no node has a \"params\" attribute above 0, so the model has no parameters; "
+                                    "it can be analysed (depth, critical path) but not planned. Add params to the "
+                                    "nodes (docs/graph-formats.md).");
+    if (!activations)
+        graph.addWarning(c.format + ": no node gives activation sizes (activation_bytes, act_sharded_bytes, "
+                                    "act_replicated_bytes or act_score_bytes_per_seq), so activation memory is "
+                                    "counted as zero; memory estimates cover weights, gradients and optimizer state "
+                                    "only.");
+    detectTransformerBlocks(graph);
+    return graph;
+}
+
+} // namespace shardscope
