@@ -162,6 +162,14 @@ private:
     double perToken(const Scaled& s) const;
     double perTokenPerSeq(const Scaled& s) const;
     ModelGraph buildLayers();
+    void groupNodes();
+    void findSavedTensors();
+    void assignParameters();
+    Layer makeLayer(std::size_t l);
+    void addOperatorsAndEdges(ModelGraph& graph);
+    void addWarnings(ModelGraph& graph);
+    bool activation(int value) const { return value >= 0 && !m_values[static_cast<std::size_t>(value)].weightDerived; }
+    int viewRoot(int value) const;
 
     onnx::ModelProto& m_model;
     std::string m_source;
@@ -177,6 +185,22 @@ private:
     std::set<std::string> m_pastSymbols;
     int m_nodeShapesMissing = 0;
     std::vector<std::string> m_missingExamples;
+
+    // Layer building (buildLayers and its steps).
+    struct LayerBuild
+    {
+        std::string key;
+        std::string name;
+        std::vector<int> nodes;
+    };
+    std::vector<LayerBuild> m_layers;
+    std::vector<int> m_layerOf;                 ///< node -> layer
+    std::vector<std::vector<int>> m_savedBy;    ///< layer -> root values it keeps for backward
+    std::vector<std::int64_t> m_layerParams;
+    std::vector<std::int64_t> m_normParams;
+    std::vector<int> m_tiedTo;
+    std::vector<std::size_t> m_positionInLayer; ///< node -> index within its layer
+    std::vector<int> m_stamp;                   ///< value -> last layer that counted it
 };
 
 void OnnxGraphReader::bindSymbols()
@@ -649,18 +673,28 @@ ModelGraph OnnxGraphReader::read()
 
 ModelGraph OnnxGraphReader::buildLayers()
 {
-    const onnx::GraphProto& g = m_model.graph();
-    const int nodeCount = static_cast<int>(m_nodes.size());
+    groupNodes();
+    findSavedTensors();
+    assignParameters();
+    ModelGraph graph;
+    graph.setSourceFormat("ONNX");
+    m_positionInLayer.assign(m_nodes.size(), 0);
+    m_stamp.assign(m_values.size(), -1);
+    for (std::size_t l = 0; l < m_layers.size(); ++l)
+        graph.addLayer(makeLayer(l));
+    addOperatorsAndEdges(graph);
+    detectTransformerBlocks(graph);
+    addWarnings(graph);
+    return graph;
+}
 
-    // 1. Group nodes into layers: contiguous runs of one name scope in execution order.
-    struct LayerBuild
-    {
-        std::string key;
-        std::string name;
-        std::vector<int> nodes;
-    };
-    std::vector<LayerBuild> layers;
-    std::vector<int> layerOf(static_cast<std::size_t>(nodeCount), -1);
+// Nodes into layers: contiguous runs of one name scope in execution order.
+void OnnxGraphReader::groupNodes()
+{
+    const onnx::GraphProto& g = m_model.graph();
+    std::vector<LayerBuild>& layers = m_layers;
+    std::vector<int>& layerOf = m_layerOf;
+    layerOf.assign(m_nodes.size(), -1);
     std::vector<int> pending;
     std::unordered_map<std::string, int> keyUses;
     std::vector<std::string_view> tokens;
@@ -722,28 +756,36 @@ ModelGraph OnnxGraphReader::buildLayers()
     for (std::size_t l = 0; l < layers.size(); ++l)
         for (int n : layers[l].nodes)
             layerOf[static_cast<std::size_t>(n)] = static_cast<int>(l);
+}
 
-    // 2. What backward needs: the tensors each operator saves (Korthikanti et al. 2022, Sec. 4.1
-    // count the same way: inputs of matrix products and norms, softmax outputs, GELU inputs).
-    auto root = [&](int value) {
-        for (int guard = 0; guard < 64 && value >= 0; ++guard) {
-            const int p = m_values[static_cast<std::size_t>(value)].producer;
-            if (p < 0 || !isViewOp(g.node(p).op_type()))
-                break;
-            const int in = m_nodes[static_cast<std::size_t>(p)].inputs.empty() ? -1 : m_nodes[static_cast<std::size_t>(p)].inputs[0];
-            if (in < 0 || m_values[static_cast<std::size_t>(in)].weightDerived)
-                break;
-            value = in;
-        }
-        return value;
-    };
-    auto activation = [&](int value) { return value >= 0 && !m_values[static_cast<std::size_t>(value)].weightDerived; };
+// The tensor a view (Reshape, Transpose, Split, ...) shows: what autograd actually keeps.
+int OnnxGraphReader::viewRoot(int value) const
+{
+    const onnx::GraphProto& g = m_model.graph();
+    for (int guard = 0; guard < 64 && value >= 0; ++guard) {
+        const int p = m_values[static_cast<std::size_t>(value)].producer;
+        if (p < 0 || !isViewOp(g.node(p).op_type()))
+            break;
+        const int in = m_nodes[static_cast<std::size_t>(p)].inputs.empty() ? -1 : m_nodes[static_cast<std::size_t>(p)].inputs[0];
+        if (in < 0 || m_values[static_cast<std::size_t>(in)].weightDerived)
+            break;
+        value = in;
+    }
+    return value;
+}
+
+// What backward needs: the tensors each operator saves (Korthikanti et al. 2022, Sec. 4.1 count
+// the same way: inputs of matrix products and norms, softmax outputs, GELU inputs).
+void OnnxGraphReader::findSavedTensors()
+{
+    const onnx::GraphProto& g = m_model.graph();
+    const std::vector<int>& layerOf = m_layerOf;
     std::vector<int> keeperOf(m_values.size(), -1); // root value -> layer that keeps it
     std::vector<int> saved;
     auto save = [&](int value, int layer) {
         if (!activation(value))
             return;
-        const int r = root(value);
+        const int r = viewRoot(value);
         const int p = m_values[static_cast<std::size_t>(r)].producer;
         int& keeper = keeperOf[static_cast<std::size_t>(r)];
         if (keeper < 0) {
@@ -823,15 +865,23 @@ ModelGraph OnnxGraphReader::buildLayers()
         }
     }
 
-    std::vector<std::vector<int>> savedBy(layers.size());
+    m_savedBy.assign(m_layers.size(), {});
     for (int value : saved)
-        savedBy[static_cast<std::size_t>(keeperOf[static_cast<std::size_t>(value)])].push_back(value);
+        m_savedBy[static_cast<std::size_t>(keeperOf[static_cast<std::size_t>(value)])].push_back(value);
+}
 
-    // 3. Parameter ownership: an initializer belongs to the first layer that reads it; a later
-    // layer reading it shares it (a tied LM head).
-    std::vector<std::int64_t> layerParams(layers.size(), 0);
-    std::vector<int> tiedTo(layers.size(), -1);
-    std::vector<std::int64_t> normParams(layers.size(), 0);
+// Parameter ownership: an initializer belongs to the first layer that reads it; a later layer
+// reading it shares it (a tied LM head).
+void OnnxGraphReader::assignParameters()
+{
+    const onnx::GraphProto& g = m_model.graph();
+    const std::vector<int>& layerOf = m_layerOf;
+    std::vector<std::int64_t>& layerParams = m_layerParams;
+    std::vector<int>& tiedTo = m_tiedTo;
+    std::vector<std::int64_t>& normParams = m_normParams;
+    layerParams.assign(m_layers.size(), 0);
+    tiedTo.assign(m_layers.size(), -1);
+    normParams.assign(m_layers.size(), 0);
     std::vector<int> owner(m_values.size(), -1);
     for (int n : m_order) {
         const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
@@ -856,128 +906,136 @@ ModelGraph OnnxGraphReader::buildLayers()
         }
     }
 
-    // 4. The layers.
-    ModelGraph graph;
-    graph.setSourceFormat("ONNX");
-    std::vector<std::size_t> positionInLayer(m_nodes.size(), 0);
-    graph.reserveNodes(m_nodes.size());
-    std::vector<int> stamp(m_values.size(), -1);
-    std::vector<int> nodeIndex(static_cast<std::size_t>(nodeCount), -1);
-    for (std::size_t l = 0; l < layers.size(); ++l) {
-        const LayerBuild& build = layers[l];
-        Layer layer;
-        layer.name = build.name;
-        layer.params = layerParams[l];
-        layer.tiedToLayer = tiedTo[l];
+}
 
-        // Matrix products, in order; the first and last weighted ones bound the tensor-parallel region.
-        std::vector<std::size_t> weighted;
-        std::vector<std::string> ops;
-        bool softmax = false;
-        bool activationProduct = false;
-        bool embeddingLookup = false;
-        bool onlyNorms = true;
-        for (std::size_t i = 0; i < build.nodes.size(); ++i) {
-            const int n = build.nodes[i];
-            const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
-            const std::string& op = g.node(n).op_type();
-            layer.flopsPerToken += perToken(info.matmulFlops);
-            layer.flopsPerTokenPerSeq += perTokenPerSeq(info.matmulFlops);
-            if (info.weighted)
-                weighted.push_back(i);
-            if (op == "Gather" && info.weighted)
-                embeddingLookup = true;
-            if (op == "Softmax")
-                softmax = true;
-            if ((op == "MatMul" || op == "Einsum") && !info.weighted)
-                activationProduct = true;
-            const bool substantial = !info.weightOnly && (info.flops.value > 0 || info.params > 0 || isNormalization(op));
-            if (substantial && !isNormalization(op) && op != "Add")
-                onlyNorms = false;
-            if (substantial && ops.size() < 4 && std::find(ops.begin(), ops.end(), op) == ops.end())
-                ops.push_back(op);
-        }
-        for (const std::string& op : ops)
-            layer.op += (layer.op.empty() ? "" : "+") + op;
-        layer.tpShardable = !weighted.empty();
-        layer.tpShardedParams = layer.tpShardable ? layer.params - normParams[l] : 0;
-        // A vocabulary-parallel embedding all-reduces its output: nothing it keeps is split.
-        const std::size_t regionBegin = weighted.empty() || embeddingLookup ? build.nodes.size() : weighted.front();
-        const std::size_t regionEnd = weighted.size() >= 2 ? weighted.back() : build.nodes.size();
+// One layer's costs from its nodes.
+Layer OnnxGraphReader::makeLayer(std::size_t l)
+{
+    const onnx::GraphProto& g = m_model.graph();
+    const std::vector<int>& layerOf = m_layerOf;
+    std::vector<std::size_t>& positionInLayer = m_positionInLayer;
+    std::vector<int>& stamp = m_stamp;
+    const std::vector<std::int64_t>& normParams = m_normParams;
+    const LayerBuild& build = m_layers[l];
+    Layer layer;
+    layer.name = build.name;
+    layer.params = m_layerParams[l];
+    layer.tiedToLayer = m_tiedTo[l];
 
-        auto elementsPerToken = [&](int value) {
-            const ValueShape& shape = m_values[static_cast<std::size_t>(value)].shape;
-            return shape.known ? perToken(count(shape)) : 0.0;
-        };
-        if (!weighted.empty()) {
-            const NodeInfo& last = m_nodes[static_cast<std::size_t>(build.nodes[weighted.back()])];
-            const NodeInfo& first = m_nodes[static_cast<std::size_t>(build.nodes[weighted.front()])];
-            if (weighted.size() >= 2 || embeddingLookup)
-                layer.tpCommElementsPerToken = last.outputs.empty() || last.outputs[0] < 0 ? 0 : elementsPerToken(last.outputs[0]);
-            else if (!first.inputs.empty() && first.inputs[0] >= 0)
-                layer.tpCommElementsPerToken = elementsPerToken(first.inputs[0]); // column-parallel: input-gradient all-reduce
-        }
+    // Matrix products, in order; the first and last weighted ones bound the tensor-parallel region.
+    std::vector<std::size_t> weighted;
+    std::vector<std::string> ops;
+    bool softmax = false;
+    bool activationProduct = false;
+    bool embeddingLookup = false;
+    bool onlyNorms = true;
+    for (std::size_t i = 0; i < build.nodes.size(); ++i) {
+        const int n = build.nodes[i];
+        const NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
+        const std::string& op = g.node(n).op_type();
+        layer.flopsPerToken += perToken(info.matmulFlops);
+        layer.flopsPerTokenPerSeq += perTokenPerSeq(info.matmulFlops);
+        if (info.weighted)
+            weighted.push_back(i);
+        if (op == "Gather" && info.weighted)
+            embeddingLookup = true;
+        if (op == "Softmax")
+            softmax = true;
+        if ((op == "MatMul" || op == "Einsum") && !info.weighted)
+            activationProduct = true;
+        const bool substantial = !info.weightOnly && (info.flops.value > 0 || info.params > 0 || isNormalization(op));
+        if (substantial && !isNormalization(op) && op != "Add")
+            onlyNorms = false;
+        if (substantial && ops.size() < 4 && std::find(ops.begin(), ops.end(), op) == ops.end())
+            ops.push_back(op);
+    }
+    for (const std::string& op : ops)
+        layer.op += (layer.op.empty() ? "" : "+") + op;
+    layer.tpShardable = !weighted.empty();
+    layer.tpShardedParams = layer.tpShardable ? layer.params - normParams[l] : 0;
+    // A vocabulary-parallel embedding all-reduces its output: nothing it keeps is split.
+    const std::size_t regionBegin = weighted.empty() || embeddingLookup ? build.nodes.size() : weighted.front();
+    const std::size_t regionEnd = weighted.size() >= 2 ? weighted.back() : build.nodes.size();
 
-        // Stored activations of this layer, split as the cost model wants them.
-        for (std::size_t i = 0; i < build.nodes.size(); ++i)
-            positionInLayer[static_cast<std::size_t>(build.nodes[i])] = i;
-        std::vector<int> inputs;
-        std::vector<int> outputs;
-        for (std::size_t i = 0; i < build.nodes.size(); ++i) {
-            const NodeInfo& info = m_nodes[static_cast<std::size_t>(build.nodes[i])];
-            for (int in : info.inputs)
-                if (activation(in)) {
-                    const int p = m_values[static_cast<std::size_t>(in)].producer;
-                    if ((p < 0 || layerOf[static_cast<std::size_t>(p)] != static_cast<int>(l))
-                        && stamp[static_cast<std::size_t>(in)] != static_cast<int>(l)) {
-                        stamp[static_cast<std::size_t>(in)] = static_cast<int>(l);
-                        inputs.push_back(in);
-                    }
-                }
-            for (int out : info.outputs) {
-                if (!activation(out))
-                    continue;
-                const Value& v = m_values[static_cast<std::size_t>(out)];
-                bool leaves = v.consumers.empty(); // a graph output
-                for (int c : v.consumers)
-                    leaves = leaves || layerOf[static_cast<std::size_t>(c)] != static_cast<int>(l);
-                if (leaves)
-                    outputs.push_back(out); // a node's outputs are distinct values
-            }
-        }
-        for (int in : inputs) {
-            const ValueShape& shape = m_values[static_cast<std::size_t>(in)].shape;
-            if (shape.known)
-                layer.inputBytesPerToken += perToken(count(shape)) * storedBytesPerElement(shape.elemType);
-        }
-        for (int out : outputs)
-            layer.outputElementsPerToken += elementsPerToken(out);
-        for (int value : savedBy[l]) {
-            const Value& v = m_values[static_cast<std::size_t>(value)];
-            if (!v.shape.known)
-                continue;
-            const double bytes = storedBytesPerElement(v.shape.elemType);
-            const Scaled elements = count(v.shape);
-            const bool inLayer = v.producer >= 0 && layerOf[static_cast<std::size_t>(v.producer)] == static_cast<int>(l);
-            const std::size_t pos = inLayer ? positionInLayer[static_cast<std::size_t>(v.producer)] : build.nodes.size();
-            const bool sharded = inLayer && pos >= regionBegin && pos < regionEnd;
-            layer.actScoreBytesPerTokenPerSeq += perTokenPerSeq(elements) * bytes;
-            (sharded ? layer.actShardedBytesPerToken : layer.actReplicatedBytesPerToken) += perToken(elements) * bytes;
-        }
-
-        layer.kind = kindFromName(build.key.empty() ? build.name : build.key);
-        if (layer.kind == LayerKind::Other) {
-            if (softmax && activationProduct)
-                layer.kind = LayerKind::Attention;
-            else if (embeddingLookup)
-                layer.kind = LayerKind::Embedding;
-            else if (onlyNorms && normParams[l] > 0)
-                layer.kind = LayerKind::Norm;
-        }
-        graph.addLayer(std::move(layer));
+    auto elementsPerToken = [&](int value) {
+        const ValueShape& shape = m_values[static_cast<std::size_t>(value)].shape;
+        return shape.known ? perToken(count(shape)) : 0.0;
+    };
+    if (!weighted.empty()) {
+        const NodeInfo& last = m_nodes[static_cast<std::size_t>(build.nodes[weighted.back()])];
+        const NodeInfo& first = m_nodes[static_cast<std::size_t>(build.nodes[weighted.front()])];
+        if (weighted.size() >= 2 || embeddingLookup)
+            layer.tpCommElementsPerToken = last.outputs.empty() || last.outputs[0] < 0 ? 0 : elementsPerToken(last.outputs[0]);
+        else if (!first.inputs.empty() && first.inputs[0] >= 0)
+            layer.tpCommElementsPerToken = elementsPerToken(first.inputs[0]); // column-parallel: input-gradient all-reduce
     }
 
-    // 5. Layer edges from node edges; operator detail for analysis and proposals.
+    // Stored activations of this layer, split as the cost model wants them.
+    for (std::size_t i = 0; i < build.nodes.size(); ++i)
+        positionInLayer[static_cast<std::size_t>(build.nodes[i])] = i;
+    std::vector<int> inputs;
+    std::vector<int> outputs;
+    for (std::size_t i = 0; i < build.nodes.size(); ++i) {
+        const NodeInfo& info = m_nodes[static_cast<std::size_t>(build.nodes[i])];
+        for (int in : info.inputs)
+            if (activation(in)) {
+                const int p = m_values[static_cast<std::size_t>(in)].producer;
+                if ((p < 0 || layerOf[static_cast<std::size_t>(p)] != static_cast<int>(l))
+                    && stamp[static_cast<std::size_t>(in)] != static_cast<int>(l)) {
+                    stamp[static_cast<std::size_t>(in)] = static_cast<int>(l);
+                    inputs.push_back(in);
+                }
+            }
+        for (int out : info.outputs) {
+            if (!activation(out))
+                continue;
+            const Value& v = m_values[static_cast<std::size_t>(out)];
+            bool leaves = v.consumers.empty(); // a graph output
+            for (int c : v.consumers)
+                leaves = leaves || layerOf[static_cast<std::size_t>(c)] != static_cast<int>(l);
+            if (leaves)
+                outputs.push_back(out); // a node's outputs are distinct values
+        }
+    }
+    for (int in : inputs) {
+        const ValueShape& shape = m_values[static_cast<std::size_t>(in)].shape;
+        if (shape.known)
+            layer.inputBytesPerToken += perToken(count(shape)) * storedBytesPerElement(shape.elemType);
+    }
+    for (int out : outputs)
+        layer.outputElementsPerToken += elementsPerToken(out);
+    for (int value : m_savedBy[l]) {
+        const Value& v = m_values[static_cast<std::size_t>(value)];
+        if (!v.shape.known)
+            continue;
+        const double bytes = storedBytesPerElement(v.shape.elemType);
+        const Scaled elements = count(v.shape);
+        const bool inLayer = v.producer >= 0 && layerOf[static_cast<std::size_t>(v.producer)] == static_cast<int>(l);
+        const std::size_t pos = inLayer ? positionInLayer[static_cast<std::size_t>(v.producer)] : build.nodes.size();
+        const bool sharded = inLayer && pos >= regionBegin && pos < regionEnd;
+        layer.actScoreBytesPerTokenPerSeq += perTokenPerSeq(elements) * bytes;
+        (sharded ? layer.actShardedBytesPerToken : layer.actReplicatedBytesPerToken) += perToken(elements) * bytes;
+    }
+
+    layer.kind = kindFromName(build.key.empty() ? build.name : build.key);
+    if (layer.kind == LayerKind::Other) {
+        if (softmax && activationProduct)
+            layer.kind = LayerKind::Attention;
+        else if (embeddingLookup)
+            layer.kind = LayerKind::Embedding;
+        else if (onlyNorms && normParams[l] > 0)
+            layer.kind = LayerKind::Norm;
+    }
+    return layer;
+}
+
+// Operator detail for analysis and proposals, and the layer edges from node edges.
+void OnnxGraphReader::addOperatorsAndEdges(ModelGraph& graph)
+{
+    const onnx::GraphProto& g = m_model.graph();
+    const std::vector<int>& layerOf = m_layerOf;
+    graph.reserveNodes(m_nodes.size());
+    std::vector<int> nodeIndex(m_nodes.size(), -1);
     std::vector<std::pair<int, int>> layerEdges;
     for (int n : m_order) {
         const onnx::NodeProto& node = g.node(n);
@@ -1018,9 +1076,12 @@ ModelGraph OnnxGraphReader::buildLayers()
     layerEdges.erase(std::unique(layerEdges.begin(), layerEdges.end()), layerEdges.end());
     for (const auto& [from, to] : layerEdges)
         graph.addEdge(from, to);
-    detectTransformerBlocks(graph);
+}
 
-    // 6. What the user should know.
+// What the user should know about what was guessed or left out.
+void OnnxGraphReader::addWarnings(ModelGraph& graph)
+{
+    const onnx::GraphProto& g = m_model.graph();
     if (!m_hasSequence)
         m_warnings.push_back("the graph has no sequence dimension, so its sizes are per sample (one execution is "
                              + formatCount(m_fixedTokens) + (m_fixedTokens == 1 ? " sample" : " samples")
@@ -1058,7 +1119,6 @@ ModelGraph OnnxGraphReader::buildLayers()
                              "not counted");
     for (std::string& w : m_warnings)
         graph.addWarning(std::move(w));
-    return graph;
 }
 
 } // namespace
