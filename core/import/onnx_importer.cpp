@@ -19,6 +19,7 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <future>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -647,17 +648,26 @@ void OnnxGraphReader::analyseNode(int n)
 ModelGraph OnnxGraphReader::read()
 {
     bindSymbols();
-    indexValues();
-    m_order = topologicalOrder();
-
-    onnx::GraphProto& g = *m_model.mutable_graph();
+    // Indexing the values and ordering the nodes only read the nodes, and shape inference only
+    // appends to graph.value_info and refines graph.output (protobuf arenas are thread-safe), so
+    // the two run side by side. A structural error (dangling edge, cycle) is rethrown by get().
+    std::future<void> structure = std::async(std::launch::async, [this] {
+        indexValues();
+        m_order = topologicalOrder();
+    });
+    std::string inferenceProblem;
     try {
         const onnx::ShapeInferenceOptions options(/*check_type*/ false, /*error_mode*/ 0, /*data_prop*/ true);
         onnx::shape_inference::InferShapes(m_model, onnx::OpSchemaRegistry::Instance(), options);
     } catch (const std::exception& e) {
-        m_warnings.push_back(std::string("ONNX shape inference stopped early (") + e.what()
-                             + "); nodes after that point have no sizes");
+        inferenceProblem = e.what();
     }
+    structure.get();
+    if (!inferenceProblem.empty())
+        m_warnings.push_back("ONNX shape inference stopped early (" + inferenceProblem
+                             + "); nodes after that point have no sizes");
+
+    const onnx::GraphProto& g = m_model.graph();
     for (const onnx::ValueInfoProto& in : g.input())
         if (const auto it = m_valueIds.find(in.name()); it != m_valueIds.end() && m_values[std::size_t(it->second)].initializer < 0)
             collectShape(in);
