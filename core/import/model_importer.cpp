@@ -104,7 +104,37 @@ bool isSeedModelInfo(const nlohmann::json& doc)
 
 } // namespace
 
+namespace {
+
+// Names reach messages, the GUI and JSON output, which must be UTF-8; importers check where they
+// can name a precise position, and this catches what any format lets through.
+ModelGraph checkedNames(ModelGraph graph, const std::string& source)
+{
+    const auto check = [&](const std::string& name, const std::string& position, const char* what) {
+        if (const std::size_t bad = invalidUtf8Offset(name); bad != std::string_view::npos)
+            throw InputError(source, position, graph.sourceFormat() + ": the " + what + " \"" + escapedBytes(name)
+                                                   + "\" is not valid UTF-8 (byte " + std::to_string(bad) + ")");
+    };
+    check(graph.name(), "", "model name");
+    for (int i = 0; i < graph.layerCount(); ++i)
+        check(graph.layer(i).name, "layer " + std::to_string(i), "layer name");
+    for (std::size_t i = 0; i < graph.nodes().size(); ++i)
+        check(graph.nodes()[i].name, "operator " + std::to_string(i), "operator name");
+    return graph;
+}
+
+ModelGraph importModelTextUnchecked(std::string_view text, const std::string& source);
+
+} // namespace
+
 ModelGraph importModelText(std::string_view text, const std::string& source)
+{
+    return checkedNames(importModelTextUnchecked(text, source), source);
+}
+
+namespace {
+
+ModelGraph importModelTextUnchecked(std::string_view text, const std::string& source)
 {
     const auto firstChar = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (firstChar == std::string_view::npos)
@@ -160,6 +190,8 @@ ModelGraph importModelText(std::string_view text, const std::string& source)
                                   "ModelInfo (\"layers\" with \"param_count\") or an array of [name, size_bytes] pairs");
 }
 
+} // namespace
+
 ModelGraph importModel(const std::string& path)
 {
     namespace fs = std::filesystem;
@@ -188,11 +220,11 @@ ModelGraph importModel(const std::string& path)
     const std::string ext = extensionOf(path);
     // safetensors: only the header is read, whatever the size of the weights behind it.
     if (looksLikeSafetensors(head, size) || (ext == ".safetensors" && trimLeft(head).substr(0, 1) != "{"))
-        return importSafetensors(path);
+        return checkedNames(importSafetensors(path), path);
     const bool text = !head.empty() && (trimLeft(head).empty() || std::string_view("{[<").find(trimLeft(head)[0]) != std::string_view::npos
                                         || looksLikeGraphviz(head) || ext == ".json");
     if (!text && (ext == ".onnx" || head.empty() || head[0] == '\x08')) // ModelProto field 1 (ir_version), varint
-        return importOnnx(path);
+        return checkedNames(importOnnx(path), path);
 
     if (size > kMaxFileBytes)
         throw InputError(path, "", "the file is " + formatBytes(double(size))

@@ -304,8 +304,17 @@ void OnnxGraphReader::indexValues()
     const onnx::GraphProto& g = m_model.graph();
     m_valueIds.reserve(static_cast<std::size_t>(g.initializer_size() + g.input_size() + 2 * g.node_size()));
     m_values.reserve(m_valueIds.bucket_count());
+    // Names end up in layer names, messages and JSON: they must be text.
+    const auto checkUtf8 = [&](const std::string& text, const std::string& position, const char* what) {
+        if (const std::size_t bad = invalidUtf8Offset(text); bad != std::string_view::npos)
+            throw InputError(m_source, position,
+                             std::string("ONNX: the ") + what + " \"" + escapedBytes(text) + "\" is not valid UTF-8 (byte "
+                                 + std::to_string(bad) + "); the file is damaged or was written with a wrong encoding");
+    };
+    checkUtf8(g.name(), "graph.name", "graph name");
     for (int i = 0; i < g.initializer_size(); ++i) {
         const onnx::TensorProto& t = g.initializer(i);
+        checkUtf8(t.name(), "graph.initializer[" + std::to_string(i) + "]", "initializer name");
         if (t.name().empty())
             throw InputError(m_source, "graph.initializer[" + std::to_string(i) + "]", "ONNX: an initializer has no name");
         Value& v = m_values[static_cast<std::size_t>(valueId(t.name()))];
@@ -337,6 +346,10 @@ void OnnxGraphReader::indexValues()
     // First pass: outputs, so that an input produced by a later node is a cycle or an unsorted graph, not a dangling edge.
     for (int n = 0; n < g.node_size(); ++n) {
         const onnx::NodeProto& node = g.node(n);
+        checkUtf8(node.name(), "graph.node[" + std::to_string(n) + "]", "node name");
+        checkUtf8(node.op_type(), "graph.node[" + std::to_string(n) + "]", "operator type");
+        for (const std::string& out : node.output())
+            checkUtf8(out, "graph.node[" + std::to_string(n) + "]", "output name");
         if (node.op_type().empty())
             throw InputError(m_source, describeNode(node, n), "ONNX: the node has no op_type");
         for (const std::string& out : node.output()) {

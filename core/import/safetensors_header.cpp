@@ -3,6 +3,7 @@
 
 #include "import/json_reader.h"
 #include "util/input_error.h"
+#include "util/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,23 +30,6 @@ constexpr std::int64_t kMaxElements = std::int64_t(1) << 50; // 10^15: no single
 }
 
 std::string byteAt(std::uint64_t offset) { return "byte " + std::to_string(offset); }
-
-// Printable ASCII as is, everything else as \xNN, so a message never carries broken UTF-8.
-std::string escapedBytes(std::string_view bytes)
-{
-    std::string out;
-    for (char c : bytes) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u < 0x7f) {
-            out += c;
-        } else {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02X", unsigned(u));
-            out += buf;
-        }
-    }
-    return out;
-}
 
 // The JSON string around `offset` (from its opening quote to offset), for an invalid UTF-8 report.
 std::string stringAround(std::string_view header, std::size_t offset)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -15,5 +16,11 @@ std::string formatBytes(double bytes);
 std::string formatCount(double count);
 /// "1.23 s", "45.6 ms", "789 us"
 std::string formatSeconds(double seconds);
+
+/// Offset of the first byte that breaks UTF-8 (RFC 3629: no overlong forms, surrogates or code
+/// points past U+10FFFF, no truncated sequences), or std::string_view::npos when `text` is valid.
+std::size_t invalidUtf8Offset(std::string_view text);
+/// Printable ASCII as is, every other byte as \xNN: safe to put any name into a message.
+std::string escapedBytes(std::string_view bytes);
 
 } // namespace shardscope

@@ -243,6 +243,8 @@ private slots:
         QTest::newRow("dangling") << "onnx-dangling.onnx" << "graph.node[1] (/block/bias/Add)"
                                   << "input 'missing_bias' is not produced by any node";
         QTest::newRow("no nodes") << "onnx-no-nodes.onnx" << "graph" << "no graph nodes";
+        QTest::newRow("non-UTF-8 name") << "onnx-non-utf8.onnx" << "graph.node[0]"
+                                        << "the node name \"/bl\\xFFck/act/Relu\" is not valid UTF-8 (byte 3)";
         QTest::newRow("text under an .onnx name") << "model.onnx" << "graph" << "no graph nodes";
     }
 

@@ -25,6 +25,7 @@ Bad inputs for the error tests, written to ../bad/:
   onnx-cycle.onnx     two nodes feeding each other (a -> b -> a)
   onnx-dangling.onnx  a node reads a value nothing produces
   onnx-no-nodes.onnx  a model whose graph has no nodes
+  onnx-non-utf8.onnx  a node name with the byte 0xFF (not UTF-8)
 """
 import os
 
@@ -197,6 +198,10 @@ def bad_graphs():
     onnx.save_model(helper.make_model(dangling, opset_imports=opset), "../bad/onnx-dangling.onnx")
     empty = helper.make_graph([], "empty", [x], [y])
     onnx.save_model(helper.make_model(empty, opset_imports=opset), "../bad/onnx-no-nodes.onnx")
+    named = helper.make_graph([helper.make_node("Relu", ["x"], ["y"], name="/block/act/Relu")], "named", [x], [y])
+    data = helper.make_model(named, opset_imports=opset).SerializeToString()
+    with open("../bad/onnx-non-utf8.onnx", "wb") as f:  # same length, so the protobuf stays well-formed
+        f.write(data.replace(b"/block/act/Relu", b"/bl\xffck/act/Relu"))
 
 
 if __name__ == "__main__":
