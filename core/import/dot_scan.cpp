@@ -62,10 +62,10 @@ public:
     Lexer(std::string_view text, std::size_t pos)
         : m_text(text)
         , m_pos(pos)
-        , m_lineStart(pos == 0 || (pos <= text.size() && text[pos - 1] == '\n'))
     {
         if (pos == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") // a UTF-8 byte order mark
             m_pos = 3;
+        m_start = m_pos;
     }
 
     Token next()
@@ -135,11 +135,10 @@ private:
         while (m_pos < m_text.size()) {
             const char c = m_text[m_pos];
             if (c == '\n') {
-                m_lineStart = true;
                 ++m_pos;
             } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
                 ++m_pos;
-            } else if (c == '#' && m_lineStart) {
+            } else if (c == '#' && (m_pos == m_start || m_text[m_pos - 1] == '\n')) { // column 1 only, as Boost reads it
                 skipLine();
             } else if (m_text.substr(m_pos, 2) == "//") {
                 skipLine();
@@ -154,7 +153,6 @@ private:
                 break;
             }
         }
-        m_lineStart = false;
         return true;
     }
 
@@ -244,7 +242,7 @@ private:
 
     std::string_view m_text;
     std::size_t m_pos;
-    bool m_lineStart;
+    std::size_t m_start = 0; ///< where reading began (after a byte order mark): a line start
     std::size_t m_errorOffset = 0;
 };
 

@@ -95,11 +95,12 @@ std::string inQuotes(const std::string& id) { return "\"" + id + "\""; }
 // GraphML
 
 // Boost converts a value by its key's attr.type before ShardScope sees it: a float loses digits,
-// an int overflows at 2^31, a boolean must be "0" or "1", and a key without attr.type is refused
-// although GraphML makes it a string. Declaring every key a string hands ShardScope the text as
-// written; it checks numbers itself, naming the node. Missing edgedefault is taken as directed.
-// parse.nodeids="canonical" becomes "free", so that Boost numbers vertices in document order.
-// Only attribute values change, never line breaks, so Boost's line numbers stay right.
+// an int overflows at 2^31, a boolean must be "0" or "1"; and it refuses a key without attr.type
+// or "for", which GraphML defines as a string and "all". Declaring every key a string hands
+// ShardScope the text as written; it checks numbers itself, naming the node. A missing
+// edgedefault is taken as directed; parse.nodeids="canonical" becomes "free", so that Boost
+// numbers vertices in document order. Only attributes change, never line breaks, so Boost's
+// line numbers stay right.
 std::string prepareForBoost(std::string_view text, const GraphmlScan& scan)
 {
     struct Edit
@@ -113,16 +114,20 @@ std::string prepareForBoost(std::string_view text, const GraphmlScan& scan)
             edits.push_back({ key.typeValue->first, key.typeValue->second, "string" });
         else
             edits.push_back({ key.nameEnd, key.nameEnd, " attr.type=\"string\"" });
+        if (!key.hasDomain)
+            edits.push_back({ key.nameEnd, key.nameEnd, " for=\"all\"" });
     }
     if (scan.nodeIdsValue)
         edits.push_back({ scan.nodeIdsValue->first, scan.nodeIdsValue->second, "free" });
     if (scan.graphCount > 0 && !scan.edgeDefault)
         edits.push_back({ scan.graphNameEnd, scan.graphNameEnd, " edgedefault=\"directed\"" });
-    std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+    std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
     std::string out;
     out.reserve(text.size() + 32 * edits.size());
     std::size_t copied = 0;
     for (const Edit& e : edits) {
+        if (e.begin < copied) // overlapping: only in a malformed document, which Boost reports
+            continue;
         out.append(text.substr(copied, e.begin - copied));
         out.append(e.replacement);
         copied = e.end;
@@ -136,6 +141,11 @@ void checkGraphml(const GraphmlScan& scan, std::string_view text, const std::str
     auto error = [&](std::size_t offset, const std::string& message) { fail(source, text, offset, kGraphml, message); };
     if (!scan.rootName || *scan.rootName != "graphml")
         error(scan.rootOffset, "the document's root element is <" + scan.rootName.value_or("") + ">, expected <graphml>");
+    for (const GraphmlKey& key : scan.keys)
+        if (key.domain != "node" && key.domain != "edge" && key.domain != "graph" && key.domain != "all"
+            && key.domain != "graphml" && key.domain != "hyperedge" && key.domain != "port" && key.domain != "endpoint")
+            error(key.offset, "the <key id=\"" + key.id + "\"> has for=\"" + key.domain
+                                  + "\"; expected \"node\", \"edge\", \"graph\" or \"all\"");
     if (scan.graphCount == 0)
         error(scan.rootOffset, "the document has no <graph> element");
     if (scan.nestedGraphOffset)

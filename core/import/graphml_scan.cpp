@@ -262,7 +262,9 @@ GraphmlScan scanGraphml(std::string_view text)
             role = Role::Key;
             GraphmlKey key;
             key.id = tag.value("id").value_or("");
-            key.domain = tag.value("for").value_or("all");
+            const auto domain = tag.value("for");
+            key.hasDomain = domain.has_value();
+            key.domain = domain.value_or("all");
             key.name = tag.value("attr.name").value_or("");
             key.offset = tag.offset;
             key.nameEnd = tag.nameEnd;

@@ -14,7 +14,8 @@ namespace shardscope {
 struct GraphmlKey
 {
     std::string id;
-    std::string domain = "all";  ///< its "for": "node", "edge", "graph" or "all"
+    std::string domain = "all";  ///< its "for": "node", "edge", "graph" or "all" (the default)
+    bool hasDomain = false;      ///< "for" is written
     std::string name;            ///< attr.name
     std::size_t offset = 0;      ///< the element's '<'
     std::size_t nameEnd = 0;     ///< just after "<key": where an attribute can be inserted

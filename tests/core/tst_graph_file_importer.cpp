@@ -13,6 +13,7 @@
 
 #include <QtTest>
 
+#include <random>
 #include <set>
 
 using namespace shardscope;
@@ -301,6 +302,7 @@ private slots:
         QTest::newRow("open string") << "digraph t { a [name=@\"abc] }" << "quoted string is not closed";
         QTest::newRow("open comment") << "digraph t { a [params=1] @/* }" << "comment is not closed";
         QTest::newRow("non-ASCII id") << "digraph t { @\xC3\xA9t\xC3\xA9 [params=1] }" << "non-ASCII characters";
+        QTest::newRow("# not in column 1") << "digraph t {\n  @# x\n  a [params=1] }" << "unexpected character '#'";
         QTest::newRow("text after the graph") << "digraph t { a [params=1] } @x" << "expected the end of the file";
         QTest::newRow("no body") << "digraph t @a [params=1]" << "expected '{' to open the graph's body";
         QTest::newRow("strict undirected") << "strict @graph t { a [params=1] }" << "the graph is undirected";
@@ -332,6 +334,8 @@ private slots:
                                                      << "without a target";
         QTest::newRow("GraphML bad edgedefault") << QString::fromStdString(graphml("<node id=\"a\"/>", "", "@<graph edgedefault=\"sideways\">"))
                                                  << "expected \"directed\"";
+        QTest::newRow("GraphML key for what") << QString::fromStdString(graphml("<node id=\"a\"/>", "@<key id=\"x\" for=\"nodes\" attr.name=\"x\"/>\n"))
+                                              << "has for=\"nodes\"; expected \"node\"";
         QTest::newRow("GraphML root") << "<?xml version=\"1.0\"?>\n@<doc><graphml/></doc>" << "root element is <doc>";
         QTest::newRow("GraphML bad key default") << QString::fromStdString(graphml("<node id=\"a\"><data key=\"params\">1</data></node>",
                                                                                    "@<key id=\"f\" for=\"node\" attr.name=\"flops\"><default>-3</default></key>\n"))
@@ -356,6 +360,47 @@ private slots:
             QCOMPARE(QString::fromStdString(e.position()), position);
             QVERIFY2(QString::fromStdString(e.message()).startsWith(isDot ? "Graphviz DOT: " : "GraphML: "), e.what());
             QVERIFY2(QString::fromStdString(e.message()).contains(messagePart), e.what());
+        }
+    }
+
+    void damagedInputsFailCleanly_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("GraphML") << "tiny-llama.graphml";
+        QTest::newRow("DOT") << "tiny-llama.dot";
+    }
+
+    void damagedInputsFailCleanly()
+    {
+        // Truncated and randomly edited copies of the fixtures: each imports or fails with an
+        // InputError that has a position (the scans and Boost agree on what is wrong, and where).
+        QFETCH(QString, file);
+        const std::string text = readFile(graphFile(file));
+        std::vector<std::string> inputs;
+        for (std::size_t n = 1; n < text.size(); n += 5)
+            inputs.push_back(text.substr(0, n));
+        std::mt19937 rng(17);
+        const std::string alphabet = "<>\"'=/{}[];,-:#&\n a1.";
+        for (int i = 0; i < 600; ++i) {
+            std::string t = text;
+            for (int k = 0; k < 3; ++k) {
+                const std::size_t p = rng() % t.size();
+                switch (rng() % 3) {
+                case 0: t[p] = alphabet[rng() % alphabet.size()]; break;
+                case 1: t.erase(p, 1 + rng() % 5); break;
+                default: t.insert(p, 1, alphabet[rng() % alphabet.size()]); break;
+                }
+            }
+            inputs.push_back(std::move(t));
+        }
+        for (const std::string& input : inputs) {
+            if (input.find_first_not_of(" \t\r\n") == std::string::npos)
+                continue;
+            try {
+                importModelText(input, "damaged");
+            } catch (const InputError& e) {
+                QVERIFY2(!e.position().empty(), e.what());
+            }
         }
     }
 
@@ -438,12 +483,13 @@ private slots:
         QCOMPARE(dot.layer(0).flopsPerToken, 5.0);
         QCOMPARE(dot.layer(1).flopsPerToken, 2.0);
         // GraphML: a key's default; typed keys read as written (float, boolean "True", int above 2^31);
-        // a key without attr.type (a string, by the GraphML spec) and a missing edgedefault are accepted.
+        // a key without attr.type and "for" (a string for all, by the GraphML spec) and a missing
+        // edgedefault are accepted.
         const std::string doc = "<graphml>"
                                 "<key id=\"f\" for=\"node\" attr.name=\"flops\" attr.type=\"float\"><default>7</default></key>"
                                 "<key id=\"p\" for=\"node\" attr.name=\"params\" attr.type=\"int\"/>"
                                 "<key id=\"s\" for=\"node\" attr.name=\"tp_shardable\" attr.type=\"boolean\"/>"
-                                "<key id=\"o\" for=\"node\" attr.name=\"op\"/>"
+                                "<key id=\"o\" attr.name=\"op\"/>"
                                 "<graph id=\"typed\">"
                                 "<node id=\"a\"><data key=\"p\">123456789</data><data key=\"s\">True</data><data key=\"o\">Linear</data></node>"
                                 "<node id=\"b\"><data key=\"p\">3000000000</data><data key=\"f\">16777217</data></node>"
