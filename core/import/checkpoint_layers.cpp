@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "import/checkpoint_layers.h"
 
+#include "model/block_detection.h"
+
 #include "util/text.h"
 
 #include <algorithm>
@@ -15,10 +17,6 @@ namespace shardscope {
 
 namespace {
 
-// The containers block_detection.cpp knows, so a module is cut at the same number that
-// detectTransformerBlocks later keys its blocks by.
-constexpr std::array<std::string_view, 10> kContainers { "layers", "layer", "h", "blocks", "block",
-                                                         "transformer", "decoder", "encoder", "stages", "stack" };
 
 bool isIndex(std::string_view text)
 {
@@ -26,10 +24,6 @@ bool isIndex(std::string_view text)
         && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-bool isContainer(std::string_view text)
-{
-    return std::any_of(kContainers.begin(), kContainers.end(), [&](std::string_view c) { return equalsIgnoreCase(c, text); });
-}
 
 // Position of the block number among the components: the first number after a container, else the first number.
 std::optional<std::size_t> blockComponent(const std::vector<std::string_view>& parts)
@@ -38,7 +32,9 @@ std::optional<std::size_t> blockComponent(const std::vector<std::string_view>& p
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (!isIndex(parts[i]))
             continue;
-        if (i > 0 && isContainer(parts[i - 1]))
+        // The containers block_detection knows, so a module is cut at the same number that
+        // detectTransformerBlocks later keys its blocks by.
+        if (i > 0 && isBlockContainer(parts[i - 1]))
             return i;
         if (!fallback)
             fallback = i;

@@ -50,13 +50,6 @@ std::optional<int> asIndex(std::string_view text)
     return value;
 }
 
-bool isContainer(std::string_view text)
-{
-    for (std::string_view c : kContainers)
-        if (equalsIgnoreCase(text, c))
-            return true;
-    return false;
-}
 
 // The index and the name prefix before it ("model.layers."), which tells an encoder's block 0
 // from a decoder's.
@@ -67,7 +60,7 @@ std::optional<std::pair<std::string, int>> blockKey(std::string_view name)
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (!asIndex(parts[i].text))
             continue;
-        if (i > 0 && isContainer(parts[i - 1].text))
+        if (i > 0 && isBlockContainer(parts[i - 1].text))
             return std::pair { std::string(name.substr(0, parts[i].offset)), *asIndex(parts[i].text) };
         if (!fallback)
             fallback = i;
@@ -144,6 +137,14 @@ std::vector<TransformerBlock> detectTransformerBlocks(ModelGraph& graph)
     }
     graph.setBlocks(blocks);
     return blocks;
+}
+
+bool isBlockContainer(std::string_view component)
+{
+    for (std::string_view c : kContainers)
+        if (equalsIgnoreCase(component, c))
+            return true;
+    return false;
 }
 
 } // namespace shardscope

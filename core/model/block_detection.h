@@ -19,6 +19,10 @@ namespace shardscope {
  */
 std::optional<int> extractBlockIndex(std::string_view layerName);
 
+/// True for the path components that hold a numbered list of blocks ("layers", "h", "blocks",
+/// "encoder", ...), case-insensitive: the containers extractBlockIndex looks for.
+bool isBlockContainer(std::string_view component);
+
 /**
  * Groups layers into transformer blocks by the index in their names (like the seed's
  * detect_transformer_blocks, but for real checkpoint names). Layers of one block must be
