@@ -114,6 +114,13 @@ private slots:
         QTest::newRow("native transformer") << "native-transformer.json";
         QTest::newRow("seed layer sizes (warning)") << "layer-sizes.json";
         QTest::newRow("seed ModelInfo (connections)") << "seed-model-info.json";
+        // Every importer's output survives the native format: import -> native JSON -> import.
+        QTest::newRow("ONNX GPT block") << "../onnx/gpt_block.onnx";
+        QTest::newRow("ONNX CNN (per sample)") << "../onnx/cnn_block.onnx";
+        QTest::newRow("safetensors file") << "../safetensors/tiny-llama/model.safetensors";
+        QTest::newRow("safetensors index + config") << "../safetensors/tiny-llama-sharded";
+        QTest::newRow("GraphML") << "../graphs/tiny-llama.graphml";
+        QTest::newRow("Graphviz DOT") << "../graphs/tiny-llama.dot";
     }
 
     void roundTrip()

@@ -3,7 +3,6 @@
 // fixtures (tests/data/onnx/make_fixtures.py) against numbers computed here from the shapes the
 // script wrote, layer grouping, IR 3 and external-data models, and every bad input.
 #include "import/model_importer.h"
-#include "import/native_model_format.h"
 #include "import/onnx_importer.h"
 #include "util/input_error.h"
 
@@ -195,42 +194,6 @@ private slots:
         for (const Layer& l : g.layers())
             flops += l.flopsPerToken;
         QCOMPARE(flops, 2.0 * (32 * 128 + 128 * 32));
-    }
-
-    void nativeRoundTripKeepsEveryLayer_data()
-    {
-        QTest::addColumn<QString>("file");
-        QTest::newRow("gpt") << "gpt_block.onnx";
-        QTest::newRow("cnn") << "cnn_block.onnx";
-    }
-
-    void nativeRoundTripKeepsEveryLayer()
-    {
-        QFETCH(QString, file);
-        const ModelGraph g = importModel(onnxFile(qPrintable(file)));
-        const std::string text = nativeModelToJson(g).dump(2);
-        const ModelGraph back = importModelText(text, "roundtrip.json");
-        QCOMPARE(back.layerCount(), g.layerCount());
-        for (int i = 0; i < g.layerCount(); ++i) {
-            const Layer& a = g.layer(i);
-            const Layer& b = back.layer(i);
-            QCOMPARE(b.name, a.name);
-            QVERIFY(a.kind == b.kind);
-            QCOMPARE(b.params, a.params);
-            QCOMPARE(b.tpShardedParams, a.tpShardedParams);
-            QCOMPARE(b.tiedToLayer, a.tiedToLayer);
-            QCOMPARE(b.flopsPerToken, a.flopsPerToken);
-            QCOMPARE(b.flopsPerTokenPerSeq, a.flopsPerTokenPerSeq);
-            QCOMPARE(b.actShardedBytesPerToken, a.actShardedBytesPerToken);
-            QCOMPARE(b.actReplicatedBytesPerToken, a.actReplicatedBytesPerToken);
-            QCOMPARE(b.actScoreBytesPerTokenPerSeq, a.actScoreBytesPerTokenPerSeq);
-            QCOMPARE(b.inputBytesPerToken, a.inputBytesPerToken);
-            QCOMPARE(b.outputElementsPerToken, a.outputElementsPerToken);
-            QCOMPARE(b.tpCommElementsPerToken, a.tpCommElementsPerToken);
-            QCOMPARE(b.tpShardable, a.tpShardable);
-            QCOMPARE(b.block, a.block);
-        }
-        QCOMPARE(boost::num_edges(back.dag()), boost::num_edges(g.dag()));
     }
 
     void badInputs_data()
