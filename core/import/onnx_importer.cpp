@@ -115,7 +115,6 @@ struct NodeInfo
     boost::container::small_vector<int, 4> inputs;  ///< value ids, -1 for an omitted optional input
     boost::container::small_vector<int, 2> outputs; ///< value ids
     bool weightOnly = false;  ///< computes from initializers and constants only
-    std::string key;          ///< layer grouping key
     Scaled flops;             ///< all forward FLOPs
     Scaled matmulFlops;       ///< the part done by matrix units (MatMul, Gemm, Conv)
     bool weighted = false;    ///< a MatMul/Gemm/Conv reading a weight
@@ -721,6 +720,7 @@ void OnnxGraphReader::groupNodes()
     std::vector<int> pending;
     std::unordered_map<std::string, int> keyUses;
     std::vector<std::string_view> tokens;
+    std::string key;
     for (int n : m_order) {
         const onnx::NodeProto& node = g.node(n);
         NodeInfo& info = m_nodes[static_cast<std::size_t>(n)];
@@ -734,33 +734,33 @@ void OnnxGraphReader::groupNodes()
             continue;
         }
         if (node.name().find('/') != std::string::npos || node.name().find('.') != std::string::npos)
-            tokens = scopeTokens(node.name(), true);
+            scopeTokens(node.name(), true, tokens);
         if (tokens.empty())
             for (int in : info.inputs) {
                 const Value* v = in >= 0 ? &m_values[static_cast<std::size_t>(in)] : nullptr;
                 if (v && v->initializer >= 0 && v->weightParams > 0 && v->name.substr(0, 6) != "onnx::") {
-                    tokens = scopeTokens(v->name, true);
+                    scopeTokens(v->name, true, tokens);
                     break;
                 }
             }
-        info.key = layerKey(tokens);
+        layerKey(tokens, key); // into one reused buffer: no allocation per node
         const bool substantial = !info.weightOnly
             && (info.params > 0 || info.flops.value > 0 || isMatmulClass(node.op_type()) || isNormalization(node.op_type()));
         LayerBuild* current = layers.empty() ? nullptr : &layers.back();
         const bool joins = current
-            && (info.key.empty() || info.key == current->key || isStrictPrefix(info.key, current->key) || !substantial);
+            && (key.empty() || key == current->key || isStrictPrefix(key, current->key) || !substantial);
         if (joins) {
             current->nodes.push_back(n);
             continue;
         }
-        if (!substantial || info.key.empty()) {
+        if (!substantial || key.empty()) {
             pending.push_back(n); // constants and shape arithmetic before the first real layer
             continue;
         }
         LayerBuild layer;
-        layer.key = info.key;
-        const int use = ++keyUses[info.key];
-        layer.name = use == 1 ? info.key : info.key + "#" + std::to_string(use);
+        layer.key = key;
+        const int use = ++keyUses[key];
+        layer.name = use == 1 ? key : key + "#" + std::to_string(use);
         layer.nodes = std::move(pending);
         pending.clear();
         layer.nodes.push_back(n);

@@ -87,9 +87,9 @@ double elementwiseFlops(const std::string& op)
 // "/model/layers.0/self_attn/q_proj/MatMul" -> [model, layers, 0, self_attn, q_proj];
 // "model.layers.0.self_attn.q_proj.weight" -> the same.
 // The views point into `text`.
-std::vector<std::string_view> scopeTokens(std::string_view text, bool dropLast)
+void scopeTokens(std::string_view text, bool dropLast, std::vector<std::string_view>& parts)
 {
-    std::vector<std::string_view> parts;
+    parts.clear();
     std::size_t start = 0;
     for (std::size_t i = 0; i <= text.size(); ++i)
         if (i == text.size() || text[i] == '/' || text[i] == '.' || text[i] == ':') {
@@ -101,7 +101,6 @@ std::vector<std::string_view> scopeTokens(std::string_view text, bool dropLast)
         parts.pop_back();
     // "/features/features.0/Conv" repeats the container name: drop repeated neighbours.
     parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
-    return parts;
 }
 
 bool allDigits(std::string_view s)
@@ -111,23 +110,22 @@ bool allDigits(std::string_view s)
 
 // Layers are named scopes: everything up to a block index plus one more component (attention,
 // MLP, a norm), or the first two components outside blocks ("model.embed_tokens", "lm_head").
-std::string layerKey(const std::vector<std::string_view>& tokens)
+void layerKey(const std::vector<std::string_view>& tokens, std::string& key)
 {
+    key.clear();
     if (tokens.empty())
-        return {};
+        return;
     std::size_t depth = std::min<std::size_t>(tokens.size(), 2);
     for (std::size_t i = 0; i < tokens.size(); ++i)
         if (allDigits(tokens[i])) {
             depth = std::min(tokens.size(), i + 2);
             break;
         }
-    std::string key;
     for (std::size_t i = 0; i < depth; ++i) {
-        if (!key.empty())
+        if (i > 0)
             key += '.';
         key += tokens[i];
     }
-    return key;
 }
 
 bool isStrictPrefix(const std::string& prefix, const std::string& key)
@@ -138,7 +136,8 @@ bool isStrictPrefix(const std::string& prefix, const std::string& key)
 LayerKind kindFromName(const std::string& key)
 {
     const std::string k = toLower(key);
-    const std::vector<std::string_view> tokens = scopeTokens(k, false);
+    std::vector<std::string_view> tokens;
+    scopeTokens(k, false, tokens);
     auto has = [&](std::initializer_list<const char*> words) {
         for (std::string_view t : tokens)
             for (const char* w : words)

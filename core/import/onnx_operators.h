@@ -27,9 +27,9 @@ double elementwiseFlops(const std::string& op);
 
 /// "/model/layers.0/self_attn/q_proj/MatMul" -> [model, layers, 0, self_attn, q_proj] (with
 /// dropLast); repeated neighbours are merged. The views point into `text`.
-std::vector<std::string_view> scopeTokens(std::string_view text, bool dropLast);
+void scopeTokens(std::string_view text, bool dropLast, std::vector<std::string_view>& out);
 /// The layer a scope belongs to: up to a block index plus one component, else two components.
-std::string layerKey(const std::vector<std::string_view>& tokens);
+void layerKey(const std::vector<std::string_view>& tokens, std::string& out);
 /// "model.layers.0" is a strict prefix of "model.layers.0.mlp".
 bool isStrictPrefix(const std::string& prefix, const std::string& key);
 /// A layer kind from words in its name (attn, mlp, embed, norm, lm_head, ...); Other if none.
