@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "import/dot_scan.h"
 
+#include "import/dot_scan_lexer.h"
+
 #include "util/text.h"
 
+#include <unordered_map>
 #include <utility>
 
 namespace shardscope {
@@ -11,240 +14,10 @@ namespace {
 
 constexpr int kMaxNesting = 200;
 
-struct Token
-{
-    enum Kind { Id, LBrace, RBrace, LBracket, RBracket, Semicolon, Comma, Equals, Colon, Arrow, DashDash, End, Error };
-    Kind kind = End;
-    std::string text;        ///< Id: the value (quotes removed); Error: the message
-    std::size_t offset = 0;
-    bool quoted = false;
-};
-
-bool isIdStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isIdChar(char c) { return isIdStart(c) || isDigit(c); }
-bool isNonAscii(char c) { return static_cast<unsigned char>(c) >= 0x80; }
-
-std::string inQuotes(std::string_view text)
-{
-    std::string out;
-    out.reserve(text.size() + 2);
-    out += '"';
-    out += text;
-    out += '"';
-    return out;
-}
-
-std::string describe(const Token& t)
-{
-    switch (t.kind) {
-    case Token::Id:
-        return (t.quoted ? "the string \"" : "\"") + t.text + "\"";
-    case Token::LBrace: return "'{'";
-    case Token::RBrace: return "'}'";
-    case Token::LBracket: return "'['";
-    case Token::RBracket: return "']'";
-    case Token::Semicolon: return "';'";
-    case Token::Comma: return "','";
-    case Token::Equals: return "'='";
-    case Token::Colon: return "':'";
-    case Token::Arrow: return "'->'";
-    case Token::DashDash: return "'--'";
-    case Token::End: return "the end of the file";
-    case Token::Error: break;
-    }
-    return "an error";
-}
-
-class Lexer
-{
-public:
-    Lexer(std::string_view text, std::size_t pos)
-        : m_text(text)
-        , m_pos(pos)
-    {
-        if (pos == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") // a UTF-8 byte order mark
-            m_pos = 3;
-        m_start = m_pos;
-    }
-
-    Token next()
-    {
-        if (!skipSpace())
-            return error(m_errorOffset, "a /* comment is not closed");
-        Token t;
-        t.offset = m_pos;
-        if (m_pos >= m_text.size())
-            return t;
-        const char c = m_text[m_pos];
-        const char after = m_pos + 1 < m_text.size() ? m_text[m_pos + 1] : '\0';
-        auto single = [&](Token::Kind kind, std::size_t length = 1) {
-            t.kind = kind;
-            m_pos += length;
-            return t;
-        };
-        switch (c) {
-        case '{': return single(Token::LBrace);
-        case '}': return single(Token::RBrace);
-        case '[': return single(Token::LBracket);
-        case ']': return single(Token::RBracket);
-        case ';': return single(Token::Semicolon);
-        case ',': return single(Token::Comma);
-        case '=': return single(Token::Equals);
-        case ':': return single(Token::Colon);
-        case '"': return quoted();
-        case '<':
-            return error(m_pos, "HTML-like strings (<...>) are not supported by the DOT reader (Boost's); write a "
-                                "quoted string instead");
-        default: break;
-        }
-        if (c == '-' && after == '>')
-            return single(Token::Arrow, 2);
-        if (c == '-' && after == '-')
-            return single(Token::DashDash, 2);
-        if (isDigit(c) || c == '.' || (c == '-' && (isDigit(after) || after == '.')))
-            return numeral();
-        if (isIdStart(c) || isNonAscii(c)) {
-            const std::size_t start = m_pos;
-            while (m_pos < m_text.size() && (isIdChar(m_text[m_pos]) || isNonAscii(m_text[m_pos])))
-                ++m_pos;
-            for (std::size_t i = start; i < m_pos; ++i)
-                if (isNonAscii(m_text[i]))
-                    return error(start, "the id " + std::string(m_text.substr(start, m_pos - start))
-                                            + " has non-ASCII characters; quote it (\"...\")");
-            t.kind = Token::Id;
-            t.text = std::string(m_text.substr(start, m_pos - start));
-            return t;
-        }
-        return error(m_pos, std::string("unexpected character '") + c + "'");
-    }
-
-private:
-    static Token error(std::size_t offset, std::string message)
-    {
-        Token t;
-        t.kind = Token::Error;
-        t.offset = offset;
-        t.text = std::move(message);
-        return t;
-    }
-
-    // Whitespace, // and /* */ comments, and '#' lines (C preprocessor output). False on an open /*.
-    bool skipSpace()
-    {
-        while (m_pos < m_text.size()) {
-            const char c = m_text[m_pos];
-            if (c == '\n') {
-                ++m_pos;
-            } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-                ++m_pos;
-            } else if (c == '#' && (m_pos == m_start || m_text[m_pos - 1] == '\n')) { // column 1 only, as Boost reads it
-                skipLine();
-            } else if (m_text.substr(m_pos, 2) == "//") {
-                skipLine();
-            } else if (m_text.substr(m_pos, 2) == "/*") {
-                const std::size_t close = m_text.find("*/", m_pos + 2);
-                if (close == std::string_view::npos) {
-                    m_errorOffset = m_pos;
-                    return false;
-                }
-                m_pos = close + 2;
-            } else {
-                break;
-            }
-        }
-        return true;
-    }
-
-    void skipLine()
-    {
-        const std::size_t eol = m_text.find('\n', m_pos);
-        m_pos = eol == std::string_view::npos ? m_text.size() : eol;
-    }
-
-    Token numeral()
-    {
-        Token t;
-        t.kind = Token::Id;
-        t.offset = m_pos;
-        const std::size_t start = m_pos;
-        if (m_text[m_pos] == '-')
-            ++m_pos;
-        while (m_pos < m_text.size() && isDigit(m_text[m_pos]))
-            ++m_pos;
-        if (m_pos < m_text.size() && m_text[m_pos] == '.') {
-            ++m_pos;
-            while (m_pos < m_text.size() && isDigit(m_text[m_pos]))
-                ++m_pos;
-        }
-        const std::string_view number = m_text.substr(start, m_pos - start);
-        if (number == "-" || number == "." || number == "-.")
-            return error(start, inQuotes(number) + " is not a number");
-        if (m_pos < m_text.size() && (isIdChar(m_text[m_pos]) || m_text[m_pos] == '.' || isNonAscii(m_text[m_pos]))) {
-            std::size_t end = m_pos;
-            while (end < m_text.size()
-                   && (isIdChar(m_text[end]) || m_text[end] == '.'
-                       || ((m_text[end] == '+' || m_text[end] == '-') && (m_text[end - 1] == 'e' || m_text[end - 1] == 'E'))))
-                ++end;
-            const std::string word(m_text.substr(start, end - start));
-            return error(start, inQuotes(word) + " must be quoted: DOT reads an unquoted " + word + " as the number "
-                                    + std::string(number) + " followed by something else; write " + inQuotes(word));
-        }
-        t.text = std::string(number);
-        return t;
-    }
-
-    // "..." with \" for a quote and backslash-newline as a line continuation; "a" + "b" concatenates.
-    Token quoted()
-    {
-        Token t;
-        t.kind = Token::Id;
-        t.quoted = true;
-        t.offset = m_pos;
-        while (true) {
-            const std::size_t open = m_pos;
-            ++m_pos;
-            bool closed = false;
-            while (m_pos < m_text.size()) {
-                const char c = m_text[m_pos];
-                if (c == '"') {
-                    closed = true;
-                    ++m_pos;
-                    break;
-                }
-                if (c == '\\' && m_pos + 1 < m_text.size()) {
-                    const char next = m_text[m_pos + 1];
-                    if (next == '"') {
-                        t.text += '"';
-                        m_pos += 2;
-                        continue;
-                    }
-                    if (next == '\n' || (next == '\r' && m_pos + 2 < m_text.size() && m_text[m_pos + 2] == '\n')) {
-                        m_pos += next == '\n' ? 2 : 3;
-                        continue;
-                    }
-                }
-                t.text += c;
-                ++m_pos;
-            }
-            if (!closed)
-                return error(open, "a quoted string is not closed");
-            const std::size_t afterString = m_pos;
-            if (!skipSpace() || m_pos >= m_text.size() || m_text[m_pos] != '+') {
-                m_pos = afterString;
-                return t;
-            }
-            ++m_pos;
-            if (!skipSpace() || m_pos >= m_text.size() || m_text[m_pos] != '"')
-                return error(m_pos, "expected a quoted string after '+'");
-        }
-    }
-
-    std::string_view m_text;
-    std::size_t m_pos;
-    std::size_t m_start = 0; ///< where reading began (after a byte order mark): a line start
-    std::size_t m_errorOffset = 0;
-};
+using dot::Lexer;
+using dot::Token;
+using dot::describe;
+using dot::inQuotes;
 
 struct SyntaxStop
 {
@@ -254,7 +27,10 @@ struct Member
 {
     std::string id;
     std::size_t offset;
+    std::size_t vertex; ///< index into DotScan::vertices
 };
+
+using Attributes = std::vector<std::pair<int, std::string>>;
 
 /// An edge endpoint: a node, or a subgraph standing for all its nodes.
 struct Endpoint
@@ -350,12 +126,13 @@ private:
     void statement(std::vector<Member>* members, int depth)
     {
         if (keyword("graph") || keyword("node") || keyword("edge")) {
+            const bool nodeDefaults = keyword("node");
             const std::string word = current().text;
             advance();
             if (current().kind != Token::LBracket)
                 fail("expected '[' after \"" + word + "\" (attributes for every " + toLower(word) + "), found "
                      + describe(current()));
-            attributes();
+            attributes(nodeDefaults ? &m_defaults.back() : nullptr); // graph and edge attributes are not kept
             return;
         }
         if (current().kind == Token::Id && !keyword("subgraph") && m_next.kind == Token::Equals) {
@@ -376,7 +153,7 @@ private:
                                "\"subgraph { ... }\"");
         if (!first.subgraph) {
             m_scan.nodes.push_back(DotNodeStatement { first.nodes.front().id, first.offset, false });
-            m_scan.nodes.back().hasAttributes = attributes() > 0;
+            m_scan.nodes.back().hasAttributes = attributes(&m_scan.vertices[first.nodes.front().vertex].attributes) > 0;
         }
     }
 
@@ -401,7 +178,7 @@ private:
                     m_scan.edges.push_back(DotEdge { a.id, b.id, a.offset, b.offset });
             from = std::move(to);
         }
-        attributes();
+        attributes(nullptr);
     }
 
     /// The node or subgraph at the current token; its nodes are also added to `members`, the node
@@ -420,7 +197,9 @@ private:
                     advance();
             }
             expect(Token::LBrace, "to open the subgraph");
+            m_defaults.push_back(m_defaults.back()); // node defaults set inside end with the subgraph
             statements(&e.nodes, depth + 1);
+            m_defaults.pop_back();
             expect(Token::RBrace, "to close the subgraph");
             if (members)
                 members->insert(members->end(), e.nodes.begin(), e.nodes.end());
@@ -430,7 +209,7 @@ private:
         if (current().kind != Token::Id || keyword("graph") || keyword("node") || keyword("edge")
             || keyword("digraph") || keyword("strict"))
             fail("expected a node id, \"subgraph\" or an attribute statement, found " + describe(current()));
-        e.nodes.push_back(Member { current().text, current().offset });
+        e.nodes.push_back(Member { current().text, current().offset, mention(current().text, current().offset) });
         if (members)
             members->push_back(e.nodes.back());
         advance();
@@ -443,7 +222,35 @@ private:
         return e;
     }
 
-    int attributes()
+    /// The node's index in DotScan::vertices; a node met for the first time takes the defaults.
+    std::size_t mention(const std::string& id, std::size_t offset)
+    {
+        const auto [it, added] = m_vertexOf.try_emplace(id, m_scan.vertices.size());
+        if (added)
+            m_scan.vertices.push_back(DotNode { id, offset, m_defaults.back() });
+        return it->second;
+    }
+
+    int nameIndex(const std::string& name)
+    {
+        const auto [it, added] = m_nameIndex.try_emplace(name, static_cast<int>(m_scan.attributeNames.size()));
+        if (added)
+            m_scan.attributeNames.push_back(name);
+        return it->second;
+    }
+
+    static void set(Attributes& attributes, int name, std::string value)
+    {
+        for (auto& [n, v] : attributes)
+            if (n == name) {
+                v = std::move(value);
+                return;
+            }
+        attributes.emplace_back(name, std::move(value));
+    }
+
+    /// Attribute lists "[a=1, b] [c=2]" into `target` (nullptr: read and dropped); how many attributes.
+    int attributes(Attributes* target)
     {
         int count = 0;
         while (current().kind == Token::LBracket) {
@@ -452,13 +259,18 @@ private:
                 if (current().kind != Token::Id)
                     fail("expected an attribute name or ']', found " + describe(current()));
                 ++count;
+                const int name = target ? nameIndex(m_current.text) : 0;
                 advance();
+                std::string value = "true"; // as Boost reads a name without a value
                 if (current().kind == Token::Equals) {
                     advance();
                     if (current().kind != Token::Id)
                         fail("expected a value after '=', found " + describe(current()));
+                    value = std::move(m_current.text);
                     advance();
                 }
+                if (target)
+                    set(*target, name, std::move(value));
                 if (current().kind == Token::Comma || current().kind == Token::Semicolon)
                     advance();
             }
@@ -469,6 +281,9 @@ private:
 
     Lexer m_lexer;
     DotScan& m_scan;
+    std::vector<Attributes> m_defaults { Attributes {} }; ///< `node [...]` defaults, per open subgraph
+    std::unordered_map<std::string, std::size_t> m_vertexOf;
+    std::unordered_map<std::string, int> m_nameIndex;
     Token m_current;
     Token m_next;
 };

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace shardscope {
@@ -25,6 +26,16 @@ struct DotEdge
     std::size_t toOffset = 0;
 };
 
+/// A node with its attributes as read_graphviz sets them: the `node [...]` defaults in effect (in
+/// its subgraph) where the node is first mentioned, then the attribute lists of its statements in
+/// order, a later value replacing an earlier one; an attribute without a value is "true".
+struct DotNode
+{
+    std::string id;
+    std::size_t offset = 0; ///< the first mention
+    std::vector<std::pair<int, std::string>> attributes; ///< (index into DotScan::attributeNames, value)
+};
+
 struct DotSyntaxError
 {
     std::size_t offset = 0;
@@ -32,9 +43,9 @@ struct DotSyntaxError
 };
 
 /**
- * The structure of a Graphviz DOT text as written, with positions: what Boost's read_graphviz does
- * not report (which nodes have a node statement, where things are, where a syntax error is). The
- * grammar is DOT's (graphviz.org/doc/info/lang.html) narrowed to what Boost 1.74 reads: no HTML
+ * A Graphviz DOT text read in one pass: node statements, every node with its attributes, edges,
+ * positions for messages, and the first syntax error. The values are read as Boost's read_graphviz
+ * reads them (tests/core/tst_graph_reader_oracle.cpp compares the two). The grammar is DOT's (graphviz.org/doc/info/lang.html) narrowed to what Boost 1.74 reads: no HTML
  * strings, no anonymous "{ ... }" subgraphs, no unquoted non-ASCII ids; an unquoted number must end
  * where a name could not go on ("1e3" is an error: DOT would read the number 1 and a name "e3").
  */
@@ -46,6 +57,8 @@ struct DotScan
     std::size_t graphOffset = 0;           ///< the "digraph"/"graph" keyword
     std::vector<DotNodeStatement> nodes;   ///< every node statement, in order (repeats included)
     std::vector<DotEdge> edges;            ///< in order
+    std::vector<DotNode> vertices;         ///< every node, in order of first mention (statement or edge)
+    std::vector<std::string> attributeNames; ///< the node attribute names met, indexed by DotNode::attributes
     std::optional<DotSyntaxError> error;   ///< the first lexical or syntax error; the rest is then missing
 };
 

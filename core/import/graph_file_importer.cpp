@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// GraphML and DOT through Boost.Graph's readers. Boost builds the graph and delivers the node
-// attributes ShardScope knows (dynamic_properties with ignore_other_properties: the rest is
-// dropped); the scans (graphml_scan.h, dot_scan.h) supply what Boost does not report: node ids in
-// file order, positions for messages, repeated ids, and edges to nodes never declared (both
-// readers create those silently).
+// GraphML and DOT through ShardScope's own single-pass scanners (graphml_scan.h, dot_scan.h):
+// they find the nodes in file order with their attribute values as text, the edges, and every
+// position a message needs; this file checks the structure and hands the known attributes to
+// buildGraphFileModel. The scanners read values as Boost.Graph's read_graphml and read_graphviz
+// do; tests/core/tst_graph_reader_oracle.cpp holds them to it. (Boost's readers themselves are
+// too slow for large graphs: read_graphml builds a property_tree DOM, ~10 s and 2 GB for 100,000
+// nodes; read_graphviz tokenises with regular expressions.)
 #include "import/graph_file_importer.h"
 
 #include "import/dot_scan.h"
@@ -12,16 +14,8 @@
 #include "import/json_reader.h"
 #include "util/input_error.h"
 
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/graphml.hpp>
-#include <boost/graph/graphviz.hpp>
-#include <boost/property_map/dynamic_property_map.hpp>
-#include <boost/property_tree/xml_parser.hpp>
-
 #include <algorithm>
-#include <cstdio>
-#include <functional>
-#include <sstream>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -29,58 +23,16 @@ namespace shardscope {
 
 namespace {
 
-using ReaderGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
-using Vertex = boost::graph_traits<ReaderGraph>::vertex_descriptor;
-
 constexpr const char* kGraphml = "GraphML";
 constexpr const char* kDot = "Graphviz DOT";
 
-std::string toText(const boost::any& value)
+/// The attribute a file's attribute name stands for, if ShardScope reads it.
+std::optional<GraphAttribute> knownAttribute(std::string_view name)
 {
-    if (const auto* s = boost::any_cast<std::string>(&value))
-        return *s;
-    if (const auto* b = boost::any_cast<bool>(&value))
-        return *b ? "true" : "false";
-    if (const auto* i = boost::any_cast<int>(&value))
-        return std::to_string(*i);
-    if (const auto* l = boost::any_cast<long>(&value))
-        return std::to_string(*l);
-    char buffer[32] = "";
-    if (const auto* f = boost::any_cast<float>(&value))
-        std::snprintf(buffer, sizeof buffer, "%.9g", double(*f));
-    else if (const auto* d = boost::any_cast<double>(&value))
-        std::snprintf(buffer, sizeof buffer, "%.17g", *d);
-    return buffer;
-}
-
-/// A vertex property of Boost's readers that hands each value, as text, to a sink.
-class VertexTextMap : public boost::dynamic_property_map
-{
-public:
-    explicit VertexTextMap(std::function<void(Vertex, std::string)> sink)
-        : m_sink(std::move(sink))
-    {
-    }
-    boost::any get(const boost::any&) override { return std::string(); }
-    std::string get_string(const boost::any&) override { return {}; }
-    void put(const boost::any& key, const boost::any& value) override { m_sink(boost::any_cast<Vertex>(key), toText(value)); }
-    const std::type_info& key() const override { return typeid(Vertex); }
-    const std::type_info& value() const override { return typeid(std::string); }
-
-private:
-    std::function<void(Vertex, std::string)> m_sink;
-};
-
-boost::dynamic_properties attributeProperties(GraphAttributeTable& table)
-{
-    boost::dynamic_properties dp(boost::ignore_other_properties);
-    for (std::size_t a = 0; a < kGraphAttributeCount; ++a) {
-        const auto attribute = static_cast<GraphAttribute>(a);
-        dp.insert(std::string(attributeName(attribute)),
-                  boost::shared_ptr<boost::dynamic_property_map>(new VertexTextMap(
-                      [&table, attribute](Vertex v, std::string text) { table.put(attribute, v, std::move(text)); })));
-    }
-    return dp;
+    for (std::size_t a = 0; a < kGraphAttributeCount; ++a)
+        if (attributeName(static_cast<GraphAttribute>(a)) == name)
+            return static_cast<GraphAttribute>(a);
+    return std::nullopt;
 }
 
 [[noreturn]] void fail(const std::string& source, std::string_view text, std::size_t offset, const char* format,
@@ -94,51 +46,13 @@ std::string inQuotes(const std::string& id) { return "\"" + id + "\""; }
 // ---------------------------------------------------------------------------------------------
 // GraphML
 
-// Boost converts a value by its key's attr.type before ShardScope sees it: a float loses digits,
-// an int overflows at 2^31, a boolean must be "0" or "1"; and it refuses a key without attr.type
-// or "for", which GraphML defines as a string and "all". Declaring every key a string hands
-// ShardScope the text as written; it checks numbers itself, naming the node. A missing
-// edgedefault is taken as directed; parse.nodeids="canonical" becomes "free", so that Boost
-// numbers vertices in document order. Only attributes change, never line breaks, so Boost's
-// line numbers stay right.
-std::string prepareForBoost(std::string_view text, const GraphmlScan& scan)
-{
-    struct Edit
-    {
-        std::size_t begin, end;
-        std::string_view replacement;
-    };
-    std::vector<Edit> edits;
-    for (const GraphmlKey& key : scan.keys) {
-        if (key.typeValue)
-            edits.push_back({ key.typeValue->first, key.typeValue->second, "string" });
-        else
-            edits.push_back({ key.nameEnd, key.nameEnd, " attr.type=\"string\"" });
-        if (!key.hasDomain)
-            edits.push_back({ key.nameEnd, key.nameEnd, " for=\"all\"" });
-    }
-    if (scan.nodeIdsValue)
-        edits.push_back({ scan.nodeIdsValue->first, scan.nodeIdsValue->second, "free" });
-    if (scan.graphCount > 0 && !scan.edgeDefault)
-        edits.push_back({ scan.graphNameEnd, scan.graphNameEnd, " edgedefault=\"directed\"" });
-    std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
-    std::string out;
-    out.reserve(text.size() + 32 * edits.size());
-    std::size_t copied = 0;
-    for (const Edit& e : edits) {
-        if (e.begin < copied) // overlapping: only in a malformed document, which Boost reports
-            continue;
-        out.append(text.substr(copied, e.begin - copied));
-        out.append(e.replacement);
-        copied = e.end;
-    }
-    out.append(text.substr(copied));
-    return out;
-}
-
 void checkGraphml(const GraphmlScan& scan, std::string_view text, const std::string& source)
 {
     auto error = [&](std::size_t offset, const std::string& message) { fail(source, text, offset, kGraphml, message); };
+    if (scan.xmlError) { // the line only, in rapidxml's words, as Boost's reader reported it
+        const std::size_t line = 1 + std::size_t(std::count(text.begin(), text.begin() + std::ptrdiff_t(std::min(scan.xmlError->offset, text.size())), '\n'));
+        throw InputError(source, "line " + std::to_string(line), std::string(kGraphml) + ": malformed XML: " + scan.xmlError->message);
+    }
     if (!scan.rootName || *scan.rootName != "graphml")
         error(scan.rootOffset, "the document's root element is <" + scan.rootName.value_or("") + ">, expected <graphml>");
     for (const GraphmlKey& key : scan.keys)
@@ -163,6 +77,8 @@ void checkGraphml(const GraphmlScan& scan, std::string_view text, const std::str
             error(e.offset, "the edge " + e.source + " -> " + e.target + " is marked directed=\"" + *e.directed
                                 + "\"; a data-flow graph must be directed");
     }
+    if (scan.dataWithoutKey)
+        error(*scan.dataWithoutKey, "a <data> without a key attribute");
     if (!scan.undeclaredData.empty())
         error(scan.undeclaredData.front().second, "<data key=\"" + scan.undeclaredData.front().first
                                                       + "\"> refers to no <key> declaration; declare it with <key id=\""
@@ -188,19 +104,17 @@ void checkGraphml(const GraphmlScan& scan, std::string_view text, const std::str
                                     + ", which is not declared; every edge must join two <node> elements of the graph");
 }
 
-// Where node `node` sets `attribute`: its <data>, else the <key> whose default it took.
-std::size_t graphmlAttributeOffset(const GraphmlScan& scan, std::string_view text, int node, GraphAttribute attribute)
+// Where node `node` sets `attribute`: its last <data> for it, else the <key> whose default it took.
+std::size_t graphmlAttributeOffset(const GraphmlScan& scan, const GraphmlKeyTable& keys, int node, GraphAttribute attribute)
 {
     const GraphmlNode& n = scan.nodes[static_cast<std::size_t>(node)];
     const std::string_view name = attributeName(attribute);
-    auto applies = [&](const GraphmlKey& k) { return k.name == name && (k.domain == "node" || k.domain == "all"); };
-    for (const auto& [key, offset] : graphmlDataIn(text, n.offset, n.end))
-        for (const GraphmlKey& k : scan.keys)
-            if (k.id == key && applies(k))
-                return offset;
-    for (const GraphmlKey& k : scan.keys)
-        if (applies(k) && k.hasDefault && k.domain == "node") // Boost applies only node keys' defaults
-            return k.offset;
+    for (auto d = n.data.rbegin(); d != n.data.rend(); ++d)
+        if (const auto k = keys.byId.find(d->key); k != keys.byId.end() && scan.keys[k->second].name == name)
+            return d->offset;
+    for (auto d = keys.defaults.rbegin(); d != keys.defaults.rend(); ++d)
+        if (scan.keys[d->first].name == name)
+            return scan.keys[d->first].offset;
     return n.offset;
 }
 
@@ -249,38 +163,34 @@ void checkDot(const DotScan& scan, std::string_view text, const std::string& sou
 ModelGraph importGraphml(std::string_view text, const std::string& source)
 {
     const GraphmlScan scan = scanGraphml(text);
+    checkGraphml(scan, text, source);
+    const GraphmlKeyTable keys(scan);
+
     GraphFileContent content;
     content.format = kGraphml;
-    ReaderGraph graph;
-    boost::dynamic_properties dp = attributeProperties(content.attributes);
-    std::string boostError;
-    try {
-        std::istringstream in(prepareForBoost(text, scan));
-        boost::read_graphml(in, graph, dp, 0);
-    } catch (const boost::property_tree::xml_parser::xml_parser_error& e) {
-        throw InputError(source, e.line() > 0 ? "line " + std::to_string(e.line()) : std::string(),
-                         std::string(kGraphml) + ": malformed XML: " + e.message());
-    } catch (const std::exception& e) {
-        boostError = e.what(); // the scan below usually names the cause with its position
-    }
-    checkGraphml(scan, text, source);
-    if (!boostError.empty())
-        fail(source, text, scan.graphOffset, kGraphml, boostError);
-    if (boost::num_vertices(graph) != scan.nodes.size())
-        fail(source, text, scan.graphOffset, kGraphml,
-             "Boost's reader found " + std::to_string(boost::num_vertices(graph)) + " nodes where the file declares "
-                 + std::to_string(scan.nodes.size()));
-
-    // read_graphml numbers vertices in document order: vertex i is scan.nodes[i].
     content.graphName = scan.graphId;
+    std::vector<std::optional<GraphAttribute>> attributeOfKey(scan.keys.size());
+    for (std::size_t k = 0; k < scan.keys.size(); ++k)
+        attributeOfKey[k] = knownAttribute(scan.keys[k].name);
+    std::unordered_map<std::string_view, int> nodeOf;
+    nodeOf.reserve(scan.nodes.size());
     for (std::size_t i = 0; i < scan.nodes.size(); ++i) {
-        content.nodeIds.push_back(scan.nodes[i].id);
-        content.nodeOffsets.push_back(scan.nodes[i].offset);
+        const GraphmlNode& node = scan.nodes[i];
+        nodeOf.emplace(node.id, static_cast<int>(i));
+        content.nodeIds.push_back(node.id);
+        content.nodeOffsets.push_back(node.offset);
         content.vertexOfNode.push_back(i);
+        keys.nodeValues(scan, i, [&](std::size_t key, std::string_view value) {
+            if (const auto& a = attributeOfKey[key])
+                content.attributes.put(*a, i, std::string(value));
+        });
     }
-    for (auto [it, end] = boost::edges(graph); it != end; ++it)
-        content.edges.emplace_back(static_cast<int>(boost::source(*it, graph)), static_cast<int>(boost::target(*it, graph)));
-    content.attributeOffset = [&](int node, GraphAttribute a) { return graphmlAttributeOffset(scan, text, node, a); };
+    for (const GraphmlEdge& e : scan.edges) // both ends are declared (checkGraphml)
+        content.edges.emplace_back(nodeOf.at(e.source), nodeOf.at(e.target));
+    // Grouped by source, as Boost's adjacency list held them: a cycle is named as before.
+    std::stable_sort(content.edges.begin(), content.edges.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    content.attributeOffset = [&](int node, GraphAttribute a) { return graphmlAttributeOffset(scan, keys, node, a); };
     content.edgeOffset = [&](int from, int to) {
         for (const GraphmlEdge& e : scan.edges)
             if (e.source == content.nodeIds[std::size_t(from)] && e.target == content.nodeIds[std::size_t(to)])
@@ -301,51 +211,39 @@ ModelGraph importGraphviz(std::string_view text, const std::string& source)
 
     GraphFileContent content;
     content.format = kDot;
-    ReaderGraph graph;
-    boost::dynamic_properties dp = attributeProperties(content.attributes);
-    std::vector<std::string> idOfVertex;
-    dp.insert("node_id", boost::shared_ptr<boost::dynamic_property_map>(new VertexTextMap([&](Vertex v, std::string id) {
-                  if (v >= idOfVertex.size())
-                      idOfVertex.resize(v + 1);
-                  idOfVertex[v] = std::move(id);
-              })));
-    try {
-        const bool bom = text.substr(0, 3) == "\xEF\xBB\xBF"; // Boost's lexer does not skip it
-        boost::read_graphviz(std::string(text.substr(bom ? 3 : 0)), graph, dp, "node_id");
-    } catch (const boost::bad_graphviz_syntax& e) {
-        throw InputError(source, "", std::string(kDot) + ": syntax error: " + e.what());
-    } catch (const std::exception& e) {
-        throw InputError(source, "", std::string(kDot) + ": " + e.what());
+    content.graphName = scan.graphId;
+    std::vector<std::optional<GraphAttribute>> attributeOfName;
+    for (const std::string& name : scan.attributeNames)
+        attributeOfName.push_back(knownAttribute(name));
+    std::unordered_map<std::string_view, std::size_t> vertexOf;
+    vertexOf.reserve(scan.vertices.size());
+    for (std::size_t v = 0; v < scan.vertices.size(); ++v) {
+        vertexOf.emplace(scan.vertices[v].id, v);
+        for (const auto& [name, value] : scan.vertices[v].attributes)
+            if (const auto& a = attributeOfName[std::size_t(name)])
+                content.attributes.put(*a, v, value);
     }
 
-    // Boost numbers vertices by id; ShardScope keeps file order.
-    // A node is placed where it is first mentioned and located where it gets its attributes.
+    // Nodes in the order of their first node statement, each located where it gets its attributes.
     std::unordered_map<std::string_view, int> nodeOf;
+    nodeOf.reserve(scan.vertices.size());
     for (const DotNodeStatement& node : scan.nodes) {
         const auto [it, added] = nodeOf.emplace(node.id, static_cast<int>(content.nodeIds.size()));
         if (added) {
             content.nodeIds.push_back(node.id);
             content.nodeOffsets.push_back(node.offset);
+            content.vertexOfNode.push_back(vertexOf.at(node.id));
         } else if (node.hasAttributes) {
             content.nodeOffsets[std::size_t(it->second)] = node.offset;
         }
     }
-    idOfVertex.resize(boost::num_vertices(graph));
-    content.vertexOfNode.assign(content.nodeIds.size(), 0);
-    std::vector<int> nodeOfVertex(idOfVertex.size());
-    for (std::size_t v = 0; v < idOfVertex.size(); ++v) {
-        const auto it = nodeOf.find(idOfVertex[v]);
-        if (it == nodeOf.end() || idOfVertex.size() != content.nodeIds.size())
-            fail(source, text, scan.graphOffset, kDot,
-                 "Boost's reader found the nodes differently from the file's node statements (node "
-                     + inQuotes(idOfVertex[v]) + ")");
-        content.vertexOfNode[std::size_t(it->second)] = v;
-        nodeOfVertex[v] = it->second;
-    }
-    for (auto [it, end] = boost::edges(graph); it != end; ++it)
-        content.edges.emplace_back(nodeOfVertex[boost::source(*it, graph)], nodeOfVertex[boost::target(*it, graph)]);
+    for (const DotEdge& e : scan.edges) // both ends have node statements (checkDot)
+        content.edges.emplace_back(nodeOf.at(e.from), nodeOf.at(e.to));
+    // Grouped by source id, as Boost's reader (vertices in id order) held them: a cycle is named as before.
+    std::stable_sort(content.edges.begin(), content.edges.end(), [&](const auto& a, const auto& b) {
+        return content.nodeIds[std::size_t(a.first)] < content.nodeIds[std::size_t(b.first)];
+    });
 
-    content.graphName = scan.graphId;
     content.attributeOffset = [&](int node, GraphAttribute a) {
         const std::size_t offset = content.nodeOffsets[std::size_t(node)];
         return dotAttributeOffset(text, offset, attributeName(a)).value_or(offset);

@@ -8,10 +8,10 @@
 
 namespace shardscope {
 
-/// A layer graph in GraphML, read with Boost.Graph's read_graphml (attributes: docs/graph-formats.md).
+/// A layer graph in GraphML (attributes: docs/graph-formats.md), read by graphml_scan.h as Boost.Graph's read_graphml reads it.
 ModelGraph importGraphml(std::string_view text, const std::string& source);
 
-/// A layer graph in Graphviz DOT, read with Boost.Graph's read_graphviz (same attributes as GraphML).
+/// A layer graph in Graphviz DOT (same attributes as GraphML), read by dot_scan.h as Boost.Graph's read_graphviz reads it.
 ModelGraph importGraphviz(std::string_view text, const std::string& source);
 
 } // namespace shardscope

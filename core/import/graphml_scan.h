@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -16,11 +17,21 @@ struct GraphmlKey
     std::string id;
     std::string domain = "all";  ///< its "for": "node", "edge", "graph" or "all" (the default)
     bool hasDomain = false;      ///< "for" is written
-    std::string name;            ///< attr.name
+    std::string name;            ///< attr.name ("" when missing, as Boost reads it)
     std::size_t offset = 0;      ///< the element's '<'
-    std::size_t nameEnd = 0;     ///< just after "<key": where an attribute can be inserted
-    std::optional<std::pair<std::size_t, std::size_t>> typeValue; ///< [begin, end) of attr.type's value
     bool hasDefault = false;     ///< has a <default> child
+    std::string defaultValue;    ///< the text of its first <default>, as read (below)
+};
+
+/// A <data> child of a node: its key and its text, read as an XML parser reads it: entity and
+/// character references replaced; each run of text trimmed, with runs of white space inside
+/// made one space; CDATA sections as written; comments left out; the runs joined.
+struct GraphmlData
+{
+    std::string key;
+    std::string value;
+    std::size_t offset = 0; ///< the element's '<'
+    bool hasKey = false;
 };
 
 struct GraphmlNode
@@ -29,6 +40,7 @@ struct GraphmlNode
     bool hasId = false;
     std::size_t offset = 0; ///< the element's '<'
     std::size_t end = 0;    ///< one past the element (its end tag)
+    std::vector<GraphmlData> data; ///< its <data> children, in order
 };
 
 struct GraphmlEdge
@@ -41,11 +53,20 @@ struct GraphmlEdge
     std::size_t offset = 0;
 };
 
+/// Where and why the text is not well-formed XML, in the words of rapidxml (Boost's XML parser).
+struct GraphmlXmlError
+{
+    std::size_t offset = 0;
+    std::string message;
+};
+
 /**
- * The structure of a GraphML document as written, with positions: what Boost's read_graphml
- * does not report (node ids, where things are, repeated ids, edges to undeclared nodes). Only the
- * first top-level <graph> is described, as only it is read. Tolerant: it never throws, and on
- * malformed XML (which Boost reports) its answer is incomplete.
+ * A GraphML document as written, in one pass: keys with their defaults, the nodes of the first
+ * top-level <graph> with their <data> values, its edges, and positions for messages. It reads
+ * XML as Boost's read_graphml does (through property_tree's rapidxml, whitespace trimmed and
+ * normalised); tests/core/tst_graph_reader_oracle.cpp checks that it agrees with read_graphml.
+ * It never throws: malformed XML sets `xmlError` (where rapidxml would stop) and leaves the rest
+ * incomplete.
  */
 struct GraphmlScan
 {
@@ -56,20 +77,39 @@ struct GraphmlScan
     std::string graphId;                      ///< of the first
     std::optional<std::string> edgeDefault;   ///< of the first
     std::size_t graphOffset = 0;
-    std::size_t graphNameEnd = 0;             ///< just after "<graph"
-    /// [begin, end) of the first graph's parse.nodeids value ("canonical" makes Boost number
-    /// vertices by the digits of ids like "n12" rather than in document order).
-    std::optional<std::pair<std::size_t, std::size_t>> nodeIdsValue;
     std::optional<std::size_t> nestedGraphOffset; ///< a <graph> inside the first graph
     std::vector<GraphmlNode> nodes;           ///< children of the first graph, in order
     std::vector<GraphmlEdge> edges;
     /// <data> elements of the first graph, its nodes or edges whose key no <key> declares: (key, offset).
     std::vector<std::pair<std::string, std::size_t>> undeclaredData;
+    /// A <data> of the first graph, its nodes or edges without a key attribute.
+    std::optional<std::size_t> dataWithoutKey;
+    std::optional<GraphmlXmlError> xmlError;
 };
 
 GraphmlScan scanGraphml(std::string_view text);
 
-/// The <data> children of the element at [begin, end): (key id, offset of the <data>).
-std::vector<std::pair<std::string, std::size_t>> graphmlDataIn(std::string_view text, std::size_t begin, std::size_t end);
+/// The keys as read_graphml applies them: a key id stands for its last declaration (keys after
+/// the graph count too); a node gets the defaults of "node" keys (not "all") in the order of their
+/// ids, then its <data> values in order, a later value of a name replacing an earlier one.
+struct GraphmlKeyTable
+{
+    std::unordered_map<std::string_view, std::size_t> byId; ///< index into GraphmlScan::keys
+    std::vector<std::pair<std::size_t, std::string_view>> defaults; ///< (key, default value), in id order
+
+    explicit GraphmlKeyTable(const GraphmlScan& scan);
+
+    /// Calls sink(key index, value) for every value node `node` of `scan` gets, in that order.
+    /// <data> with an undeclared key are skipped.
+    template <typename Sink>
+    void nodeValues(const GraphmlScan& scan, std::size_t node, Sink&& sink) const
+    {
+        for (const auto& [key, value] : defaults)
+            sink(key, value);
+        for (const GraphmlData& d : scan.nodes[node].data)
+            if (const auto it = byId.find(d.key); it != byId.end())
+                sink(it->second, std::string_view(d.value));
+    }
+};
 
 } // namespace shardscope
