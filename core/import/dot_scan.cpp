@@ -50,6 +50,7 @@ public:
     {
         m_current = m_lexer.next();
         m_next = m_lexer.next();
+        m_vertexOf.reserve(text.size() / 128); // a node statement with attributes takes ~100-200 bytes
     }
 
     void graph()
@@ -226,8 +227,11 @@ private:
     std::size_t mention(const std::string& id, std::size_t offset)
     {
         const auto [it, added] = m_vertexOf.try_emplace(id, m_scan.vertices.size());
-        if (added)
-            m_scan.vertices.push_back(DotNode { id, offset, m_defaults.back() });
+        if (added) {
+            m_scan.vertices.push_back(DotNode { id, offset, {} });
+            m_scan.vertices.back().attributes.reserve(m_defaults.back().size() + 8);
+            m_scan.vertices.back().attributes = m_defaults.back();
+        }
         return it->second;
     }
 

@@ -206,7 +206,7 @@ ModelGraph importGraphml(std::string_view text, const std::string& source)
 
 ModelGraph importGraphviz(std::string_view text, const std::string& source)
 {
-    const DotScan scan = scanDot(text);
+    DotScan scan = scanDot(text); // values are moved out below
     checkDot(scan, text, source);
 
     GraphFileContent content;
@@ -219,9 +219,9 @@ ModelGraph importGraphviz(std::string_view text, const std::string& source)
     vertexOf.reserve(scan.vertices.size());
     for (std::size_t v = 0; v < scan.vertices.size(); ++v) {
         vertexOf.emplace(scan.vertices[v].id, v);
-        for (const auto& [name, value] : scan.vertices[v].attributes)
+        for (auto& [name, value] : scan.vertices[v].attributes)
             if (const auto& a = attributeOfName[std::size_t(name)])
-                content.attributes.put(*a, v, value);
+                content.attributes.put(*a, v, std::move(value));
     }
 
     // Nodes in the order of their first node statement, each located where it gets its attributes.
@@ -240,9 +240,15 @@ ModelGraph importGraphviz(std::string_view text, const std::string& source)
     for (const DotEdge& e : scan.edges) // both ends have node statements (checkDot)
         content.edges.emplace_back(nodeOf.at(e.from), nodeOf.at(e.to));
     // Grouped by source id, as Boost's reader (vertices in id order) held them: a cycle is named as before.
-    std::stable_sort(content.edges.begin(), content.edges.end(), [&](const auto& a, const auto& b) {
-        return content.nodeIds[std::size_t(a.first)] < content.nodeIds[std::size_t(b.first)];
-    });
+    std::vector<int> byId(content.nodeIds.size());
+    for (std::size_t i = 0; i < byId.size(); ++i)
+        byId[i] = static_cast<int>(i);
+    std::sort(byId.begin(), byId.end(), [&](int a, int b) { return content.nodeIds[std::size_t(a)] < content.nodeIds[std::size_t(b)]; });
+    std::vector<int> rank(byId.size());
+    for (std::size_t i = 0; i < byId.size(); ++i)
+        rank[std::size_t(byId[i])] = static_cast<int>(i);
+    std::stable_sort(content.edges.begin(), content.edges.end(),
+                     [&](const auto& a, const auto& b) { return rank[std::size_t(a.first)] < rank[std::size_t(b.first)]; });
 
     content.attributeOffset = [&](int node, GraphAttribute a) {
         const std::size_t offset = content.nodeOffsets[std::size_t(node)];
