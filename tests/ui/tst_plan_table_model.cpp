@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests ui/plan_table_model.*: the model contract (QAbstractItemModelTester), rank order and values
+// against the search outcome, infeasible rows, and numeric sorting through a proxy.
+#include "plan_table_model.h"
+
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+
+#include <QAbstractItemModelTester>
+#include <QSortFilterProxyModel>
+#include <QtTest>
+
+using namespace shardscope;
+
+namespace {
+
+std::shared_ptr<const PlanningOutcome> llama8bOn64()
+{
+    PlanningProblem p;
+    p.model = *findBundledModel("llama-3-8b");
+    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), 64, 8);
+    p.training.seqLength = 4096;
+    p.training.globalBatch = 512;
+    return std::make_shared<const PlanningOutcome>(runPlanning(p, Strategy::Exhaustive, ScoreWeights {}, 5));
+}
+
+} // namespace
+
+class TestPlanTableModel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void modelContract()
+    {
+        PlanTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(PlanTableModel::SortRole);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        model.setOutcome(llama8bOn64());
+        model.setShowInfeasible(true);
+        proxy.sort(PlanTableModel::TokensPerSecond, Qt::DescendingOrder);
+        model.setShowInfeasible(false);
+        model.setOutcome(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void rowsFollowTheRanking()
+    {
+        const auto outcome = llama8bOn64();
+        PlanTableModel model;
+        model.setOutcome(outcome);
+        QCOMPARE(model.rowCount(), int(outcome->search.feasibleCount));
+        QCOMPARE(model.columnCount(), int(PlanTableModel::ColumnCount));
+        // Row r is the r-th candidate of the ranking; its numbers are that candidate's.
+        for (int row : { 0, 1, model.rowCount() - 1 }) {
+            const PlanSummary& expected = outcome->search.candidates[outcome->order[std::size_t(row)]];
+            QCOMPARE(model.index(row, PlanTableModel::Rank).data().toInt(), row + 1);
+            QCOMPARE(model.index(row, PlanTableModel::Tp).data().toInt(), expected.config.tp);
+            QCOMPARE(model.index(row, PlanTableModel::Pp).data().toInt(), expected.config.pp);
+            QCOMPARE(model.index(row, PlanTableModel::Dp).data().toInt(), expected.config.dp);
+            QCOMPARE(model.index(row, PlanTableModel::MemoryPerGpu).data(PlanTableModel::SortRole).toDouble(), expected.peakMemoryBytes);
+            QCOMPARE(model.index(row, PlanTableModel::Score).data(PlanTableModel::SortRole).toDouble(), expected.score);
+            QCOMPARE(model.index(row, PlanTableModel::Rank).data(PlanTableModel::CandidateRole).toULongLong(),
+                     qulonglong(outcome->order[std::size_t(row)]));
+        }
+        // The best row is the plan the planner evaluated first in full.
+        QVERIFY(model.plan(0)->config == outcome->top.front().config);
+        // Scores never increase down the ranking (Exhaustive ranks by score).
+        for (int row = 1; row < model.rowCount(); ++row)
+            QVERIFY(model.plan(row)->score <= model.plan(row - 1)->score);
+    }
+
+    void infeasibleRowsShowTheirReason()
+    {
+        const auto outcome = llama8bOn64();
+        QVERIFY(outcome->search.candidates.size() > outcome->search.feasibleCount); // some do not fit
+        PlanTableModel model;
+        model.setOutcome(outcome);
+        model.setShowInfeasible(true);
+        QCOMPARE(model.rowCount(), int(outcome->order.size()));
+        const int last = model.rowCount() - 1;
+        QVERIFY(!model.plan(last)->feasible);
+        const QString reason = model.index(last, PlanTableModel::Status).data().toString();
+        QCOMPARE(reason, QString::fromStdString(model.plan(last)->infeasibleReason));
+        QVERIFY(!reason.isEmpty());
+        QCOMPARE(model.index(last, PlanTableModel::Status).data(Qt::ToolTipRole).toString(), reason);
+    }
+
+    void proxySortsNumerically()
+    {
+        const auto outcome = llama8bOn64();
+        PlanTableModel model;
+        model.setOutcome(outcome);
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(PlanTableModel::SortRole);
+        proxy.sort(PlanTableModel::TokensPerSecond, Qt::DescendingOrder);
+        double best = 0;
+        for (std::size_t i = 0; i < outcome->search.feasibleCount; ++i)
+            best = std::max(best, outcome->search.candidates[outcome->order[i]].tokensPerSecond);
+        QCOMPARE(proxy.index(0, PlanTableModel::TokensPerSecond).data(PlanTableModel::SortRole).toDouble(), best);
+        for (int row = 1; row < proxy.rowCount(); ++row)
+            QVERIFY(proxy.index(row, PlanTableModel::TokensPerSecond).data(PlanTableModel::SortRole).toDouble()
+                    <= proxy.index(row - 1, PlanTableModel::TokensPerSecond).data(PlanTableModel::SortRole).toDouble());
+    }
+
+    void headersExplainTheTerms()
+    {
+        PlanTableModel model;
+        for (int c = 0; c < PlanTableModel::ColumnCount; ++c)
+            QVERIFY(!model.headerData(c, Qt::Horizontal).toString().isEmpty());
+        QVERIFY(model.headerData(PlanTableModel::Zero, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("optimizer")));
+        QVERIFY(model.headerData(PlanTableModel::Bubble, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("wait")));
+    }
+};
+
+QTEST_MAIN(TestPlanTableModel)
+#include "tst_plan_table_model.moc"

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plan_table_model.h"
+
+#include "util/text.h"
+
+using namespace shardscope;
+
+PlanTableModel::PlanTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void PlanTableModel::setOutcome(std::shared_ptr<const PlanningOutcome> outcome)
+{
+    beginResetModel();
+    m_outcome = std::move(outcome);
+    endResetModel();
+}
+
+void PlanTableModel::setShowInfeasible(bool show)
+{
+    if (show == m_showInfeasible)
+        return;
+    beginResetModel();
+    m_showInfeasible = show;
+    endResetModel();
+}
+
+int PlanTableModel::rowCount(const QModelIndex& parent) const
+{
+    if (parent.isValid() || !m_outcome)
+        return 0;
+    // rankPlans puts every feasible candidate first.
+    return int(m_showInfeasible ? m_outcome->order.size() : std::min(m_outcome->order.size(), m_outcome->search.feasibleCount));
+}
+
+int PlanTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+const PlanSummary* PlanTableModel::plan(int row) const
+{
+    if (!m_outcome || row < 0 || row >= rowCount())
+        return nullptr;
+    return &m_outcome->search.candidates[m_outcome->order[std::size_t(row)]];
+}
+
+QVariant PlanTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.column() >= ColumnCount)
+        return {};
+    const PlanSummary* p = plan(index.row());
+    if (!p)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(*p, index.row(), index.column());
+    case SortRole:
+        return sortValue(*p, index.row(), index.column());
+    case CandidateRole:
+        return qulonglong(m_outcome->order[std::size_t(index.row())]);
+    case Qt::TextAlignmentRole:
+        return index.column() == Status || index.column() == Recompute ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                                                         : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (!p->feasible)
+            return QString::fromStdString(p->infeasibleReason);
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) const
+{
+    const ParallelConfig& c = p.config;
+    switch (column) {
+    case Rank:
+        return row + 1;
+    case Tp:
+        return c.tp;
+    case Pp:
+        return c.pp;
+    case Dp:
+        return c.dp;
+    case Vpp:
+        return c.vpp;
+    case MicroBatch:
+        return c.microBatch;
+    case Zero:
+        return c.zeroStage;
+    case Recompute:
+        return QString::fromLatin1(toString(c.recompute).data(), qsizetype(toString(c.recompute).size()));
+    case SequenceParallel:
+        return c.sequenceParallel ? tr("yes") : tr("no");
+    case MemoryPerGpu:
+        return QString::fromStdString(formatBytes(p.peakMemoryBytes));
+    case StepTime:
+        return p.stepSeconds > 0 ? QString::fromStdString(formatSeconds(p.stepSeconds)) : QString();
+    case TokensPerSecond:
+        return p.tokensPerSecond > 0 ? QString::fromStdString(formatCount(p.tokensPerSecond)) : QString();
+    case Mfu:
+        return QStringLiteral("%1 %").arg(100.0 * p.mfu, 0, 'f', 1);
+    case Bubble:
+        return QStringLiteral("%1 %").arg(100.0 * p.bubbleFraction, 0, 'f', 1);
+    case Score:
+        return p.feasible ? QString::number(p.score, 'f', 3) : QString();
+    case Status:
+        return p.feasible ? tr("fits") : QString::fromStdString(p.infeasibleReason);
+    default:
+        return {};
+    }
+}
+
+QVariant PlanTableModel::sortValue(const PlanSummary& p, int row, int column) const
+{
+    switch (column) {
+    case Rank:
+        return row;
+    case MemoryPerGpu:
+        return p.peakMemoryBytes;
+    case StepTime:
+        return p.stepSeconds;
+    case TokensPerSecond:
+        return p.tokensPerSecond;
+    case Mfu:
+        return p.mfu;
+    case Bubble:
+        return p.bubbleFraction;
+    case Score:
+        return p.score;
+    case SequenceParallel:
+        return int(p.config.sequenceParallel);
+    default:
+        return display(p, row, column);
+    }
+}
+
+QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case Rank: return tr("#");
+        case Tp: return tr("TP");
+        case Pp: return tr("PP");
+        case Dp: return tr("DP");
+        case Vpp: return tr("VPP");
+        case MicroBatch: return tr("Micro-batch");
+        case Zero: return tr("ZeRO");
+        case Recompute: return tr("Recompute");
+        case SequenceParallel: return tr("SP");
+        case MemoryPerGpu: return tr("Memory / GPU");
+        case StepTime: return tr("Step time");
+        case TokensPerSecond: return tr("Tokens/s");
+        case Mfu: return tr("MFU");
+        case Bubble: return tr("Bubble");
+        case Score: return tr("Score");
+        case Status: return tr("Status");
+        default: return {};
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case Tp: return tr("Tensor parallelism: each layer's matrices are split across this many GPUs, which all-reduce activations twice per layer.");
+        case Pp: return tr("Pipeline parallelism: the layers are cut into this many stages on different GPUs.");
+        case Dp: return tr("Data parallelism: this many replicas each process a share of the batch and all-reduce gradients.");
+        case Vpp: return tr("Virtual pipeline stages: model chunks per GPU in the interleaved 1F1B schedule; more chunks shrink the bubble.");
+        case Zero: return tr("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data-parallel group.");
+        case Recompute: return tr("Activation recomputation: full keeps only each layer's input and recomputes the rest in the backward pass.");
+        case SequenceParallel: return tr("Sequence parallelism: splits the activations that tensor parallelism replicates (norms, dropout) along the sequence.");
+        case Bubble: return tr("Pipeline bubble: the share of the step in which pipeline stages wait for work: (p - 1) / (v m) for m micro-batches.");
+        case Mfu: return tr("Model FLOPs utilization: model FLOPs per second over the GPUs' peak.");
+        case Score: return tr("Weighted score of memory headroom, throughput and exposed communication (the weight sliders).");
+        default: return {};
+        }
+    }
+    return {};
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "partition/planner.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+
+/**
+ * The ranked plans of one search as a table: one row per candidate in rank order (feasible plans
+ * first, then those that do not fit, with their reason). Display text is formatted; SortRole
+ * holds the raw number so a QSortFilterProxyModel sorts numerically.
+ */
+class PlanTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column {
+        Rank,
+        Tp,
+        Pp,
+        Dp,
+        Vpp,
+        MicroBatch,
+        Zero,
+        Recompute,
+        SequenceParallel,
+        MemoryPerGpu,
+        StepTime,
+        TokensPerSecond,
+        Mfu,
+        Bubble,
+        Score,
+        Status,
+        ColumnCount
+    };
+    static constexpr int SortRole = Qt::UserRole + 1;
+    static constexpr int CandidateRole = Qt::UserRole + 2; ///< index into outcome->search.candidates
+
+    explicit PlanTableModel(QObject* parent = nullptr);
+
+    void setOutcome(std::shared_ptr<const shardscope::PlanningOutcome> outcome);
+    const std::shared_ptr<const shardscope::PlanningOutcome>& outcome() const { return m_outcome; }
+    /// Plans that do not fit are listed after the others when shown (off by default).
+    void setShowInfeasible(bool show);
+    bool showInfeasible() const { return m_showInfeasible; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// The candidate shown in `row`, or nullptr.
+    const shardscope::PlanSummary* plan(int row) const;
+
+private:
+    QVariant display(const shardscope::PlanSummary& p, int row, int column) const;
+    QVariant sortValue(const shardscope::PlanSummary& p, int row, int column) const;
+
+    std::shared_ptr<const shardscope::PlanningOutcome> m_outcome;
+    bool m_showInfeasible = false;
+};
