@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "memory_chart.h"
+
+#include "partition/layer_partition.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QLineSeries>
+#include <QPen>
+#include <QStackedBarSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+
+using namespace shardscope;
+
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+}
+
+MemoryChartData MemoryChartData::fromPlan(const PlanEstimate& plan, int maxDeviceBars)
+{
+    MemoryChartData d;
+    d.capacityBytes = plan.capacityBytes;
+    const int devices = plan.config.worldSize();
+    d.grouped = devices > maxDeviceBars;
+    for (const StageEstimate& s : plan.stages) {
+        const auto [first, end] = stageDeviceRange(plan.config, s.stage);
+        if (d.grouped) {
+            const QString label = end - first == 1 ? tr("stage %1: GPU %2").arg(s.stage).arg(first)
+                                                   : tr("stage %1: GPUs %2-%3").arg(s.stage).arg(first).arg(end - 1);
+            d.bars.append(MemoryBar { label, first, end, s.stage, s.memory });
+        } else {
+            for (int g = first; g < end; ++g)
+                d.bars.append(MemoryBar { tr("GPU %1").arg(g), g, g + 1, s.stage, s.memory });
+        }
+    }
+    return d;
+}
+
+QStringList MemoryChartData::partNames()
+{
+    return { tr("Weights"), tr("Gradients"), tr("Optimizer states"), tr("Activations"), tr("Embedding and logits"),
+             tr("Other (framework, buffers)") };
+}
+
+double MemoryChartData::part(const MemoryBreakdown& m, int index)
+{
+    switch (index) {
+    case 0: return m.weightsBytes;
+    case 1: return m.gradientsBytes;
+    case 2: return m.optimizerBytes;
+    case 3: return m.activationsBytes;
+    case 4: return m.embeddingLogitsBytes;
+    case 5: return m.overheadBytes;
+    default: return 0;
+    }
+}
+
+MemoryChartView::MemoryChartView(QWidget* parent)
+    : QChartView(new QChart, parent)
+{
+    chart()->setAnimationOptions(QChart::NoAnimation);
+    chart()->setTitle(tr("Memory per GPU"));
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+    auto* series = new QStackedBarSeries;
+    for (const QString& name : MemoryChartData::partNames()) {
+        auto* set = new QBarSet(name);
+        m_sets.append(set);
+        series->append(set);
+    }
+    chart()->addSeries(series);
+    m_capacity = new QLineSeries;
+    m_capacity->setName(tr("Usable capacity"));
+    m_capacity->setPen(QPen(QColor(200, 30, 30), 2, Qt::DashLine));
+    chart()->addSeries(m_capacity);
+    setRenderHint(QPainter::Antialiasing);
+    rebuildAxes({}, 1);
+}
+
+void MemoryChartView::clearPlan()
+{
+    m_data = {};
+    for (QBarSet* set : m_sets)
+        set->remove(0, set->count());
+    m_capacity->clear();
+    rebuildAxes({}, 1);
+}
+
+void MemoryChartView::setPlan(const PlanEstimate& plan)
+{
+    m_data = MemoryChartData::fromPlan(plan);
+    const qsizetype n = m_data.bars.size();
+    QStringList labels;
+    labels.reserve(n);
+    double maxGiB = m_data.capacityBytes / kGiB;
+    for (int part = 0; part < MemoryChartData::PartCount; ++part) {
+        QList<qreal> values;
+        values.reserve(n);
+        for (const MemoryBar& bar : m_data.bars)
+            values.append(MemoryChartData::part(bar.memory, part) / kGiB);
+        QBarSet* set = m_sets[part];
+        set->remove(0, set->count()); // Qt 6.4 has no bulk replace; per-value replace is quadratic
+        set->append(values);
+        set->setPen(n > 256 ? QPen(Qt::NoPen) : QPen(Qt::white, 0.5)); // dense bars: borders would hide the fills
+    }
+    for (const MemoryBar& bar : m_data.bars) {
+        labels.append(bar.label);
+        maxGiB = std::max(maxGiB, bar.memory.totalBytes() / kGiB);
+    }
+    m_capacity->clear();
+    m_capacity->append(-0.5, m_data.capacityBytes / kGiB);
+    m_capacity->append(double(n) - 0.5, m_data.capacityBytes / kGiB);
+    chart()->setTitle(m_data.grouped ? tr("Memory per GPU (%1 GPUs, one bar per pipeline stage)").arg(plan.config.worldSize())
+                                     : tr("Memory per GPU"));
+    rebuildAxes(labels, maxGiB);
+}
+
+void MemoryChartView::rebuildAxes(const QStringList& labels, double maxGiB)
+{
+    for (QAbstractAxis* axis : chart()->axes())
+        chart()->removeAxis(axis);
+    auto* x = new QBarCategoryAxis;
+    x->append(labels);
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("GiB"));
+    y->setRange(0, maxGiB * 1.1);
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    chart()->addAxis(x, Qt::AlignBottom);
+    chart()->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart()->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+}
