@@ -28,9 +28,9 @@ MemoryChartData MemoryChartData::fromPlan(const PlanEstimate& plan, int maxDevic
     for (const StageEstimate& s : plan.stages) {
         const auto [first, end] = stageDeviceRange(plan.config, s.stage);
         if (d.grouped) {
-            const QString label = end - first == 1 ? tr("stage %1: GPU %2").arg(s.stage).arg(first)
-                                                   : tr("stage %1: GPUs %2-%3").arg(s.stage).arg(first).arg(end - 1);
-            d.bars.append(MemoryBar { label, first, end, s.stage, s.memory });
+            // Short, unique labels ("S3"): the axis drops duplicates and elides long ones; the title
+            // says how many GPUs a bar stands for.
+            d.bars.append(MemoryBar { tr("S%1").arg(s.stage), first, end, s.stage, s.memory });
         } else {
             for (int g = first; g < end; ++g)
                 d.bars.append(MemoryBar { tr("GPU %1").arg(g), g, g + 1, s.stage, s.memory });
@@ -112,7 +112,10 @@ void MemoryChartView::setPlan(const PlanEstimate& plan)
     m_capacity->clear();
     m_capacity->append(-0.5, m_data.capacityBytes / kGiB);
     m_capacity->append(double(n) - 0.5, m_data.capacityBytes / kGiB);
-    chart()->setTitle(m_data.grouped ? tr("Memory per GPU (%1 GPUs, one bar per pipeline stage)").arg(plan.config.worldSize())
+    chart()->setTitle(m_data.grouped ? tr("Memory per GPU: %1 GPUs, one bar per pipeline stage S0-S%2 of %3 identical GPUs")
+                                           .arg(plan.config.worldSize())
+                                           .arg(plan.config.pp - 1)
+                                           .arg(plan.config.tp * plan.config.dp)
                                      : tr("Memory per GPU"));
     rebuildAxes(labels, maxGiB);
 }
