@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "timeline_view.h"
+
+#include <QPainter>
+#include <QPaintEvent>
+
+using namespace shardscope;
+
+namespace {
+constexpr double kLeft = 70;    // stage labels
+constexpr double kTop = 34;     // title
+constexpr double kBottom = 28;  // time axis
+constexpr double kRight = 12;
+} // namespace
+
+TimelineView::TimelineView(QWidget* parent)
+    : QWidget(parent)
+{
+    setAutoFillBackground(true);
+    setMinimumSize(320, 160);
+}
+
+void TimelineView::setTimeline(PipelineTimeline timeline)
+{
+    m_timeline = std::move(timeline);
+    setToolTip(title());
+    update();
+}
+
+QString TimelineView::title() const
+{
+    if (m_timeline.passes.empty())
+        return tr("No pipeline schedule");
+    QString schedule;
+    switch (m_timeline.schedule) {
+    case Schedule::GPipe: schedule = tr("GPipe"); break;
+    case Schedule::OneFOneB: schedule = tr("1F1B"); break;
+    case Schedule::Interleaved1F1B: schedule = tr("Interleaved 1F1B (%1 chunks per stage)").arg(m_timeline.chunks); break;
+    }
+    return tr("%1, %2 stages, %3 micro-batches: the bubble is %4 % of the step")
+        .arg(schedule)
+        .arg(m_timeline.stages)
+        .arg(m_timeline.microBatches)
+        .arg(100.0 * m_timeline.bubbleFraction(), 0, 'f', 1);
+}
+
+QRectF TimelineView::plotArea(QSizeF size) const
+{
+    return QRectF(kLeft, kTop, std::max(1.0, size.width() - kLeft - kRight), std::max(1.0, size.height() - kTop - kBottom));
+}
+
+QRectF TimelineView::passRect(const ScheduleSlot& pass, QSizeF size) const
+{
+    const QRectF area = plotArea(size);
+    const double span = m_timeline.makespan > 0 ? m_timeline.makespan : 1;
+    const double rowHeight = area.height() / std::max(1, m_timeline.stages);
+    const double x0 = area.left() + pass.start / span * area.width();
+    const double x1 = area.left() + pass.end / span * area.width();
+    return QRectF(x0, area.top() + pass.stage * rowHeight + 2, std::max(0.5, x1 - x0), rowHeight - 4);
+}
+
+void TimelineView::render(QPainter& painter, QSizeF size) const
+{
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    const QPalette& pal = palette();
+    painter.fillRect(QRectF(QPointF(0, 0), size), pal.color(QPalette::Base));
+    painter.setPen(pal.color(QPalette::Text));
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    painter.setFont(titleFont);
+    painter.drawText(QRectF(0, 6, size.width(), kTop - 8), Qt::AlignHCenter | Qt::AlignVCenter, title());
+    painter.setFont(font());
+
+    const QRectF area = plotArea(size);
+    const double rowHeight = area.height() / std::max(1, m_timeline.stages);
+    for (int s = 0; s < m_timeline.stages; ++s) {
+        const QRectF row(area.left(), area.top() + s * rowHeight, area.width(), rowHeight);
+        painter.fillRect(row, s % 2 ? pal.color(QPalette::AlternateBase) : pal.color(QPalette::Base));
+        painter.drawText(QRectF(4, row.top(), kLeft - 8, rowHeight), Qt::AlignRight | Qt::AlignVCenter, tr("stage %1").arg(s));
+    }
+    const QFontMetricsF metrics(font());
+    for (const ScheduleSlot& pass : m_timeline.passes) {
+        const QRectF r = passRect(pass, size);
+        const int lighter = 100 + 35 * pass.chunk;
+        const QColor fill = (pass.forward ? QColor(52, 120, 210) : QColor(60, 160, 90)).lighter(lighter);
+        painter.fillRect(r, fill);
+        if (r.width() > 3) { // a hairline between neighbouring passes keeps them apart
+            painter.setPen(pal.color(QPalette::Base));
+            painter.drawLine(r.topLeft(), r.bottomLeft());
+        }
+        const QString label = QString::number(pass.microBatch);
+        if (metrics.horizontalAdvance(label) + 4 < r.width() && metrics.height() < r.height()) {
+            painter.setPen(Qt::white);
+            painter.drawText(r, Qt::AlignCenter, label);
+        }
+    }
+    // Time axis: the step from 0 to the makespan.
+    painter.setPen(pal.color(QPalette::Text));
+    painter.drawLine(area.bottomLeft(), area.bottomRight());
+    const double span = m_timeline.makespan;
+    for (int i = 0; i <= 4 && span > 0; ++i) {
+        const double x = area.left() + area.width() * i / 4.0;
+        painter.drawLine(QPointF(x, area.bottom()), QPointF(x, area.bottom() + 4));
+        const double t = span * i / 4.0;
+        const QString text = span < 1 ? tr("%1 ms").arg(t * 1e3, 0, 'f', 0) : tr("%1 s").arg(t, 0, 'f', 2);
+        painter.drawText(QRectF(x - 40, area.bottom() + 5, 80, kBottom - 6), Qt::AlignHCenter | Qt::AlignTop, text);
+    }
+    painter.restore();
+}
+
+void TimelineView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    render(painter, size());
+}

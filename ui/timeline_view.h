@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cost/pipeline_schedule.h"
+
+#include <QRectF>
+#include <QWidget>
+
+/**
+ * The pipeline schedule as a Gantt chart: one row per stage, forward passes in blue and backward
+ * passes in green (lighter for later model chunks), micro-batch numbers where they fit, idle time
+ * left blank, and the bubble share in the title. Painted by hand (fast, and exports to SVG).
+ */
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+
+    void setTimeline(shardscope::PipelineTimeline timeline);
+    const shardscope::PipelineTimeline& timeline() const { return m_timeline; }
+    /// "1F1B, 4 stages, 8 micro-batches: the bubble is 27.3 % of the step"
+    QString title() const;
+    /// Where a pass is drawn in a widget of `size` (for tests and hit-testing).
+    QRectF passRect(const shardscope::ScheduleSlot& pass, QSizeF size) const;
+    /// Paints the chart into any device (a PNG image, an SVG generator) at `size`.
+    void render(QPainter& painter, QSizeF size) const;
+
+    QSize sizeHint() const override { return { 900, 320 }; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    QRectF plotArea(QSizeF size) const;
+
+    shardscope::PipelineTimeline m_timeline;
+};
