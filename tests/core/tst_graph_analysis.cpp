@@ -4,6 +4,8 @@
 #include "proposals/graph_analysis.h"
 #include "util/input_error.h"
 
+#include "json_edit.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include <set>
 
 using namespace shardscope;
+using namespace shardscope::testing;
 using nlohmann::json;
 
 namespace {
@@ -523,11 +526,7 @@ private slots:
         QFETCH(QString, position);
         QFETCH(QString, messagePart);
         json doc = json::parse(graphAnalysisToJson(analyzeModel(parallelBlock(), 50)).dump());
-        const json::json_pointer ptr(pointer.toStdString());
-        if (value.isEmpty())
-            doc[ptr.parent_pointer()].erase(ptr.back());
-        else
-            doc[ptr] = json::parse(value.toStdString());
+        editJson(doc, pointer, value);
         try {
             graphAnalysisFromJson(doc, "plan.json", "$.analysis");
             QFAIL("accepted a bad analysis");

@@ -9,6 +9,7 @@
 #include "proposals/graph_analysis.h"
 #include "util/input_error.h"
 
+#include "graph_compare.h"
 #include "test_files.h"
 
 #include <QtTest>
@@ -23,46 +24,6 @@ namespace {
 
 std::string graphFile(const QString& name) { return std::string(SHARDSCOPE_TEST_DATA) + "/graphs/" + name.toStdString(); }
 std::string badFile(const QString& name) { return std::string(SHARDSCOPE_TEST_DATA) + "/bad/" + name.toStdString(); }
-
-std::set<std::pair<std::size_t, std::size_t>> edgeSet(const ModelGraph& g)
-{
-    std::set<std::pair<std::size_t, std::size_t>> out;
-    for (auto [it, end] = boost::edges(g.dag()); it != end; ++it)
-        out.insert({ boost::source(*it, g.dag()), boost::target(*it, g.dag()) });
-    return out;
-}
-
-void compareLayers(const ModelGraph& a, const ModelGraph& b)
-{
-    QCOMPARE(a.name(), b.name());
-    QCOMPARE(a.layerCount(), b.layerCount());
-    for (int i = 0; i < a.layerCount(); ++i) {
-        const Layer& x = a.layer(i);
-        const Layer& y = b.layer(i);
-        QCOMPARE(x.name, y.name);
-        QCOMPARE(toString(x.kind), toString(y.kind));
-        QCOMPARE(x.op, y.op);
-        QCOMPARE(x.params, y.params);
-        QCOMPARE(x.activeParams, y.activeParams);
-        QCOMPARE(x.tpShardedParams, y.tpShardedParams);
-        QCOMPARE(x.tiedToLayer, y.tiedToLayer);
-        QCOMPARE(x.flopsPerToken, y.flopsPerToken);
-        QCOMPARE(x.flopsPerTokenPerSeq, y.flopsPerTokenPerSeq);
-        QCOMPARE(x.actShardedBytesPerToken, y.actShardedBytesPerToken);
-        QCOMPARE(x.actReplicatedBytesPerToken, y.actReplicatedBytesPerToken);
-        QCOMPARE(x.actScoreBytesPerTokenPerSeq, y.actScoreBytesPerTokenPerSeq);
-        QCOMPARE(x.inputBytesPerToken, y.inputBytesPerToken);
-        QCOMPARE(x.outputElementsPerToken, y.outputElementsPerToken);
-        QCOMPARE(x.tpCommElementsPerToken, y.tpCommElementsPerToken);
-        QCOMPARE(x.tpShardable, y.tpShardable);
-        QCOMPARE(x.block, y.block);
-    }
-    QVERIFY(edgeSet(a) == edgeSet(b));
-    QCOMPARE(a.blocks().size(), b.blocks().size());
-    for (std::size_t i = 0; i < a.blocks().size(); ++i)
-        QVERIFY(a.blocks()[i].layers == b.blocks()[i].layers);
-    QVERIFY(a.warnings() == b.warnings());
-}
 
 /// A GraphML document with every documented attribute declared as a node key of the same id.
 std::string graphml(const std::string& body, const std::string& extraKeys = "", const std::string& graphTag = "")
@@ -214,7 +175,7 @@ private slots:
     {
         const ModelGraph fromGraphml = importModel(graphFile("tiny-llama.graphml"));
         const ModelGraph fromDot = importModel(graphFile("tiny-llama.dot"));
-        compareLayers(fromGraphml, fromDot);
+        compareGraphs(fromGraphml, fromDot);
     }
 
     void roundTripThroughNativeFormat_data()
@@ -232,7 +193,7 @@ private slots:
             ? importModelText("digraph \"no-params\" { a [op=X]; b [label=a]; a -> b }", "no-params.dot")
             : importModel(graphFile(file));
         const ModelGraph back = importModelText(nativeModelToJson(original).dump(2), "round-trip.json");
-        compareLayers(original, back);
+        compareGraphs(original, back);
         QCOMPARE(QString::fromStdString(back.sourceFormat()), QString("shardscope-model"));
     }
 

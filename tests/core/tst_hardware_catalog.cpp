@@ -4,11 +4,14 @@
 #include "util/embedded_resources.h"
 #include "util/input_error.h"
 
+#include "json_edit.h"
+
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 
 using namespace shardscope;
+using namespace shardscope::testing;
 using nlohmann::json;
 
 namespace {
@@ -196,11 +199,7 @@ private slots:
         QFETCH(QString, position);
         QFETCH(QString, messagePart);
         json doc = userCatalog();
-        const json::json_pointer ptr(pointer.toStdString());
-        if (value.isEmpty())
-            doc[ptr.parent_pointer()].erase(ptr.back());
-        else
-            doc[ptr] = json::parse(value.toStdString());
+        editJson(doc, pointer, value);
         try {
             HardwareCatalog::fromJson(doc.dump(), "my-gpus.json");
             QFAIL("accepted a bad catalog");
