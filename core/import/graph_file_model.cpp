@@ -32,7 +32,6 @@ constexpr double kMaxPerToken = 1e18;
 
 std::size_t at(int index) { return static_cast<std::size_t>(index); }
 
-bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
 std::string formatNumber(double value)
 {
@@ -47,49 +46,6 @@ std::string_view trim(std::string_view text)
     if (first == std::string_view::npos)
         return {};
     return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
-}
-
-// '.'- or '/'-separated components of a lower-case name.
-bool anyComponent(std::string_view name, const std::function<bool(std::string_view)>& test)
-{
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= name.size(); ++i)
-        if (i == name.size() || name[i] == '.' || name[i] == '/') {
-            if (i > start && test(name.substr(start, i - start)))
-                return true;
-            start = i + 1;
-        }
-    return false;
-}
-
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
-std::optional<LayerKind> kindFromText(std::string_view lower)
-{
-    if (lower.empty())
-        return std::nullopt;
-    // Norms first: "post_attention_layernorm" is a norm, not attention. "ln_f", "ln1", "ln".
-    if (contains(lower, "norm") || anyComponent(lower, [](std::string_view c) {
-            return c == "ln" || (c.size() > 2 && c.substr(0, 2) == "ln" && (c[2] == '_' || isDigit(c[2])));
-        }))
-        return LayerKind::Norm;
-    if (contains(lower, "embed") || anyComponent(lower, [](std::string_view c) { return c == "wte" || c == "wpe"; }))
-        return LayerKind::Embedding;
-    if (contains(lower, "moe") || contains(lower, "expert"))
-        return LayerKind::Moe;
-    if (contains(lower, "attn") || contains(lower, "attention"))
-        return LayerKind::Attention;
-    if (contains(lower, "lm_head") || contains(lower, "output_head") || contains(lower, "classifier")
-        || anyComponent(lower, [](std::string_view c) { return c == "head"; }))
-        return LayerKind::OutputHead;
-    for (std::string_view word : { "mlp", "ffn", "feed_forward", "feedforward", "linear", "dense", "gemm", "matmul" })
-        if (contains(lower, word))
-            return LayerKind::Mlp;
-    if (anyComponent(lower, [](std::string_view c) {
-            return c == "c_fc" || (c.substr(0, 2) == "fc" && (c.size() == 2 || isDigit(c[2])));
-        }))
-        return LayerKind::Mlp;
-    return std::nullopt;
 }
 
 /// Reads one node's attributes into a Layer; every error names the node and the attribute.
@@ -319,12 +275,6 @@ const std::string* GraphAttributeTable::find(GraphAttribute attribute, std::size
     return vertex < c.present.size() && c.present[vertex] ? &c.values[vertex] : nullptr;
 }
 
-LayerKind guessLayerKind(std::string_view name, std::string_view op)
-{
-    if (const auto kind = kindFromText(toLower(name)))
-        return *kind;
-    return kindFromText(toLower(op)).value_or(LayerKind::Other);
-}
 
 ModelGraph buildGraphFileModel(const GraphFileContent& c, std::string_view text, const std::string& source)
 {

@@ -91,7 +91,4 @@ struct GraphFileContent
  */
 ModelGraph buildGraphFileModel(const GraphFileContent& content, std::string_view text, const std::string& source);
 
-/// The kind a layer of this name and operator most likely is, when the file does not say.
-LayerKind guessLayerKind(std::string_view name, std::string_view op);
-
 } // namespace shardscope

@@ -1040,7 +1040,7 @@ Layer OnnxGraphReader::makeLayer(std::size_t l)
         (sharded ? layer.actShardedBytesPerToken : layer.actReplicatedBytesPerToken) += perToken(elements) * bytes;
     }
 
-    layer.kind = kindFromName(build.key.empty() ? build.name : build.key);
+    layer.kind = guessLayerKind(build.key.empty() ? build.name : build.key);
     if (layer.kind == LayerKind::Other) {
         if (softmax && activationProduct)
             layer.kind = LayerKind::Attention;

@@ -133,32 +133,6 @@ bool isStrictPrefix(const std::string& prefix, const std::string& key)
     return prefix.size() < key.size() && key.compare(0, prefix.size(), prefix) == 0 && key[prefix.size()] == '.';
 }
 
-LayerKind kindFromName(const std::string& key)
-{
-    const std::string k = toLower(key);
-    std::vector<std::string_view> tokens;
-    scopeTokens(k, false, tokens);
-    auto has = [&](std::initializer_list<const char*> words) {
-        for (std::string_view t : tokens)
-            for (const char* w : words)
-                if (t.find(w) != std::string_view::npos)
-                    return true;
-        return false;
-    };
-    if (has({ "attn", "attention" }))
-        return LayerKind::Attention;
-    if (has({ "mlp", "ffn", "feed_forward", "feedforward", "intermediate" }))
-        return LayerKind::Mlp;
-    if (has({ "moe", "experts" }))
-        return LayerKind::Moe;
-    if (has({ "embed", "wte", "wpe", "tok_embeddings" }))
-        return LayerKind::Embedding;
-    if (has({ "lm_head", "classifier", "output_layer" }) || (!tokens.empty() && tokens.back() == "head"))
-        return LayerKind::OutputHead;
-    if (has({ "norm", "ln_" }) || (!tokens.empty() && (tokens.back() == "ln" || tokens.back() == "ln_f")))
-        return LayerKind::Norm;
-    return LayerKind::Other;
-}
 
 // Operators whose output is a view of their first input: what autograd stores is the root tensor.
 bool isViewOp(const std::string& op)

@@ -32,7 +32,5 @@ void scopeTokens(std::string_view text, bool dropLast, std::vector<std::string_v
 void layerKey(const std::vector<std::string_view>& tokens, std::string& out);
 /// "model.layers.0" is a strict prefix of "model.layers.0.mlp".
 bool isStrictPrefix(const std::string& prefix, const std::string& key);
-/// A layer kind from words in its name (attn, mlp, embed, norm, lm_head, ...); Other if none.
-LayerKind kindFromName(const std::string& key);
 
 } // namespace shardscope::onnx_import

@@ -12,6 +12,9 @@ enum class LayerKind { Embedding, Attention, Mlp, Moe, Norm, OutputHead, Other }
 
 std::string_view toString(LayerKind kind);
 std::optional<LayerKind> layerKindFromString(std::string_view text); ///< case-insensitive; accepts the names of toString
+/// The kind a layer of this name (e.g. "model.layers.3.post_attention_layernorm": a norm) and
+/// operator most likely is, for importers whose files do not say; Other when nothing matches.
+LayerKind guessLayerKind(std::string_view name, std::string_view op = {});
 
 /**
  * One layer of a model, in execution order. All sizes are per token so the cost model can

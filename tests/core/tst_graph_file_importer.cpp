@@ -512,6 +512,8 @@ private slots:
         QTest::newRow("fc1") << "encoder.fc1" << "" << "mlp";
         QTest::newRow("by op") << "node_17" << "MatMul" << "mlp";
         QTest::newRow("op LayerNorm") << "node_18" << "LayerNorm" << "norm";
+        QTest::newRow("bert intermediate") << "bert.encoder.layer.3.intermediate" << "" << "mlp";
+        QTest::newRow("megatron output layer") << "output_layer" << "" << "output_head";
         QTest::newRow("nothing known") << "residual_add" << "Add" << "other";
         QTest::newRow("heads is not head") << "num_heads" << "" << "other";
     }

@@ -67,6 +67,7 @@ private slots:
         QVERIFY(layerNamed(g, "transformer.h.0.attn").kind == LayerKind::Attention);
         QVERIFY(layerNamed(g, "transformer.h.1.mlp").kind == LayerKind::Mlp);
         QVERIFY(layerNamed(g, "transformer.ln_f").kind == LayerKind::Norm);
+        QVERIFY(layerNamed(g, "transformer.h.0.ln_1").kind == LayerKind::Norm);
         QVERIFY(layerNamed(g, "lm_head").kind == LayerKind::OutputHead);
         QCOMPARE(double(layerNamed(g, "transformer.h.0.attn").params), 3 * H * H + 3 * H + H * H + H);
         QCOMPARE(int(g.blocks().size()), 2);
