@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/pipeline_schedule.h"
 
+#include "cost/plan_estimate.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -140,6 +142,22 @@ PipelineTimeline simulatePipeline(Schedule schedule, int microBatches, int chunk
         t.busySeconds = std::max(t.busySeconds, busy[std::size_t(s)]);
     }
     return t;
+}
+
+PipelineTimeline planTimeline(const PlanEstimate& plan)
+{
+    if (plan.stages.empty() || plan.numMicroBatches < 1)
+        throw std::invalid_argument("planTimeline: the plan was rejected before its stages were estimated");
+    std::vector<double> forward, backward;
+    forward.reserve(plan.stages.size());
+    backward.reserve(plan.stages.size());
+    for (const StageEstimate& s : plan.stages) {
+        const double comm = (s.tpCommSeconds + s.ppCommSeconds) / 2;
+        forward.push_back(s.computeSeconds / 3 + comm);
+        backward.push_back(2 * s.computeSeconds / 3 + s.recomputeSeconds + comm);
+    }
+    const int chunks = plan.config.schedule == Schedule::Interleaved1F1B ? plan.config.vpp : 1;
+    return simulatePipeline(plan.config.schedule, plan.numMicroBatches, chunks, forward, backward);
 }
 
 } // namespace shardscope

@@ -50,4 +50,16 @@ struct PipelineTimeline
 PipelineTimeline simulatePipeline(Schedule schedule, int microBatches, int chunks, const std::vector<double>& forwardSeconds,
                                   const std::vector<double>& backwardSeconds, double hopSeconds = 0);
 
+struct PlanEstimate;
+
+/**
+ * The simulated schedule of an evaluated plan, from its per-stage micro-batch times: forward
+ * = compute / 3 (the backward does twice the forward's math: Narayanan et al. 2021, Sec. 3.5),
+ * backward = 2 compute / 3 + recomputation, TP and PP communication split evenly between the two
+ * (each direction moves the same activations). A plan without pipeline parallelism is one row.
+ * Throws std::invalid_argument for an estimate without stages or micro-batches (rejected before
+ * partitioning) or with sizes simulatePipeline cannot schedule.
+ */
+PipelineTimeline planTimeline(const PlanEstimate& plan);
+
 } // namespace shardscope

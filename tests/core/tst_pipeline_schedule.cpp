@@ -5,6 +5,10 @@
 // most p, GPipe all m: Narayanan Sec. 2.2).
 #include "cost/pipeline_schedule.h"
 
+#include "cost/plan_estimate.h"
+#include "cost/plan_evaluator.h"
+#include "gpt_fixtures.h"
+
 #include <QtTest>
 
 #include <map>
@@ -135,6 +139,82 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, uniform(Schedule::Interleaved1F1B, 4, 6, 2, 1, 1));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, uniform(Schedule::OneFOneB, 4, 0, 1, 1, 1));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulatePipeline(Schedule::GPipe, 4, 1, { 1.0 }, { 1.0, 2.0 }));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, planTimeline(PlanEstimate {})); // rejected before partitioning
+    }
+
+    void planTimelineSplitsStageTimes()
+    {
+        // Hand-built plan: 3 stages, compute 30 ms, recompute 6 ms, TP 4 ms, PP 2 ms per micro-batch.
+        PlanEstimate plan;
+        plan.config.pp = 3;
+        plan.config.schedule = Schedule::OneFOneB;
+        plan.numMicroBatches = 6;
+        for (int k = 0; k < 3; ++k) {
+            StageEstimate st;
+            st.stage = k;
+            st.computeSeconds = 0.030;
+            st.recomputeSeconds = 0.006;
+            st.tpCommSeconds = 0.004;
+            st.ppCommSeconds = 0.002;
+            plan.stages.push_back(st);
+        }
+        const PipelineTimeline t = planTimeline(plan);
+        QCOMPARE(t.stages, 3);
+        QCOMPARE(t.microBatches, 6);
+        QCOMPARE(int(t.passes.size()), 3 * 6 * 2);
+        // Forward 10 + 3 = 13 ms, backward 20 + 6 + 3 = 29 ms: 42 ms per micro-batch as the evaluator has it.
+        const ScheduleSlot& f = *std::find_if(t.passes.begin(), t.passes.end(), [](const ScheduleSlot& s) { return s.forward; });
+        const ScheduleSlot& b = *std::find_if(t.passes.begin(), t.passes.end(), [](const ScheduleSlot& s) { return !s.forward; });
+        QVERIFY(std::abs((f.end - f.start) - 0.013) < 1e-12);
+        QVERIFY(std::abs((b.end - b.start) - 0.029) < 1e-12);
+        // Uniform stages: (m + p - 1) x 42 ms = 336 ms, bubble (p - 1) / (m + p - 1) = 2 / 8.
+        QVERIFY(std::abs(t.makespan - 0.336) < 1e-12);
+        QVERIFY(std::abs(t.bubbleFraction() - 0.25) < 1e-12);
+    }
+
+    void planTimelineAgreesWithTheEvaluator_data()
+    {
+        QTest::addColumn<int>("schedule");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("vpp");
+        QTest::newRow("1f1b pp4") << int(Schedule::OneFOneB) << 4 << 1;
+        QTest::newRow("1f1b pp8") << int(Schedule::OneFOneB) << 8 << 1;
+        QTest::newRow("gpipe pp4") << int(Schedule::GPipe) << 4 << 1;
+        QTest::newRow("interleaved pp4 v2") << int(Schedule::Interleaved1F1B) << 4 << 2;
+        QTest::newRow("interleaved pp8 v3") << int(Schedule::Interleaved1F1B) << 8 << 3;
+    }
+
+    void planTimelineAgreesWithTheEvaluator()
+    {
+        // GPT 48 x 8192 (Narayanan Table 1, 39B-class) on 64 A100s: the simulated step of the
+        // evaluated plan has the evaluator's per-stage busy time and, within the few per cent the
+        // embedding/head stages add, its closed-form pipeline time and bubble.
+        QFETCH(int, schedule);
+        QFETCH(int, pp);
+        QFETCH(int, vpp);
+        const PlanningProblem problem = testing::megatronProblem(testing::megatronGpt(8192, 64, 48), 64, 512);
+        const PlanEvaluator evaluator(problem);
+        ParallelConfig c;
+        c.tp = 8;
+        c.pp = pp;
+        c.dp = 64 / (8 * pp);
+        c.vpp = vpp;
+        c.schedule = Schedule(schedule);
+        c.recompute = Recompute::Full;
+        const PlanEstimate e = evaluator.evaluate(c);
+        QVERIFY2(!e.stages.empty(), e.infeasibleReason.c_str());
+        const PipelineTimeline t = planTimeline(e);
+        QCOMPARE(t.stages, pp);
+        QCOMPARE(t.microBatches, e.numMicroBatches);
+        double slowest = 0;
+        for (const StageEstimate& s : e.stages)
+            slowest = std::max(slowest, e.numMicroBatches * s.microBatchSeconds());
+        QVERIFY(std::abs(t.busySeconds - slowest) < 1e-9 * slowest);
+        const double pipeline = e.time.stepSeconds - e.time.dpExposedSeconds;
+        QVERIFY2(std::abs(t.makespan - pipeline) < 0.03 * pipeline,
+                 qPrintable(QStringLiteral("simulated %1 s, closed form %2 s").arg(t.makespan).arg(pipeline)));
+        QVERIFY2(std::abs(t.bubbleFraction() - e.bubbleFraction) < 0.03,
+                 qPrintable(QStringLiteral("simulated %1, closed form %2").arg(t.bubbleFraction()).arg(e.bubbleFraction)));
     }
 };
 
