@@ -7,6 +7,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QLineSeries>
+#include <QPainter>
 #include <QPen>
 #include <QStackedBarSeries>
 #include <QValueAxis>
@@ -118,6 +119,22 @@ void MemoryChartView::setPlan(const PlanEstimate& plan)
                                            .arg(plan.config.tp * plan.config.dp)
                                      : tr("Memory per GPU"));
     rebuildAxes(labels, maxGiB);
+}
+
+QString MemoryChartView::title() const
+{
+    return chart()->title();
+}
+
+void MemoryChartView::render(QPainter& painter, QSizeF size)
+{
+    // Lay the chart out at the asked size, paint its scene, and restore the on-screen layout.
+    const QSizeF onScreen = chart()->size();
+    chart()->resize(size);
+    scene()->setSceneRect(QRectF(QPointF(), size));
+    scene()->render(&painter, QRectF(QPointF(), size), QRectF(QPointF(), size));
+    chart()->resize(onScreen);
+    scene()->setSceneRect(QRectF(QPointF(), onScreen));
 }
 
 void MemoryChartView::rebuildAxes(const QStringList& labels, double maxGiB)

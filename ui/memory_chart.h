@@ -53,6 +53,9 @@ public:
     /// The bar sets in MemoryChartData::partNames() order, and the capacity line (for tests and export).
     const QList<QBarSet*>& barSets() const { return m_sets; }
     QLineSeries* capacityLine() const { return m_capacity; }
+    QString title() const;
+    /// Paints the chart (with its legend) into any device at `size`, e.g. for PNG/SVG export.
+    void render(QPainter& painter, QSizeF size);
 
 private:
     void rebuildAxes(const QStringList& labels, double maxGiB);

@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "input_panel.h"
+
+#include "export/plan_document.h"
+
+#include <QCheckBox>
+#include <QCoreApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+using namespace shardscope;
+
+namespace {
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+// "70.6 B" style counts for parameters.
+QString compactCount(double n)
+{
+    const QLocale locale;
+    if (n >= 1e12)
+        return QCoreApplication::translate("InputPanel", "%1 T").arg(locale.toString(n / 1e12, 'f', 2));
+    if (n >= 1e9)
+        return QCoreApplication::translate("InputPanel", "%1 B").arg(locale.toString(n / 1e9, 'f', 1));
+    if (n >= 1e6)
+        return QCoreApplication::translate("InputPanel", "%1 M").arg(locale.toString(n / 1e6, 'f', 1));
+    return locale.toString(qint64(n));
+}
+
+// Combo entries whose data is an optional value: "automatic" (searched) is -1.
+void addAuto(QComboBox* box) { box->addItem(QCoreApplication::translate("InputPanel", "automatic (searched)"), -1); }
+
+template <typename T>
+std::optional<T> pinned(const QComboBox* box)
+{
+    const int v = box->currentData().toInt();
+    return v < 0 ? std::nullopt : std::optional<T>(T(v));
+}
+
+template <typename T>
+void selectPinned(QComboBox* box, const std::optional<T>& value)
+{
+    const int index = box->findData(value ? int(*value) : -1);
+    box->setCurrentIndex(std::max(index, 0));
+}
+
+constexpr const char* kStrategyPrefix = "s:";
+constexpr const char* kPresetPrefix = "p:";
+
+} // namespace
+
+InputPanel::InputPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_catalog(HardwareCatalog::builtin())
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(buildModelGroup());
+    layout->addWidget(buildClusterGroup());
+    layout->addWidget(buildTrainingGroup());
+    layout->addWidget(buildRankingGroup());
+    layout->addStretch(1);
+    updateLinkDefaults();
+    updateWeightLabels();
+}
+
+QWidget* InputPanel::buildModelGroup()
+{
+    auto* group = new QGroupBox(tr("Model"));
+    auto* layout = new QVBoxLayout(group);
+    m_modelSummary = new QLabel(tr("No model loaded."));
+    m_modelSummary->setWordWrap(true);
+    m_modelSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_openButton = new QPushButton(tr("&Open model…"));
+    m_openButton->setToolTip(tr("Open a Hugging Face config.json, safetensors checkpoint (header only), ONNX model, "
+                                "GraphML or Graphviz DOT graph, or a ShardScope model JSON. "
+                                "You can also drop a file on the window."));
+    connect(m_openButton, &QPushButton::clicked, this, &InputPanel::openModelRequested);
+    layout->addWidget(m_modelSummary);
+    layout->addWidget(m_openButton);
+    return group;
+}
+
+QWidget* InputPanel::buildClusterGroup()
+{
+    auto* group = new QGroupBox(tr("Cluster"));
+    auto* form = new QFormLayout(group);
+    m_gpu = new QComboBox;
+    m_gpu->setToolTip(tr("The GPU model. Memory, peak FLOP/s and link bandwidths come from the hardware catalog "
+                         "(resources/hardware.json, with sources)."));
+    fillGpuBox();
+    m_nodes = new QSpinBox;
+    m_nodes->setRange(1, 100000);
+    m_nodes->setValue(8);
+    m_nodes->setToolTip(tr("Number of nodes (servers)."));
+    m_gpusPerNode = new QSpinBox;
+    m_gpusPerNode->setRange(1, 1024);
+    m_gpusPerNode->setValue(8);
+    m_gpusPerNode->setToolTip(tr("GPUs in one node, joined by the fast intra-node link (NVLink). Tensor parallelism "
+                                 "is kept inside a node."));
+    m_clusterTotal = new QLabel;
+    m_intraGBps = new QDoubleSpinBox;
+    m_intraGBps->setRange(0, 1e6);
+    m_intraGBps->setDecimals(1);
+    m_intraGBps->setSuffix(tr(" GB/s"));
+    m_intraGBps->setToolTip(tr("Per-GPU bandwidth of the intra-node link, one direction. 0 uses the catalog value."));
+    m_interGBps = new QDoubleSpinBox;
+    m_interGBps->setRange(0, 1e6);
+    m_interGBps->setDecimals(1);
+    m_interGBps->setSuffix(tr(" GB/s"));
+    m_interGBps->setToolTip(tr("Per-GPU bandwidth between nodes (InfiniBand/RoCE NIC), one direction. 0 uses the "
+                               "catalog value."));
+    form->addRow(tr("&GPU:"), m_gpu);
+    form->addRow(tr("&Nodes:"), m_nodes);
+    form->addRow(tr("GPUs per n&ode:"), m_gpusPerNode);
+    form->addRow(QString(), m_clusterTotal);
+    form->addRow(tr("Intra-node link:"), m_intraGBps);
+    form->addRow(tr("Inter-node link:"), m_interGBps);
+
+    connect(m_gpu, &QComboBox::currentIndexChanged, this, [this] {
+        updateLinkDefaults();
+        emitProblemChanged();
+    });
+    for (QSpinBox* box : { m_nodes, m_gpusPerNode })
+        connect(box, &QSpinBox::valueChanged, this, [this] {
+            updateLinkDefaults();
+            emitProblemChanged();
+        });
+    for (QDoubleSpinBox* box : { m_intraGBps, m_interGBps })
+        connect(box, &QDoubleSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
+    return group;
+}
+
+QWidget* InputPanel::buildTrainingGroup()
+{
+    auto* group = new QGroupBox(tr("Training"));
+    auto* form = new QFormLayout(group);
+    m_seq = new QSpinBox;
+    m_seq->setRange(1, 1 << 24);
+    m_seq->setValue(8192);
+    m_seq->setToolTip(tr("Tokens per sequence. Activation memory grows linearly with it (quadratically without "
+                         "flash attention)."));
+    m_globalBatch = new QSpinBox;
+    m_globalBatch->setRange(1, 1 << 24);
+    m_globalBatch->setValue(512);
+    m_globalBatch->setToolTip(tr("Sequences per optimizer step, over all data-parallel replicas. It fixes the number "
+                                 "of micro-batches: global batch / (DP x micro-batch)."));
+    m_microBatch = new QSpinBox;
+    m_microBatch->setRange(0, 1 << 20);
+    m_microBatch->setSpecialValueText(tr("automatic (searched)"));
+    m_microBatch->setToolTip(tr("Sequences per micro-batch, the unit that flows through the pipeline. Larger "
+                                "micro-batches use the GPU better but store more activations."));
+    m_precision = new QComboBox;
+    for (Precision p : { Precision::Bf16, Precision::Fp16, Precision::Fp8, Precision::Fp32 })
+        m_precision->addItem(qs(toString(p)), int(p));
+    m_precision->setToolTip(tr("Number format of the math and of the stored activations. Mixed precision keeps fp32 "
+                               "master weights and Adam moments (16 bytes per parameter with bf16)."));
+    m_zero = new QComboBox;
+    addAuto(m_zero);
+    m_zero->addItem(tr("0: replicate everything"), 0);
+    m_zero->addItem(tr("1: shard optimizer states"), 1);
+    m_zero->addItem(tr("2: shard optimizer states and gradients"), 2);
+    m_zero->addItem(tr("3: shard optimizer states, gradients and weights"), 3);
+    m_zero->setToolTip(tr("ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data-parallel "
+                          "GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 also the "
+                          "gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost of "
+                          "1.5x the data-parallel traffic)."));
+    m_recompute = new QComboBox;
+    addAuto(m_recompute);
+    for (Recompute r : { Recompute::None, Recompute::Selective, Recompute::Full })
+        m_recompute->addItem(qs(toString(r)), int(r));
+    m_recompute->setToolTip(tr("Activation recomputation (checkpointing): selective recomputes only the attention "
+                               "core (Korthikanti et al. 2022), full stores only each block's input and recomputes "
+                               "its forward pass during backward (about 33 % more math)."));
+    m_sequenceParallel = new QComboBox;
+    addAuto(m_sequenceParallel);
+    m_sequenceParallel->addItem(tr("off"), 0);
+    m_sequenceParallel->addItem(tr("on"), 1);
+    m_sequenceParallel->setToolTip(tr("Sequence parallelism (Megatron): the norms and dropouts between tensor-parallel "
+                                      "regions are split along the sequence over the TP GPUs, so their activations are "
+                                      "not replicated. Same communication volume as plain TP."));
+    m_schedule = new QComboBox;
+    addAuto(m_schedule);
+    m_schedule->addItem(tr("GPipe"), int(Schedule::GPipe));
+    m_schedule->addItem(tr("1F1B"), int(Schedule::OneFOneB));
+    m_schedule->addItem(tr("Interleaved 1F1B"), int(Schedule::Interleaved1F1B));
+    m_schedule->setToolTip(tr("Pipeline schedule. GPipe runs all forwards then all backwards (stores every "
+                              "micro-batch's activations); 1F1B alternates and stores at most one per stage; "
+                              "interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the "
+                              "pipeline bubble by that factor for more point-to-point traffic."));
+    m_memoryMargin = new QDoubleSpinBox;
+    m_memoryMargin->setRange(0, 50);
+    m_memoryMargin->setDecimals(1);
+    m_memoryMargin->setValue(5);
+    m_memoryMargin->setSuffix(tr(" %"));
+    m_memoryMargin->setToolTip(tr("Share of each GPU's memory kept free for fragmentation and spikes."));
+
+    auto* degrees = new QWidget;
+    auto* degreeRow = new QHBoxLayout(degrees);
+    degreeRow->setContentsMargins(0, 0, 0, 0);
+    const QString degreeNames[4] = { tr("TP"), tr("PP"), tr("DP"), tr("VPP") };
+    const QString degreeTips[4] = {
+        tr("Tensor-parallel degree: each layer's matrices split over this many GPUs (Megatron column/row "
+           "parallel); needs fast links, so it stays inside a node. Auto = searched."),
+        tr("Pipeline-parallel degree: the layers split into this many consecutive stages. Auto = searched."),
+        tr("Data-parallel degree: model replicas, each on a slice of the batch. Auto = searched."),
+        tr("Virtual pipeline stages: model chunks per GPU with the interleaved schedule. Auto = searched."),
+    };
+    for (int i = 0; i < 4; ++i) {
+        m_degreePins[i] = new QSpinBox;
+        m_degreePins[i]->setRange(0, 1 << 20);
+        m_degreePins[i]->setPrefix(degreeNames[i] + QLatin1Char(' '));
+        m_degreePins[i]->setSpecialValueText(tr("%1 auto").arg(degreeNames[i]));
+        m_degreePins[i]->setToolTip(degreeTips[i]);
+        degreeRow->addWidget(m_degreePins[i]);
+        connect(m_degreePins[i], &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
+    }
+    form->addRow(tr("Fixed degrees:"), degrees);
+    form->addRow(tr("&Sequence length:"), m_seq);
+    form->addRow(tr("Global &batch:"), m_globalBatch);
+    form->addRow(tr("&Micro-batch:"), m_microBatch);
+    form->addRow(tr("&Precision:"), m_precision);
+    form->addRow(tr("&ZeRO stage:"), m_zero);
+    form->addRow(tr("&Recomputation:"), m_recompute);
+    form->addRow(tr("Se&quence parallel:"), m_sequenceParallel);
+    form->addRow(tr("Sc&hedule:"), m_schedule);
+    form->addRow(tr("Memory margin:"), m_memoryMargin);
+
+    for (QSpinBox* box : { m_seq, m_globalBatch, m_microBatch })
+        connect(box, &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
+    for (QComboBox* box : { m_precision, m_zero, m_recompute, m_sequenceParallel, m_schedule })
+        connect(box, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
+    connect(m_memoryMargin, &QDoubleSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
+    return group;
+}
+
+QWidget* InputPanel::buildRankingGroup()
+{
+    auto* group = new QGroupBox(tr("Ranking"));
+    auto* form = new QFormLayout(group);
+    m_strategy = new QComboBox;
+    m_strategy->addItem(tr("Exhaustive search, weighted score"), QString(QString::fromLatin1(kStrategyPrefix) + QStringLiteral("exhaustive")));
+    for (Strategy s : allStrategies())
+        if (s != Strategy::Exhaustive)
+            m_strategy->addItem(tr("Strategy: %1").arg(qs(toString(s))), QString(QString::fromLatin1(kStrategyPrefix) + qs(toString(s))));
+    for (const Preset& p : presets())
+        m_strategy->addItem(tr("Preset: %1").arg(qs(p.name)), QString(QString::fromLatin1(kPresetPrefix) + qs(p.name)));
+    m_strategy->setToolTip(tr("How plans are ranked. Every plan is searched either way; the seed's six strategies "
+                              "order them by their own rule, the presets also set the weights and memory margin."));
+    form->addRow(tr("S&trategy:"), m_strategy);
+
+    const QString names[3] = { tr("Memory"), tr("Compute"), tr("Communication") };
+    const QString tips[3] = {
+        tr("Weight of memory headroom: the free share of the fullest GPU."),
+        tr("Weight of throughput: tokens per second relative to the fastest plan that fits."),
+        tr("Weight of communication: the share of the step not spent waiting for exposed communication."),
+    };
+    for (int i = 0; i < 3; ++i) {
+        auto* row = new QWidget;
+        auto* h = new QHBoxLayout(row);
+        h->setContentsMargins(0, 0, 0, 0);
+        m_weightSliders[i] = new QSlider(Qt::Horizontal);
+        m_weightSliders[i]->setRange(0, 100);
+        m_weightSliders[i]->setToolTip(tips[i]);
+        m_weightLabels[i] = new QLabel;
+        m_weightLabels[i]->setMinimumWidth(m_weightLabels[i]->fontMetrics().horizontalAdvance(QStringLiteral("0.000")));
+        h->addWidget(m_weightSliders[i], 1);
+        h->addWidget(m_weightLabels[i]);
+        form->addRow(names[i] + QLatin1Char(':'), row);
+        connect(m_weightSliders[i], &QSlider::valueChanged, this, [this] {
+            updateWeightLabels();
+            emitRankingChanged();
+        });
+    }
+    setWeights(ScoreWeights {});
+    connect(m_strategy, &QComboBox::activated, this, &InputPanel::strategyActivated);
+    return group;
+}
+
+void InputPanel::fillGpuBox()
+{
+    const QSignalBlocker block(m_gpu);
+    const QString current = m_gpu->currentData().toString();
+    m_gpu->clear();
+    for (const GpuSpec& g : m_catalog.gpus())
+        m_gpu->addItem(tr("%1 (%2 GiB)").arg(qs(g.name)).arg(g.memoryBytes / (1024.0 * 1024 * 1024), 0, 'f', 0), qs(g.name));
+    const int index = m_gpu->findData(current.isEmpty() ? QStringLiteral("H100-SXM") : current);
+    m_gpu->setCurrentIndex(std::max(index, 0));
+}
+
+void InputPanel::addGpus(const HardwareCatalog& catalog)
+{
+    m_catalog.merge(catalog);
+    fillGpuBox();
+    emitProblemChanged();
+}
+
+void InputPanel::updateLinkDefaults()
+{
+    const GpuSpec* gpu = m_catalog.find(m_gpu->currentData().toString().toStdString());
+    if (!gpu)
+        return;
+    m_intraGBps->setSpecialValueText(tr("catalog (%1 GB/s)").arg(gpu->scaleUp.bandwidthBytesPerSecond / 1e9, 0, 'f', 0));
+    m_interGBps->setSpecialValueText(tr("catalog (%1 GB/s)").arg(gpu->scaleOut.bandwidthBytesPerSecond / 1e9, 0, 'f', 0));
+    m_clusterTotal->setText(tr("%1 GPUs in total").arg(QLocale().toString(m_nodes->value() * m_gpusPerNode->value())));
+}
+
+void InputPanel::updateWeightLabels()
+{
+    const ScoreWeights w = weights();
+    const double values[3] = { w.memory, w.compute, w.communication };
+    for (int i = 0; i < 3; ++i)
+        m_weightLabels[i]->setText(QLocale().toString(values[i], 'f', 2));
+}
+
+void InputPanel::setModel(ModelGraph model, const QString& source, bool bundled)
+{
+    m_model = std::move(model);
+    m_modelSource = source;
+    m_modelBundled = bundled;
+    const PlanModelSummary s = PlanModelSummary::from(m_model);
+    QString text = tr("<b>%1</b> (%2)<br>%3 parameters").arg(qs(s.name).toHtmlEscaped(), qs(s.sourceFormat).toHtmlEscaped(),
+                                                             compactCount(double(s.totalParams)));
+    if (s.activeParams > 0 && s.activeParams != s.totalParams)
+        text += tr(", %1 active per token").arg(compactCount(double(s.activeParams)));
+    text += tr("<br>%n layer(s)", nullptr, s.layerCount) + tr(", %n transformer block(s)", nullptr, s.blockCount);
+    if (s.transformer)
+        text += tr("<br>hidden %1, %2 heads (%3 KV), FFN %4")
+                    .arg(s.transformer->hidden)
+                    .arg(s.transformer->heads)
+                    .arg(s.transformer->kvHeads)
+                    .arg(s.transformer->ffn);
+    if (!m_model.warnings().empty())
+        text += tr("<br><i>%n import note(s): see the Notes panel</i>", nullptr, int(m_model.warnings().size()));
+    m_modelSummary->setText(text);
+    m_modelSummary->setToolTip(bundled ? tr("Bundled example: %1").arg(source) : source);
+    emitProblemChanged();
+}
+
+ClusterSpec InputPanel::cluster() const
+{
+    const GpuSpec* gpu = m_catalog.find(m_gpu->currentData().toString().toStdString());
+    ClusterSpec c = ClusterSpec::make(gpu ? *gpu : m_catalog.gpus().front(), m_nodes->value() * m_gpusPerNode->value(),
+                                      m_gpusPerNode->value());
+    if (m_intraGBps->value() > 0)
+        c.intraNode.bandwidthBytesPerSecond = m_intraGBps->value() * 1e9;
+    if (m_interGBps->value() > 0)
+        c.interNode.bandwidthBytesPerSecond = m_interGBps->value() * 1e9;
+    return c;
+}
+
+TrainingSpec InputPanel::training() const
+{
+    TrainingSpec t;
+    t.seqLength = m_seq->value();
+    t.globalBatch = m_globalBatch->value();
+    t.precision = Precision(m_precision->currentData().toInt());
+    t.memoryMargin = m_memoryMargin->value() / 100.0;
+    if (m_microBatch->value() > 0)
+        t.pins.microBatch = m_microBatch->value();
+    std::optional<int>* degrees[4] = { &t.pins.tp, &t.pins.pp, &t.pins.dp, &t.pins.vpp };
+    for (int i = 0; i < 4; ++i)
+        if (m_degreePins[i]->value() > 0)
+            *degrees[i] = m_degreePins[i]->value();
+    t.pins.zeroStage = pinned<int>(m_zero);
+    t.pins.recompute = pinned<Recompute>(m_recompute);
+    t.pins.sequenceParallel = pinned<bool>(m_sequenceParallel);
+    t.pins.schedule = pinned<Schedule>(m_schedule);
+    return t;
+}
+
+PlanningProblem InputPanel::problem() const
+{
+    PlanningProblem p;
+    p.model = m_model;
+    p.cluster = cluster();
+    p.training = training();
+    return p;
+}
+
+Strategy InputPanel::strategy() const
+{
+    const QString choice = m_strategy->currentData().toString();
+    if (choice.startsWith(QLatin1String(kPresetPrefix))) {
+        if (const Preset* p = findPreset(choice.mid(2).toStdString()))
+            return p->strategy;
+    }
+    return strategyFromString(choice.mid(2).toStdString()).value_or(Strategy::Exhaustive);
+}
+
+ScoreWeights InputPanel::weights() const
+{
+    return { m_weightSliders[0]->value() / 100.0, m_weightSliders[1]->value() / 100.0, m_weightSliders[2]->value() / 100.0 };
+}
+
+void InputPanel::setWeights(const ScoreWeights& w)
+{
+    const double values[3] = { w.memory, w.compute, w.communication };
+    for (int i = 0; i < 3; ++i) {
+        const QSignalBlocker block(m_weightSliders[i]);
+        m_weightSliders[i]->setValue(int(std::lround(values[i] * 100)));
+    }
+    updateWeightLabels();
+}
+
+void InputPanel::strategyActivated()
+{
+    const QString choice = m_strategy->currentData().toString();
+    if (choice.startsWith(QLatin1String(kPresetPrefix))) {
+        if (const Preset* p = findPreset(choice.mid(2).toStdString())) {
+            setWeights(p->weights);
+            const double margin = p->memoryMargin * 100;
+            if (std::abs(m_memoryMargin->value() - margin) > 1e-9) {
+                const QSignalBlocker block(m_memoryMargin);
+                m_memoryMargin->setValue(margin);
+                emitProblemChanged(); // the margin changes what fits: search again
+            }
+        }
+    } else {
+        setWeights(defaultWeights(strategy()));
+    }
+    emitRankingChanged();
+}
+
+void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& training, Strategy strategy, const ScoreWeights& w)
+{
+    m_updating = true;
+    if (!m_catalog.find(cluster.gpu.name)) {
+        m_catalog.add(cluster.gpu);
+        fillGpuBox();
+    }
+    m_gpu->setCurrentIndex(std::max(m_gpu->findData(qs(cluster.gpu.name)), 0));
+    m_gpusPerNode->setValue(cluster.gpusPerNode);
+    m_nodes->setValue(cluster.nodes);
+    const bool intraDefault = cluster.intraNode.bandwidthBytesPerSecond == cluster.gpu.scaleUp.bandwidthBytesPerSecond;
+    const bool interDefault = cluster.interNode.bandwidthBytesPerSecond == cluster.gpu.scaleOut.bandwidthBytesPerSecond;
+    m_intraGBps->setValue(intraDefault ? 0 : cluster.intraNode.bandwidthBytesPerSecond / 1e9);
+    m_interGBps->setValue(interDefault ? 0 : cluster.interNode.bandwidthBytesPerSecond / 1e9);
+    m_seq->setValue(int(training.seqLength));
+    m_globalBatch->setValue(int(training.globalBatch));
+    m_microBatch->setValue(training.pins.microBatch.value_or(0));
+    const std::optional<int> degrees[4] = { training.pins.tp, training.pins.pp, training.pins.dp, training.pins.vpp };
+    for (int i = 0; i < 4; ++i)
+        m_degreePins[i]->setValue(degrees[i].value_or(0));
+    m_precision->setCurrentIndex(std::max(m_precision->findData(int(training.precision)), 0));
+    selectPinned(m_zero, training.pins.zeroStage);
+    selectPinned(m_recompute, training.pins.recompute);
+    selectPinned(m_sequenceParallel, training.pins.sequenceParallel);
+    selectPinned(m_schedule, training.pins.schedule);
+    m_memoryMargin->setValue(training.memoryMargin * 100);
+    m_strategy->setCurrentIndex(
+        std::max(m_strategy->findData(QString(QString::fromLatin1(kStrategyPrefix) + qs(toString(strategy)))), 0));
+    setWeights(w);
+    updateLinkDefaults();
+    m_updating = false;
+    emit problemChanged();
+}
+
+void InputPanel::emitProblemChanged()
+{
+    if (!m_updating)
+        emit problemChanged();
+}
+
+void InputPanel::emitRankingChanged()
+{
+    if (!m_updating)
+        emit rankingChanged();
+}

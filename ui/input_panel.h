@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cost/planning_problem.h"
+#include "hardware/hardware_catalog.h"
+#include "partition/strategy.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+/**
+ * The planner's inputs: the model summary, the cluster form, the training form, the ranking
+ * strategy and the weight sliders. It only collects values: problem() assembles them for core.
+ * problemChanged() means a new search is needed; rankingChanged() means only the ranking
+ * (strategy or weights) changed, so cached plans can be re-ranked without searching.
+ */
+class InputPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit InputPanel(QWidget* parent = nullptr);
+
+    /// Shows `model` (its summary) and uses it from now on. `source` is the file path or bundled name.
+    void setModel(shardscope::ModelGraph model, const QString& source, bool bundled);
+    const shardscope::ModelGraph& model() const { return m_model; }
+    QString modelSource() const { return m_modelSource; }
+    bool modelIsBundled() const { return m_modelBundled; }
+    bool hasModel() const { return !m_model.layers().empty(); }
+
+    /// The cluster and training as the forms say. Throws shardscope::InputError for an unusable combination.
+    shardscope::PlanningProblem problem() const;
+    shardscope::ClusterSpec cluster() const;
+    shardscope::TrainingSpec training() const;
+    shardscope::Strategy strategy() const;
+    shardscope::ScoreWeights weights() const;
+
+    /// Fills every form from saved values without emitting a change per field (one problemChanged at the end).
+    void setInputs(const shardscope::ClusterSpec& cluster, const shardscope::TrainingSpec& training,
+                   shardscope::Strategy strategy, const shardscope::ScoreWeights& weights);
+    void setWeights(const shardscope::ScoreWeights& weights);
+
+    /// The GPUs offered: the built-in catalog, plus user GPUs merged in.
+    const shardscope::HardwareCatalog& catalog() const { return m_catalog; }
+    void addGpus(const shardscope::HardwareCatalog& catalog);
+
+    /// Where the form widgets are (for tests and for keyboard focus).
+    QComboBox* gpuBox() const { return m_gpu; }
+    QSpinBox* nodesBox() const { return m_nodes; }
+    QSpinBox* seqBox() const { return m_seq; }
+    QComboBox* strategyBox() const { return m_strategy; }
+    QSlider* weightSlider(int index) const { return m_weightSliders[index]; } ///< 0 memory, 1 compute, 2 communication
+
+signals:
+    void problemChanged();
+    void rankingChanged();
+    void openModelRequested();
+
+private:
+    QWidget* buildModelGroup();
+    QWidget* buildClusterGroup();
+    QWidget* buildTrainingGroup();
+    QWidget* buildRankingGroup();
+    void fillGpuBox();
+    void updateLinkDefaults();
+    void updateWeightLabels();
+    void strategyActivated();
+    void emitProblemChanged();
+    void emitRankingChanged();
+
+    shardscope::HardwareCatalog m_catalog;
+    shardscope::ModelGraph m_model { "" };
+    QString m_modelSource;
+    bool m_modelBundled = false;
+    bool m_updating = false; ///< set while filling forms programmatically
+
+    QLabel* m_modelSummary = nullptr;
+    QPushButton* m_openButton = nullptr;
+    QComboBox* m_gpu = nullptr;
+    QSpinBox* m_nodes = nullptr;
+    QSpinBox* m_gpusPerNode = nullptr;
+    QDoubleSpinBox* m_intraGBps = nullptr;
+    QDoubleSpinBox* m_interGBps = nullptr;
+    QLabel* m_clusterTotal = nullptr;
+    QSpinBox* m_seq = nullptr;
+    QSpinBox* m_globalBatch = nullptr;
+    QSpinBox* m_microBatch = nullptr;
+    QComboBox* m_precision = nullptr;
+    QComboBox* m_zero = nullptr;
+    QComboBox* m_recompute = nullptr;
+    QComboBox* m_sequenceParallel = nullptr;
+    QComboBox* m_schedule = nullptr;
+    QDoubleSpinBox* m_memoryMargin = nullptr;
+    QSpinBox* m_degreePins[4] = {}; ///< TP, PP, DP, VPP; 0 = searched
+    QComboBox* m_strategy = nullptr;
+    QSlider* m_weightSliders[3] = {};
+    QLabel* m_weightLabels[3] = {};
+};

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "view_export.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QFont>
+#include <QImage>
+#include <QLocale>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace {
+constexpr double kHeader = 56;
+constexpr double kFooter = 22;
+constexpr double kMargin = 12;
+} // namespace
+
+QSizeF FigureExporter::figureSize(const Figure& figure)
+{
+    return { figure.viewSize.width(), figure.viewSize.height() + kHeader + kFooter };
+}
+
+void FigureExporter::paint(QPainter& painter, const Figure& figure)
+{
+    const QSizeF size = figureSize(figure);
+    painter.save();
+    painter.fillRect(QRectF(QPointF(), size), Qt::white);
+    QFont titleFont = painter.font();
+    titleFont.setPointSizeF(13);
+    titleFont.setBold(true);
+    painter.setFont(titleFont);
+    painter.setPen(Qt::black);
+    painter.drawText(QRectF(kMargin, 6, size.width() - 2 * kMargin, 24), Qt::AlignLeft | Qt::AlignVCenter, figure.title);
+    QFont subtitleFont = painter.font();
+    subtitleFont.setPointSizeF(9.5);
+    subtitleFont.setBold(false);
+    painter.setFont(subtitleFont);
+    painter.setPen(QColor(60, 60, 60));
+    painter.drawText(QRectF(kMargin, 30, size.width() - 2 * kMargin, 20), Qt::AlignLeft | Qt::AlignVCenter,
+                     painter.fontMetrics().elidedText(figure.subtitle, Qt::ElideRight, int(size.width() - 2 * kMargin)));
+    painter.setPen(QColor(200, 200, 200));
+    painter.drawLine(QPointF(0, kHeader - 1), QPointF(size.width(), kHeader - 1));
+    painter.restore();
+
+    painter.save();
+    painter.translate(0, kHeader);
+    painter.setClipRect(QRectF(QPointF(), figure.viewSize));
+    if (figure.paint)
+        figure.paint(painter, figure.viewSize);
+    painter.restore();
+
+    painter.save();
+    QFont footerFont = painter.font();
+    footerFont.setPointSizeF(8);
+    painter.setFont(footerFont);
+    painter.setPen(QColor(110, 110, 110));
+    const QString footer = tr("ShardScope %1 · predicted from published cost models · %2")
+                               .arg(QCoreApplication::applicationVersion(),
+                                    QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat));
+    painter.drawText(QRectF(kMargin, size.height() - kFooter, size.width() - 2 * kMargin, kFooter),
+                     Qt::AlignRight | Qt::AlignVCenter, footer);
+    painter.restore();
+}
+
+QString FigureExporter::write(const QString& path, const Figure& figure, double scale)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
+        return tr("%1: the file name must end in .png or .svg").arg(path);
+    if (!(scale > 0.09 && scale <= 8))
+        return tr("%1: the scale must be between 0.1 and 8, got %2").arg(path).arg(scale);
+    const QSizeF size = figureSize(figure);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("%1: cannot write: %2").arg(path, file.errorString());
+    if (suffix == QLatin1String("png")) {
+        QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(scale); // fonts and lines at scale: a sharp 2x bitmap of the same layout
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setRenderHint(QPainter::TextAntialiasing);
+            paint(painter, figure);
+        }
+        image.setDevicePixelRatio(1);
+        if (!image.save(&file, "PNG"))
+            return tr("%1: could not encode the PNG image").arg(path);
+    } else {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&file);
+        svg.setSize((size * scale).toSize());
+        svg.setViewBox(QRectF(QPointF(), size));
+        svg.setTitle(figure.title);
+        svg.setDescription(figure.subtitle);
+        QPainter painter;
+        if (!painter.begin(&svg))
+            return tr("%1: could not start the SVG document").arg(path);
+        paint(painter, figure);
+        painter.end();
+    }
+    if (!file.commit())
+        return tr("%1: cannot write: %2").arg(path, file.errorString());
+    return {};
+}
+
+QString FigureExporter::fileFilter()
+{
+    return tr("PNG image (*.png);;SVG drawing (*.svg)");
+}
