@@ -1,28 +1,60 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
+#include "main_window.h"
+#include "render_command.h"
 
 #include <QApplication>
-#include <QLabel>
-#include <QMainWindow>
+#include <QFileInfo>
+
+namespace {
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("ShardScope"));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("shardscope.org"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SHARDSCOPE_VERSION));
+}
+} // namespace
 
 int main(int argc, char** argv)
 {
-    if (argc > 1 && Cli::isCommand(QString::fromLocal8Bit(argv[1]))) {
+    const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (command == QLatin1String("render")) {
+        // Pictures need no display: draw on the offscreen platform unless the caller chose one.
+        if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("shardscope"));
+        setIdentity();
+        QStringList args = QCoreApplication::arguments();
+        args.remove(0, 2);
+        return RenderCommand::run(args);
+    }
+    if (argc > 1 && Cli::isCommand(command)) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("shardscope"));
+        setIdentity();
         QStringList args = QCoreApplication::arguments();
         args.removeFirst();
         return Cli::run(args);
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ShardScope"));
-    QMainWindow window;
-    window.setWindowTitle(QApplication::translate("main", "ShardScope"));
-    auto* label = new QLabel(QApplication::translate("main", "The desktop planner is on its way; "
-                                                             "use \"shardscope plan\" from a terminal meanwhile."));
-    label->setAlignment(Qt::AlignCenter);
-    window.setCentralWidget(label);
-    window.resize(900, 600);
+    QApplication::setApplicationDisplayName(QStringLiteral("ShardScope"));
+    QApplication::setDesktopFileName(QStringLiteral("org.shardscope.ShardScope"));
+    setIdentity();
+    MainWindow window;
     window.show();
+    // shardscope [MODEL or SESSION]: open it; otherwise start with the planned example.
+    const QStringList args = QCoreApplication::arguments();
+    if (args.size() > 1 && QFileInfo::exists(args[1])) {
+        if (args[1].endsWith(QLatin1String(".shardscope"))) {
+            if (const QString error = window.openSession(args[1]); !error.isEmpty())
+                window.loadExample();
+        } else {
+            window.openModel(args[1]);
+        }
+    } else {
+        window.loadExample();
+    }
     return app.exec();
 }

@@ -362,7 +362,8 @@ ClusterSpec InputPanel::cluster() const
 
 TrainingSpec InputPanel::training() const
 {
-    TrainingSpec t;
+    TrainingSpec t = m_trainingBase;
+    t.pins = {};
     t.seqLength = m_seq->value();
     t.globalBatch = m_globalBatch->value();
     t.precision = Precision(m_precision->currentData().toInt());
@@ -436,6 +437,7 @@ void InputPanel::strategyActivated()
 void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& training, Strategy strategy, const ScoreWeights& w)
 {
     m_updating = true;
+    m_trainingBase = training;
     if (!m_catalog.find(cluster.gpu.name)) {
         m_catalog.add(cluster.gpu);
         fillGpuBox();

@@ -79,6 +79,7 @@ private:
     QString m_modelSource;
     bool m_modelBundled = false;
     bool m_updating = false; ///< set while filling forms programmatically
+    shardscope::TrainingSpec m_trainingBase; ///< fields without a form widget (optimizer, overlap...) as last set
 
     QLabel* m_modelSummary = nullptr;
     QPushButton* m_openButton = nullptr;

@@ -9,7 +9,7 @@ using namespace shardscope;
 namespace {
 constexpr double kLeft = 70;    // stage labels
 constexpr double kTop = 34;     // title
-constexpr double kBottom = 28;  // time axis
+constexpr double kBottom = 46;  // time axis and legend
 constexpr double kRight = 12;
 } // namespace
 
@@ -104,7 +104,24 @@ void TimelineView::render(QPainter& painter, QSizeF size) const
         painter.drawLine(QPointF(x, area.bottom()), QPointF(x, area.bottom() + 4));
         const double t = span * i / 4.0;
         const QString text = span < 1 ? tr("%1 ms").arg(t * 1e3, 0, 'f', 0) : tr("%1 s").arg(t, 0, 'f', 2);
-        painter.drawText(QRectF(x - 40, area.bottom() + 5, 80, kBottom - 6), Qt::AlignHCenter | Qt::AlignTop, text);
+        painter.drawText(QRectF(x - 40, area.bottom() + 5, 80, 18), Qt::AlignHCenter | Qt::AlignTop, text);
+    }
+    // Legend: what the colours mean, and that blank space is the bubble.
+    QList<std::pair<QColor, QString>> legend { { QColor(52, 120, 210), tr("forward pass") },
+                                               { QColor(60, 160, 90), tr("backward pass (with recomputation)") } };
+    if (m_timeline.chunks > 1)
+        legend.append({ QColor(52, 120, 210).lighter(135), tr("later model chunks are lighter") });
+    legend.append({ pal.color(QPalette::Base), tr("idle: the pipeline bubble") });
+    double x = area.left();
+    const double y = size.height() - 18;
+    for (const auto& [colour, text] : legend) {
+        painter.fillRect(QRectF(x, y + 3, 12, 10), colour);
+        painter.setPen(pal.color(QPalette::Mid));
+        painter.drawRect(QRectF(x, y + 3, 12, 10));
+        painter.setPen(pal.color(QPalette::Text));
+        const double w = metrics.horizontalAdvance(text);
+        painter.drawText(QRectF(x + 16, y, w + 4, 16), Qt::AlignLeft | Qt::AlignVCenter, text);
+        x += 16 + w + 18;
     }
     painter.restore();
 }

@@ -16,6 +16,11 @@ constexpr double kFooter = 22;
 constexpr double kMargin = 12;
 } // namespace
 
+double FigureExporter::chromeHeight()
+{
+    return kHeader + kFooter;
+}
+
 QSizeF FigureExporter::figureSize(const Figure& figure)
 {
     return { figure.viewSize.width(), figure.viewSize.height() + kHeader + kFooter };

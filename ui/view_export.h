@@ -29,6 +29,8 @@ class FigureExporter
 public:
     /// Logical size of the whole figure: the view plus the title band and the footer.
     static QSizeF figureSize(const Figure& figure);
+    /// Height the title band and the footer add to a view.
+    static double chromeHeight();
     /// Paints the figure at logical coordinates (0, 0) .. figureSize().
     static void paint(QPainter& painter, const Figure& figure);
     /// Writes `path` (.png or .svg). Returns an empty string, or what went wrong, naming the file.

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "render_command.h"
+
+#include "cli.h"
+#include "input_panel.h"
+#include "main_window.h"
+#include "plan_options.h"
+#include "view_export.h"
+
+#include "util/input_error.h"
+
+#include <QApplication>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QTabWidget>
+#include <QTextStream>
+
+#include <cmath>
+
+using namespace shardscope;
+
+namespace {
+struct RenderArgs
+{
+    QString view;
+    QString out;
+    QSize size { 1600, 1000 };
+    double scale = 1;
+    QStringList planArgs;
+};
+
+RenderArgs parseRenderArgs(const QStringList& arguments)
+{
+    RenderArgs r;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString& a = arguments[i];
+        const auto value = [&]() -> QString {
+            if (i + 1 >= arguments.size())
+                throw UsageError { RenderCommand::tr("%1 needs a value").arg(a) };
+            return arguments[++i];
+        };
+        if (a == QLatin1String("--view")) {
+            r.view = value();
+        } else if (a == QLatin1String("--out")) {
+            r.out = value();
+        } else if (a == QLatin1String("--size")) {
+            const QString v = value();
+            const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$")).match(v);
+            if (!m.hasMatch())
+                throw UsageError { RenderCommand::tr("--size expects WIDTHxHEIGHT in pixels, e.g. 1600x1000, got \"%1\"").arg(v) };
+            r.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+            if (r.size.width() < 200 || r.size.height() < 150 || r.size.width() > 16000 || r.size.height() > 16000)
+                throw UsageError { RenderCommand::tr("--size must be between 200x150 and 16000x16000, got \"%1\"").arg(v) };
+        } else if (a == QLatin1String("--scale")) {
+            const QString v = value();
+            bool ok = false;
+            r.scale = v.toDouble(&ok);
+            if (!ok || !(r.scale >= 0.1 && r.scale <= 8))
+                throw UsageError { RenderCommand::tr("--scale expects a number from 0.1 to 8, got \"%1\"").arg(v) };
+        } else {
+            r.planArgs << a;
+        }
+    }
+    if (r.view.isEmpty())
+        throw UsageError { RenderCommand::tr("--view is required: memory, stages, timeline, imbalance, communication or window") };
+    if (r.view != QLatin1String("window") && !MainWindow::viewFromName(r.view))
+        throw UsageError { RenderCommand::tr("unknown view \"%1\": use memory, stages, timeline, imbalance, communication or window").arg(r.view) };
+    if (r.out.isEmpty())
+        throw UsageError { RenderCommand::tr("--out FILE.png or FILE.svg is required") };
+    const QString suffix = QFileInfo(r.out).suffix().toLower();
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
+        throw UsageError { RenderCommand::tr("--out must end in .png or .svg, got \"%1\"").arg(r.out) };
+    return r;
+}
+} // namespace
+
+QString RenderCommand::helpText()
+{
+    return tr("Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S] [plan options]\n"
+              "\n"
+              "Plans MODEL like \"shardscope plan\" and draws the best plan as the desktop planner shows it,\n"
+              "titled and with its legend, without a display.\n"
+              "\n"
+              "  --view VIEW   memory, stages, timeline, imbalance, communication, or window (the whole window)\n"
+              "  --out FILE    .png (bitmap) or .svg (vector)\n"
+              "  --size WxH    picture size in pixels at scale 1; default 1600x1000\n"
+              "  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1\n"
+              "\n"
+              "Plan options: see shardscope plan --help.\n");
+}
+
+int RenderCommand::run(const QStringList& arguments)
+{
+    QTextStream err(stderr);
+    if (arguments.contains(QLatin1String("--help")) || arguments.contains(QLatin1String("-h"))) {
+        QTextStream(stdout) << helpText() << Qt::flush;
+        return ExitOk;
+    }
+    RenderArgs r;
+    PlanOptions options;
+    try {
+        r = parseRenderArgs(arguments);
+        options = PlanOptionsParser::parse(r.planArgs);
+    } catch (const UsageError& e) {
+        err << "shardscope render: " << e.message << Qt::endl;
+        return ExitUsage;
+    } catch (const InputError& e) {
+        err << QString::fromUtf8(e.what()) << Qt::endl;
+        return ExitInput;
+    }
+
+    MainWindow window;
+    window.inputs()->setInputs(options.problem.cluster, options.problem.training, options.strategy, options.weights);
+    const bool bundled = !QFileInfo::exists(options.modelArgument);
+    window.setModel(std::move(options.problem.model), options.modelArgument, bundled);
+    window.planNow();
+    if (!window.errorText().isEmpty()) {
+        err << window.errorText() << Qt::endl;
+        return ExitInput;
+    }
+    const double chrome = FigureExporter::chromeHeight();
+    QString error;
+    if (r.view == QLatin1String("window")) {
+        window.resize(r.size.width(), int(std::lround(r.size.height() - chrome)));
+        window.show();
+        QCoreApplication::processEvents();
+        error = window.exportWindow(r.out, r.scale);
+    } else {
+        const MainWindow::View view = *MainWindow::viewFromName(r.view);
+        window.viewTabs()->setCurrentIndex(view);
+        Figure figure = window.figure(view);
+        figure.viewSize = QSizeF(r.size.width(), r.size.height() - chrome);
+        error = FigureExporter::write(r.out, figure, r.scale);
+    }
+    if (!error.isEmpty()) {
+        err << "shardscope render: " << error << Qt::endl;
+        return ExitOutput;
+    }
+    return window.selectedPlan() && window.selectedPlan()->feasible ? ExitOk : ExitNoFeasible;
+}

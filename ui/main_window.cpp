@@ -1,0 +1,955 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "main_window.h"
+
+#include "communication_view.h"
+#include "imbalance_view.h"
+#include "input_panel.h"
+#include "memory_chart.h"
+#include "plan_table_model.h"
+#include "proposal_list_model.h"
+#include "session_file.h"
+#include "stage_map_view.h"
+#include "timeline_view.h"
+
+#include "cost/pipeline_schedule.h"
+#include "export/plan_json.h"
+#include "export/session_document.h"
+#include "import/model_importer.h"
+#include "util/input_error.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QListView>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPainter>
+#include <QProgressBar>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+using namespace shardscope;
+
+namespace {
+
+constexpr int kTopCount = 10;
+constexpr int kMaxRecent = 8;
+const char* const kExampleModel = "llama-3-70b";
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+QString configText(const ParallelConfig& c)
+{
+    QString text = MainWindow::tr("TP %1 · PP %2 · DP %3").arg(c.tp).arg(c.pp).arg(c.dp);
+    if (c.vpp > 1)
+        text += MainWindow::tr(" · VPP %1").arg(c.vpp);
+    text += MainWindow::tr(" · micro-batch %1 · ZeRO-%2 · recompute %3").arg(c.microBatch).arg(c.zeroStage).arg(qs(toString(c.recompute)));
+    if (c.sequenceParallel)
+        text += MainWindow::tr(" · SP");
+    if (c.pp > 1)
+        text += MainWindow::tr(" · %1").arg(qs(toString(c.schedule)));
+    return text;
+}
+
+QString gib(double bytes) { return MainWindow::tr("%1 GiB").arg(QLocale().toString(bytes / (1024.0 * 1024 * 1024), 'f', 1)); }
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(45, 45, 48), base(30, 30, 32), text(230, 230, 230), disabled(127, 127, 127);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, QColor(60, 60, 64));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Link, QColor(100, 160, 255));
+    p.setColor(QPalette::Highlight, QColor(42, 110, 200));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Mid, QColor(90, 90, 95));
+    p.setColor(QPalette::Dark, QColor(25, 25, 27));
+    p.setColor(QPalette::Light, QColor(75, 75, 80));
+    for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
+        p.setColor(QPalette::Disabled, role, disabled);
+    return p;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_worker(new PlannerWorker(this))
+    , m_planModel(new PlanTableModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proposalModel(new ProposalListModel(this))
+    , m_import(new QFutureWatcher<ModelImport>(this))
+{
+    setWindowTitle(tr("ShardScope"));
+    setAcceptDrops(true);
+    m_proxy->setSourceModel(m_planModel);
+    m_proxy->setSortRole(PlanTableModel::SortRole);
+    buildLayout();
+    buildActions();
+
+    connect(m_inputs, &InputPanel::problemChanged, this, &MainWindow::requestSearch);
+    connect(m_inputs, &InputPanel::rankingChanged, this, &MainWindow::rerankNow);
+    connect(m_inputs, &InputPanel::openModelRequested, this, &MainWindow::openModelDialog);
+    connect(m_worker, &PlannerWorker::searchStarted, this, [this] {
+        m_progress->setRange(0, 0);
+        m_progress->show();
+        m_cancel->show();
+        m_status->setText(tr("Searching…"));
+    });
+    connect(m_worker, &PlannerWorker::progressChanged, this, [this](int done, int total) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+    });
+    connect(m_worker, &PlannerWorker::planReady, this, &MainWindow::showResult);
+    connect(m_worker, &PlannerWorker::planFailed, this, &MainWindow::planFailed);
+    connect(m_import, &QFutureWatcherBase::finished, this, &MainWindow::importFinished);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::currentRowChanged);
+    restoreSettings();
+}
+
+MainWindow::~MainWindow()
+{
+    m_worker->cancel();
+    m_import->waitForFinished();
+}
+
+void MainWindow::buildLayout()
+{
+    m_inputs = new InputPanel;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_inputs);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_inputs->sizeHint().width() + 20);
+    auto* inputsDock = new QDockWidget(tr("Inputs"), this);
+    inputsDock->setObjectName(QStringLiteral("inputsDock"));
+    inputsDock->setWidget(scroll);
+    addDockWidget(Qt::LeftDockWidgetArea, inputsDock);
+
+    m_table = new QTableView;
+    m_table->setModel(m_proxy);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // the strategy's rank order until a header is clicked
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    m_table->setToolTip(tr("Every plan the search evaluated, best first by the chosen strategy. Click a header to "
+                           "sort; select a row to show that plan below."));
+    m_showInfeasible = new QCheckBox(tr("Show plans that do &not fit"));
+    m_showInfeasible->setToolTip(tr("List the plans that exceed GPU memory or break a rule, with the reason."));
+    connect(m_showInfeasible, &QCheckBox::toggled, this, [this](bool on) {
+        const std::optional<ParallelConfig> keep = m_selected ? std::optional(m_selected->config) : std::nullopt;
+        m_planModel->setShowInfeasible(on);
+        m_wantedSelection = keep;
+        if (m_outcome)
+            selectRow(0);
+    });
+
+    auto* top = new QWidget;
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    auto* tableBar = new QHBoxLayout;
+    auto* tableLabel = new QLabel(tr("<b>Ranked plans</b>"));
+    tableBar->addWidget(tableLabel);
+    tableBar->addStretch(1);
+    tableBar->addWidget(m_showInfeasible);
+    topLayout->addLayout(tableBar);
+    topLayout->addWidget(m_table);
+
+    m_memory = new MemoryChartView;
+    m_stageMap = new StageMapView;
+    m_timeline = new TimelineView;
+    m_imbalance = new ImbalanceView;
+    m_communication = new CommunicationView;
+    m_tabs = new QTabWidget;
+    m_tabs->addTab(m_memory, tr("&Memory"));
+    m_tabs->addTab(m_stageMap, tr("&Stages"));
+    m_tabs->addTab(m_timeline, tr("&Timeline"));
+    m_tabs->addTab(m_imbalance, tr("&Imbalance"));
+    m_tabs->addTab(m_communication, tr("&Communication"));
+    m_tabs->setTabToolTip(MemoryView, tr("Bytes per GPU by what they hold, against the usable capacity."));
+    m_tabs->setTabToolTip(StagesView, tr("Pipeline stages: their layers, their GPUs (TP x DP grid), memory and time."));
+    m_tabs->setTabToolTip(TimelineView_, tr("One training step's pipeline schedule: forward and backward passes per "
+                                            "stage. The bubble is the time stages sit idle while the pipeline fills and drains."));
+    m_tabs->setTabToolTip(ImbalanceView_, tr("Time per micro-batch of each stage: the slowest stage sets the pace."));
+    m_tabs->setTabToolTip(CommunicationView_, tr("Tensor-, pipeline- and data-parallel communication of one step."));
+    m_planTitle = new QLabel;
+    m_planTitle->setWordWrap(true);
+    m_planTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* bottom = new QWidget;
+    auto* bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->addWidget(m_planTitle);
+    bottomLayout->addWidget(m_tabs, 1);
+
+    auto* splitter = new QSplitter(Qt::Vertical);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->addWidget(top);
+    splitter->addWidget(bottom);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+
+    m_errorBanner = new QLabel;
+    m_errorBanner->setWordWrap(true);
+    m_errorBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorBanner->setStyleSheet(QStringLiteral("QLabel { background: #fde2e1; color: #5c0b0b; border: 1px solid #e0a0a0; "
+                                                "padding: 6px; }"));
+    m_errorBanner->hide();
+    auto* central = new QWidget;
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->addWidget(m_errorBanner);
+    centralLayout->addWidget(splitter, 1);
+    setCentralWidget(central);
+
+    m_proposalList = new QListView;
+    m_proposalList->setModel(m_proposalModel);
+    m_proposalList->setWordWrap(true);
+    m_proposalList->setUniformItemSizes(false);
+    auto* notesDock = new QDockWidget(tr("Notes and proposals"), this);
+    notesDock->setObjectName(QStringLiteral("notesDock"));
+    notesDock->setWidget(m_proposalList);
+    addDockWidget(Qt::RightDockWidgetArea, notesDock);
+    resizeDocks({ notesDock }, { 260 }, Qt::Horizontal);
+
+    m_status = new QLabel(tr("Open a model to start."));
+    m_progress = new QProgressBar;
+    m_progress->setMaximumWidth(220);
+    m_progress->setFormat(tr("%p % searched"));
+    m_progress->hide();
+    m_cancel = new QToolButton;
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop the running search (Esc)"));
+    m_cancel->hide();
+    connect(m_cancel, &QToolButton::clicked, this, [this] {
+        m_worker->cancel();
+        m_progress->hide();
+        m_cancel->hide();
+        m_status->setText(tr("Search cancelled."));
+    });
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+}
+
+void MainWindow::buildActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open Model…"), QKeySequence::Open, this, &MainWindow::openModelDialog);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Open &Example"), this, &MainWindow::loadExample);
+    file->addSeparator();
+    file->addAction(tr("Open &Session…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, &MainWindow::openSessionDialog);
+    file->addAction(tr("&Save Session"), QKeySequence::Save, this, [this] { saveSessionDialog(false); });
+    file->addAction(tr("Save Session &As…"), QKeySequence::SaveAs, this, [this] { saveSessionDialog(true); });
+    file->addSeparator();
+    file->addAction(tr("Export Plan &JSON…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportPlanDialog);
+    QMenu* exportMenu = file->addMenu(tr("Export &View as PNG/SVG"));
+    exportMenu->addAction(tr("&Current View…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
+                          [this] { exportViewDialog(m_tabs->currentIndex()); });
+    exportMenu->addSeparator();
+    for (int v = 0; v < ViewCount; ++v)
+        exportMenu->addAction(tr("%1…").arg(m_tabs->tabText(v).remove(QLatin1Char('&'))), this, [this, v] { exportViewDialog(v); });
+    exportMenu->addSeparator();
+    exportMenu->addAction(tr("Whole &Window…"), this, [this] { exportViewDialog(-1); });
+    file->addAction(tr("Add &GPUs from File…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Add GPUs"), {}, tr("Hardware catalog (*.json)"));
+        if (path.isEmpty())
+            return;
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return showError(tr("%1: cannot read: %2").arg(path, f.errorString()));
+        const QByteArray bytes = f.readAll();
+        try {
+            m_inputs->addGpus(HardwareCatalog::fromJson(std::string_view(bytes.constData(), std::size_t(bytes.size())), path.toStdString()));
+        } catch (const InputError& e) {
+            showError(QString::fromUtf8(e.what()));
+        }
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* plan = menuBar()->addMenu(tr("&Plan"));
+    plan->addAction(tr("&Search Again"), QKeySequence(Qt::Key_F5), this, [this] {
+        if (m_inputs->hasModel())
+            try {
+                m_worker->setDebounceInterval(0);
+                m_worker->requestPlan(currentRequest());
+                m_worker->setDebounceInterval(150);
+            } catch (const InputError& e) {
+                showError(QString::fromUtf8(e.what()));
+            }
+    });
+    QAction* cancel = plan->addAction(tr("&Cancel Search"), QKeySequence(Qt::Key_Escape), m_cancel, &QToolButton::click);
+    cancel->setShortcutContext(Qt::WindowShortcut);
+    QAction* infeasible = plan->addAction(tr("Show Plans That Do &Not Fit"));
+    infeasible->setCheckable(true);
+    infeasible->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    connect(infeasible, &QAction::toggled, m_showInfeasible, &QCheckBox::setChecked);
+    connect(m_showInfeasible, &QCheckBox::toggled, infeasible, &QAction::setChecked);
+    plan->addAction(tr("Go to &Plans Table"), QKeySequence(Qt::CTRL | Qt::Key_L), m_table, qOverload<>(&QWidget::setFocus));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int v = 0; v < ViewCount; ++v)
+        view->addAction(m_tabs->tabText(v).remove(QLatin1Char('&')), QKeySequence(Qt::CTRL | (Qt::Key_1 + v)), this,
+                        [this, v] { m_tabs->setCurrentIndex(v); });
+    view->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    m_themeGroup = new QActionGroup(this);
+    const std::pair<QString, QString> themes[] = { { QStringLiteral("system"), tr("&System") },
+                                                   { QStringLiteral("light"), tr("&Light") },
+                                                   { QStringLiteral("dark"), tr("&Dark") } };
+    for (const auto& [key, label] : themes) {
+        QAction* a = theme->addAction(label, this, [this, k = key] { setTheme(k); });
+        a->setCheckable(true);
+        a->setData(key);
+        m_themeGroup->addAction(a);
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Glossary"), QKeySequence::HelpContents, this, [this] {
+        QMessageBox::information(
+            this, tr("Glossary"),
+            tr("<p><b>TP</b> tensor parallelism: each layer's weight matrices split over GPUs (Megatron column/row "
+               "parallel); two all-reduces per block in forward and in backward.</p>"
+               "<p><b>PP</b> pipeline parallelism: consecutive layers on different GPUs, micro-batches flow through.</p>"
+               "<p><b>DP</b> data parallelism: replicas on different slices of the batch; gradients all-reduced.</p>"
+               "<p><b>VPP</b> virtual pipeline stages: model chunks per GPU in interleaved 1F1B.</p>"
+               "<p><b>ZeRO-1/2/3</b> shard optimizer states / plus gradients / plus weights over the DP GPUs.</p>"
+               "<p><b>Recomputation</b> drops activations in forward and recomputes them in backward.</p>"
+               "<p><b>SP</b> sequence parallelism: norms and dropouts split along the sequence over the TP GPUs.</p>"
+               "<p><b>Bubble</b> the share of the step pipeline stages sit idle while the pipeline fills and drains: "
+               "(p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches.</p>"
+               "<p><b>MFU</b> model FLOPs utilization: model FLOPs per second over the GPUs' peak.</p>"
+               "<p>Formulas and sources: docs/cost-model.md.</p>"));
+    });
+    help->addAction(tr("&About ShardScope"), this, [this] {
+        QMessageBox::about(this, tr("About ShardScope"),
+                           tr("<p><b>ShardScope %1</b></p><p>Plans tensor, pipeline and data parallelism, ZeRO, "
+                              "recomputation and schedules for training large models, from published cost models.</p>")
+                               .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+// ---- inputs and planning ----------------------------------------------------------------------
+
+void MainWindow::loadExample()
+{
+    std::optional<ModelGraph> model = findBundledModel(kExampleModel);
+    if (!model)
+        return showError(tr("The bundled example model is missing from this build."));
+    ClusterSpec cluster = m_inputs->cluster();
+    if (const GpuSpec* h100 = m_inputs->catalog().find("H100-SXM"))
+        cluster = ClusterSpec::make(*h100, 64, 8);
+    TrainingSpec training;
+    training.seqLength = 8192;
+    training.globalBatch = 512;
+    m_sessionPath.clear();
+    m_inputs->setInputs(cluster, training, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive));
+    m_worker->setDebounceInterval(0); // the first plan at once
+    setModel(std::move(*model), QString::fromLatin1(kExampleModel), true);
+    m_worker->setDebounceInterval(150);
+}
+
+void MainWindow::openModel(const QString& path)
+{
+    m_importPath = path;
+    m_status->setText(tr("Importing %1…").arg(QFileInfo(path).fileName()));
+    m_import->setFuture(QtConcurrent::run([path] {
+        ModelImport result { path, nullptr, {} };
+        try {
+            result.model = std::make_shared<ModelGraph>(importModel(path.toStdString()));
+        } catch (const std::exception& e) {
+            result.error = QString::fromUtf8(e.what());
+        }
+        return result;
+    }));
+}
+
+void MainWindow::importFinished()
+{
+    const ModelImport result = m_import->result();
+    if (result.path != m_importPath)
+        return; // a newer import was started
+    if (!result.model) {
+        showError(result.error);
+        m_status->setText(tr("The model could not be imported."));
+        emit modelLoaded(false);
+        return;
+    }
+    addRecentFile(result.path);
+    setModel(std::move(*result.model), result.path, false);
+    emit modelLoaded(true);
+}
+
+void MainWindow::setModel(ModelGraph model, const QString& source, bool bundled)
+{
+    clearError();
+    setWindowTitle(tr("%1 — ShardScope").arg(bundled ? source : QFileInfo(source).fileName()));
+    m_inputs->setModel(std::move(model), source, bundled); // emits problemChanged -> requestSearch
+}
+
+PlanRequest MainWindow::currentRequest() const
+{
+    PlanRequest r;
+    r.problem = m_inputs->problem();
+    r.problem.validate();
+    r.strategy = m_inputs->strategy();
+    r.weights = m_inputs->weights();
+    r.topCount = kTopCount;
+    return r;
+}
+
+void MainWindow::requestSearch()
+{
+    if (!m_inputs->hasModel())
+        return;
+    try {
+        m_worker->requestPlan(currentRequest());
+        clearError();
+    } catch (const InputError& e) {
+        m_worker->cancel();
+        m_progress->hide();
+        m_cancel->hide();
+        showError(QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::planNow()
+{
+    m_worker->cancel();
+    PlanResult result;
+    QElapsedTimer timer;
+    timer.start();
+    try {
+        result.request = currentRequest();
+        result.outcome = std::make_shared<const PlanningOutcome>(
+            runPlanning(result.request.problem, result.request.strategy, result.request.weights, result.request.topCount));
+    } catch (const InputError& e) {
+        result.error = QString::fromUtf8(e.what());
+    }
+    result.elapsedMs = double(timer.nsecsElapsed()) / 1e6;
+    showResult(result);
+}
+
+void MainWindow::planFailed(quint64, const QString& message)
+{
+    m_progress->hide();
+    m_cancel->hide();
+    m_status->setText(tr("No plan: the inputs are not usable."));
+    showError(message);
+}
+
+void MainWindow::showResult(const PlanResult& result)
+{
+    m_progress->hide();
+    m_cancel->hide();
+    if (!result.error.isEmpty() || !result.outcome)
+        return planFailed(result.generation, result.error);
+    clearError();
+    const std::optional<ParallelConfig> keep = m_wantedSelection ? m_wantedSelection
+        : m_selected                                             ? std::optional(m_selected->config)
+                                                                 : std::nullopt;
+    m_wantedSelection.reset();
+    m_planModel->setOutcome(nullptr);
+    m_shown = std::make_unique<PlanRequest>(result.request);
+    m_evaluator = std::make_unique<PlanEvaluator>(m_shown->problem);
+    m_outcome = std::make_shared<PlanningOutcome>(*result.outcome);
+    // The sliders may have moved while the search ran: rank for what they say now.
+    if (m_inputs->strategy() != m_shown->strategy || !(m_inputs->weights() == m_shown->weights)) {
+        m_shown->strategy = m_inputs->strategy();
+        m_shown->weights = m_inputs->weights();
+        rerank(*m_outcome, *m_evaluator, m_shown->strategy, m_shown->weights, m_shown->topCount);
+    }
+    m_planModel->setOutcome(m_outcome);
+    if (!m_columnsSized) { // once: later results keep the user's column widths
+        m_table->horizontalHeader()->setResizeContentsPrecision(64);
+        m_table->resizeColumnsToContents();
+        m_columnsSized = true;
+    }
+    m_wantedSelection = keep;
+    selectRow(0);
+    const SearchResult& s = m_outcome->search;
+    m_status->setText(tr("%1 plans evaluated in %2 ms; %3 fit in memory")
+                          .arg(QLocale().toString(qulonglong(s.candidates.size())))
+                          .arg(QLocale().toString(result.elapsedMs, 'f', 0))
+                          .arg(QLocale().toString(qulonglong(s.feasibleCount))));
+    emit planShown();
+}
+
+void MainWindow::rerankNow()
+{
+    if (!m_outcome || !m_evaluator)
+        return;
+    QElapsedTimer timer;
+    timer.start();
+    const std::optional<ParallelConfig> keep = m_selected ? std::optional(m_selected->config) : std::nullopt;
+    m_shown->strategy = m_inputs->strategy();
+    m_shown->weights = m_inputs->weights();
+    m_planModel->setOutcome(nullptr);
+    rerank(*m_outcome, *m_evaluator, m_shown->strategy, m_shown->weights, m_shown->topCount);
+    m_planModel->setOutcome(m_outcome);
+    m_wantedSelection = keep;
+    selectRow(0);
+    m_lastRerankMs = double(timer.nsecsElapsed()) / 1e6;
+    m_status->setText(tr("%1 plans re-ranked in %2 ms (no new search)")
+                          .arg(QLocale().toString(qulonglong(m_outcome->search.candidates.size())))
+                          .arg(QLocale().toString(m_lastRerankMs, 'f', 1)));
+    emit planShown();
+}
+
+void MainWindow::selectRow(int row)
+{
+    // A wanted configuration (kept across a new search or re-ranking, or from a session) wins.
+    if (m_wantedSelection) {
+        const ParallelConfig wanted = *m_wantedSelection;
+        m_wantedSelection.reset();
+        for (int r = 0; r < m_proxy->rowCount(); ++r) {
+            const QModelIndex source = m_proxy->mapToSource(m_proxy->index(r, 0));
+            if (const PlanSummary* p = m_planModel->plan(source.row()); p && p->config == wanted) {
+                row = r;
+                break;
+            }
+        }
+    }
+    if (row < 0 || row >= m_proxy->rowCount()) {
+        m_table->selectionModel()->clearCurrentIndex();
+        clearViews();
+        return;
+    }
+    const QModelIndex index = m_proxy->index(row, 0);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
+    currentRowChanged(); // also when the row index did not change but the plan did
+}
+
+void MainWindow::currentRowChanged()
+{
+    const QModelIndex index = m_table->selectionModel()->currentIndex();
+    const PlanSummary* summary = index.isValid() ? m_planModel->plan(m_proxy->mapToSource(index).row()) : nullptr;
+    if (!summary || !m_evaluator) {
+        clearViews();
+        return;
+    }
+    if (m_selected && m_selected->config == summary->config)
+        return;
+    for (const PlanEstimate& e : m_outcome->top)
+        if (e.config == summary->config)
+            return showPlan(e);
+    showPlan(m_evaluator->evaluate(summary->config)); // one full evaluation: well under a millisecond
+}
+
+void MainWindow::showPlan(const PlanEstimate& plan)
+{
+    m_selected = plan;
+    m_memory->setPlan(plan);
+    m_stageMap->setPlan(plan, m_shown->problem.model);
+    m_imbalance->setPlan(plan);
+    m_communication->setPlan(plan);
+    m_proposalModel->setPlan(plan);
+    try {
+        m_timeline->setTimeline(planTimeline(plan));
+    } catch (const std::invalid_argument&) {
+        m_timeline->setTimeline({});
+    }
+    QString title = tr("<b>%1</b>").arg(configText(plan.config).toHtmlEscaped());
+    if (plan.feasible)
+        title += tr("<br>%1 per GPU of %2 usable · %3 s per step · %4 tokens/s · MFU %5 % · bubble %6 %")
+                     .arg(gib(plan.peakMemoryBytes), gib(plan.capacityBytes))
+                     .arg(QLocale().toString(plan.time.stepSeconds, 'f', 2))
+                     .arg(QLocale().toString(plan.tokensPerSecond, 'f', 0))
+                     .arg(QLocale().toString(plan.mfu * 100, 'f', 1))
+                     .arg(QLocale().toString(plan.bubbleFraction * 100, 'f', 1));
+    else
+        title += tr("<br><span style='color:#c0392b'>Does not fit: %1</span>").arg(qs(plan.infeasibleReason).toHtmlEscaped());
+    m_planTitle->setText(title);
+}
+
+void MainWindow::clearViews()
+{
+    m_selected.reset();
+    m_memory->clearPlan();
+    m_stageMap->clearPlan();
+    m_imbalance->clearPlan();
+    m_communication->clearPlan();
+    m_timeline->setTimeline({});
+    m_proposalModel->clear();
+    m_planTitle->setText(m_outcome ? tr("No plan is selected.") : QString());
+}
+
+void MainWindow::showError(const QString& message)
+{
+    m_errorBanner->setText(message);
+    m_errorBanner->show();
+}
+
+void MainWindow::clearError()
+{
+    m_errorBanner->clear();
+    m_errorBanner->hide();
+}
+
+QString MainWindow::statusText() const { return m_status->text(); }
+QString MainWindow::errorText() const { return m_errorBanner->isHidden() ? QString() : m_errorBanner->text(); }
+
+// ---- files -----------------------------------------------------------------------------------
+
+void MainWindow::openFile(const QString& path)
+{
+    if (path.endsWith(QLatin1String(".shardscope"), Qt::CaseInsensitive)) {
+        if (const QString error = openSession(path); !error.isEmpty())
+            showError(error);
+    } else {
+        openModel(path);
+    }
+}
+
+QString MainWindow::openSession(const QString& path)
+{
+    SessionDocument session;
+    try {
+        session = loadSessionFile(path);
+    } catch (const InputError& e) {
+        return QString::fromUtf8(e.what());
+    }
+    if (session.modelIsBundled && !findBundledModel(session.model))
+        return tr("%1: the bundled model \"%2\" is not part of this version").arg(path, qs(session.model));
+    applySession(session, path);
+    return {};
+}
+
+void MainWindow::applySession(const SessionDocument& session, const QString& path)
+{
+    m_sessionPath = path;
+    addRecentFile(path);
+    m_showInfeasible->setChecked(session.showInfeasible);
+    m_wantedSelection = session.selectedPlan;
+    m_inputs->setInputs(session.cluster, session.training, session.strategy, session.weights);
+    if (session.modelIsBundled) {
+        std::optional<ModelGraph> model = findBundledModel(session.model);
+        setModel(std::move(*model), qs(session.model), true);
+    } else if (!session.model.empty()) {
+        openModel(qs(resolveSessionModelPath(session, path.toStdString())));
+    }
+    m_wantedSelection = session.selectedPlan; // a search the inputs started may finish first
+}
+
+QString MainWindow::saveSession(const QString& path)
+{
+    SessionDocument s;
+    s.generator = "ShardScope " + QCoreApplication::applicationVersion().toStdString();
+    s.model = m_inputs->modelSource().toStdString();
+    s.modelIsBundled = m_inputs->modelIsBundled();
+    if (!s.modelIsBundled && !s.model.empty())
+        s.model = QFileInfo(m_inputs->modelSource()).absoluteFilePath().toStdString();
+    s.cluster = m_inputs->cluster();
+    s.training = m_inputs->training();
+    s.strategy = m_inputs->strategy();
+    s.weights = m_inputs->weights();
+    s.topCount = kTopCount;
+    s.showInfeasible = m_showInfeasible->isChecked();
+    if (m_selected)
+        s.selectedPlan = m_selected->config;
+    try {
+        saveSessionFile(path, s);
+    } catch (const InputError& e) {
+        return QString::fromUtf8(e.what());
+    }
+    m_sessionPath = path;
+    addRecentFile(path);
+    return {};
+}
+
+QString MainWindow::exportPlanJson(const QString& path) const
+{
+    if (!m_outcome || !m_shown)
+        return tr("There is no plan to export yet.");
+    std::string text;
+    try {
+        const PlanDocument doc = makePlanDocument(m_shown->problem, m_shown->strategy, m_shown->weights, *m_outcome,
+                                                  "ShardScope " + QCoreApplication::applicationVersion().toStdString());
+        text = writePlanJson(doc);
+    } catch (const std::exception& e) {
+        return tr("%1: the plan could not be written: %2").arg(path, QString::fromUtf8(e.what()));
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
+        return tr("%1: cannot write: %2").arg(path, file.errorString());
+    return {};
+}
+
+// ---- exports -----------------------------------------------------------------------------------
+
+QString MainWindow::viewName(View view)
+{
+    static const char* const names[] = { "memory", "stages", "timeline", "imbalance", "communication" };
+    return view >= 0 && view < ViewCount ? QString::fromLatin1(names[view]) : QString();
+}
+
+std::optional<MainWindow::View> MainWindow::viewFromName(const QString& name)
+{
+    for (int v = 0; v < ViewCount; ++v)
+        if (viewName(View(v)) == name)
+            return View(v);
+    return std::nullopt;
+}
+
+QString MainWindow::subtitle() const
+{
+    if (!m_shown)
+        return {};
+    const PlanningProblem& p = m_shown->problem;
+    QString text = tr("%1 on %2 x %3, sequence %4, global batch %5")
+                       .arg(qs(p.model.name()))
+                       .arg(p.cluster.totalGpus())
+                       .arg(qs(p.cluster.gpu.name))
+                       .arg(p.training.seqLength)
+                       .arg(p.training.globalBatch);
+    if (m_selected)
+        text += QStringLiteral(" — ") + configText(m_selected->config);
+    return text;
+}
+
+Figure MainWindow::figure(View view)
+{
+    static const char* const titles[] = { QT_TR_NOOP("Memory per GPU"), QT_TR_NOOP("Pipeline stages"),
+                                          QT_TR_NOOP("Pipeline schedule"), QT_TR_NOOP("Compute imbalance"),
+                                          QT_TR_NOOP("Communication") };
+    Figure f;
+    f.subtitle = subtitle();
+    QWidget* widget = m_tabs->widget(view);
+    f.viewSize = widget->size().expandedTo(widget->sizeHint());
+    switch (view) {
+    case MemoryView:
+        f.paint = [this](QPainter& p, QSizeF s) { m_memory->render(p, s); };
+        break;
+    case StagesView:
+        f.paint = [this](QPainter& p, QSizeF s) { m_stageMap->render(p, s); };
+        break;
+    case TimelineView_:
+        f.paint = [this](QPainter& p, QSizeF s) { m_timeline->render(p, s); };
+        break;
+    case ImbalanceView_:
+        f.paint = [this](QPainter& p, QSizeF s) { m_imbalance->render(p, s); };
+        break;
+    default:
+        f.paint = [this](QPainter& p, QSizeF s) { m_communication->render(p, s); };
+        break;
+    }
+    f.title = m_shown ? tr("%1 — %2").arg(tr(titles[view]), qs(m_shown->problem.model.name())) : tr(titles[view]);
+    return f;
+}
+
+QString MainWindow::exportView(View view, const QString& path, double scale)
+{
+    return FigureExporter::write(path, figure(view), scale);
+}
+
+QString MainWindow::exportWindow(const QString& path, double scale)
+{
+    Figure f;
+    f.title = tr("ShardScope — %1").arg(m_shown ? qs(m_shown->problem.model.name()) : tr("no model"));
+    f.subtitle = subtitle();
+    f.viewSize = size();
+    f.paint = [this](QPainter& p, QSizeF) { render(&p, QPoint(), QRegion(), QWidget::DrawChildren); };
+    return FigureExporter::write(path, f, scale);
+}
+
+// ---- dialogs -------------------------------------------------------------------------------------
+
+void MainWindow::openModelDialog()
+{
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Model"), settings.value(QStringLiteral("lastDirectory")).toString(),
+        tr("Models (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+    openModel(path);
+}
+
+void MainWindow::openSessionDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), QSettings().value(QStringLiteral("lastDirectory")).toString(),
+                                                      tr("ShardScope sessions (*.shardscope)"));
+    if (!path.isEmpty())
+        if (const QString error = openSession(path); !error.isEmpty())
+            showError(error);
+}
+
+void MainWindow::saveSessionDialog(bool saveAs)
+{
+    QString path = m_sessionPath;
+    if (saveAs || path.isEmpty())
+        path = QFileDialog::getSaveFileName(this, tr("Save Session"), QSettings().value(QStringLiteral("lastDirectory")).toString(),
+                                            tr("ShardScope sessions (*.shardscope)"));
+    if (path.isEmpty())
+        return;
+    if (!path.endsWith(QLatin1String(".shardscope")))
+        path += QStringLiteral(".shardscope");
+    if (const QString error = saveSession(path); !error.isEmpty())
+        showError(error);
+    else
+        m_status->setText(tr("Session saved to %1").arg(path));
+}
+
+void MainWindow::exportPlanDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Plan JSON"), {}, tr("Plan files (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (const QString error = exportPlanJson(path); !error.isEmpty())
+        showError(error);
+    else
+        m_status->setText(tr("Plan written to %1").arg(path));
+}
+
+void MainWindow::exportViewDialog(int view)
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export as PNG or SVG"), {}, FigureExporter::fileFilter());
+    if (path.isEmpty())
+        return;
+    double scale = 1;
+    if (path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) {
+        bool ok = false;
+        scale = QInputDialog::getDouble(this, tr("Export Scale"), tr("Scale (2 doubles the pixels for print):"), 2, 0.5, 8, 1, &ok);
+        if (!ok)
+            return;
+    }
+    const QString error = view < 0 ? exportWindow(path, scale) : exportView(View(view), path, scale);
+    if (!error.isEmpty())
+        showError(error);
+    else
+        m_status->setText(tr("Picture written to %1").arg(path));
+}
+
+// ---- recent files, drag and drop, settings, theme ----------------------------------------------------
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString& path = recent[i];
+        QAction* a = m_recentMenu->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this, [this, path] { openFile(path); });
+        a->setToolTip(path);
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls() && event->mimeData()->urls().value(0).isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openFile(urls.front().toLocalFile());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    m_worker->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    if (auto* splitter = findChild<QSplitter*>(QStringLiteral("mainSplitter")))
+        splitter->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("currentView"), 0).toInt());
+    setTheme(settings.value(QStringLiteral("theme"), QStringLiteral("system")).toString());
+    rebuildRecentMenu();
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("windowState"), saveState());
+    if (auto* splitter = findChild<QSplitter*>(QStringLiteral("mainSplitter")))
+        settings.setValue(QStringLiteral("splitter"), splitter->saveState());
+    settings.setValue(QStringLiteral("currentView"), m_tabs->currentIndex());
+    if (QAction* a = m_themeGroup->checkedAction())
+        settings.setValue(QStringLiteral("theme"), a->data());
+}
+
+void MainWindow::setTheme(const QString& theme)
+{
+    static const QPalette systemPalette = QApplication::palette();
+    static QString systemStyle = QApplication::style()->name();
+    if (theme == QLatin1String("dark")) {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(darkPalette());
+    } else if (theme == QLatin1String("light")) {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(QApplication::style()->standardPalette());
+    } else {
+        QApplication::setStyle(QStyleFactory::create(systemStyle));
+        QApplication::setPalette(systemPalette);
+    }
+    for (QAction* a : m_themeGroup->actions())
+        a->setChecked(a->data().toString() == theme);
+}

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "planner_worker.h"
+#include "view_export.h"
+
+#include "cost/plan_evaluator.h"
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+
+#include <memory>
+#include <optional>
+
+class CommunicationView;
+class ImbalanceView;
+class InputPanel;
+class MemoryChartView;
+class PlanTableModel;
+class ProposalListModel;
+class QAction;
+class QActionGroup;
+class QCheckBox;
+class QLabel;
+class QListView;
+class QMenu;
+class QProgressBar;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+class StageMapView;
+class TimelineView;
+
+namespace shardscope {
+struct SessionDocument;
+}
+
+/// A model file imported off the GUI thread.
+struct ModelImport
+{
+    QString path;
+    std::shared_ptr<shardscope::ModelGraph> model; ///< null when the import failed
+    QString error;
+};
+
+/**
+ * The desktop planner: inputs on the left, ranked plans on top, the selected plan's views below
+ * (memory per GPU, stage map, schedule timeline, imbalance, communication) and its notes on the
+ * right. Every search runs on PlannerWorker; weight and strategy changes re-rank the cached plans
+ * on the GUI thread without searching (a re-rank of 10,000 plans takes about a millisecond).
+ */
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    enum View { MemoryView, StagesView, TimelineView_, ImbalanceView_, CommunicationView_, ViewCount };
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Loads the bundled example (Llama-3-70B on 8 x 8 H100, sequence 8192) and plans it at once.
+    void loadExample();
+    /// Imports a model file off the GUI thread; the result replaces the model and starts a search.
+    void openModel(const QString& path);
+    /// Uses `model` from now on and searches (synchronously usable: no import involved).
+    void setModel(shardscope::ModelGraph model, const QString& source, bool bundled);
+    /// Returns an error message, or an empty string on success.
+    QString openSession(const QString& path);
+    QString saveSession(const QString& path);
+    QString exportPlanJson(const QString& path) const;
+    QString exportView(View view, const QString& path, double scale = 1.0);
+    QString exportWindow(const QString& path, double scale = 1.0);
+
+    /// The request the inputs describe now. Throws shardscope::InputError when they are unusable.
+    PlanRequest currentRequest() const;
+    /// Searches on the calling thread and shows the result (the render command; the GUI uses the worker).
+    void planNow();
+    /// Shows a finished search (what the worker delivers; the render command calls it directly).
+    void showResult(const PlanResult& result);
+    /// Selects the table row (in the sorted view's order) and shows that plan in every view.
+    void selectRow(int row);
+
+    /// A view ready to export: title, subtitle naming model, cluster and plan, and its painter.
+    Figure figure(View view);
+    static QString viewName(View view);
+    static std::optional<View> viewFromName(const QString& name); ///< "memory", "stages", "timeline", ...
+
+    // For tests and the render command.
+    InputPanel* inputs() const { return m_inputs; }
+    PlannerWorker* worker() const { return m_worker; }
+    PlanTableModel* planModel() const { return m_planModel; }
+    QSortFilterProxyModel* planProxy() const { return m_proxy; }
+    QTableView* planTable() const { return m_table; }
+    MemoryChartView* memoryChart() const { return m_memory; }
+    StageMapView* stageMap() const { return m_stageMap; }
+    TimelineView* timeline() const { return m_timeline; }
+    ImbalanceView* imbalance() const { return m_imbalance; }
+    CommunicationView* communication() const { return m_communication; }
+    ProposalListModel* proposals() const { return m_proposalModel; }
+    QTabWidget* viewTabs() const { return m_tabs; }
+    /// The plan every view shows, or nullptr.
+    const shardscope::PlanEstimate* selectedPlan() const { return m_selected ? &*m_selected : nullptr; }
+    const shardscope::PlanningOutcome* outcome() const { return m_outcome.get(); }
+    QString statusText() const;
+    QString errorText() const;
+    double lastRerankMs() const { return m_lastRerankMs; }
+
+signals:
+    /// A search result or a re-ranking is on screen (tests wait for it).
+    void planShown();
+    /// A model import finished (successfully or not).
+    void modelLoaded(bool ok);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildActions();
+    void buildLayout();
+    void requestSearch();
+    void rerankNow();
+    void planFailed(quint64 generation, const QString& message);
+    void currentRowChanged();
+    void showPlan(const shardscope::PlanEstimate& plan);
+    void clearViews();
+    void showError(const QString& message);
+    void importFinished();
+    void clearError();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    void openFile(const QString& path); ///< model or session by extension
+    void applySession(const shardscope::SessionDocument& session, const QString& path);
+    void setTheme(const QString& theme);
+    void restoreSettings();
+    void saveSettings() const;
+    QString subtitle() const;
+    // Dialog-driven actions.
+    void openModelDialog();
+    void openSessionDialog();
+    void saveSessionDialog(bool saveAs);
+    void exportPlanDialog();
+    void exportViewDialog(int view); ///< -1: the whole window
+
+    InputPanel* m_inputs = nullptr;
+    PlannerWorker* m_worker = nullptr;
+    PlanTableModel* m_planModel = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QTableView* m_table = nullptr;
+    QCheckBox* m_showInfeasible = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    MemoryChartView* m_memory = nullptr;
+    StageMapView* m_stageMap = nullptr;
+    TimelineView* m_timeline = nullptr;
+    ImbalanceView* m_imbalance = nullptr;
+    CommunicationView* m_communication = nullptr;
+    ProposalListModel* m_proposalModel = nullptr;
+    QListView* m_proposalList = nullptr;
+    QLabel* m_planTitle = nullptr;
+    QLabel* m_errorBanner = nullptr;
+    QLabel* m_status = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancel = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QActionGroup* m_themeGroup = nullptr;
+
+    // What is on screen: the request it was searched for (the evaluator refers to its problem),
+    // the outcome (re-ranked in place) and the selected plan in full.
+    std::unique_ptr<PlanRequest> m_shown;
+    std::unique_ptr<shardscope::PlanEvaluator> m_evaluator;
+    std::shared_ptr<shardscope::PlanningOutcome> m_outcome;
+    std::optional<shardscope::PlanEstimate> m_selected;
+    std::optional<shardscope::ParallelConfig> m_wantedSelection; ///< from a session, applied to the next result
+    QString m_sessionPath;
+    QFutureWatcher<ModelImport>* m_import = nullptr;
+    QString m_importPath; ///< the newest import; older ones finishing later are dropped
+    double m_lastRerankMs = 0;
+    bool m_columnsSized = false;
+};
