@@ -4,7 +4,7 @@
 
 #include "import/native_model_format.h"
 
-#include "export/plan_json_detail.h"
+#include "export/spec_json.h"
 
 #include <cmath>
 #include <stdexcept>
@@ -14,20 +14,7 @@ namespace shardscope {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-template <typename T> Json optional(const std::optional<T>& v)
-{
-    return v ? Json(*v) : Json(nullptr);
-}
-
-Json optionalName(const std::optional<Recompute>& v)
-{
-    return v ? Json(toString(*v)) : Json(nullptr);
-}
-Json optionalName(const std::optional<Schedule>& v)
-{
-    return v ? Json(toString(*v)) : Json(nullptr);
-}
+using specjson::toJson; // ClusterSpec, TrainingSpec, ParallelConfig, ScoreWeights
 
 Json toJson(const TransformerSpec& s)
 {
@@ -41,47 +28,6 @@ Json toJson(const PlanModelSummary& m)
     return Json { { "name", m.name }, { "source_format", m.sourceFormat }, { "total_params", m.totalParams },
         { "active_params", m.activeParams }, { "layer_count", m.layerCount }, { "block_count", m.blockCount },
         { "transformer", m.transformer ? toJson(*m.transformer) : Json(nullptr) } };
-}
-
-Json toJson(const LinkSpec& l)
-{
-    return Json { { "bandwidth_bytes_per_second", l.bandwidthBytesPerSecond },
-        { "latency_seconds", l.latencySeconds }, { "efficiency", l.efficiency } };
-}
-
-Json toJson(const ClusterSpec& c)
-{
-    const GpuSpec& g = c.gpu;
-    Json gpu { { "name", g.name }, { "display_name", g.displayName }, { "vendor", g.vendor },
-        { "memory_bytes", g.memoryBytes }, { "hbm_bytes_per_second", g.hbmBytesPerSecond },
-        { "peak_bf16_flops_per_second", g.peakFlopsBf16 }, { "peak_fp16_flops_per_second", g.peakFlopsFp16 },
-        { "peak_fp8_flops_per_second", g.peakFlopsFp8 }, { "peak_fp32_flops_per_second", g.peakFlopsFp32 },
-        { "matmul_efficiency", g.matmulEfficiency }, { "scale_up", toJson(g.scaleUp) },
-        { "scale_out", toJson(g.scaleOut) } };
-    return Json { { "gpu", std::move(gpu) }, { "nodes", c.nodes }, { "gpus_per_node", c.gpusPerNode },
-        { "intra_node", toJson(c.intraNode) }, { "inter_node", toJson(c.interNode) } };
-}
-
-Json toJson(const TrainingSpec& t)
-{
-    const PlanPins& p = t.pins;
-    Json pins { { "tp", optional(p.tp) }, { "pp", optional(p.pp) }, { "dp", optional(p.dp) },
-        { "vpp", optional(p.vpp) }, { "micro_batch", optional(p.microBatch) },
-        { "zero_stage", optional(p.zeroStage) }, { "recompute", optionalName(p.recompute) },
-        { "sequence_parallel", optional(p.sequenceParallel) }, { "schedule", optionalName(p.schedule) } };
-    return Json { { "seq_length", t.seqLength }, { "global_batch", t.globalBatch },
-        { "precision", toString(t.precision) }, { "optimizer", toString(t.optimizer) },
-        { "fp32_gradients", t.fp32Gradients }, { "flash_attention", t.flashAttention },
-        { "framework_overhead_bytes", t.frameworkOverheadBytes }, { "memory_margin", t.memoryMargin },
-        { "dp_overlap", t.dpOverlap }, { "pins", std::move(pins) } };
-}
-
-Json toJson(const ParallelConfig& c)
-{
-    return Json { { "tp", c.tp }, { "pp", c.pp }, { "dp", c.dp }, { "vpp", c.vpp },
-        { "micro_batch", c.microBatch }, { "zero_stage", c.zeroStage },
-        { "recompute", toString(c.recompute) }, { "sequence_parallel", c.sequenceParallel },
-        { "schedule", toString(c.schedule) } };
 }
 
 Json toJson(const StageEstimate& s, const std::vector<LayerRangeNames>& names, const ParallelConfig& config)
@@ -161,19 +107,6 @@ Json toJson(const DocumentPlan& plan)
         { "sharding_plan", toJson(plan.sharding) } };
 }
 
-// nlohmann writes NaN and infinity as null, which the reader would then reject as a missing field.
-void requireFinite(const Json& v, const std::string& path)
-{
-    if (v.is_number_float() && !std::isfinite(v.get<double>()))
-        throw std::invalid_argument("plan JSON: " + path + " is not a finite number");
-    if (v.is_object())
-        for (const auto& [key, child] : v.items())
-            requireFinite(child, path + "." + key);
-    else if (v.is_array())
-        for (std::size_t i = 0; i < v.size(); ++i)
-            requireFinite(v[i], path + "[" + std::to_string(i) + "]");
-}
-
 } // namespace
 
 Json planDocumentToJson(const PlanDocument& d)
@@ -181,21 +114,19 @@ Json planDocumentToJson(const PlanDocument& d)
     Json plans = Json::array();
     for (const DocumentPlan& p : d.plans)
         plans.push_back(toJson(p));
-    const ScoreWeights& w = d.weights;
     Json out { { "format", PlanDocument::kFormat }, { "version", PlanDocument::kVersion },
         { "generator", d.generator },
         { "inputs",
             Json { { "model", toJson(d.model) }, { "cluster", toJson(d.cluster) },
                 { "training", toJson(d.training) }, { "strategy", toString(d.strategy) },
-                { "weights",
-                    Json { { "memory", w.memory }, { "compute", w.compute },
-                        { "communication", w.communication } } } } },
+                { "weights", toJson(d.weights) } } },
         { "search",
             Json { { "candidates_evaluated", d.search.candidatesEvaluated },
                 { "feasible_count", d.search.feasibleCount },
                 { "elapsed_seconds", d.search.elapsedSeconds } } },
         { "plans", std::move(plans) }, { "analysis", d.analysis ? *d.analysis : Json(nullptr) } };
-    requireFinite(out, "$");
+    // nlohmann writes NaN and infinity as null, which the reader would then reject as a missing field.
+    specjson::requireFinite(out, "$", "plan JSON");
     return out;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Private to plan_json*.cpp: enum names the model format shares, and the strict field reader.
+// Private to core/export (plan and session files): enum names the model format shares, and the
+// strict field reader.
 #pragma once
 
 #include "model/transformer_spec.h"
@@ -37,14 +38,16 @@ inline std::string typeName(const Json& v)
     return v.type_name();
 }
 
-/// One JSON object of the document and its path; every failure names source and path.
+/// One JSON object of the document and its path; every failure names source and path, and its
+/// message starts with the kind of document ("plan file: ...", "session file: ...").
 class ObjectReader
 {
 public:
-    ObjectReader(const Json& v, std::string path, const std::string& source)
+    ObjectReader(const Json& v, std::string path, const std::string& source, std::string_view kind = "plan file")
         : m_v(v)
         , m_path(std::move(path))
         , m_source(source)
+        , m_kind(kind)
     {
         if (!m_v.is_object())
             fail(m_path, "expected an object, got " + typeName(m_v));
@@ -52,10 +55,11 @@ public:
 
     [[noreturn]] void fail(const std::string& path, const std::string& message) const
     {
-        throw InputError(m_source, path, "plan file: " + message);
+        throw InputError(m_source, path, std::string(m_kind) + ": " + message);
     }
     std::string pathOf(std::string_view key) const { return m_path + "." + std::string(key); }
     const std::string& source() const { return m_source; }
+    std::string_view kind() const { return m_kind; }
 
     const Json* find(std::string_view key) const
     {
@@ -136,7 +140,10 @@ public:
             fail(pathOf(key), "unknown value \"" + text + "\"; expected " + choices);
         return *e;
     }
-    ObjectReader object(std::string_view key) const { return ObjectReader(get(key, "an object"), pathOf(key), m_source); }
+    ObjectReader object(std::string_view key) const
+    {
+        return ObjectReader(get(key, "an object"), pathOf(key), m_source, m_kind);
+    }
     const Json& array(std::string_view key) const
     {
         const Json& v = get(key, "an array");
@@ -156,6 +163,7 @@ private:
     const Json& m_v;
     std::string m_path;
     const std::string& m_source;
+    std::string_view m_kind; ///< a string literal
 };
 
 } // namespace shardscope::planjson

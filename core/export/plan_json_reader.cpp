@@ -2,17 +2,16 @@
 // The reading half of plan_json.h: every key plan_json.cpp writes, checked for presence, type and range.
 #include "export/plan_json.h"
 
-#include "export/plan_json_detail.h"
-#include "import/json_reader.h"
+#include "export/spec_json.h"
 
 namespace shardscope {
 
 namespace {
 
 using namespace planjson;
-
-const char* kRecomputeNames = "\"none\", \"selective\" or \"full\"";
-const char* kScheduleNames = "\"gpipe\", \"1f1b\" or \"interleaved\"";
+using specjson::readCluster;
+using specjson::readConfig;
+using specjson::readTraining;
 
 TransformerSpec readSpec(const ObjectReader& o)
 {
@@ -53,73 +52,6 @@ PlanModelSummary readModel(const ObjectReader& o)
     if (o.find("transformer"))
         m.transformer = readSpec(o.object("transformer"));
     return m;
-}
-
-LinkSpec readLink(const ObjectReader& o)
-{
-    return LinkSpec { o.number("bandwidth_bytes_per_second"), o.number("latency_seconds"),
-        o.number("efficiency", 0, 1) };
-}
-
-ClusterSpec readCluster(const ObjectReader& o)
-{
-    ClusterSpec c;
-    const ObjectReader g = o.object("gpu");
-    // Braced lists evaluate in order, so the first bad field is the one reported.
-    c.gpu = { g.string("name"), g.string("display_name"), g.string("vendor"), g.number("memory_bytes"),
-        g.number("hbm_bytes_per_second"), g.number("peak_bf16_flops_per_second"),
-        g.number("peak_fp16_flops_per_second"), g.number("peak_fp8_flops_per_second"),
-        g.number("peak_fp32_flops_per_second"), g.number("matmul_efficiency", 0, 1),
-        readLink(g.object("scale_up")), readLink(g.object("scale_out")) };
-    c.nodes = o.count("nodes", 1);
-    c.gpusPerNode = o.count("gpus_per_node", 1);
-    c.intraNode = readLink(o.object("intra_node"));
-    c.interNode = readLink(o.object("inter_node"));
-    return c;
-}
-
-TrainingSpec readTraining(const ObjectReader& o)
-{
-    TrainingSpec t;
-    t.seqLength = o.integer("seq_length", 1, kMaxInt64);
-    t.globalBatch = o.integer("global_batch", 1, kMaxInt64);
-    t.precision
-        = o.name<Precision>("precision", precisionFromString, "\"bf16\", \"fp16\", \"fp8\" or \"fp32\"");
-    t.optimizer = o.name<OptimizerKind>("optimizer", optimizerFromString, "\"adam\" or \"sgd\"");
-    t.fp32Gradients = o.boolean("fp32_gradients");
-    t.flashAttention = o.boolean("flash_attention");
-    t.frameworkOverheadBytes = o.number("framework_overhead_bytes");
-    t.memoryMargin = o.number("memory_margin", 0, 1);
-    t.dpOverlap = o.number("dp_overlap", 0, 1);
-    const ObjectReader p = o.object("pins");
-    t.pins.tp = p.optionalCount("tp", 1);
-    t.pins.pp = p.optionalCount("pp", 1);
-    t.pins.dp = p.optionalCount("dp", 1);
-    t.pins.vpp = p.optionalCount("vpp", 1);
-    t.pins.microBatch = p.optionalCount("micro_batch", 1);
-    t.pins.zeroStage = p.optionalCount("zero_stage", 0);
-    if (p.find("recompute"))
-        t.pins.recompute = p.name<Recompute>("recompute", recomputeFromString, kRecomputeNames);
-    if (p.find("sequence_parallel"))
-        t.pins.sequenceParallel = p.boolean("sequence_parallel");
-    if (p.find("schedule"))
-        t.pins.schedule = p.name<Schedule>("schedule", scheduleFromString, kScheduleNames);
-    return t;
-}
-
-ParallelConfig readConfig(const ObjectReader& o)
-{
-    ParallelConfig c;
-    c.tp = o.count("tp", 1);
-    c.pp = o.count("pp", 1);
-    c.dp = o.count("dp", 1);
-    c.vpp = o.count("vpp", 1);
-    c.microBatch = o.count("micro_batch", 1);
-    c.zeroStage = int(o.integer("zero_stage", 0, 3));
-    c.recompute = o.name<Recompute>("recompute", recomputeFromString, kRecomputeNames);
-    c.sequenceParallel = o.boolean("sequence_parallel");
-    c.schedule = o.name<Schedule>("schedule", scheduleFromString, kScheduleNames);
-    return c;
 }
 
 StageEstimate readStage(const ObjectReader& o, const ParallelConfig& config, std::vector<LayerRangeNames>& names)
@@ -225,30 +157,11 @@ DocumentPlan readPlan(const ObjectReader& o)
     return plan;
 }
 
-Json parse(std::string_view text, const std::string& source)
-{
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
-        throw InputError(source, "", "plan file: the input is empty; expected a JSON document");
-    try {
-        return Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-        // e.byte is 1-based and one past the end when the input ran out.
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        const std::string where = lineColumnAt(text, offset);
-        if (offset >= text.size())
-            throw InputError(source, where, "plan file: unexpected end of input; the JSON is truncated");
-        std::string detail = e.what();
-        if (const auto colon = detail.rfind(": "); colon != std::string::npos)
-            detail = detail.substr(colon + 2);
-        throw InputError(source, where, "plan file: invalid JSON: " + detail);
-    }
-}
-
 } // namespace
 
 PlanDocument readPlanJson(std::string_view text, const std::string& source)
 {
-    const Json json = parse(text, source);
+    const Json json = specjson::parseDocument(text, source, "plan file");
     const ObjectReader root(json, "$", source);
     const std::string format = root.string("format");
     if (format != PlanDocument::kFormat)
@@ -267,10 +180,8 @@ PlanDocument readPlanJson(std::string_view text, const std::string& source)
     d.model = readModel(inputs.object("model"));
     d.cluster = readCluster(inputs.object("cluster"));
     d.training = readTraining(inputs.object("training"));
-    d.strategy = inputs.name<Strategy>("strategy", strategyFromString,
-        "\"exhaustive\" or one of the seed strategies (\"MemoryOptimal\", ...)");
-    const ObjectReader w = inputs.object("weights");
-    d.weights = { w.number("memory"), w.number("compute"), w.number("communication") };
+    d.strategy = specjson::readStrategy(inputs, "strategy");
+    d.weights = specjson::readWeights(inputs.object("weights"));
     const ObjectReader search = root.object("search");
     d.search.candidatesEvaluated = std::uint64_t(search.integer("candidates_evaluated", 0, kMaxInt64));
     d.search.feasibleCount = std::uint64_t(search.integer("feasible_count", 0, kMaxInt64));

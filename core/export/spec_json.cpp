@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/spec_json.h"
+
+#include "import/json_reader.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace shardscope::specjson {
+
+namespace {
+
+using planjson::kMaxInt64;
+
+const char* kRecomputeNames = "\"none\", \"selective\" or \"full\"";
+const char* kScheduleNames = "\"gpipe\", \"1f1b\" or \"interleaved\"";
+
+template <typename T> Json optional(const std::optional<T>& v)
+{
+    return v ? Json(*v) : Json(nullptr);
+}
+
+Json optionalName(const std::optional<Recompute>& v)
+{
+    return v ? Json(toString(*v)) : Json(nullptr);
+}
+Json optionalName(const std::optional<Schedule>& v)
+{
+    return v ? Json(toString(*v)) : Json(nullptr);
+}
+
+Json toJson(const LinkSpec& l)
+{
+    return Json { { "bandwidth_bytes_per_second", l.bandwidthBytesPerSecond },
+        { "latency_seconds", l.latencySeconds }, { "efficiency", l.efficiency } };
+}
+
+LinkSpec readLink(const ObjectReader& o)
+{
+    return LinkSpec { o.number("bandwidth_bytes_per_second"), o.number("latency_seconds"),
+        o.number("efficiency", 0, 1) };
+}
+
+} // namespace
+
+Json toJson(const ClusterSpec& c)
+{
+    const GpuSpec& g = c.gpu;
+    Json gpu { { "name", g.name }, { "display_name", g.displayName }, { "vendor", g.vendor },
+        { "memory_bytes", g.memoryBytes }, { "hbm_bytes_per_second", g.hbmBytesPerSecond },
+        { "peak_bf16_flops_per_second", g.peakFlopsBf16 }, { "peak_fp16_flops_per_second", g.peakFlopsFp16 },
+        { "peak_fp8_flops_per_second", g.peakFlopsFp8 }, { "peak_fp32_flops_per_second", g.peakFlopsFp32 },
+        { "matmul_efficiency", g.matmulEfficiency }, { "scale_up", toJson(g.scaleUp) },
+        { "scale_out", toJson(g.scaleOut) } };
+    return Json { { "gpu", std::move(gpu) }, { "nodes", c.nodes }, { "gpus_per_node", c.gpusPerNode },
+        { "intra_node", toJson(c.intraNode) }, { "inter_node", toJson(c.interNode) } };
+}
+
+Json toJson(const TrainingSpec& t)
+{
+    const PlanPins& p = t.pins;
+    Json pins { { "tp", optional(p.tp) }, { "pp", optional(p.pp) }, { "dp", optional(p.dp) },
+        { "vpp", optional(p.vpp) }, { "micro_batch", optional(p.microBatch) },
+        { "zero_stage", optional(p.zeroStage) }, { "recompute", optionalName(p.recompute) },
+        { "sequence_parallel", optional(p.sequenceParallel) }, { "schedule", optionalName(p.schedule) } };
+    return Json { { "seq_length", t.seqLength }, { "global_batch", t.globalBatch },
+        { "precision", toString(t.precision) }, { "optimizer", toString(t.optimizer) },
+        { "fp32_gradients", t.fp32Gradients }, { "flash_attention", t.flashAttention },
+        { "framework_overhead_bytes", t.frameworkOverheadBytes }, { "memory_margin", t.memoryMargin },
+        { "dp_overlap", t.dpOverlap }, { "pins", std::move(pins) } };
+}
+
+Json toJson(const ParallelConfig& c)
+{
+    return Json { { "tp", c.tp }, { "pp", c.pp }, { "dp", c.dp }, { "vpp", c.vpp },
+        { "micro_batch", c.microBatch }, { "zero_stage", c.zeroStage },
+        { "recompute", toString(c.recompute) }, { "sequence_parallel", c.sequenceParallel },
+        { "schedule", toString(c.schedule) } };
+}
+
+Json toJson(const ScoreWeights& w)
+{
+    return Json { { "memory", w.memory }, { "compute", w.compute }, { "communication", w.communication } };
+}
+
+ClusterSpec readCluster(const ObjectReader& o)
+{
+    ClusterSpec c;
+    const ObjectReader g = o.object("gpu");
+    // Braced lists evaluate in order, so the first bad field is the one reported.
+    c.gpu = { g.string("name"), g.string("display_name"), g.string("vendor"), g.number("memory_bytes"),
+        g.number("hbm_bytes_per_second"), g.number("peak_bf16_flops_per_second"),
+        g.number("peak_fp16_flops_per_second"), g.number("peak_fp8_flops_per_second"),
+        g.number("peak_fp32_flops_per_second"), g.number("matmul_efficiency", 0, 1),
+        readLink(g.object("scale_up")), readLink(g.object("scale_out")) };
+    c.nodes = o.count("nodes", 1);
+    c.gpusPerNode = o.count("gpus_per_node", 1);
+    c.intraNode = readLink(o.object("intra_node"));
+    c.interNode = readLink(o.object("inter_node"));
+    return c;
+}
+
+TrainingSpec readTraining(const ObjectReader& o)
+{
+    TrainingSpec t;
+    t.seqLength = o.integer("seq_length", 1, kMaxInt64);
+    t.globalBatch = o.integer("global_batch", 1, kMaxInt64);
+    t.precision
+        = o.name<Precision>("precision", precisionFromString, "\"bf16\", \"fp16\", \"fp8\" or \"fp32\"");
+    t.optimizer = o.name<OptimizerKind>("optimizer", optimizerFromString, "\"adam\" or \"sgd\"");
+    t.fp32Gradients = o.boolean("fp32_gradients");
+    t.flashAttention = o.boolean("flash_attention");
+    t.frameworkOverheadBytes = o.number("framework_overhead_bytes");
+    t.memoryMargin = o.number("memory_margin", 0, 1);
+    t.dpOverlap = o.number("dp_overlap", 0, 1);
+    const ObjectReader p = o.object("pins");
+    t.pins.tp = p.optionalCount("tp", 1);
+    t.pins.pp = p.optionalCount("pp", 1);
+    t.pins.dp = p.optionalCount("dp", 1);
+    t.pins.vpp = p.optionalCount("vpp", 1);
+    t.pins.microBatch = p.optionalCount("micro_batch", 1);
+    t.pins.zeroStage = p.optionalCount("zero_stage", 0);
+    if (p.find("recompute"))
+        t.pins.recompute = p.name<Recompute>("recompute", recomputeFromString, kRecomputeNames);
+    if (p.find("sequence_parallel"))
+        t.pins.sequenceParallel = p.boolean("sequence_parallel");
+    if (p.find("schedule"))
+        t.pins.schedule = p.name<Schedule>("schedule", scheduleFromString, kScheduleNames);
+    return t;
+}
+
+ParallelConfig readConfig(const ObjectReader& o)
+{
+    ParallelConfig c;
+    c.tp = o.count("tp", 1);
+    c.pp = o.count("pp", 1);
+    c.dp = o.count("dp", 1);
+    c.vpp = o.count("vpp", 1);
+    c.microBatch = o.count("micro_batch", 1);
+    c.zeroStage = int(o.integer("zero_stage", 0, 3));
+    c.recompute = o.name<Recompute>("recompute", recomputeFromString, kRecomputeNames);
+    c.sequenceParallel = o.boolean("sequence_parallel");
+    c.schedule = o.name<Schedule>("schedule", scheduleFromString, kScheduleNames);
+    return c;
+}
+
+ScoreWeights readWeights(const ObjectReader& o)
+{
+    // Braced lists evaluate in order, so the first bad field is the one reported.
+    return ScoreWeights { o.number("memory"), o.number("compute"), o.number("communication") };
+}
+
+Strategy readStrategy(const ObjectReader& o, std::string_view key)
+{
+    return o.name<Strategy>(
+        key, strategyFromString, "\"exhaustive\" or one of the seed strategies (\"MemoryOptimal\", ...)");
+}
+
+Json parseDocument(std::string_view text, const std::string& source, std::string_view kind)
+{
+    const std::string prefix = std::string(kind) + ": ";
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        throw InputError(source, "", prefix + "the input is empty; expected a JSON document");
+    try {
+        return Json::parse(text.begin(), text.end());
+    } catch (const Json::parse_error& e) {
+        // e.byte is 1-based and one past the end when the input ran out.
+        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+        const std::string where = lineColumnAt(text, offset);
+        if (offset >= text.size())
+            throw InputError(source, where, prefix + "unexpected end of input; the JSON is truncated");
+        std::string detail = e.what();
+        if (const auto colon = detail.rfind(": "); colon != std::string::npos)
+            detail = detail.substr(colon + 2);
+        throw InputError(source, where, prefix + "invalid JSON: " + detail);
+    }
+}
+
+void requireFinite(const Json& v, const std::string& path, std::string_view what)
+{
+    if (v.is_number_float() && !std::isfinite(v.get<double>()))
+        throw std::invalid_argument(std::string(what) + ": " + path + " is not a finite number");
+    if (v.is_object())
+        for (const auto& [key, child] : v.items())
+            requireFinite(child, path + "." + key, what);
+    else if (v.is_array())
+        for (std::size_t i = 0; i < v.size(); ++i)
+            requireFinite(v[i], path + "[" + std::to_string(i) + "]", what);
+}
+
+} // namespace shardscope::specjson

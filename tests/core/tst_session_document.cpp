@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/session_document.h"
+
+#include "import/json_reader.h"
+#include "util/atomic_file.h"
+#include "util/input_error.h"
+
+#include "json_edit.h"
+#include "test_files.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <iterator>
+#include <limits>
+
+using namespace shardscope;
+using shardscope::testing::editJson;
+
+namespace {
+
+/// A GPU no catalog knows, with doubles that need all their digits.
+GpuSpec customGpu()
+{
+    GpuSpec g;
+    g.name = "lab-accelerator";
+    g.displayName = "Lab Accelerator \"X\" 96GB";
+    g.vendor = "Home-made";
+    g.memoryBytes = 96.0 * 1024 * 1024 * 1024;
+    g.hbmBytesPerSecond = 3.35e12;
+    g.peakFlopsBf16 = 1.0 / 3.0 * 1e15;
+    g.peakFlopsFp16 = 1.0 / 3.0 * 1e15;
+    g.peakFlopsFp8 = 0;
+    g.peakFlopsFp32 = 6.02214076e23;
+    g.matmulEfficiency = 0.61;
+    g.scaleUp = { 450e9, 2.5e-6, 0.85 };
+    g.scaleOut = { 50e9, 7e-6, 0.7 };
+    return g;
+}
+
+/// Every field away from its default.
+SessionDocument makeDocument()
+{
+    SessionDocument d;
+    d.generator = "ShardScope test";
+    d.model = "/home/ana/runs/models/my-model.json";
+    d.modelRelative = "models/my-model.json"; // as saved to /home/ana/runs/*.shardscope
+    d.cluster.gpu = customGpu();
+    d.cluster.nodes = 4;
+    d.cluster.gpusPerNode = 4;
+    d.cluster.intraNode = { 400e9, 3e-6, 0.9 };
+    d.cluster.interNode = { 25e9, 1e-5, 0.6 };
+    d.training.seqLength = 8192;
+    d.training.globalBatch = 1024;
+    d.training.precision = Precision::Fp8;
+    d.training.optimizer = OptimizerKind::SgdMomentum;
+    d.training.fp32Gradients = false;
+    d.training.flashAttention = false;
+    d.training.frameworkOverheadBytes = 3.5 * 1024 * 1024 * 1024;
+    d.training.memoryMargin = 0.07;
+    d.training.dpOverlap = 0.25;
+    d.training.pins.tp = 2;
+    d.training.pins.dp = 4;
+    d.training.pins.zeroStage = 1;
+    d.training.pins.recompute = Recompute::Full;
+    d.training.pins.sequenceParallel = false;
+    d.training.pins.schedule = Schedule::Interleaved1F1B;
+    d.strategy = Strategy::Hybrid;
+    d.weights = { 0.4, 1.0 / 3.0, 0.1 + 0.2 };
+    d.topCount = 25;
+    d.showInfeasible = true;
+    ParallelConfig selected;
+    selected.tp = 2;
+    selected.pp = 2;
+    selected.dp = 4;
+    selected.vpp = 3;
+    selected.microBatch = 2;
+    selected.zeroStage = 1;
+    selected.recompute = Recompute::Full;
+    selected.sequenceParallel = true;
+    selected.schedule = Schedule::Interleaved1F1B;
+    d.selectedPlan = selected;
+    return d;
+}
+
+std::string dump(const nlohmann::json& j)
+{
+    return j.dump(2);
+}
+
+void writeText(const QString& path, const std::string& text)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(text.data(), qint64(text.size())), qint64(text.size()));
+}
+
+} // namespace
+
+class TestSessionDocument : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void roundTrip()
+    {
+        const SessionDocument original = makeDocument();
+        const std::string first = writeSessionJson(original);
+        QVERIFY(first.starts_with("{\n  \"format\": \"shardscope-session\",\n  \"version\": 1,\n"));
+        QVERIFY(first.ends_with("}\n"));
+        const SessionDocument read = readSessionJson(first, "session.shardscope");
+        QVERIFY(read == original);
+        const std::string second = writeSessionJson(read);
+        QCOMPARE(second, first); // byte-identical
+
+        if (const char* example = std::getenv("SHARDSCOPE_WRITE_SESSION_EXAMPLE"))
+            writeFileAtomically(example, first);
+    }
+
+    void everyFieldSurvives()
+    {
+        const SessionDocument d = readSessionJson(writeSessionJson(makeDocument()), "s");
+        QCOMPARE(d.generator, std::string("ShardScope test"));
+        QCOMPARE(d.model, std::string("/home/ana/runs/models/my-model.json"));
+        QVERIFY(!d.modelIsBundled);
+        QCOMPARE(d.modelRelative, std::string("models/my-model.json"));
+        QVERIFY(d.cluster.gpu == customGpu()); // a user-defined GPU, every figure
+        QCOMPARE(d.cluster.nodes, 4);
+        QCOMPARE(d.cluster.gpusPerNode, 4);
+        QVERIFY(d.cluster.intraNode == (LinkSpec { 400e9, 3e-6, 0.9 }));
+        QVERIFY(d.cluster.interNode == (LinkSpec { 25e9, 1e-5, 0.6 }));
+        QCOMPARE(d.training.seqLength, std::int64_t(8192));
+        QCOMPARE(d.training.globalBatch, std::int64_t(1024));
+        QVERIFY(d.training.precision == Precision::Fp8);
+        QVERIFY(d.training.optimizer == OptimizerKind::SgdMomentum);
+        QVERIFY(!d.training.fp32Gradients);
+        QVERIFY(!d.training.flashAttention);
+        QCOMPARE(d.training.frameworkOverheadBytes, 3.5 * 1024 * 1024 * 1024);
+        QCOMPARE(d.training.memoryMargin, 0.07);
+        QCOMPARE(d.training.dpOverlap, 0.25);
+        const PlanPins& p = d.training.pins;
+        QVERIFY(p.tp == 2 && !p.pp && p.dp == 4 && !p.vpp && !p.microBatch && p.zeroStage == 1);
+        QVERIFY(p.recompute == Recompute::Full);
+        QVERIFY(p.sequenceParallel == false); // pinned to false, not unpinned
+        QVERIFY(p.schedule == Schedule::Interleaved1F1B);
+        QVERIFY(d.strategy == Strategy::Hybrid);
+        QVERIFY(d.weights == (ScoreWeights { 0.4, 1.0 / 3.0, 0.1 + 0.2 }));
+        QCOMPARE(d.topCount, 25);
+        QVERIFY(d.showInfeasible);
+        QVERIFY(d.selectedPlan.has_value());
+        QVERIFY(*d.selectedPlan == *makeDocument().selectedPlan);
+    }
+
+    void defaultsAndAbsentSelection()
+    {
+        SessionDocument d; // no model, no pins, no selection; a cluster must always be valid
+        d.cluster = makeDocument().cluster;
+        const std::string text = writeSessionJson(d);
+        QVERIFY(text.find("\"selected_plan\": null") != std::string::npos);
+        QVERIFY(text.find("\"relative_path\": null") != std::string::npos);
+        const SessionDocument back = readSessionJson(text, "s");
+        QVERIFY(back == d);
+        QVERIFY(!back.selectedPlan);
+        QVERIFY(back.training.pins == PlanPins {});
+        QCOMPARE(writeSessionJson(back), text);
+
+        // Absent rather than null reads the same.
+        nlohmann::json j = nlohmann::json::parse(text);
+        j.erase("selected_plan");
+        j["model"].erase("relative_path");
+        j["training"]["pins"].erase("tp");
+        QVERIFY(readSessionJson(j.dump(), "s") == d);
+
+        SessionDocument bundled = d;
+        bundled.model = "llama-3-70b";
+        bundled.modelIsBundled = true;
+        QVERIFY(readSessionJson(writeSessionJson(bundled), "s") == bundled);
+    }
+
+    void equalityComparesEveryField_data()
+    {
+        QTest::addColumn<int>("mutation");
+        const char* names[] = { "generator", "model", "bundled", "relative", "gpu", "nodes", "gpus per node",
+            "intra", "inter", "seq", "batch", "precision", "optimizer", "fp32 grads", "flash", "overhead", "margin",
+            "overlap", "pins", "strategy", "weights", "top", "infeasible", "selection absent", "selection" };
+        for (int i = 0; i < int(std::size(names)); ++i)
+            QTest::newRow(names[i]) << i;
+    }
+
+    void equalityComparesEveryField()
+    {
+        QFETCH(int, mutation);
+        static const std::function<void(SessionDocument&)> mutations[] = {
+            [](SessionDocument& d) { d.generator += "x"; },
+            [](SessionDocument& d) { d.model += "x"; },
+            [](SessionDocument& d) { d.modelIsBundled = true; },
+            [](SessionDocument& d) { d.modelRelative.clear(); },
+            [](SessionDocument& d) { d.cluster.gpu.scaleOut.latencySeconds *= 2; },
+            [](SessionDocument& d) { d.cluster.nodes = 2; },
+            [](SessionDocument& d) { d.cluster.gpusPerNode = 8; },
+            [](SessionDocument& d) { d.cluster.intraNode.efficiency = 0.5; },
+            [](SessionDocument& d) { d.cluster.interNode.bandwidthBytesPerSecond = 1; },
+            [](SessionDocument& d) { d.training.seqLength = 4096; },
+            [](SessionDocument& d) { d.training.globalBatch = 8; },
+            [](SessionDocument& d) { d.training.precision = Precision::Bf16; },
+            [](SessionDocument& d) { d.training.optimizer = OptimizerKind::AdamMixed; },
+            [](SessionDocument& d) { d.training.fp32Gradients = true; },
+            [](SessionDocument& d) { d.training.flashAttention = true; },
+            [](SessionDocument& d) { d.training.frameworkOverheadBytes = 0; },
+            [](SessionDocument& d) { d.training.memoryMargin = 0.5; },
+            [](SessionDocument& d) { d.training.dpOverlap = 1; },
+            [](SessionDocument& d) { d.training.pins.sequenceParallel.reset(); },
+            [](SessionDocument& d) { d.strategy = Strategy::MemoryOptimal; },
+            [](SessionDocument& d) { d.weights.communication = 0; },
+            [](SessionDocument& d) { d.topCount = 1; },
+            [](SessionDocument& d) { d.showInfeasible = false; },
+            [](SessionDocument& d) { d.selectedPlan.reset(); },
+            [](SessionDocument& d) { d.selectedPlan->vpp = 1; },
+        };
+        QCOMPARE(int(std::size(mutations)), 25);
+        const SessionDocument original = makeDocument();
+        SessionDocument changed = original;
+        mutations[mutation](changed);
+        QVERIFY(!(changed == original));
+        QVERIFY(changed == changed);
+    }
+
+    void doublesRoundTripExactly()
+    {
+        SessionDocument d = makeDocument();
+        const double values[] = { 0.1, 1.0 / 3.0, 1e-300, 5e-324, std::numeric_limits<double>::max(),
+            9007199254740993.0, 123456789.123456789, 1e21 };
+        for (double v : values) {
+            d.cluster.gpu.peakFlopsFp32 = v;
+            d.weights.memory = v;
+            const SessionDocument back = readSessionJson(writeSessionJson(d), "doubles");
+            QVERIFY(std::memcmp(&back.cluster.gpu.peakFlopsFp32, &v, sizeof v) == 0);
+            QVERIFY(std::memcmp(&back.weights.memory, &v, sizeof v) == 0);
+        }
+        d.weights.compute = std::nan("");
+        try {
+            writeSessionJson(d);
+            QFAIL("a NaN was written");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(std::string(e.what()).find("$.weights.compute") != std::string::npos, e.what());
+        }
+    }
+
+    void unknownKeysIgnored()
+    {
+        nlohmann::json j = nlohmann::json::parse(writeSessionJson(makeDocument()));
+        j["window_geometry"] = { 1, 2, 3 };
+        j["cluster"]["gpu"]["colour"] = "green";
+        j["selected_plan"]["expert_parallel"] = 1;
+        QVERIFY(readSessionJson(j.dump(), "s") == makeDocument());
+    }
+
+    void readErrors_data()
+    {
+        QTest::addColumn<QString>("pointer");  // JSON pointer to edit
+        QTest::addColumn<QString>("value");    // JSON text to put there; empty removes the key
+        QTest::addColumn<QString>("position"); // expected InputError::position()
+        QTest::addColumn<QString>("fragment"); // expected part of the message
+        QTest::newRow("wrong format") << "/format" << "\"shardscope-plan\"" << "$.format"
+                                      << "expected \"shardscope-session\", got \"shardscope-plan\"";
+        QTest::newRow("version 2") << "/version" << "2" << "$.version" << "version 2 is newer";
+        QTest::newRow("version 0") << "/version" << "0" << "$.version" << "got 0";
+        QTest::newRow("missing generator") << "/generator" << "" << "$.generator" << "missing required field";
+        QTest::newRow("model a string") << "/model" << "\"x.json\"" << "$.model" << "expected an object, got string";
+        QTest::newRow("model source missing") << "/model/source" << "" << "$.model.source" << "missing required field";
+        QTest::newRow("bundled not a boolean") << "/model/bundled" << "1" << "$.model.bundled" << "expected true or false, got integer";
+        QTest::newRow("relative path a number") << "/model/relative_path" << "5" << "$.model.relative_path" << "expected a string, got integer";
+        QTest::newRow("missing cluster") << "/cluster" << "" << "$.cluster" << "missing required field \"cluster\"";
+        QTest::newRow("negative nodes") << "/cluster/nodes" << "-2" << "$.cluster.nodes" << "expected an integer from 1 to 2147483647, got -2";
+        QTest::newRow("gpu memory zero") << "/cluster/gpu/memory_bytes" << "0" << "$.cluster.gpu.memory_bytes" << "positive memory size";
+        QTest::newRow("gpu name missing") << "/cluster/gpu/name" << "" << "$.cluster.gpu.name" << "missing required field";
+        QTest::newRow("link efficiency 0") << "/cluster/intra_node/efficiency" << "0" << "$.cluster.intra_node" << "link efficiency must be in (0, 1]";
+        QTest::newRow("seq_length abc") << "/training/seq_length" << "\"abc\"" << "$.training.seq_length" << "expected an integer from 1 to 9223372036854775807, got string";
+        QTest::newRow("seq_length absurd") << "/training/seq_length" << "1000000000" << "$.training.seq_length" << "implausibly large";
+        QTest::newRow("memory margin 1") << "/training/memory_margin" << "1" << "$.training.memory_margin" << "[0, 1)";
+        QTest::newRow("unknown precision") << "/training/precision" << "\"int4\"" << "$.training.precision" << "unknown value \"int4\"";
+        QTest::newRow("fractional tp pin") << "/training/pins/tp" << "2.5" << "$.training.pins.tp" << "expected an integer";
+        QTest::newRow("zero stage pin 7") << "/training/pins/zero_stage" << "7" << "$.training.pins.zero_stage" << "ZeRO stage must be 0, 1, 2 or 3";
+        QTest::newRow("unknown recompute pin") << "/training/pins/recompute" << "\"some\"" << "$.training.pins.recompute" << "unknown value \"some\"";
+        QTest::newRow("pins missing") << "/training/pins" << "" << "$.training.pins" << "missing required field";
+        QTest::newRow("unknown strategy") << "/strategy" << "\"fastest\"" << "$.strategy" << "unknown value \"fastest\"";
+        QTest::newRow("weights not numbers") << "/weights/compute" << "\"high\"" << "$.weights.compute" << "expected a number, got string";
+        QTest::newRow("weights an array") << "/weights" << "[0.1, 0.8, 0.1]" << "$.weights" << "expected an object, got array";
+        QTest::newRow("negative weight") << "/weights/memory" << "-0.5" << "$.weights.memory" << "expected a number from 0";
+        QTest::newRow("top_count 0") << "/top_count" << "0" << "$.top_count" << "got 0";
+        QTest::newRow("show_infeasible yes") << "/show_infeasible" << "\"yes\"" << "$.show_infeasible" << "expected true or false, got string";
+        QTest::newRow("selected_plan.tp 0") << "/selected_plan/tp" << "0" << "$.selected_plan.tp" << "expected an integer from 1 to 2147483647, got 0";
+        QTest::newRow("selected_plan zero stage 4") << "/selected_plan/zero_stage" << "4" << "$.selected_plan.zero_stage" << "from 0 to 3, got 4";
+        QTest::newRow("selected_plan schedule") << "/selected_plan/schedule" << "\"zigzag\"" << "$.selected_plan.schedule" << "unknown value \"zigzag\"";
+        QTest::newRow("selected_plan an array") << "/selected_plan" << "[2, 2, 4]" << "$.selected_plan" << "expected an object, got array";
+    }
+
+    void readErrors()
+    {
+        QFETCH(QString, pointer);
+        QFETCH(QString, value);
+        QFETCH(QString, position);
+        QFETCH(QString, fragment);
+        nlohmann::json doc = nlohmann::json::parse(writeSessionJson(makeDocument()));
+        editJson(doc, pointer, value);
+        try {
+            readSessionJson(dump(doc), "bad.shardscope");
+            QFAIL("accepted a bad session");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.source()), QString("bad.shardscope"));
+            QCOMPARE(QString::fromStdString(e.position()), position);
+            QVERIFY2(QString::fromStdString(e.message()).startsWith("session file: "), e.what());
+            QVERIFY2(QString::fromStdString(e.message()).contains(fragment), e.what());
+            QVERIFY2(QString(e.what()).startsWith("bad.shardscope:" + position + ": "), e.what());
+        }
+    }
+
+    void bundledModelNeedsName()
+    {
+        nlohmann::json doc = nlohmann::json::parse(writeSessionJson(makeDocument()));
+        doc["model"]["bundled"] = true;
+        doc["model"]["source"] = "";
+        try {
+            readSessionJson(dump(doc), "b.shardscope");
+            QFAIL("accepted a bundled model without a name");
+        } catch (const InputError& e) {
+            QCOMPARE(e.position(), std::string("$.model.source"));
+        }
+    }
+
+    void syntaxErrors()
+    {
+        const std::string text = writeSessionJson(makeDocument());
+        const std::string truncated = text.substr(0, text.size() / 2);
+        try {
+            readSessionJson(truncated, "cut.shardscope");
+            QFAIL("accepted truncated JSON");
+        } catch (const InputError& e) {
+            QCOMPARE(e.source(), std::string("cut.shardscope"));
+            QCOMPARE(e.position(), lineColumnAt(truncated, truncated.size()));
+            QVERIFY2(e.position().starts_with("line "), e.what());
+            QVERIFY2(e.message() == "session file: unexpected end of input; the JSON is truncated", e.what());
+        }
+        try {
+            readSessionJson("{\n  \"format\": \"shardscope-session\",\n  \"version\": 1 x\n}", "junk.shardscope");
+            QFAIL("accepted junk");
+        } catch (const InputError& e) {
+            QCOMPARE(e.position(), std::string("line 3, column 16"));
+            QVERIFY2(e.message().starts_with("session file: invalid JSON: "), e.what());
+        }
+        try {
+            readSessionJson(" \n", "empty.shardscope");
+            QFAIL("accepted an empty file");
+        } catch (const InputError& e) {
+            QVERIFY2(e.message().find("empty") != std::string::npos, e.what());
+        }
+        try {
+            readSessionJson("[1, 2]", "array.shardscope");
+            QFAIL("accepted an array");
+        } catch (const InputError& e) {
+            QCOMPARE(e.position(), std::string("$"));
+            QVERIFY2(e.message().find("expected an object, got array") != std::string::npos, e.what());
+        }
+    }
+
+    void relativeModelPath()
+    {
+        QCOMPARE(sessionRelativeModelPath("/a/b/models/m.json", "/a/b/s.shardscope"), std::string("models/m.json"));
+        QCOMPARE(sessionRelativeModelPath("/a/shared/m.json", "/a/b/s.shardscope"), std::string("../shared/m.json"));
+        QCOMPARE(sessionRelativeModelPath("/a/b/./x/../m.json", "/a/b/s.shardscope"), std::string("m.json"));
+        QCOMPARE(sessionRelativeModelPath("", "/a/b/s.shardscope"), std::string());
+
+        SessionDocument d;
+        d.cluster = makeDocument().cluster;
+        d.model = "/a/b/models/m.json";
+        const SessionDocument file = readSessionJson(writeSessionJson(d, "/a/b/s.shardscope"), "s");
+        QCOMPARE(file.model, d.model); // stored as the caller gave it
+        QCOMPARE(file.modelRelative, std::string("models/m.json"));
+
+        d.model = "llama-3-70b";
+        d.modelIsBundled = true;
+        d.modelRelative = "stale.json";
+        QCOMPARE(readSessionJson(writeSessionJson(d, "/a/b/s.shardscope"), "s").modelRelative, std::string());
+    }
+
+    void resolveModelPath()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        QDir root(tmp.path());
+        QVERIFY(root.mkpath(QStringLiteral("project/models")));
+        QVERIFY(root.mkpath(QStringLiteral("shared")));
+        const QString model = root.filePath(QStringLiteral("project/models/m.json"));
+        const QString sharedModel = root.filePath(QStringLiteral("shared/s.json"));
+        writeText(model, "{}");
+        writeText(sharedModel, "{}");
+        const QString session = root.filePath(QStringLiteral("project/run.shardscope"));
+
+        // Absolute and existing: as it is.
+        SessionDocument d;
+        d.cluster = makeDocument().cluster;
+        d.model = model.toStdString();
+        writeText(session, writeSessionJson(d, session.toStdString()));
+        SessionDocument read = readSessionJson(testing::readFile(session.toStdString()), "s");
+        QCOMPARE(read.modelRelative, std::string("models/m.json"));
+        QCOMPARE(resolveSessionModelPath(read, session.toStdString()), model.toStdString());
+
+        // The folder moved with its model: the old absolute path is gone, the relative one opens.
+        QVERIFY(root.rename(QStringLiteral("project"), QStringLiteral("moved")));
+        const QString movedSession = root.filePath(QStringLiteral("moved/run.shardscope"));
+        read = readSessionJson(testing::readFile(movedSession.toStdString()), "s");
+        QVERIFY(!QFile::exists(QString::fromStdString(read.model)));
+        QCOMPARE(resolveSessionModelPath(read, movedSession.toStdString()),
+            root.filePath(QStringLiteral("moved/models/m.json")).toStdString());
+
+        // A model beside the session folder (../shared) moved together with it.
+        d.model = sharedModel.toStdString();
+        const std::string beside = writeSessionJson(d, movedSession.toStdString());
+        QCOMPARE(readSessionJson(beside, "s").modelRelative, std::string("../shared/s.json"));
+        QVERIFY(root.mkpath(QStringLiteral("elsewhere")));
+        QVERIFY(root.rename(QStringLiteral("moved"), QStringLiteral("elsewhere/moved")));
+        QVERIFY(root.rename(QStringLiteral("shared"), QStringLiteral("elsewhere/shared")));
+        QCOMPARE(resolveSessionModelPath(readSessionJson(beside, "s"),
+                     root.filePath(QStringLiteral("elsewhere/moved/run.shardscope")).toStdString()),
+            root.filePath(QStringLiteral("elsewhere/shared/s.json")).toStdString());
+
+        // Found nowhere: the path the user chose, so the error names it.
+        SessionDocument lost;
+        lost.model = "/no/such/dir/m.json";
+        lost.modelRelative = "models/gone.json";
+        QCOMPARE(resolveSessionModelPath(lost, movedSession.toStdString()), lost.model);
+
+        // A relative model path is relative to the session's folder.
+        SessionDocument relative;
+        relative.model = "models/m.json";
+        QCOMPARE(resolveSessionModelPath(relative, root.filePath(QStringLiteral("x/run.shardscope")).toStdString()),
+            root.filePath(QStringLiteral("x/models/m.json")).toStdString());
+
+        // A bundled model is a name, never a path.
+        SessionDocument bundled;
+        bundled.model = "llama-3-70b";
+        bundled.modelIsBundled = true;
+        QCOMPARE(resolveSessionModelPath(bundled, movedSession.toStdString()), std::string("llama-3-70b"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSessionDocument)
+#include "tst_session_document.moc"
