@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests ui/stage_map_view.*: one card per pipeline stage with its layers, GPUs (a grid of global
+// ranks or a one-line summary), memory and time; the slowest stage is framed; 64 stages still fit.
+#include "stage_map_view.h"
+
+#include "cost/plan_evaluator.h"
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+#include "partition/layer_partition.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QtTest>
+
+using namespace shardscope;
+
+namespace {
+
+const QColor kSlowestBorder(230, 120, 0);
+
+struct Evaluated
+{
+    ModelGraph model;
+    PlanEstimate plan;
+};
+
+Evaluated evaluate(const char* model, int gpus, int tp, int pp, int dp, int vpp = 1)
+{
+    PlanningProblem p;
+    p.model = *findBundledModel(model);
+    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), gpus, 8);
+    p.training.seqLength = 4096;
+    p.training.globalBatch = 1024;
+    ParallelConfig c;
+    c.tp = tp;
+    c.pp = pp;
+    c.dp = dp;
+    c.vpp = vpp;
+    c.schedule = vpp > 1 ? Schedule::Interleaved1F1B : Schedule::OneFOneB;
+    c.zeroStage = 1;
+    c.sequenceParallel = true;
+    return { p.model, PlanEvaluator(p).evaluate(c) };
+}
+
+/// Three stages of two layers on TP 2 x DP 1, 40 / 45 / 42 ms per micro-batch.
+Evaluated handBuilt()
+{
+    Evaluated e { ModelGraph(std::string("toy")), {} };
+    for (int i = 0; i < 6; ++i) {
+        Layer layer;
+        layer.name = "toy.layer" + std::to_string(i);
+        e.model.addLayer(layer);
+    }
+    e.plan.config.tp = 2;
+    e.plan.config.pp = 3;
+    e.plan.capacityBytes = 80.0 * 1024 * 1024 * 1024;
+    const double ms[] = { 40, 45, 42 };
+    for (int s = 0; s < 3; ++s) {
+        StageEstimate st;
+        st.stage = s;
+        st.layerRanges = { { 2 * s, 2 * s + 2 } };
+        st.computeSeconds = (ms[s] - 5) * 1e-3;
+        st.tpCommSeconds = 4e-3;
+        st.ppCommSeconds = 1e-3;
+        st.memory.weightsBytes = (10.0 + s) * 1024 * 1024 * 1024;
+        e.plan.stages.push_back(st);
+    }
+    return e;
+}
+
+QImage rendered(const StageMapView& view, QSize size, const char* name)
+{
+    QImage image(size, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    view.render(painter, image.size());
+    painter.end();
+    if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
+        image.save(QString::fromLocal8Bit(dir) + QStringLiteral("/") + QLatin1String(name));
+    return image;
+}
+
+int colourCount(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int x = 0; x < image.width(); x += 5)
+        for (int y = 0; y < image.height(); y += 5)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+} // namespace
+
+class TestStageMapView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+
+    void slowestStageIsFramedAndTitled()
+    {
+        const Evaluated e = handBuilt();
+        StageMapView view;
+        view.setPlan(e.plan, e.model);
+        QCOMPARE(view.slowestStage(), 1);
+        QCOMPARE(view.title(), QStringLiteral("3 pipeline stages x (TP 2 x DP 1): slowest stage 1, 45.0 ms per micro-batch"));
+        QCOMPARE(view.layerRangeText(2, 0), QStringLiteral("layers 4–5 (2): toy.layer4 … toy.layer5"));
+        QCOMPARE(view.deviceSummary(2), QStringLiteral("TP 2 x DP 1 = 2 GPUs, ranks 4–5"));
+
+        const QSize size(900, 400);
+        const QImage image = rendered(view, size, "stage-map-toy.png");
+        // The slowest card's left border is orange; the others' are not.
+        for (int s = 0; s < 3; ++s) {
+            const QRectF r = view.stageRect(s, size);
+            const QColor border = image.pixelColor(QPoint(int(r.left()) + 1, int(r.center().y())));
+            QVERIFY2((border == kSlowestBorder) == (s == 1), qPrintable(QStringLiteral("stage %1: %2").arg(s).arg(border.name())));
+        }
+        // Ties go to the later stage, like the evaluator's critical stage.
+        Evaluated tie = handBuilt();
+        tie.plan.stages[2].computeSeconds = tie.plan.stages[1].computeSeconds;
+        view.setPlan(tie.plan, tie.model);
+        QCOMPARE(view.slowestStage(), 2);
+    }
+
+    void realPlanGridOfRanks()
+    {
+        const Evaluated e = evaluate("llama-3-70b", 64, 8, 4, 2);
+        QCOMPARE(int(e.plan.stages.size()), 4);
+        StageMapView view;
+        view.setPlan(e.plan, e.model);
+        // The slowest stage is the evaluator's critical one: its per-micro-batch compute times m is the step's.
+        const int slowest = view.slowestStage();
+        QVERIFY(slowest >= 0 && slowest < 4);
+        for (const StageEstimate& s : e.plan.stages)
+            QVERIFY(s.microBatchSeconds() <= e.plan.stages[std::size_t(slowest)].microBatchSeconds());
+        QCOMPARE(e.plan.time.computeSeconds, e.plan.numMicroBatches * e.plan.stages[std::size_t(slowest)].computeSeconds);
+        QCOMPARE(view.title(), QStringLiteral("4 pipeline stages x (TP 8 x DP 2): slowest stage %1, %2 ms per micro-batch")
+                                   .arg(slowest)
+                                   .arg(e.plan.stages[std::size_t(slowest)].microBatchSeconds() * 1e3, 0, 'f', 1));
+        QVERIFY(view.layerRangeText(0, 0).startsWith(QStringLiteral("layers 0–")));
+        QVERIFY(view.layerRangeText(0, 0).contains(QStringLiteral(": model.embed_tokens … ")));
+
+        const QSize size(1000, 560);
+        // Every rank has a cell inside its stage's card: TP ranks across, DP ranks down.
+        for (int rank = 0; rank < 64; ++rank) {
+            const QRectF cell = view.deviceCellRect(rank, size);
+            QVERIFY2(!cell.isEmpty(), qPrintable(QString::number(rank)));
+            QVERIFY(view.stageRect(rank / 16, size).contains(cell));
+        }
+        QCOMPARE(view.deviceCellRect(37, size).left(), view.deviceCellRect(32, size).left() + 5 * view.deviceCellRect(32, size).width());
+        QCOMPARE(view.deviceCellRect(37 + 8, size).top(), view.deviceCellRect(37, size).bottom());
+        const QString tip = view.toolTipAt(view.deviceCellRect(37, size).center(), size);
+        QVERIFY2(tip.contains(QStringLiteral("GPU 37: TP rank 5, DP rank 0")), qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("TP 8 x DP 2 = 16 GPUs, ranks 32–47")));
+        QVERIFY(tip.contains(QStringLiteral("%1 GiB").arg(e.plan.stages[2].memory.totalBytes() / (1024.0 * 1024 * 1024), 0, 'f', 1)));
+        QVERIFY(view.toolTipAt(QPointF(1, 1), size).isEmpty());
+
+        const QImage image = rendered(view, size, "stage-map-70b-64.png");
+        QVERIFY(colourCount(image) > 4);
+        // A cell is painted in the device colour.
+        QCOMPARE(image.pixelColor(view.deviceCellRect(37, size).topLeft().toPoint() + QPoint(2, 2)), QColor(52, 120, 210));
+    }
+
+    void summaryWhenTheGridWouldNotFit()
+    {
+        // 128 GPUs per stage: always the summary line.
+        const Evaluated big = evaluate("llama-3.1-405b", 1024, 8, 8, 16);
+        StageMapView view;
+        view.setPlan(big.plan, big.model);
+        QVERIFY(view.deviceCellRect(0, QSizeF(1600, 1000)).isEmpty());
+        QCOMPARE(view.deviceSummary(3), QStringLiteral("TP 8 x DP 16 = 128 GPUs, ranks 384–511"));
+        rendered(view, QSize(1000, 560), "stage-map-405b-pp8-1024.png");
+
+        const Evaluated flat = evaluate("llama-3-8b", 1024, 8, 1, 128);
+        view.setPlan(flat.plan, flat.model);
+        QCOMPARE(view.deviceSummary(0), QStringLiteral("TP 8 x DP 128 = 1,024 GPUs, ranks 0–1023"));
+
+        // 64 GPUs per stage: a grid in a large view, the summary when the cells would be too small.
+        const Evaluated grid = evaluate("llama-3.1-405b", 1024, 8, 16, 8);
+        view.setPlan(grid.plan, grid.model);
+        QVERIFY(!view.deviceCellRect(1023, QSizeF(1600, 1000)).isEmpty());
+        QVERIFY(view.stageRect(15, QSizeF(1600, 1000)).contains(view.deviceCellRect(1023, QSizeF(1600, 1000))));
+        QVERIFY(view.deviceCellRect(1023, QSizeF(400, 250)).isEmpty());
+        rendered(view, QSize(1600, 1000), "stage-map-405b-pp16-1024.png");
+    }
+
+    void sixtyFourStagesStayLegible()
+    {
+        const Evaluated e = evaluate("llama-3.1-405b", 1024, 8, 64, 2);
+        QCOMPARE(int(e.plan.stages.size()), 64);
+        StageMapView view;
+        view.setPlan(e.plan, e.model);
+        const QSize size(1400, 900);
+        const double lineHeight = QFontMetricsF(view.font()).height();
+        QRectF all;
+        for (int s = 0; s < 64; ++s) {
+            const QRectF r = view.stageRect(s, size);
+            QVERIFY(QRectF(QPointF(0, 0), size).contains(r));
+            QVERIFY2(r.width() >= 100 && r.height() >= 3 * lineHeight, qPrintable(QStringLiteral("%1 x %2").arg(r.width()).arg(r.height())));
+            for (int t = 0; t < s; ++t)
+                QVERIFY(!view.stageRect(t, size).intersects(r));
+            all = all.united(r);
+        }
+        const QImage image = rendered(view, size, "stage-map-405b-pp64.png");
+        QVERIFY(colourCount(image) > 4);
+        const QRectF slowest = view.stageRect(view.slowestStage(), size);
+        QCOMPARE(image.pixelColor(QPoint(int(slowest.left()) + 1, int(slowest.center().y()))), kSlowestBorder);
+    }
+
+    void interleavedStagesListTheirChunks()
+    {
+        const Evaluated e = evaluate("llama-3-70b", 64, 8, 4, 2, 2);
+        QCOMPARE(e.plan.stages[1].layerRanges.size(), std::size_t(2));
+        StageMapView view;
+        view.setPlan(e.plan, e.model);
+        const auto [first, end] = e.plan.stages[1].layerRanges[1];
+        QVERIFY2(view.layerRangeText(1, 1).startsWith(QStringLiteral("chunk 1: layers %1–%2 (%3): ").arg(first).arg(end - 1).arg(end - first)),
+                 qPrintable(view.layerRangeText(1, 1)));
+        rendered(view, QSize(1000, 560), "stage-map-70b-interleaved.png");
+    }
+
+    void darkPaletteAndClear()
+    {
+        const Evaluated e = handBuilt();
+        StageMapView view;
+        QPalette dark;
+        dark.setColor(QPalette::Base, QColor(30, 30, 30));
+        dark.setColor(QPalette::Window, QColor(45, 45, 45));
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        view.setPalette(dark);
+        view.setPlan(e.plan, e.model);
+        const QImage image = rendered(view, QSize(900, 400), "stage-map-dark.png");
+        QCOMPARE(image.pixelColor(2, 2), QColor(30, 30, 30));
+        QCOMPARE(image.pixelColor(view.stageRect(0, QSizeF(900, 400)).center().toPoint() + QPoint(0, 40)), QColor(45, 45, 45));
+        view.clearPlan();
+        QCOMPARE(view.slowestStage(), -1);
+        QCOMPARE(view.title(), QStringLiteral("No plan"));
+        QVERIFY(view.stageRect(0, QSizeF(900, 400)).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestStageMapView)
+#include "tst_stage_map_view.moc"

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cost/plan_estimate.h"
+#include "model/model_graph.h"
+
+#include <QList>
+#include <QRectF>
+#include <QString>
+#include <QWidget>
+
+/**
+ * Where the model lands: one card per pipeline stage with its layer ranges (first and last layer
+ * names, one line per model chunk when interleaved), its GPUs as a TP x DP grid of global ranks (a
+ * one-line summary when the grid would not be legible), memory per GPU against the usable capacity
+ * and the time per micro-batch. The slowest stage is framed and tagged. Cards wrap into rows, so
+ * 64 stages stay legible. Painted by hand (fast, and exports to SVG).
+ */
+class StageMapView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StageMapView(QWidget* parent = nullptr);
+
+    void setPlan(const shardscope::PlanEstimate& plan, const shardscope::ModelGraph& model);
+    void clearPlan();
+    const shardscope::PlanEstimate& plan() const { return m_plan; }
+    /// "4 pipeline stages x (TP 8 x DP 2): slowest stage 2, 41.3 ms per micro-batch"
+    QString title() const;
+    /// The stage with the highest time per micro-batch (ties: the later stage, as the evaluator's
+    /// critical stage), or -1 without a plan.
+    int slowestStage() const { return m_slowest; }
+    /// The card of `stage` in a view of `size` (for tests and hit-testing); empty when out of range.
+    QRectF stageRect(int stage, QSizeF size) const;
+    /// The cell of global rank `rank` in its stage's device grid; empty when the stage shows the
+    /// one-line summary instead (too many GPUs per stage, or cells too small at `size`).
+    QRectF deviceCellRect(int rank, QSizeF size) const;
+    /// "TP 8 x DP 128 = 1,024 GPUs, ranks 0–1023": a stage's devices in one line.
+    QString deviceSummary(int stage) const;
+    /// "layers 0–19 (20): model.embed_tokens … model.layers.18.mlp", with "chunk k: " when interleaved.
+    QString layerRangeText(int stage, int range) const;
+    /// The tooltip at `pos` in a view of `size`: stage, layers, devices (the rank under the mouse), GiB, ms.
+    QString toolTipAt(QPointF pos, QSizeF size) const;
+    /// Paints the whole view (title, cards, legend) into any device at `size`.
+    void render(QPainter& painter, QSizeF size) const;
+
+    QSize sizeHint() const override { return { 1000, 560 }; }
+
+    /// Most GPUs per stage drawn as a grid of cells (tp 8 x dp 8).
+    static constexpr int MaxGridDevices = 64;
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    struct Range
+    {
+        int first = 0, end = 0;
+        QString firstName, lastName;
+    };
+    struct Layout
+    {
+        int columns = 1;
+        QSizeF card;
+        int layerLines = 0;    ///< lines available for layer ranges (two per range at most)
+        bool grid = false;     ///< device grid (else the summary line)
+        double cellSize = 0;   ///< grid cells are square
+        bool statsOneLine = false; ///< memory and time share a line
+    };
+    Layout layout(QSizeF size) const;
+    QRectF cardsArea(QSizeF size) const;
+    QRectF gridRect(int stage, const Layout& l, QSizeF size) const;
+    int layerLinesUsed(int stage, const Layout& l) const;
+    void paintCard(QPainter& painter, int stage, const Layout& l, QSizeF size) const;
+
+    shardscope::PlanEstimate m_plan;
+    QList<QList<Range>> m_ranges; ///< per stage
+    int m_slowest = -1;
+};
