@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests ui/imbalance_view.*: stacked bars per stage whose lengths follow the stage times, the mean
+// line, and a title with the plan's slowest / fastest ratio.
+#include "imbalance_view.h"
+
+#include "cost/plan_evaluator.h"
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QtTest>
+
+using namespace shardscope;
+
+namespace {
+
+PlanEstimate evaluate(const char* model, int gpus, int tp, int pp, int dp, Recompute recompute)
+{
+    PlanningProblem p;
+    p.model = *findBundledModel(model);
+    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), gpus, 8);
+    p.training.seqLength = 4096;
+    p.training.globalBatch = 1024;
+    ParallelConfig c;
+    c.tp = tp;
+    c.pp = pp;
+    c.dp = dp;
+    c.zeroStage = 1;
+    c.recompute = recompute;
+    c.sequenceParallel = true;
+    return PlanEvaluator(p).evaluate(c);
+}
+
+/// Stages of 40 / 46 / 42 ms per micro-batch: compute 30 + s, recompute 5, TP 4, PP the rest.
+PlanEstimate handBuilt()
+{
+    PlanEstimate plan;
+    plan.config.tp = 2;
+    plan.config.pp = 3;
+    const double ms[] = { 40, 46, 42 };
+    for (int s = 0; s < 3; ++s) {
+        StageEstimate st;
+        st.stage = s;
+        st.layerRanges = { { 2 * s, 2 * s + 2 } };
+        st.computeSeconds = (30 + s) * 1e-3;
+        st.recomputeSeconds = 5e-3;
+        st.tpCommSeconds = 4e-3;
+        st.ppCommSeconds = (ms[s] - 39 - s) * 1e-3;
+        plan.stages.push_back(st);
+    }
+    plan.computeImbalance = 46.0 / 40.0;
+    return plan;
+}
+
+QImage rendered(const ImbalanceView& view, QSize size, const char* name)
+{
+    QImage image(size, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    view.render(painter, image.size());
+    painter.end();
+    if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
+        image.save(QString::fromLocal8Bit(dir) + QStringLiteral("/") + QLatin1String(name));
+    return image;
+}
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
+}
+
+} // namespace
+
+class TestImbalanceView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void titleAndBarsFollowTheStageTimes()
+    {
+        ImbalanceView view;
+        view.setPlan(handBuilt());
+        QCOMPARE(view.slowestStage(), 1);
+        QCOMPARE(view.fastestStage(), 0);
+        QVERIFY(near(view.imbalance(), view.plan().computeImbalance));
+        QCOMPARE(view.title(), QStringLiteral("Compute imbalance: slowest / fastest stage = 1.15 (stage 1: 46.0 ms, stage 0: 40.0 ms)"));
+
+        const QSizeF size(900, 360);
+        // Parts are stacked left to right without gaps, and lengths are proportional to seconds.
+        const double pxPerSecond = view.barRect(0, 0, size).width() / 30e-3;
+        QVERIFY(pxPerSecond > 0);
+        for (int s = 0; s < 3; ++s) {
+            const StageEstimate& st = view.plan().stages[std::size_t(s)];
+            QCOMPARE(view.barRect(s, 0, size).left(), view.barRect(0, 0, size).left());
+            for (int part = 0; part < ImbalanceView::PartCount; ++part) {
+                const QRectF r = view.barRect(s, part, size);
+                QVERIFY2(near(r.width(), ImbalanceView::partSeconds(st, part) * pxPerSecond), qPrintable(QStringLiteral("%1/%2").arg(s).arg(part)));
+                if (part > 0)
+                    QVERIFY(near(r.left(), view.barRect(s, part - 1, size).right()));
+            }
+            if (s > 0)
+                QVERIFY(view.barRect(s, 0, size).top() > view.barRect(s - 1, 0, size).bottom());
+        }
+        // Stage totals: 46 / 40 is the ratio of the bar lengths; the slowest bar fills the plot.
+        const auto total = [&](int s) { return view.barRect(s, 3, size).right() - view.barRect(s, 0, size).left(); };
+        QVERIFY(near(total(1) / total(0), 46.0 / 40.0));
+        QVERIFY(near(total(2) / total(0), 42.0 / 40.0));
+        QVERIFY(near(view.barRect(1, 3, size).right(), size.width() - 70));
+        // The mean, 42.667 ms, sits at its share of the slowest bar.
+        QVERIFY(near(view.meanX(size) - view.barRect(0, 0, size).left(), total(1) * (128.0 / 3) / 46.0));
+        QVERIFY(view.barRect(3, 0, size).isEmpty());
+        QVERIFY(view.barRect(0, 4, size).isEmpty());
+
+        const QString tip = view.toolTipAt(view.barRect(1, 2, size).center(), size);
+        QVERIFY2(tip.contains(QStringLiteral("Stage 1: 46.0 ms per micro-batch")), qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("TP communication: 4.0 ms")));
+        QVERIFY(tip.contains(QStringLiteral("Layers 2–3")));
+        QVERIFY(tip.contains(QStringLiteral("GPUs 2–3")));
+    }
+
+    void paintsEachPartInItsColour()
+    {
+        ImbalanceView view;
+        view.setPlan(handBuilt());
+        const QSize size(900, 360);
+        const QImage image = rendered(view, size, "imbalance-toy.png");
+        const QColor colours[] = { QColor(52, 120, 210), QColor(140, 90, 200), QColor(230, 140, 40), QColor(40, 160, 160) };
+        for (int part = 0; part < ImbalanceView::PartCount; ++part) {
+            const QRectF r = view.barRect(2, part, size);
+            QVERIFY(r.width() > 4);
+            QCOMPARE(image.pixelColor(r.center().toPoint()), colours[part]);
+        }
+        // The dashed mean line (42.7 ms) runs through stage 0's row past its 40 ms bar: its pixels are text-coloured.
+        int dark = 0;
+        const QRectF row0 = view.barRect(0, 0, size);
+        for (int y = int(row0.top()); y < int(row0.bottom()); ++y)
+            dark += image.pixelColor(int(view.meanX(size)), y).lightness() < 60 ? 1 : 0;
+        QVERIFY2(dark > 3, qPrintable(QString::number(dark)));
+    }
+
+    void realPlanMatchesTheEvaluator()
+    {
+        const PlanEstimate plan = evaluate("llama-3-70b", 64, 8, 4, 2, Recompute::Full);
+        QCOMPARE(int(plan.stages.size()), 4);
+        ImbalanceView view;
+        view.setPlan(plan);
+        QVERIFY2(near(view.imbalance(), plan.computeImbalance), qPrintable(QString::number(view.imbalance())));
+        QVERIFY(view.imbalance() > 1); // embedding and head make the outer stages differ
+        const int slowest = view.slowestStage(), fastest = view.fastestStage();
+        QCOMPARE(view.title(), QStringLiteral("Compute imbalance: slowest / fastest stage = %1 (stage %2: %3 ms, stage %4: %5 ms)")
+                                   .arg(plan.computeImbalance, 0, 'f', 2)
+                                   .arg(slowest)
+                                   .arg(plan.stages[std::size_t(slowest)].microBatchSeconds() * 1e3, 0, 'f', 1)
+                                   .arg(fastest)
+                                   .arg(plan.stages[std::size_t(fastest)].microBatchSeconds() * 1e3, 0, 'f', 1));
+        // Full recomputation shows up as a recompute part on every stage.
+        const QSizeF size(900, 360);
+        for (int s = 0; s < 4; ++s)
+            QVERIFY(view.barRect(s, 1, size).width() > 0);
+        const QImage image = rendered(view, size.toSize(), "imbalance-70b.png");
+        QVERIFY(image.pixelColor(view.barRect(fastest, 0, size).center().toPoint()) == QColor(52, 120, 210));
+    }
+
+    void sixtyFourStages()
+    {
+        const PlanEstimate plan = evaluate("llama-3.1-405b", 1024, 8, 64, 2, Recompute::Selective);
+        ImbalanceView view;
+        view.setPlan(plan);
+        const QSizeF size(900, 700);
+        QVERIFY(near(view.imbalance(), plan.computeImbalance));
+        for (int s = 1; s < 64; ++s)
+            QVERIFY(view.barRect(s, 0, size).top() >= view.barRect(s - 1, 0, size).bottom());
+        QVERIFY(view.barRect(63, 0, size).bottom() <= size.height() - 50);
+        rendered(view, size.toSize(), "imbalance-405b-pp64.png");
+    }
+
+    void singleStageAndClear()
+    {
+        PlanEstimate plan = handBuilt();
+        plan.stages.resize(1);
+        ImbalanceView view;
+        view.setPlan(plan);
+        QCOMPARE(view.title(), QStringLiteral("Compute imbalance: a single stage, 40.0 ms per micro-batch"));
+        QCOMPARE(view.imbalance(), 1.0);
+        PlanEstimate rejected;
+        rejected.infeasibleReason = "TP 3 does not divide the 64 attention heads";
+        view.setPlan(rejected);
+        QCOMPARE(view.title(), QStringLiteral("No estimate: TP 3 does not divide the 64 attention heads"));
+        QVERIFY(view.barRect(0, 0, QSizeF(900, 360)).isEmpty());
+        view.clearPlan();
+        QCOMPARE(view.title(), QStringLiteral("No plan"));
+        QCOMPARE(view.slowestStage(), -1);
+        QVERIFY(view.toolTipAt(QPointF(100, 100), QSizeF(900, 360)).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestImbalanceView)
+#include "tst_imbalance_view.moc"
