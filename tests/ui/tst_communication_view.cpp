@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests ui/communication_view.*: TP, PP and DP (exposed and hidden) seconds per step as bars in
+// proportion, each with its bytes and share of the step, and the exposed total in the title.
+#include "communication_view.h"
+
+#include "cost/plan_evaluator.h"
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QtTest>
+
+using namespace shardscope;
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+PlanEstimate evaluate(const char* model, int gpus, int tp, int pp, int dp, int zeroStage)
+{
+    PlanningProblem p;
+    p.model = *findBundledModel(model);
+    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), gpus, 8);
+    p.training.seqLength = 4096;
+    p.training.globalBatch = 1024;
+    ParallelConfig c;
+    c.tp = tp;
+    c.pp = pp;
+    c.dp = dp;
+    c.zeroStage = zeroStage;
+    c.sequenceParallel = true;
+    return PlanEvaluator(p).evaluate(c);
+}
+
+/// TP 0.6 s / 30 GiB, PP 0.2 s / 2 GiB, DP 0.8 s / 100 GiB of which 0.3 s exposed, in a 5 s step.
+PlanEstimate handBuilt()
+{
+    PlanEstimate plan;
+    plan.config.tp = 8;
+    plan.config.pp = 4;
+    plan.config.dp = 16;
+    plan.config.zeroStage = 1;
+    plan.stages.resize(4); // evaluated: the view treats a plan without stages as rejected
+    plan.comm.tpSeconds = 0.6;
+    plan.comm.tpBytes = 30 * kGiB;
+    plan.comm.ppSeconds = 0.2;
+    plan.comm.ppBytes = 2 * kGiB;
+    plan.comm.dpSeconds = 0.8;
+    plan.comm.dpBytes = 100 * kGiB;
+    plan.comm.dpExposedSeconds = 0.3;
+    plan.time.stepSeconds = 5;
+    return plan;
+}
+
+QImage rendered(const CommunicationView& view, QSize size, const char* name)
+{
+    QImage image(size, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    view.render(painter, image.size());
+    painter.end();
+    if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
+        image.save(QString::fromLocal8Bit(dir) + QStringLiteral("/") + QLatin1String(name));
+    return image;
+}
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
+}
+
+using K = CommunicationView::Kind;
+
+} // namespace
+
+class TestCommunicationView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+
+    void titleAndRowsCarryTheNumbers()
+    {
+        CommunicationView view;
+        view.setPlan(handBuilt());
+        // Exposed: 0.6 + 0.2 + 0.3 = 1.1 s of 5 s.
+        QCOMPARE(view.title(), QStringLiteral("Communication: 1.10 s per step exposed (22.0 % of the step)"));
+        QCOMPARE(view.rowText(0), QStringLiteral("Tensor parallel (TP 8): 600.0 ms, 30.0 GiB per step, 12.0 % of the step"));
+        QCOMPARE(view.rowText(1), QStringLiteral("Pipeline parallel (PP 4): 200.0 ms, 2.0 GiB per step, 4.0 % of the step"));
+        QCOMPARE(view.rowText(2), QStringLiteral("Data parallel (DP 16, ZeRO 1): 800.0 ms, 100.0 GiB per step; "
+                                                 "300.0 ms exposed (6.0 % of the step), 500.0 ms hidden behind backward"));
+        QCOMPARE(CommunicationView::formatBytes(3.5 * 1024 * kGiB), QStringLiteral("3.5 TiB"));
+        QCOMPARE(CommunicationView::formatBytes(12.0 * 1024 * 1024), QStringLiteral("12.0 MiB"));
+        QCOMPARE(CommunicationView::formatSeconds(1.234), QStringLiteral("1.23 s"));
+    }
+
+    void barsAreProportional()
+    {
+        CommunicationView view;
+        view.setPlan(handBuilt());
+        const QSizeF size(900, 320);
+        const QRectF tp = view.barRect(K::Tp, size), pp = view.barRect(K::Pp, size);
+        const QRectF exposed = view.barRect(K::DpExposed, size), hidden = view.barRect(K::DpHidden, size);
+        QVERIFY(near(tp.width() / pp.width(), 3.0));
+        QVERIFY(near(exposed.width() / tp.width(), 0.5));
+        QVERIFY(near(hidden.width() / exposed.width(), 5.0 / 3.0));
+        // Rows top to bottom; DP's hidden part continues its exposed part; DP (0.8 s) spans the plot.
+        QVERIFY(tp.bottom() < pp.top() && pp.bottom() < exposed.top());
+        QCOMPARE(hidden.top(), exposed.top());
+        QVERIFY(near(hidden.left(), exposed.right()));
+        QCOMPARE(tp.left(), exposed.left());
+        QVERIFY(near(hidden.right(), size.width() - 16));
+
+        const QImage image = rendered(view, size.toSize(), "communication-toy.png");
+        QCOMPARE(image.pixelColor(tp.center().toPoint()), QColor(230, 140, 40));
+        QCOMPARE(image.pixelColor(pp.center().toPoint()), QColor(40, 160, 160));
+        QCOMPARE(image.pixelColor(exposed.center().toPoint()), QColor(200, 60, 60));
+        // Hidden DP is hatched: light fill with lines in the exposed colour.
+        QSet<QRgb> colours;
+        for (int x = int(hidden.left()) + 1; x < int(hidden.right()) - 1; ++x)
+            colours.insert(image.pixel(x, int(hidden.center().y())));
+        QVERIFY(colours.contains(QColor(235, 175, 175).rgb()));
+        QVERIFY(colours.contains(QColor(200, 60, 60).rgb()));
+
+        QVERIFY(view.toolTipAt(exposed.center(), size).startsWith(QStringLiteral("Data parallel")));
+        QVERIFY(view.toolTipAt(QPointF(5, tp.center().y()), size).startsWith(QStringLiteral("Tensor parallel")));
+        QVERIFY(view.toolTipAt(QPointF(5, 5), size).isEmpty());
+    }
+
+    void realPlanUsesTheEvaluatorsNumbers()
+    {
+        const PlanEstimate plan = evaluate("llama-3-70b", 64, 8, 4, 2, 1);
+        CommunicationView view;
+        view.setPlan(plan);
+        QVERIFY(plan.comm.tpSeconds > 0 && plan.comm.ppSeconds > 0 && plan.comm.dpSeconds > 0);
+        QCOMPARE(view.title(), QStringLiteral("Communication: %1 per step exposed (%2 % of the step)")
+                                   .arg(CommunicationView::formatSeconds(plan.comm.exposedSeconds()))
+                                   .arg(100 * plan.comm.exposedSeconds() / plan.time.stepSeconds, 0, 'f', 1));
+        QCOMPARE(view.seconds(K::DpHidden), plan.comm.dpSeconds - plan.comm.dpExposedSeconds);
+        QCOMPARE(view.seconds(K::DpExposed), plan.comm.dpExposedSeconds);
+        QVERIFY(view.rowText(0).contains(CommunicationView::formatBytes(plan.comm.tpBytes) + QStringLiteral(" per step")));
+        const QSizeF size(900, 320);
+        QVERIFY(near(view.barRect(K::Tp, size).width() / view.barRect(K::Pp, size).width(), plan.comm.tpSeconds / plan.comm.ppSeconds));
+        QVERIFY(near((view.barRect(K::DpExposed, size).width() + view.barRect(K::DpHidden, size).width()) / view.barRect(K::Tp, size).width(),
+                     plan.comm.dpSeconds / plan.comm.tpSeconds));
+        rendered(view, size.toSize(), "communication-70b.png");
+
+        // ZeRO-3 (weights gathered every micro-batch): the DP row names the stage and prints the evaluator's bytes.
+        const PlanEstimate big = evaluate("llama-3-8b", 64, 2, 1, 32, 3);
+        QVERIFY(!big.stages.empty() && big.comm.dpBytes > 0);
+        view.setPlan(big);
+        QVERIFY2(view.rowText(2).startsWith(QStringLiteral("Data parallel (DP 32, ZeRO 3): %1, %2 per step")
+                                                .arg(CommunicationView::formatSeconds(big.comm.dpSeconds), CommunicationView::formatBytes(big.comm.dpBytes))),
+                 qPrintable(view.rowText(2)));
+        const QImage image = rendered(view, size.toSize(), "communication-8b-zero3.png");
+        QCOMPARE(image.pixelColor(view.barRect(K::DpExposed, size).center().toPoint()), QColor(200, 60, 60));
+
+        // A configuration the evaluator rejects up front has no numbers: the title says why, no bars.
+        const PlanEstimate rejected = evaluate("llama-3.1-405b", 1024, 8, 16, 8, 3);
+        QVERIFY(rejected.stages.empty());
+        view.setPlan(rejected);
+        QVERIFY2(view.title().startsWith(QStringLiteral("No estimate: ZeRO-3 cannot be combined with pipeline parallelism")), qPrintable(view.title()));
+        QVERIFY(view.barRect(K::Tp, size).isEmpty());
+    }
+
+    void clearLeavesNoBars()
+    {
+        CommunicationView view;
+        view.setPlan(handBuilt());
+        view.clearPlan();
+        QCOMPARE(view.title(), QStringLiteral("No plan"));
+        QVERIFY(view.barRect(K::Tp, QSizeF(900, 320)).isEmpty());
+        QVERIFY(view.toolTipAt(QPointF(100, 100), QSizeF(900, 320)).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestCommunicationView)
+#include "tst_communication_view.moc"
