@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QTextStream>
@@ -121,10 +122,20 @@ int RenderCommand::run(const QStringList& arguments)
     const double chrome = FigureExporter::chromeHeight();
     QString error;
     if (r.view == QLatin1String("window")) {
-        window.resize(r.size.width(), int(std::lround(r.size.height() - chrome)));
+        const QSizeF wanted(r.size.width(), r.size.height() - chrome);
+        window.resize(wanted.toSize());
         window.show();
         QCoreApplication::processEvents();
-        error = window.exportWindow(r.out, r.scale);
+        // The window may not shrink below its minimum size: draw it scaled to fit the asked size.
+        Figure figure = window.windowFigure();
+        const QSizeF natural = figure.viewSize;
+        figure.viewSize = wanted;
+        figure.paint = [&window, natural](QPainter& painter, QSizeF size) {
+            const double k = std::min(size.width() / natural.width(), size.height() / natural.height());
+            painter.scale(k, k);
+            window.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+        };
+        error = FigureExporter::write(r.out, figure, r.scale);
     } else {
         const MainWindow::View view = *MainWindow::viewFromName(r.view);
         window.viewTabs()->setCurrentIndex(view);

@@ -786,12 +786,17 @@ QString MainWindow::exportView(View view, const QString& path, double scale)
 
 QString MainWindow::exportWindow(const QString& path, double scale)
 {
+    return FigureExporter::write(path, windowFigure(), scale);
+}
+
+Figure MainWindow::windowFigure()
+{
     Figure f;
     f.title = tr("ShardScope — %1").arg(m_shown ? qs(m_shown->problem.model.name()) : tr("no model"));
     f.subtitle = subtitle();
     f.viewSize = size();
     f.paint = [this](QPainter& p, QSizeF) { render(&p, QPoint(), QRegion(), QWidget::DrawChildren); };
-    return FigureExporter::write(path, f, scale);
+    return f;
 }
 
 // ---- dialogs -------------------------------------------------------------------------------------

@@ -83,6 +83,8 @@ public:
 
     /// A view ready to export: title, subtitle naming model, cluster and plan, and its painter.
     Figure figure(View view);
+    /// The whole window as a figure, at its current size.
+    Figure windowFigure();
     static QString viewName(View view);
     static std::optional<View> viewFromName(const QString& name); ///< "memory", "stages", "timeline", ...
 
