@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -40,7 +41,7 @@ QString compactCount(double n)
 }
 
 // Combo entries whose data is an optional value: "automatic" (searched) is -1.
-void addAuto(QComboBox* box) { box->addItem(QCoreApplication::translate("InputPanel", "automatic (searched)"), -1); }
+void addAuto(QComboBox* box) { box->addItem(QCoreApplication::translate("InputPanel", "auto (searched)"), -1); }
 
 template <typename T>
 std::optional<T> pinned(const QComboBox* box)
@@ -71,6 +72,11 @@ InputPanel::InputPanel(QWidget* parent)
     layout->addWidget(buildTrainingGroup());
     layout->addWidget(buildRankingGroup());
     layout->addStretch(1);
+    // Long choices ("3: shard optimizer states, gradients and weights") must not widen the dock.
+    for (QComboBox* box : findChildren<QComboBox*>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(14);
+    }
     updateLinkDefaults();
     updateWeightLabels();
 }
@@ -158,7 +164,7 @@ QWidget* InputPanel::buildTrainingGroup()
                                  "of micro-batches: global batch / (DP x micro-batch)."));
     m_microBatch = new QSpinBox;
     m_microBatch->setRange(0, 1 << 20);
-    m_microBatch->setSpecialValueText(tr("automatic (searched)"));
+    m_microBatch->setSpecialValueText(tr("auto (searched)"));
     m_microBatch->setToolTip(tr("Sequences per micro-batch, the unit that flows through the pipeline. Larger "
                                 "micro-batches use the GPU better but store more activations."));
     m_precision = new QComboBox;
@@ -207,7 +213,7 @@ QWidget* InputPanel::buildTrainingGroup()
     m_memoryMargin->setToolTip(tr("Share of each GPU's memory kept free for fragmentation and spikes."));
 
     auto* degrees = new QWidget;
-    auto* degreeRow = new QHBoxLayout(degrees);
+    auto* degreeRow = new QGridLayout(degrees);
     degreeRow->setContentsMargins(0, 0, 0, 0);
     const QString degreeNames[4] = { tr("TP"), tr("PP"), tr("DP"), tr("VPP") };
     const QString degreeTips[4] = {
@@ -223,7 +229,7 @@ QWidget* InputPanel::buildTrainingGroup()
         m_degreePins[i]->setPrefix(degreeNames[i] + QLatin1Char(' '));
         m_degreePins[i]->setSpecialValueText(tr("%1 auto").arg(degreeNames[i]));
         m_degreePins[i]->setToolTip(degreeTips[i]);
-        degreeRow->addWidget(m_degreePins[i]);
+        degreeRow->addWidget(m_degreePins[i], i / 2, i % 2);
         connect(m_degreePins[i], &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
     }
     form->addRow(tr("Fixed degrees:"), degrees);

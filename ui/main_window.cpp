@@ -40,6 +40,7 @@
 #include <QProgressBar>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -154,7 +155,7 @@ void MainWindow::buildLayout()
     scroll->setWidget(m_inputs);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_inputs->sizeHint().width() + 20);
+    scroll->setMinimumWidth(m_inputs->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 4);
     auto* inputsDock = new QDockWidget(tr("Inputs"), this);
     inputsDock->setObjectName(QStringLiteral("inputsDock"));
     inputsDock->setWidget(scroll);
@@ -247,7 +248,7 @@ void MainWindow::buildLayout()
     notesDock->setObjectName(QStringLiteral("notesDock"));
     notesDock->setWidget(m_proposalList);
     addDockWidget(Qt::RightDockWidgetArea, notesDock);
-    resizeDocks({ notesDock }, { 260 }, Qt::Horizontal);
+    resizeDocks({ inputsDock, notesDock }, { 380, 230 }, Qt::Horizontal);
 
     m_status = new QLabel(tr("Open a model to start."));
     m_progress = new QProgressBar;
