@@ -82,7 +82,7 @@ void TimelineView::render(QPainter& painter, QSizeF size) const
     const QFontMetricsF metrics(font());
     for (const ScheduleSlot& pass : m_timeline.passes) {
         const QRectF r = passRect(pass, size);
-        const int lighter = 100 + 35 * pass.chunk;
+        const int lighter = 100 + 70 * pass.chunk / std::max(1, m_timeline.chunks - 1); // the last chunk still far from white
         const QColor fill = (pass.forward ? QColor(52, 120, 210) : QColor(60, 160, 90)).lighter(lighter);
         painter.fillRect(r, fill);
         if (r.width() > 3) { // a hairline between neighbouring passes keeps them apart
@@ -110,7 +110,7 @@ void TimelineView::render(QPainter& painter, QSizeF size) const
     QList<std::pair<QColor, QString>> legend { { QColor(52, 120, 210), tr("forward pass") },
                                                { QColor(60, 160, 90), tr("backward pass (with recomputation)") } };
     if (m_timeline.chunks > 1)
-        legend.append({ QColor(52, 120, 210).lighter(135), tr("later model chunks are lighter") });
+        legend.append({ QColor(52, 120, 210).lighter(170), tr("later model chunks are lighter") });
     legend.append({ pal.color(QPalette::Base), tr("idle: the pipeline bubble") });
     double x = area.left();
     const double y = size.height() - 18;
