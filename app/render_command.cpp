@@ -27,6 +27,7 @@ struct RenderArgs
     QString out;
     QSize size { 1600, 1000 };
     double scale = 1;
+    QString theme = QStringLiteral("light");
     QStringList planArgs;
 };
 
@@ -52,6 +53,10 @@ RenderArgs parseRenderArgs(const QStringList& arguments)
             r.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
             if (r.size.width() < 200 || r.size.height() < 150 || r.size.width() > 16000 || r.size.height() > 16000)
                 throw UsageError { RenderCommand::tr("--size must be between 200x150 and 16000x16000, got \"%1\"").arg(v) };
+        } else if (a == QLatin1String("--theme")) {
+            r.theme = value();
+            if (r.theme != QLatin1String("light") && r.theme != QLatin1String("dark"))
+                throw UsageError { RenderCommand::tr("--theme expects light or dark, got \"%1\"").arg(r.theme) };
         } else if (a == QLatin1String("--scale")) {
             const QString v = value();
             bool ok = false;
@@ -77,7 +82,8 @@ RenderArgs parseRenderArgs(const QStringList& arguments)
 
 QString RenderCommand::helpText()
 {
-    return tr("Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S] [plan options]\n"
+    return tr("Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]\n"
+              "                         [--theme light|dark] [plan options]\n"
               "\n"
               "Plans MODEL like \"shardscope plan\" and draws the best plan as the desktop planner shows it,\n"
               "titled and with its legend, without a display.\n"
@@ -86,6 +92,7 @@ QString RenderCommand::helpText()
               "  --out FILE    .png (bitmap) or .svg (vector)\n"
               "  --size WxH    picture size in pixels at scale 1; default 1600x1000\n"
               "  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1\n"
+              "  --theme T     light (default) or dark\n"
               "\n"
               "Plan options: see shardscope plan --help.\n");
 }
@@ -111,6 +118,7 @@ int RenderCommand::run(const QStringList& arguments)
     }
 
     MainWindow window;
+    window.setTheme(r.theme);
     window.inputs()->setInputs(options.problem.cluster, options.problem.training, options.strategy, options.weights);
     const bool bundled = !QFileInfo::exists(options.modelArgument);
     window.setModel(std::move(options.problem.model), options.modelArgument, bundled);

@@ -487,9 +487,7 @@ void MainWindow::showResult(const PlanResult& result)
     if (!result.error.isEmpty() || !result.outcome)
         return planFailed(result.generation, result.error);
     clearError();
-    const std::optional<ParallelConfig> keep = m_wantedSelection ? m_wantedSelection
-        : m_selected                                             ? std::optional(m_selected->config)
-                                                                 : std::nullopt;
+    const std::optional<ParallelConfig> keep = m_wantedSelection ? m_wantedSelection : userSelection();
     m_wantedSelection.reset();
     m_planModel->setOutcome(nullptr);
     m_shown = std::make_unique<PlanRequest>(result.request);
@@ -523,7 +521,7 @@ void MainWindow::rerankNow()
         return;
     QElapsedTimer timer;
     timer.start();
-    const std::optional<ParallelConfig> keep = m_selected ? std::optional(m_selected->config) : std::nullopt;
+    const std::optional<ParallelConfig> keep = userSelection();
     m_shown->strategy = m_inputs->strategy();
     m_shown->weights = m_inputs->weights();
     m_planModel->setOutcome(nullptr);
@@ -536,6 +534,16 @@ void MainWindow::rerankNow()
                           .arg(QLocale().toString(qulonglong(m_outcome->search.candidates.size())))
                           .arg(QLocale().toString(m_lastRerankMs, 'f', 1)));
     emit planShown();
+}
+
+std::optional<ParallelConfig> MainWindow::userSelection() const
+{
+    // The first row means "show me the best plan": it follows the ranking. Any other row is the
+    // plan the user picked and stays selected wherever it moves.
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    if (!m_selected || !current.isValid() || current.row() == 0)
+        return std::nullopt;
+    return m_selected->config;
 }
 
 void MainWindow::selectRow(int row)

@@ -81,6 +81,8 @@ public:
     /// Selects the table row (in the sorted view's order) and shows that plan in every view.
     void selectRow(int row);
 
+    /// "system", "light" or "dark": the palette of the whole application (kept in the settings).
+    void setTheme(const QString& theme);
     /// A view ready to export: title, subtitle naming model, cluster and plan, and its painter.
     Figure figure(View view);
     /// The whole window as a figure, at its current size.
@@ -126,6 +128,7 @@ private:
     void rerankNow();
     void planFailed(quint64 generation, const QString& message);
     void currentRowChanged();
+    std::optional<shardscope::ParallelConfig> userSelection() const;
     void showPlan(const shardscope::PlanEstimate& plan);
     void clearViews();
     void showError(const QString& message);
@@ -135,7 +138,6 @@ private:
     void rebuildRecentMenu();
     void openFile(const QString& path); ///< model or session by extension
     void applySession(const shardscope::SessionDocument& session, const QString& path);
-    void setTheme(const QString& theme);
     void restoreSettings();
     void saveSettings() const;
     QString subtitle() const;

@@ -4,6 +4,8 @@
 #include <QDateTime>
 #include <QFileInfo>
 #include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
 #include <QImage>
 #include <QLocale>
 #include <QPainter>
@@ -29,22 +31,27 @@ QSizeF FigureExporter::figureSize(const Figure& figure)
 void FigureExporter::paint(QPainter& painter, const Figure& figure)
 {
     const QSizeF size = figureSize(figure);
+    // The application's palette: white paper in the light theme, dark in the dark one.
+    const QPalette palette = QGuiApplication::palette();
+    const QColor paper = palette.color(QPalette::Base);
+    const QColor ink = palette.color(QPalette::Text);
+    const QColor faint = palette.color(QPalette::PlaceholderText);
     painter.save();
-    painter.fillRect(QRectF(QPointF(), size), Qt::white);
+    painter.fillRect(QRectF(QPointF(), size), paper);
     QFont titleFont = painter.font();
     titleFont.setPointSizeF(13);
     titleFont.setBold(true);
     painter.setFont(titleFont);
-    painter.setPen(Qt::black);
+    painter.setPen(ink);
     painter.drawText(QRectF(kMargin, 6, size.width() - 2 * kMargin, 24), Qt::AlignLeft | Qt::AlignVCenter, figure.title);
     QFont subtitleFont = painter.font();
     subtitleFont.setPointSizeF(9.5);
     subtitleFont.setBold(false);
     painter.setFont(subtitleFont);
-    painter.setPen(QColor(60, 60, 60));
+    painter.setPen(ink);
     painter.drawText(QRectF(kMargin, 30, size.width() - 2 * kMargin, 20), Qt::AlignLeft | Qt::AlignVCenter,
                      painter.fontMetrics().elidedText(figure.subtitle, Qt::ElideRight, int(size.width() - 2 * kMargin)));
-    painter.setPen(QColor(200, 200, 200));
+    painter.setPen(palette.color(QPalette::Mid));
     painter.drawLine(QPointF(0, kHeader - 1), QPointF(size.width(), kHeader - 1));
     painter.restore();
 
@@ -59,7 +66,7 @@ void FigureExporter::paint(QPainter& painter, const Figure& figure)
     QFont footerFont = painter.font();
     footerFont.setPointSizeF(8);
     painter.setFont(footerFont);
-    painter.setPen(QColor(110, 110, 110));
+    painter.setPen(faint);
     const QString footer = tr("ShardScope %1 · predicted from published cost models · %2")
                                .arg(QCoreApplication::applicationVersion(),
                                     QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat));
@@ -82,7 +89,7 @@ QString FigureExporter::write(const QString& path, const Figure& figure, double 
     if (suffix == QLatin1String("png")) {
         QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         image.setDevicePixelRatio(scale); // fonts and lines at scale: a sharp 2x bitmap of the same layout
-        image.fill(Qt::white);
+        image.fill(QGuiApplication::palette().color(QPalette::Base));
         {
             QPainter painter(&image);
             painter.setRenderHint(QPainter::Antialiasing);

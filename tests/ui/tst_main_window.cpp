@@ -185,6 +185,15 @@ private slots:
                 bestPeak = std::min(bestPeak, p.peakMemoryBytes / p.capacityBytes);
         const PlanSummary* first = &rowPlan(w, 0);
         QVERIFY(first->peakMemoryBytes / first->capacityBytes <= bestPeak + 1e-12);
+        // The first row was selected, so the views follow the new best plan.
+        QVERIFY(sel(w).config == first->config);
+        // A plan the user picked stays selected when the ranking changes.
+        w.selectRow(7);
+        const ParallelConfig picked = sel(w).config;
+        w.inputs()->weightSlider(1)->setValue(100);
+        QVERIFY(sel(w).config == picked);
+        const int row = w.planTable()->currentIndex().row();
+        QVERIFY(rowPlan(w, row).config == picked);
     }
 
     void formChangeSearchesAgain()
