@@ -43,13 +43,16 @@ int main(int argc, char** argv)
     QApplication::setDesktopFileName(QStringLiteral("org.shardscope.ShardScope"));
     setIdentity();
     MainWindow window;
+    window.restoreSettings();
     window.show();
     // shardscope [MODEL or SESSION]: open it; otherwise start with the planned example.
     const QStringList args = QCoreApplication::arguments();
     if (args.size() > 1 && QFileInfo::exists(args[1])) {
         if (args[1].endsWith(QLatin1String(".shardscope"))) {
-            if (const QString error = window.openSession(args[1]); !error.isEmpty())
+            if (const QString error = window.openSession(args[1]); !error.isEmpty()) {
                 window.loadExample();
+                window.showError(error); // after the example, which clears old errors
+            }
         } else {
             window.openModel(args[1]);
         }

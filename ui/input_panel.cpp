@@ -107,7 +107,7 @@ QWidget* InputPanel::buildClusterGroup()
                          "(resources/hardware.json, with sources)."));
     fillGpuBox();
     m_nodes = new QSpinBox;
-    m_nodes->setRange(1, 100000);
+    m_nodes->setRange(1, 10'000'000); // core checks the total (at most 10 million GPUs)
     m_nodes->setValue(8);
     m_nodes->setToolTip(tr("Number of nodes (servers)."));
     m_gpusPerNode = new QSpinBox;
@@ -206,7 +206,7 @@ QWidget* InputPanel::buildTrainingGroup()
                               "interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the "
                               "pipeline bubble by that factor for more point-to-point traffic."));
     m_memoryMargin = new QDoubleSpinBox;
-    m_memoryMargin->setRange(0, 50);
+    m_memoryMargin->setRange(0, 99);
     m_memoryMargin->setDecimals(1);
     m_memoryMargin->setValue(5);
     m_memoryMargin->setSuffix(tr(" %"));
@@ -340,7 +340,8 @@ void InputPanel::setModel(ModelGraph model, const QString& source, bool bundled)
                                                              compactCount(double(s.totalParams)));
     if (s.activeParams > 0 && s.activeParams != s.totalParams)
         text += tr(", %1 active per token").arg(compactCount(double(s.activeParams)));
-    text += tr("<br>%n layer(s)", nullptr, s.layerCount) + tr(", %n transformer block(s)", nullptr, s.blockCount);
+    text += (s.layerCount == 1 ? tr("<br>1 layer") : tr("<br>%1 layers").arg(QLocale().toString(s.layerCount)))
+        + (s.blockCount == 1 ? tr(", 1 transformer block") : tr(", %1 transformer blocks").arg(QLocale().toString(s.blockCount)));
     if (s.transformer)
         text += tr("<br>hidden %1, %2 heads (%3 KV), FFN %4")
                     .arg(s.transformer->hidden)
@@ -348,7 +349,7 @@ void InputPanel::setModel(ModelGraph model, const QString& source, bool bundled)
                     .arg(s.transformer->kvHeads)
                     .arg(s.transformer->ffn);
     if (!m_model.warnings().empty())
-        text += tr("<br><i>%n import note(s): see the Notes panel</i>", nullptr, int(m_model.warnings().size()));
+        text += tr("<br><i>Import notes: %1, listed in the notes panel</i>").arg(m_model.warnings().size());
     m_modelSummary->setText(text);
     m_modelSummary->setToolTip(bundled ? tr("Bundled example: %1").arg(source) : source);
     emitProblemChanged();
@@ -359,6 +360,12 @@ ClusterSpec InputPanel::cluster() const
     const GpuSpec* gpu = m_catalog.find(m_gpu->currentData().toString().toStdString());
     ClusterSpec c = ClusterSpec::make(gpu ? *gpu : m_catalog.gpus().front(), m_nodes->value() * m_gpusPerNode->value(),
                                       m_gpusPerNode->value());
+    if (c.gpu.name == m_clusterBase.gpu.name) { // latency and efficiency have no form field: keep what was loaded
+        c.intraNode.latencySeconds = m_clusterBase.intraNode.latencySeconds;
+        c.intraNode.efficiency = m_clusterBase.intraNode.efficiency;
+        c.interNode.latencySeconds = m_clusterBase.interNode.latencySeconds;
+        c.interNode.efficiency = m_clusterBase.interNode.efficiency;
+    }
     if (m_intraGBps->value() > 0)
         c.intraNode.bandwidthBytesPerSecond = m_intraGBps->value() * 1e9;
     if (m_interGBps->value() > 0)
@@ -440,10 +447,12 @@ void InputPanel::strategyActivated()
     emitRankingChanged();
 }
 
-void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& training, Strategy strategy, const ScoreWeights& w)
+void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& training, Strategy strategy, const ScoreWeights& w,
+                           bool notify)
 {
     m_updating = true;
     m_trainingBase = training;
+    m_clusterBase = cluster;
     if (!m_catalog.find(cluster.gpu.name)) {
         m_catalog.add(cluster.gpu);
         fillGpuBox();
@@ -472,7 +481,8 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     setWeights(w);
     updateLinkDefaults();
     m_updating = false;
-    emit problemChanged();
+    if (notify)
+        emit problemChanged();
 }
 
 void InputPanel::emitProblemChanged()

@@ -41,9 +41,10 @@ public:
     shardscope::Strategy strategy() const;
     shardscope::ScoreWeights weights() const;
 
-    /// Fills every form from saved values without emitting a change per field (one problemChanged at the end).
+    /// Fills every form from saved values without emitting a change per field: one problemChanged
+    /// at the end when `notify`, none otherwise (the caller searches when it is ready).
     void setInputs(const shardscope::ClusterSpec& cluster, const shardscope::TrainingSpec& training,
-                   shardscope::Strategy strategy, const shardscope::ScoreWeights& weights);
+                   shardscope::Strategy strategy, const shardscope::ScoreWeights& weights, bool notify = true);
     void setWeights(const shardscope::ScoreWeights& weights);
 
     /// The GPUs offered: the built-in catalog, plus user GPUs merged in.
@@ -54,6 +55,7 @@ public:
     QComboBox* gpuBox() const { return m_gpu; }
     QSpinBox* nodesBox() const { return m_nodes; }
     QSpinBox* seqBox() const { return m_seq; }
+    QDoubleSpinBox* memoryMarginBox() const { return m_memoryMargin; }
     QComboBox* strategyBox() const { return m_strategy; }
     QSlider* weightSlider(int index) const { return m_weightSliders[index]; } ///< 0 memory, 1 compute, 2 communication
 
@@ -80,6 +82,7 @@ private:
     bool m_modelBundled = false;
     bool m_updating = false; ///< set while filling forms programmatically
     shardscope::TrainingSpec m_trainingBase; ///< fields without a form widget (optimizer, overlap...) as last set
+    shardscope::ClusterSpec m_clusterBase;   ///< link latency and efficiency as last set
 
     QLabel* m_modelSummary = nullptr;
     QPushButton* m_openButton = nullptr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "atomic_save.h"
 #include "communication_view.h"
 #include "imbalance_view.h"
 #include "input_panel.h"
@@ -38,7 +39,6 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QProgressBar>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -58,6 +58,7 @@ using namespace shardscope;
 namespace {
 
 constexpr int kTopCount = 10;
+constexpr double kMaxTimelinePasses = 200000; // beyond this the Gantt is a solid block and slow to paint
 constexpr int kMaxRecent = 8;
 const char* const kExampleModel = "llama-3-70b";
 
@@ -139,7 +140,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_worker, &PlannerWorker::planFailed, this, &MainWindow::planFailed);
     connect(m_import, &QFutureWatcherBase::finished, this, &MainWindow::importFinished);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::currentRowChanged);
-    restoreSettings();
+    rebuildRecentMenu();
+    setTheme(QStringLiteral("system"));
 }
 
 MainWindow::~MainWindow()
@@ -181,7 +183,7 @@ void MainWindow::buildLayout()
         m_planModel->setShowInfeasible(on);
         m_wantedSelection = keep;
         if (m_outcome)
-            selectRow(0);
+            selectBest();
     });
 
     auto* top = new QWidget;
@@ -213,6 +215,7 @@ void MainWindow::buildLayout()
     m_tabs->setTabToolTip(ImbalanceView_, tr("Time per micro-batch of each stage: the slowest stage sets the pace."));
     m_tabs->setTabToolTip(CommunicationView_, tr("Tensor-, pipeline- and data-parallel communication of one step."));
     m_planTitle = new QLabel;
+    m_planTitle->setObjectName(QStringLiteral("planTitle"));
     m_planTitle->setWordWrap(true);
     m_planTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* bottom = new QWidget;
@@ -260,6 +263,8 @@ void MainWindow::buildLayout()
     m_cancel->setToolTip(tr("Stop the running search (Esc)"));
     m_cancel->hide();
     connect(m_cancel, &QToolButton::clicked, this, [this] {
+        if (!m_worker->isBusy())
+            return; // Esc with nothing running keeps the status and any plans on screen
         m_worker->cancel();
         m_progress->hide();
         m_cancel->hide();
@@ -411,13 +416,20 @@ void MainWindow::importFinished()
     const ModelImport result = m_import->result();
     if (result.path != m_importPath)
         return; // a newer import was started
+    std::optional<SessionDocument> session = std::exchange(m_pendingSession, std::nullopt);
     if (!result.model) {
-        showError(result.error);
+        // Nothing changes: the session's inputs were not applied, the old model stays.
+        showError(session ? tr("%1: the session's model could not be opened: %2").arg(m_pendingSessionPath, result.error)
+                          : result.error);
         m_status->setText(tr("The model could not be imported."));
         emit modelLoaded(false);
         return;
     }
     addRecentFile(result.path);
+    if (session)
+        applySessionInputs(*session, m_pendingSessionPath);
+    else
+        m_sessionPath.clear(); // a new model: Save must not overwrite the old session with it
     setModel(std::move(*result.model), result.path, false);
     emit modelLoaded(true);
 }
@@ -465,7 +477,7 @@ void MainWindow::planNow()
         result.request = currentRequest();
         result.outcome = std::make_shared<const PlanningOutcome>(
             runPlanning(result.request.problem, result.request.strategy, result.request.weights, result.request.topCount));
-    } catch (const InputError& e) {
+    } catch (const std::exception& e) { // InputError names the input; anything else is reported too
         result.error = QString::fromUtf8(e.what());
     }
     result.elapsedMs = double(timer.nsecsElapsed()) / 1e6;
@@ -489,7 +501,9 @@ void MainWindow::showResult(const PlanResult& result)
     clearError();
     const std::optional<ParallelConfig> keep = m_wantedSelection ? m_wantedSelection : userSelection();
     m_wantedSelection.reset();
+    m_selected.reset(); // new numbers even where the best configuration did not change
     m_planModel->setOutcome(nullptr);
+    m_evaluator.reset(); // it refers to the problem of m_shown
     m_shown = std::make_unique<PlanRequest>(result.request);
     m_evaluator = std::make_unique<PlanEvaluator>(m_shown->problem);
     m_outcome = std::make_shared<PlanningOutcome>(*result.outcome);
@@ -497,7 +511,11 @@ void MainWindow::showResult(const PlanResult& result)
     if (m_inputs->strategy() != m_shown->strategy || !(m_inputs->weights() == m_shown->weights)) {
         m_shown->strategy = m_inputs->strategy();
         m_shown->weights = m_inputs->weights();
-        rerank(*m_outcome, *m_evaluator, m_shown->strategy, m_shown->weights, m_shown->topCount);
+        try {
+            rerank(*m_outcome, *m_evaluator, m_shown->strategy, m_shown->weights, m_shown->topCount);
+        } catch (const std::exception& e) {
+            showError(tr("The plans could not be re-ranked: %1").arg(QString::fromUtf8(e.what())));
+        }
     }
     m_planModel->setOutcome(m_outcome);
     if (!m_columnsSized) { // once: later results keep the user's column widths
@@ -506,7 +524,7 @@ void MainWindow::showResult(const PlanResult& result)
         m_columnsSized = true;
     }
     m_wantedSelection = keep;
-    selectRow(0);
+    selectBest();
     const SearchResult& s = m_outcome->search;
     m_status->setText(tr("%1 plans evaluated in %2 ms; %3 fit in memory")
                           .arg(QLocale().toString(qulonglong(s.candidates.size())))
@@ -525,10 +543,14 @@ void MainWindow::rerankNow()
     m_shown->strategy = m_inputs->strategy();
     m_shown->weights = m_inputs->weights();
     m_planModel->setOutcome(nullptr);
-    rerank(*m_outcome, *m_evaluator, m_shown->strategy, m_shown->weights, m_shown->topCount);
+    try {
+        rerank(*m_outcome, *m_evaluator, m_shown->strategy, m_shown->weights, m_shown->topCount);
+    } catch (const std::exception& e) {
+        showError(tr("The plans could not be re-ranked: %1").arg(QString::fromUtf8(e.what())));
+    }
     m_planModel->setOutcome(m_outcome);
     m_wantedSelection = keep;
-    selectRow(0);
+    selectBest();
     m_lastRerankMs = double(timer.nsecsElapsed()) / 1e6;
     m_status->setText(tr("%1 plans re-ranked in %2 ms (no new search)")
                           .arg(QLocale().toString(qulonglong(m_outcome->search.candidates.size())))
@@ -536,12 +558,20 @@ void MainWindow::rerankNow()
     emit planShown();
 }
 
+void MainWindow::selectBest()
+{
+    const QModelIndex best = m_proxy->mapFromSource(m_planModel->index(0, 0));
+    selectRow(best.isValid() ? best.row() : 0);
+}
+
 std::optional<ParallelConfig> MainWindow::userSelection() const
 {
     // The first row means "show me the best plan": it follows the ranking. Any other row is the
     // plan the user picked and stays selected wherever it moves.
-    const QModelIndex current = m_table->selectionModel()->currentIndex();
-    if (!m_selected || !current.isValid() || current.row() == 0)
+    if (!m_selected || m_planModel->rowCount() == 0)
+        return std::nullopt;
+    const PlanSummary* best = m_planModel->plan(0); // rank 1, wherever a header sort put it
+    if (best && best->config == m_selected->config)
         return std::nullopt;
     return m_selected->config;
 }
@@ -584,7 +614,12 @@ void MainWindow::currentRowChanged()
     for (const PlanEstimate& e : m_outcome->top)
         if (e.config == summary->config)
             return showPlan(e);
-    showPlan(m_evaluator->evaluate(summary->config)); // one full evaluation: well under a millisecond
+    try {
+        showPlan(m_evaluator->evaluate(summary->config)); // one full evaluation: well under a millisecond
+    } catch (const std::exception& e) {
+        clearViews();
+        showError(tr("This plan could not be evaluated: %1").arg(QString::fromUtf8(e.what())));
+    }
 }
 
 void MainWindow::showPlan(const PlanEstimate& plan)
@@ -595,10 +630,19 @@ void MainWindow::showPlan(const PlanEstimate& plan)
     m_imbalance->setPlan(plan);
     m_communication->setPlan(plan);
     m_proposalModel->setPlan(plan);
-    try {
-        m_timeline->setTimeline(planTimeline(plan));
-    } catch (const std::invalid_argument&) {
-        m_timeline->setTimeline({});
+    const double passes = 2.0 * plan.numMicroBatches * plan.config.pp * std::max(1, plan.config.vpp);
+    if (passes > kMaxTimelinePasses) {
+        m_timeline->clearTimeline(tr("%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step")
+                                      .arg(plan.numMicroBatches)
+                                      .arg(plan.config.pp)
+                                      .arg(QLocale().toString(passes, 'f', 0))
+                                      .arg(QLocale().toString(plan.bubbleFraction * 100, 'f', 1)));
+    } else {
+        try {
+            m_timeline->setTimeline(planTimeline(plan));
+        } catch (const std::exception& e) {
+            m_timeline->clearTimeline(tr("No schedule: %1").arg(QString::fromUtf8(e.what())));
+        }
     }
     QString title = tr("<b>%1</b>").arg(configText(plan.config).toHtmlEscaped());
     if (plan.feasible)
@@ -622,7 +666,11 @@ void MainWindow::clearViews()
     m_communication->clearPlan();
     m_timeline->setTimeline({});
     m_proposalModel->clear();
-    m_planTitle->setText(m_outcome ? tr("No plan is selected.") : QString());
+    if (m_outcome && m_outcome->search.feasibleCount == 0 && !m_showInfeasible->isChecked())
+        m_planTitle->setText(tr("<b>No plan fits in memory.</b> Tick \"Show plans that do not fit\" to see each one's reason, "
+                                "or add GPUs, shorten the sequence, or pin recomputation and ZeRO."));
+    else
+        m_planTitle->setText(m_outcome ? tr("No plan is selected.") : QString());
 }
 
 void MainWindow::showError(const QString& message)
@@ -668,18 +716,30 @@ QString MainWindow::openSession(const QString& path)
 
 void MainWindow::applySession(const SessionDocument& session, const QString& path)
 {
-    m_sessionPath = path;
-    addRecentFile(path);
-    m_showInfeasible->setChecked(session.showInfeasible);
-    m_wantedSelection = session.selectedPlan;
-    m_inputs->setInputs(session.cluster, session.training, session.strategy, session.weights);
     if (session.modelIsBundled) {
+        applySessionInputs(session, path);
         std::optional<ModelGraph> model = findBundledModel(session.model);
         setModel(std::move(*model), qs(session.model), true);
     } else if (!session.model.empty()) {
+        // The inputs are applied when the model has been imported: until then the window stays
+        // as it is, and a model that cannot be opened changes nothing.
+        m_pendingSession = session;
+        m_pendingSessionPath = path;
         openModel(qs(resolveSessionModelPath(session, path.toStdString())));
+    } else {
+        applySessionInputs(session, path);
+        requestSearch();
     }
-    m_wantedSelection = session.selectedPlan; // a search the inputs started may finish first
+}
+
+void MainWindow::applySessionInputs(const SessionDocument& session, const QString& path)
+{
+    m_sessionPath = path;
+    addRecentFile(path);
+    m_wantedSelection = session.selectedPlan;
+    m_showInfeasible->setChecked(session.showInfeasible);
+    m_inputs->setInputs(session.cluster, session.training, session.strategy, session.weights, false);
+    m_wantedSelection = session.selectedPlan;
 }
 
 QString MainWindow::saveSession(const QString& path)
@@ -720,9 +780,8 @@ QString MainWindow::exportPlanJson(const QString& path) const
     } catch (const std::exception& e) {
         return tr("%1: the plan could not be written: %2").arg(path, QString::fromUtf8(e.what()));
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
-        return tr("%1: cannot write: %2").arg(path, file.errorString());
+    if (const QString reason = saveFileAtomically(path, QByteArray::fromStdString(text)); !reason.isEmpty())
+        return tr("%1: cannot write: %2").arg(path, reason);
     return {};
 }
 
@@ -804,7 +863,7 @@ Figure MainWindow::windowFigure()
     f.title = tr("ShardScope — %1").arg(m_shown ? qs(m_shown->problem.model.name()) : tr("no model"));
     f.subtitle = subtitle();
     f.viewSize = size();
-    f.paint = [this](QPainter& p, QSizeF) { render(&p, QPoint(), QRegion(), QWidget::DrawChildren); };
+    f.paint = [this](QPainter& p, QSizeF) { render(&p, QPoint(), QRegion(), QWidget::DrawWindowBackground | QWidget::DrawChildren); };
     return f;
 }
 
@@ -834,13 +893,15 @@ void MainWindow::openSessionDialog()
 void MainWindow::saveSessionDialog(bool saveAs)
 {
     QString path = m_sessionPath;
-    if (saveAs || path.isEmpty())
-        path = QFileDialog::getSaveFileName(this, tr("Save Session"), QSettings().value(QStringLiteral("lastDirectory")).toString(),
-                                            tr("ShardScope sessions (*.shardscope)"));
-    if (path.isEmpty())
-        return;
-    if (!path.endsWith(QLatin1String(".shardscope")))
-        path += QStringLiteral(".shardscope");
+    if (saveAs || path.isEmpty()) {
+        QFileDialog dialog(this, tr("Save Session"), QSettings().value(QStringLiteral("lastDirectory")).toString(),
+                           tr("ShardScope sessions (*.shardscope)"));
+        dialog.setAcceptMode(QFileDialog::AcceptSave);
+        dialog.setDefaultSuffix(QStringLiteral("shardscope")); // the dialog asks before replacing "x.shardscope"
+        if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+            return;
+        path = dialog.selectedFiles().front();
+    }
     if (const QString error = saveSession(path); !error.isEmpty())
         showError(error);
     else

@@ -5,6 +5,7 @@
 #include "view_export.h"
 
 #include "cost/plan_evaluator.h"
+#include "export/session_document.h"
 
 #include <QFutureWatcher>
 #include <QMainWindow>
@@ -31,10 +32,6 @@ class QTableView;
 class QToolButton;
 class StageMapView;
 class TimelineView;
-
-namespace shardscope {
-struct SessionDocument;
-}
 
 /// A model file imported off the GUI thread.
 struct ModelImport
@@ -80,6 +77,12 @@ public:
     void showResult(const PlanResult& result);
     /// Selects the table row (in the sorted view's order) and shows that plan in every view.
     void selectRow(int row);
+    /// Selects the best plan (rank 1), wherever a header sort put its row.
+    void selectBest();
+    /// Shows `message` in the error banner above the plans until the next successful result.
+    void showError(const QString& message);
+    /// Window geometry, docks, splitter, view tab, theme from QSettings (the GUI; not the render command).
+    void restoreSettings();
 
     /// "system", "light" or "dark": the palette of the whole application (kept in the settings).
     void setTheme(const QString& theme);
@@ -131,14 +134,13 @@ private:
     std::optional<shardscope::ParallelConfig> userSelection() const;
     void showPlan(const shardscope::PlanEstimate& plan);
     void clearViews();
-    void showError(const QString& message);
     void importFinished();
     void clearError();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void openFile(const QString& path); ///< model or session by extension
     void applySession(const shardscope::SessionDocument& session, const QString& path);
-    void restoreSettings();
+    void applySessionInputs(const shardscope::SessionDocument& session, const QString& path);
     void saveSettings() const;
     QString subtitle() const;
     // Dialog-driven actions.
@@ -178,6 +180,8 @@ private:
     std::optional<shardscope::PlanEstimate> m_selected;
     std::optional<shardscope::ParallelConfig> m_wantedSelection; ///< from a session, applied to the next result
     QString m_sessionPath;
+    std::optional<shardscope::SessionDocument> m_pendingSession; ///< applied when its model has been imported
+    QString m_pendingSessionPath;
     QFutureWatcher<ModelImport>* m_import = nullptr;
     QString m_importPath; ///< the newest import; older ones finishing later are dropped
     double m_lastRerankMs = 0;

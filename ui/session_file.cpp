@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session_file.h"
 
+#include "atomic_save.h"
+
 #include "util/input_error.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <stdexcept>
 #include <string>
@@ -27,14 +28,6 @@ constexpr qint64 kMaxSessionBytes = 64 * 1024 * 1024;
     throw shardscope::InputError(path.toStdString(), std::string(), message.toStdString());
 }
 
-/// Discards the temporary file (the file at `path` stays as it was) and throws with the OS's reason.
-[[noreturn]] void failWriting(QSaveFile& file, const QString& path)
-{
-    const QString reason = file.errorString();
-    file.cancelWriting();
-    fail(path, SessionFile::tr("cannot save the session: %1").arg(reason));
-}
-
 } // namespace
 
 void saveSessionFile(const QString& path, const shardscope::SessionDocument& document)
@@ -46,28 +39,9 @@ void saveSessionFile(const QString& path, const shardscope::SessionDocument& doc
     } catch (const std::invalid_argument& e) {
         fail(path, SessionFile::tr("cannot save the session: %1").arg(QString::fromStdString(e.what())));
     }
-    // QSaveFile writes a temporary file next to `path` and renames it over `path` only in
-    // commit(); it never falls back to writing `path` directly unless asked to.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        fail(path, SessionFile::tr("cannot save the session: %1").arg(file.errorString()));
-    // Written in a loop so a short write reports the OS's reason (the retry fails with it), and
-    // flushed explicitly: Qt 6.4's commit() renames the temporary file even when flushing its
-    // buffer failed (seen with EFBIG under a file size limit), which would replace `path` with a
-    // truncated file.
-    const char* data = text.data();
-    qint64 left = static_cast<qint64>(text.size());
-    while (left > 0) {
-        const qint64 written = file.write(data, left);
-        if (written <= 0)
-            failWriting(file, path);
-        data += written;
-        left -= written;
-    }
-    if (!file.flush())
-        failWriting(file, path);
-    if (!file.commit())
-        fail(path, SessionFile::tr("cannot save the session: %1").arg(file.errorString()));
+    // Atomic: on any failure the file at `path` is left as it was.
+    if (const QString reason = saveFileAtomically(path, QByteArray::fromStdString(text)); !reason.isEmpty())
+        fail(path, SessionFile::tr("cannot save the session: %1").arg(reason));
 }
 
 shardscope::SessionDocument loadSessionFile(const QString& path)

@@ -28,8 +28,8 @@ QColor memoryColour(double bytes, double capacity)
     return capacity <= 0 || bytes <= 0.9 * capacity ? kMemoryOk : bytes <= capacity ? kMemoryTight : kMemoryOver;
 }
 
-QString gib(double bytes) { return QString::number(bytes / kGiB, 'f', 1); }
-QString ms(double seconds) { return QString::number(seconds * 1e3, 'f', 1); }
+QString gib(double bytes) { return QLocale().toString(bytes / kGiB, 'f', 1); }
+QString ms(double seconds) { return QLocale().toString(seconds * 1e3, 'f', 1); }
 } // namespace
 
 StageMapView::StageMapView(QWidget* parent)
@@ -76,6 +76,7 @@ QString StageMapView::title() const
         return m_plan.infeasibleReason.empty() ? tr("No plan") : tr("No estimate: %1").arg(QString::fromStdString(m_plan.infeasibleReason));
     const ParallelConfig& c = m_plan.config;
     const int p = int(m_plan.stages.size());
+    // Explicit singular until issue 6 ships the English numerus forms (%n).
     const QString stages = p == 1 ? tr("1 pipeline stage") : tr("%1 pipeline stages").arg(p);
     return tr("%1 x (TP %2 x DP %3): slowest stage %4, %5 ms per micro-batch")
         .arg(stages, QString::number(c.tp), QString::number(c.dp), QString::number(m_slowest),

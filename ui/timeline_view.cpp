@@ -23,14 +23,23 @@ TimelineView::TimelineView(QWidget* parent)
 void TimelineView::setTimeline(PipelineTimeline timeline)
 {
     m_timeline = std::move(timeline);
+    m_emptyReason.clear();
     setToolTip(title());
+    update();
+}
+
+void TimelineView::clearTimeline(const QString& reason)
+{
+    setTimeline({});
+    m_emptyReason = reason;
+    setToolTip(reason);
     update();
 }
 
 QString TimelineView::title() const
 {
     if (m_timeline.passes.empty())
-        return tr("No pipeline schedule");
+        return m_emptyReason.isEmpty() ? tr("No pipeline schedule") : m_emptyReason;
     QString schedule;
     switch (m_timeline.schedule) {
     case Schedule::GPipe: schedule = tr("GPipe"); break;

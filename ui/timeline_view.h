@@ -18,6 +18,8 @@ public:
     explicit TimelineView(QWidget* parent = nullptr);
 
     void setTimeline(shardscope::PipelineTimeline timeline);
+    /// Shows no schedule, and `reason` as the title.
+    void clearTimeline(const QString& reason);
     const shardscope::PipelineTimeline& timeline() const { return m_timeline; }
     /// "1F1B, 4 stages, 8 micro-batches: the bubble is 27.3 % of the step"
     QString title() const;
@@ -35,4 +37,5 @@ private:
     QRectF plotArea(QSizeF size) const;
 
     shardscope::PipelineTimeline m_timeline;
+    QString m_emptyReason;
 };

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "view_export.h"
 
+#include "atomic_save.h"
+
+#include <QBuffer>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QFont>
@@ -9,7 +12,6 @@
 #include <QImage>
 #include <QLocale>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace {
@@ -80,14 +82,15 @@ QString FigureExporter::write(const QString& path, const Figure& figure, double 
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
         return tr("%1: the file name must end in .png or .svg").arg(path);
-    if (!(scale > 0.09 && scale <= 8))
+    if (!(scale >= 0.1 && scale <= 8))
         return tr("%1: the scale must be between 0.1 and 8, got %2").arg(path).arg(scale);
     const QSizeF size = figureSize(figure);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return tr("%1: cannot write: %2").arg(path, file.errorString());
+    QBuffer buffer; // encoded in memory, then saved atomically: a failed export leaves an existing file as it was
+    buffer.open(QIODevice::WriteOnly);
     if (suffix == QLatin1String("png")) {
         QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        if (image.isNull())
+            return tr("%1: a %2 x %3 picture does not fit in memory").arg(path).arg(image.width()).arg(image.height());
         image.setDevicePixelRatio(scale); // fonts and lines at scale: a sharp 2x bitmap of the same layout
         image.fill(QGuiApplication::palette().color(QPalette::Base));
         {
@@ -97,11 +100,11 @@ QString FigureExporter::write(const QString& path, const Figure& figure, double 
             paint(painter, figure);
         }
         image.setDevicePixelRatio(1);
-        if (!image.save(&file, "PNG"))
+        if (!image.save(&buffer, "PNG"))
             return tr("%1: could not encode the PNG image").arg(path);
     } else {
         QSvgGenerator svg;
-        svg.setOutputDevice(&file);
+        svg.setOutputDevice(&buffer);
         svg.setSize((size * scale).toSize());
         svg.setViewBox(QRectF(QPointF(), size));
         svg.setTitle(figure.title);
@@ -112,8 +115,8 @@ QString FigureExporter::write(const QString& path, const Figure& figure, double 
         paint(painter, figure);
         painter.end();
     }
-    if (!file.commit())
-        return tr("%1: cannot write: %2").arg(path, file.errorString());
+    if (const QString reason = saveFileAtomically(path, buffer.data()); !reason.isEmpty())
+        return tr("%1: cannot write: %2").arg(path, reason);
     return {};
 }
 

@@ -2,11 +2,14 @@
 // `shardscope render` end to end with no display: every view as PNG at the asked size and scale
 // (read from the PNG header, not through Qt), SVG with the asked view box, and exit codes and
 // messages for bad arguments; a failed render leaves an existing file alone.
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <csignal>
 
 namespace {
 
@@ -127,17 +130,27 @@ private slots:
 
     void failedRenderKeepsTheOldFile()
     {
+        // The write itself fails: a 2 KB file size limit (EFBIG; SIGXFSZ ignored, which the child
+        // inherits) while the picture is larger. The old file must survive byte for byte.
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("keep.png"));
         QFile f(out);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("previous picture");
         f.close();
-        const Run r = run(QStringList { QStringLiteral("render"), QStringLiteral("/nonexistent.json"), QStringLiteral("--view"),
-                                        QStringLiteral("memory"), QStringLiteral("--out"), out });
-        QCOMPARE(r.exitCode, 3);
+        std::signal(SIGXFSZ, SIG_IGN);
+        QProcess p;
+        p.start(QStringLiteral("/bin/sh"),
+                { QStringLiteral("-c"), QStringLiteral("ulimit -f 4 && exec \"$0\" \"$@\""), QStringLiteral(SHARDSCOPE_CLI),
+                  QStringLiteral("render"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("8"),
+                  QStringLiteral("--view"), QStringLiteral("memory"), QStringLiteral("--out"), out });
+        QVERIFY(p.waitForFinished(120000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 4);
+        QVERIFY2(err.contains(out), qPrintable(err));
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), QByteArray("previous picture"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList { QStringLiteral("keep.png") }); // no temporary file left
     }
 
     void helpListsRender()

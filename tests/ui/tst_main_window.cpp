@@ -19,6 +19,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QBarSet>
+#include <QCheckBox>
+#include <QLabel>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QSignalSpy>
@@ -71,6 +74,15 @@ const PlanSummary& rowPlan(const MainWindow& w, int row)
     return *p;
 }
 
+// The plan of rank `rank` (source row, whatever the sort).
+const PlanSummary& rowPlanSource(const MainWindow& w, int rank)
+{
+    const PlanSummary* p = w.planModel()->plan(rank);
+    if (!p)
+        throw std::runtime_error("no plan of rank " + std::to_string(rank + 1));
+    return *p;
+}
+
 // The configurations of the table's rows, in the order shown.
 std::vector<ParallelConfig> shownConfigs(const MainWindow& w)
 {
@@ -91,6 +103,10 @@ private slots:
     void opensWithThePlannedExample()
     {
         MainWindow w;
+        // The testers watch every reset, sort and filter change from here on.
+        QAbstractItemModelTester proxyTester(w.planProxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tableTester(w.planModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester notesTester(w.proposals(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         w.loadExample();
         QVERIFY(waitForPlan(w));
         QVERIFY(w.outcome());
@@ -109,10 +125,25 @@ private slots:
         const QString status = w.statusText();
         QVERIFY2(status.contains(QLocale().toString(qulonglong(w.outcome()->search.candidates.size())) + QStringLiteral(" plans evaluated in")),
                  qPrintable(status));
-        QAbstractItemModelTester proxyTester(w.planProxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester notesTester(w.proposals(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         w.selectRow(3);
         QVERIFY(w.proposals()->rowCount() >= 1);
+        // Sorting by memory, re-ranking, and listing the plans that do not fit keep the models sound;
+        // with a header sort the best plan is still the one the ranking put first.
+        w.selectBest();
+        w.planTable()->sortByColumn(PlanTableModel::MemoryPerGpu, Qt::AscendingOrder);
+        w.inputs()->weightSlider(0)->setValue(60);
+        QVERIFY(sel(w).config == rowPlanSource(w, 0).config);
+        w.planTable()->sortByColumn(-1, Qt::AscendingOrder);
+        const int feasibleRows = w.planProxy()->rowCount();
+        QCheckBox* showInfeasible = w.findChild<QCheckBox*>();
+        QVERIFY(showInfeasible);
+        showInfeasible->setChecked(true);
+        QCOMPARE(w.planProxy()->rowCount(), int(w.outcome()->search.candidates.size()));
+        QVERIFY(w.planProxy()->rowCount() > feasibleRows);
+        // Esc with no search running leaves the status as it is.
+        const QString before = w.statusText();
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QCOMPARE(w.statusText(), before);
     }
 
     void selectingAPlanDrivesEveryView()
@@ -167,7 +198,7 @@ private slots:
         w.inputs()->weightSlider(2)->setValue(0);
         w.inputs()->weightSlider(0)->setValue(100);
         QCOMPARE(shown.count(), 3);   // re-ranked at once, synchronously, per change
-        QTest::qWait(400);            // longer than the debounce: no search may start
+        QVERIFY(!w.worker()->isBusy()); // no search pending or running
         QCOMPARE(searches.count(), 0);
         QVERIFY(w.statusText().contains(QStringLiteral("re-ranked")));
         // Independent ranking of the same candidates with core's functions.
@@ -202,12 +233,28 @@ private slots:
         w.loadExample();
         QVERIFY(waitForPlan(w));
         const std::size_t before = w.outcome()->search.candidates.size();
-        w.inputs()->nodesBox()->setValue(2); // 16 GPUs
+        w.inputs()->nodesBox()->setValue(2); // 16 GPUs: 70B does not fit at sequence 8192
         QVERIFY(waitForPlan(w));
         QCOMPARE(w.inputs()->problem().cluster.totalGpus(), 16);
         for (const PlanSummary& p : w.outcome()->search.candidates)
             QCOMPARE(p.config.worldSize(), 16);
+        QCOMPARE(w.outcome()->search.feasibleCount, std::size_t(0));
+        QVERIFY(!w.selectedPlan());
+        QCOMPARE(w.planProxy()->rowCount(), 0);
+        QVERIFY(w.findChild<QLabel*>(QStringLiteral("planTitle"))->text().contains(QStringLiteral("No plan fits")));
+        w.inputs()->nodesBox()->setValue(4); // 32 GPUs
+        QVERIFY(waitForPlan(w));
+        QVERIFY(w.selectedPlan());
         QVERIFY(w.outcome()->search.candidates.size() != before);
+        // A change that keeps the best configuration still shows the new numbers.
+        const ParallelConfig best = sel(w).config;
+        const double capacity = sel(w).capacityBytes;
+        w.inputs()->memoryMarginBox()->setValue(w.inputs()->memoryMarginBox()->value() + 1);
+        QVERIFY(waitForPlan(w));
+        QVERIFY(sel(w).capacityBytes < capacity);
+        QCOMPARE(sel(w).capacityBytes, w.outcome()->top.front().capacityBytes);
+        if (w.outcome()->top.front().config == best)
+            QVERIFY(sel(w).config == best);
     }
 
     void sessionRoundTrip()
@@ -279,6 +326,56 @@ private slots:
         QCOMPARE(loaded.front().front().toBool(), false);
         QVERIFY2(w.errorText().contains(QStringLiteral("missing.onnx")), qPrintable(w.errorText()));
         QCOMPARE(w.inputs()->model().name(), std::string("llama-3-70b"));
+
+    }
+
+    void sessionWithAModelFile()
+    {
+        QTemporaryDir dir;
+        const QString model = dir.filePath(QStringLiteral("gpt2.json"));
+        QVERIFY(QFile::copy(QStringLiteral(SHARDSCOPE_TEST_DATA "/models/gpt2.json"), model));
+        const QString session = dir.filePath(QStringLiteral("gpt2.shardscope"));
+        {
+            MainWindow w;
+            QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+            w.openModel(model);
+            QVERIFY(loaded.wait(10000));
+            QVERIFY(waitForPlan(w));
+            w.inputs()->nodesBox()->setValue(2);
+            QVERIFY(waitForPlan(w));
+            QCOMPARE(w.saveSession(session), QString());
+        }
+        // It opens: the model is imported, then the inputs apply and one search runs.
+        {
+            MainWindow w;
+            w.loadExample();
+            QVERIFY(waitForPlan(w));
+            QSignalSpy searches(w.worker(), &PlannerWorker::searchStarted);
+            QSignalSpy shown(&w, &MainWindow::planShown);
+            QCOMPARE(w.openSession(session), QString());
+            QVERIFY(shown.wait(30000));
+            QCOMPARE(w.inputs()->model().name(), std::string("gpt2"));
+            QCOMPARE(w.inputs()->problem().cluster.nodes, 2);
+            QCOMPARE(w.outcome()->search.candidates.front().config.worldSize(), 16);
+            QCOMPARE(searches.count(), 1);
+        }
+        // Its model file is gone: an error naming both files, and the window stays as it was.
+        QVERIFY(QFile::remove(model));
+        MainWindow w;
+        w.loadExample();
+        QVERIFY(waitForPlan(w));
+        const std::size_t candidates = w.outcome()->search.candidates.size();
+        QSignalSpy searches(w.worker(), &PlannerWorker::searchStarted);
+        QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+        QCOMPARE(w.openSession(session), QString());
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(loaded.front().front().toBool(), false);
+        QVERIFY2(w.errorText().contains(session) && w.errorText().contains(QStringLiteral("gpt2.json")), qPrintable(w.errorText()));
+        QCOMPARE(w.inputs()->model().name(), std::string("llama-3-70b"));
+        QCOMPARE(w.inputs()->problem().cluster.nodes, 8);
+        QVERIFY(!w.worker()->isBusy());
+        QCOMPARE(searches.count(), 0);
+        QCOMPARE(w.outcome()->search.candidates.size(), candidates);
     }
 
     void exportedPlanJsonRoundTrips()
