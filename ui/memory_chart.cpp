@@ -91,7 +91,7 @@ void MemoryChartView::clearPlan()
 
 void MemoryChartView::setPlan(const PlanEstimate& plan)
 {
-    m_data = MemoryChartData::fromPlan(plan);
+    m_data = MemoryChartData::fromPlan(plan, m_maxDeviceBars);
     const qsizetype n = m_data.bars.size();
     QStringList labels;
     labels.reserve(n);

@@ -49,6 +49,10 @@ public:
 
     void setPlan(const shardscope::PlanEstimate& plan);
     void clearPlan();
+    /// Draws one bar per device up to `count` devices, else one per pipeline stage (default 64).
+    /// Applies from the next setPlan().
+    void setMaxDeviceBars(int count) { m_maxDeviceBars = count; }
+    int maxDeviceBars() const { return m_maxDeviceBars; }
     const MemoryChartData& data() const { return m_data; }
     /// The bar sets in MemoryChartData::partNames() order, and the capacity line (for tests and export).
     const QList<QBarSet*>& barSets() const { return m_sets; }
@@ -63,4 +67,5 @@ private:
     MemoryChartData m_data;
     QList<QBarSet*> m_sets;
     QLineSeries* m_capacity = nullptr;
+    int m_maxDeviceBars = 64;
 };
