@@ -51,6 +51,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
+    static constexpr int kTopCount = 10; ///< plans evaluated in full per search (the rest on selection)
     enum View { MemoryView, StagesView, TimelineView_, ImbalanceView_, CommunicationView_, ViewCount };
 
     explicit MainWindow(QWidget* parent = nullptr);
@@ -91,6 +92,8 @@ public:
     /// The whole window as a figure, at its current size.
     Figure windowFigure();
     static QString viewName(View view);
+    /// "TP 4 · PP 4 · DP 4 · micro-batch 1 · ZeRO-1 · recompute none · SP · 1f1b"
+    static QString describe(const shardscope::ParallelConfig& config);
     static std::optional<View> viewFromName(const QString& name); ///< "memory", "stages", "timeline", ...
 
     // For tests and the render command.
