@@ -446,7 +446,7 @@ void MainWindow::planNow()
     timer.start();
     try {
         result.request = currentRequest();
-        result.outcome = std::make_shared<const PlanningOutcome>(
+        result.outcome = std::make_shared<PlanningOutcome>(
             runPlanning(result.request.problem, result.request.strategy, result.request.weights, result.request.topCount));
     } catch (const std::exception& e) { // InputError names the input; anything else is reported too
         result.error = QString::fromUtf8(e.what());
@@ -477,7 +477,7 @@ void MainWindow::showResult(const PlanResult& result)
     m_evaluator.reset(); // it refers to the problem of m_shown
     m_shown = std::make_unique<PlanRequest>(result.request);
     m_evaluator = std::make_unique<PlanEvaluator>(m_shown->problem);
-    m_outcome = std::make_shared<PlanningOutcome>(*result.outcome);
+    m_outcome = result.outcome; // taken over, not copied: re-ranked in place from now on
     // The sliders may have moved while the search ran: rank for what they say now.
     if (m_inputs->strategy() != m_shown->strategy || !(m_inputs->weights() == m_shown->weights)) {
         m_shown->strategy = m_inputs->strategy();

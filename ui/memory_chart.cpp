@@ -77,7 +77,45 @@ MemoryChartView::MemoryChartView(QWidget* parent)
     m_capacity->setPen(QPen(QColor(200, 30, 30), 2, Qt::DashLine));
     chart()->addSeries(m_capacity);
     setRenderHint(QPainter::Antialiasing);
-    rebuildAxes({}, 1);
+    // The axes live as long as the chart: removing and re-adding them per update leaks them
+    // (QChart::removeAxis hands ownership back) and costs extra layout passes.
+    m_x = new QBarCategoryAxis;
+    m_y = new QValueAxis;
+    m_y->setTitleText(tr("GiB"));
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    chart()->addAxis(m_x, Qt::AlignBottom);
+    chart()->addAxis(m_y, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart()->series()) {
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    applyPalette();
+    updateAxes({}, 1);
+}
+
+void MemoryChartView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+    QChartView::changeEvent(event);
+}
+
+void MemoryChartView::applyPalette()
+{
+    // Follow the application's light or dark palette; the data colours stay the same in both.
+    const QPalette& pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor grid = pal.color(QPalette::Mid);
+    setBackgroundBrush(pal.color(QPalette::Window));
+    chart()->setBackgroundBrush(pal.color(QPalette::Base));
+    chart()->setTitleBrush(text);
+    chart()->legend()->setLabelColor(text);
+    for (QAbstractAxis* axis : { static_cast<QAbstractAxis*>(m_x), static_cast<QAbstractAxis*>(m_y) }) {
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        axis->setGridLineColor(grid);
+        axis->setLinePenColor(grid);
+    }
 }
 
 void MemoryChartView::clearPlan()
@@ -86,7 +124,7 @@ void MemoryChartView::clearPlan()
     for (QBarSet* set : m_sets)
         set->remove(0, set->count());
     m_capacity->clear();
-    rebuildAxes({}, 1);
+    updateAxes({}, 1);
 }
 
 void MemoryChartView::setPlan(const PlanEstimate& plan)
@@ -107,7 +145,8 @@ void MemoryChartView::setPlan(const PlanEstimate& plan)
         set->setPen(n > 256 ? QPen(Qt::NoPen) : QPen(Qt::white, 0.5)); // dense bars: borders would hide the fills
     }
     for (const MemoryBar& bar : m_data.bars) {
-        labels.append(bar.label);
+        // Past 16 bars "GPU 12" no longer fits under a bar: the rank alone ("12"), and the axis title says what it is.
+        labels.append(!m_data.grouped && n > 16 ? QString::number(bar.firstDevice) : bar.label);
         maxGiB = std::max(maxGiB, bar.memory.totalBytes() / kGiB);
     }
     m_capacity->clear();
@@ -118,7 +157,14 @@ void MemoryChartView::setPlan(const PlanEstimate& plan)
                                            .arg(plan.config.pp - 1)
                                            .arg(plan.config.tp * plan.config.dp)
                                      : tr("Memory per GPU"));
-    rebuildAxes(labels, maxGiB);
+    // 1,024 thin bars: antialiasing only blurs them, and drawing them costs twice as much with it.
+    setRenderHint(QPainter::Antialiasing, n <= 256);
+    // Up to 32 bars the ranks fit under them; beyond, the axis title says which bar is which.
+    m_x->setLabelsVisible(n <= 32);
+    m_x->setTitleText(m_data.grouped || n <= 16 ? QString()
+                          : n <= 32           ? tr("GPU (global rank)")
+                                              : tr("%1 GPUs, global ranks 0-%2 from left to right").arg(n).arg(n - 1));
+    updateAxes(labels, maxGiB);
 }
 
 QString MemoryChartView::title() const
@@ -137,20 +183,8 @@ void MemoryChartView::render(QPainter& painter, QSizeF size)
     scene()->setSceneRect(QRectF(QPointF(), onScreen));
 }
 
-void MemoryChartView::rebuildAxes(const QStringList& labels, double maxGiB)
+void MemoryChartView::updateAxes(const QStringList& labels, double maxGiB)
 {
-    for (QAbstractAxis* axis : chart()->axes())
-        chart()->removeAxis(axis);
-    auto* x = new QBarCategoryAxis;
-    x->append(labels);
-    auto* y = new QValueAxis;
-    y->setTitleText(tr("GiB"));
-    y->setRange(0, maxGiB * 1.1);
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    chart()->addAxis(x, Qt::AlignBottom);
-    chart()->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries* s : chart()->series()) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
+    m_x->setCategories(labels);
+    m_y->setRange(0, maxGiB * 1.1);
 }

@@ -9,8 +9,10 @@
 #include <QString>
 #include <QStringList>
 
+class QBarCategoryAxis;
 class QBarSet;
 class QLineSeries;
+class QValueAxis;
 
 /// One bar of the memory chart: a device, or a group of identical devices (one pipeline stage).
 struct MemoryBar
@@ -61,11 +63,21 @@ public:
     /// Paints the chart (with its legend) into any device at `size`, e.g. for PNG/SVG export.
     void render(QPainter& painter, QSizeF size);
 
+    /// The x axis (categories) and y axis (GiB); created once and reused by every update.
+    QBarCategoryAxis* categoryAxis() const { return m_x; }
+    QValueAxis* valueAxis() const { return m_y; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
-    void rebuildAxes(const QStringList& labels, double maxGiB);
+    void updateAxes(const QStringList& labels, double maxGiB);
+    void applyPalette();
 
     MemoryChartData m_data;
     QList<QBarSet*> m_sets;
     QLineSeries* m_capacity = nullptr;
+    QBarCategoryAxis* m_x = nullptr;
+    QValueAxis* m_y = nullptr;
     int m_maxDeviceBars = 64;
 };

@@ -22,12 +22,13 @@ struct PlanRequest
     int topCount = 10; ///< plans evaluated in full (stages, per-device memory)
 };
 
-/// A finished search for one request. `outcome` is shared, never copied: it can hold 100,000s of candidates.
+/// A finished search for one request. `outcome` is shared, never copied: it can hold 100,000s of
+/// candidates. It is handed over to the receiver, which may re-rank it in place (MainWindow does).
 struct PlanResult
 {
     quint64 generation = 0;
     PlanRequest request;
-    std::shared_ptr<const shardscope::PlanningOutcome> outcome;
+    std::shared_ptr<shardscope::PlanningOutcome> outcome;
     double elapsedMs = 0;
     QString error; ///< non-empty when the problem was invalid (the message names the input)
 };

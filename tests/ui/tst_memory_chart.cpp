@@ -8,7 +8,12 @@
 #include "import/model_importer.h"
 #include "partition/layer_partition.h"
 
+#include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QChart>
+#include <QLegend>
+#include <QPointer>
+#include <QValueAxis>
 #include <QLineSeries>
 #include <QtTest>
 
@@ -114,6 +119,58 @@ private slots:
         view.clearPlan();
         QCOMPARE(view.barSets()[0]->count(), 0);
         QCOMPARE(view.capacityLine()->count(), 0);
+    }
+
+    void axesAreReusedAndLabelled()
+    {
+        // The same two axes across updates (re-adding them leaked them), categories per bar,
+        // the y range covering the fullest bar and the capacity.
+        MemoryChartView view;
+        QBarCategoryAxis* x = view.categoryAxis();
+        QValueAxis* y = view.valueAxis();
+        QPointer<QBarCategoryAxis> watch(x);
+        const PlanEstimate big = plan("llama-3-70b", 64, 8, 4, 2);
+        view.setPlan(big);
+        view.setPlan(plan("llama-3-8b", 8, 2, 1, 4));
+        QCOMPARE(view.chart()->axes().size(), 2);
+        QCOMPARE(view.categoryAxis(), x);
+        QVERIFY(watch);
+        QCOMPARE(x->categories(), (QStringList { QStringLiteral("GPU 0"), QStringLiteral("GPU 1"), QStringLiteral("GPU 2"),
+                                                 QStringLiteral("GPU 3"), QStringLiteral("GPU 4"), QStringLiteral("GPU 5"),
+                                                 QStringLiteral("GPU 6"), QStringLiteral("GPU 7") }));
+        // 32 bars: the rank alone under each bar, and the axis title says what it is.
+        view.setPlan(plan("llama-3-8b", 32, 2, 2, 8));
+        QCOMPARE(x->count(), 32);
+        QCOMPARE(x->at(17), QStringLiteral("17"));
+        QVERIFY(x->labelsVisible());
+        QCOMPARE(x->titleText(), QStringLiteral("GPU (global rank)"));
+        // 64 bars: no room for labels; the title names the order.
+        view.setPlan(big);
+        QCOMPARE(x->count(), 64);
+        QVERIFY(!x->labelsVisible());
+        QCOMPARE(x->titleText(), QStringLiteral("64 GPUs, global ranks 0-63 from left to right"));
+        double fullest = big.capacityBytes;
+        for (const StageEstimate& st : big.stages)
+            fullest = std::max(fullest, st.memory.totalBytes());
+        QCOMPARE(y->max(), fullest / kGiB * 1.1);
+    }
+
+    void followsTheDarkPalette()
+    {
+        MemoryChartView view;
+        view.resize(600, 400);
+        view.setPlan(plan("llama-3-8b", 8, 2, 1, 4));
+        QPalette dark = view.palette();
+        dark.setColor(QPalette::Base, QColor(30, 30, 32));
+        dark.setColor(QPalette::Window, QColor(45, 45, 48));
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        view.setPalette(dark);
+        QCOMPARE(view.chart()->backgroundBrush().color(), QColor(30, 30, 32));
+        QCOMPARE(view.chart()->legend()->labelColor(), QColor(230, 230, 230));
+        QCOMPARE(view.categoryAxis()->labelsColor(), QColor(230, 230, 230));
+        // A pixel in the chart's margin (inside its rounded background, outside the plot) is dark.
+        const QImage image = view.grab().toImage();
+        QVERIFY(qGray(image.pixel(image.width() / 2, int(12 * view.devicePixelRatio()))) < 80);
     }
 
     void rendersOffscreen()
