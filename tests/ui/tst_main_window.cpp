@@ -24,6 +24,10 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QMimeData>
+#include <QSettings>
+#include <QUrl>
+#include <QAction>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSortFilterProxyModel>
@@ -376,6 +380,52 @@ private slots:
         QVERIFY(!w.worker()->isBusy());
         QCOMPARE(searches.count(), 0);
         QCOMPARE(w.outcome()->search.candidates.size(), candidates);
+    }
+
+    void dropAModelFileAndReopenItFromRecentFiles()
+    {
+        QSettings().remove(QStringLiteral("recentFiles"));
+        QTemporaryDir dir;
+        const QString model = dir.filePath(QStringLiteral("gpt2.json"));
+        QVERIFY(QFile::copy(QStringLiteral(SHARDSCOPE_TEST_DATA "/models/gpt2.json"), model));
+        MainWindow w;
+        w.loadExample();
+        QVERIFY(waitForPlan(w));
+        // A file dropped on the window is imported like File > Open.
+        QMimeData mime;
+        mime.setUrls({ QUrl::fromLocalFile(model) });
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        enter.setAccepted(false);
+        QCoreApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+        QSignalSpy shown(&w, &MainWindow::planShown);
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&w, &drop);
+        QVERIFY(loaded.wait(10000));
+        QVERIFY(loaded.front().front().toBool());
+        QVERIFY(shown.wait(30000));
+        QCOMPARE(w.inputs()->model().name(), std::string("gpt2"));
+        // It heads the recent files, and the menu entry opens it again.
+        QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), QFileInfo(model).absoluteFilePath());
+        w.loadExample();
+        QVERIFY(waitForPlan(w));
+        QAction* recent = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->toolTip() == QFileInfo(model).absoluteFilePath())
+                recent = a;
+        QVERIFY(recent);
+        QSignalSpy again(&w, &MainWindow::modelLoaded);
+        recent->trigger();
+        QVERIFY(again.wait(10000));
+        QCOMPARE(w.inputs()->model().name(), std::string("gpt2"));
+        // Text that is not a file is refused at the door.
+        QMimeData text;
+        text.setText(QStringLiteral("hello"));
+        QDragEnterEvent refused(QPoint(10, 10), Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+        refused.setAccepted(false);
+        QCoreApplication::sendEvent(&w, &refused);
+        QVERIFY(!refused.isAccepted());
     }
 
     void exportedPlanJsonRoundTrips()
