@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "communication_view.h"
 
-#include <QHelpEvent>
 #include <QLocale>
 #include <QPainter>
 #include <QPaintEvent>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +12,7 @@ using namespace shardscope;
 
 namespace {
 constexpr double kLeft = 44;    // row labels
-constexpr double kTop = 34;     // title
+constexpr double kTop = PaintedView::kTitleHeight; // title
 constexpr double kBottom = 50;  // axis and legend
 constexpr double kRight = 16;
 constexpr double kMaxBarHeight = 30;
@@ -39,7 +37,7 @@ double niceStep(double span)
 } // namespace
 
 CommunicationView::CommunicationView(QWidget* parent)
-    : QWidget(parent)
+    : PaintedView(parent)
 {
     setAutoFillBackground(true);
     setMinimumSize(320, 160);
@@ -149,14 +147,9 @@ QRectF CommunicationView::barRect(Kind kind, QSizeF size) const
 void CommunicationView::render(QPainter& painter, QSizeF size) const
 {
     painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, false);
+    const QFont titleFont = paintFrame(painter, size);
     const QPalette& pal = palette();
-    painter.fillRect(QRectF(QPointF(0, 0), size), pal.color(QPalette::Base));
-    painter.setPen(pal.color(QPalette::Text));
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    painter.setFont(titleFont);
-    painter.drawText(QRectF(0, 6, size.width(), kTop - 8), Qt::AlignHCenter | Qt::AlignVCenter, title());
+    painter.setFont(titleFont); // this view keeps drawing in bold first
     if (!m_hasPlan) {
         painter.restore();
         return;
@@ -219,26 +212,4 @@ QString CommunicationView::toolTipAt(QPointF pos, QSizeF size) const
             return rowText(row);
     }
     return {};
-}
-
-bool CommunicationView::event(QEvent* event)
-{
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const QString text = toolTipAt(help->pos(), size());
-        if (text.isEmpty()) {
-            QToolTip::hideText();
-            event->ignore();
-        } else {
-            QToolTip::showText(help->globalPos(), text, this);
-        }
-        return true;
-    }
-    return QWidget::event(event);
-}
-
-void CommunicationView::paintEvent(QPaintEvent*)
-{
-    QPainter painter(this);
-    render(painter, size());
 }

@@ -3,8 +3,9 @@
 
 #include "cost/plan_estimate.h"
 
+#include "painted_view.h"
+
 #include <QRectF>
-#include <QWidget>
 
 /**
  * One step's communication on the critical device: a bar each for tensor-, pipeline- and
@@ -12,7 +13,7 @@
  * it), each with its bytes per step and its share of the step time; the exposed total in the title.
  * Painted by hand (fast, and exports to SVG).
  */
-class CommunicationView : public QWidget
+class CommunicationView : public PaintedView
 {
     Q_OBJECT
 public:
@@ -32,7 +33,7 @@ public:
     void clearPlan();
     const shardscope::PlanEstimate& plan() const { return m_plan; }
     /// "Communication: 1.23 s per step exposed (18.0 % of the step)"
-    QString title() const;
+    QString title() const override;
     /// Seconds per step of `kind` (DP hidden = all DP seconds minus the exposed part).
     double seconds(Kind kind) const;
     /// "TP: 1.23 s, 45.6 GiB per step, 18.0 % of the step": the label over a row (row 2 is DP).
@@ -40,9 +41,9 @@ public:
     /// Where bar `kind` is drawn at `size`; empty without a plan.
     QRectF barRect(Kind kind, QSizeF size) const;
     /// The tooltip at `pos` in a view of `size`: the row's seconds, bytes and share of the step.
-    QString toolTipAt(QPointF pos, QSizeF size) const;
+    QString toolTipAt(QPointF pos, QSizeF size) const override;
     /// Paints the whole chart (title, bars, axis, legend) into any device at `size`.
-    void render(QPainter& painter, QSizeF size) const;
+    void render(QPainter& painter, QSizeF size) const override;
 
     QSize sizeHint() const override { return { 900, 320 }; }
 
@@ -50,10 +51,6 @@ public:
     static QString formatSeconds(double seconds);
     /// "12.3 GiB": binary units from the current locale.
     static QString formatBytes(double bytes);
-
-protected:
-    bool event(QEvent* event) override;
-    void paintEvent(QPaintEvent* event) override;
 
 private:
     QRectF plotArea(QSizeF size) const;

@@ -3,10 +3,8 @@
 
 #include "partition/layer_partition.h"
 
-#include <QHelpEvent>
 #include <QPainter>
 #include <QPaintEvent>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +13,7 @@ using namespace shardscope;
 
 namespace {
 constexpr double kLeft = 70;    // stage labels
-constexpr double kTop = 34;     // title
+constexpr double kTop = PaintedView::kTitleHeight; // title
 constexpr double kBottom = 50;  // time axis and legend
 constexpr double kRight = 70;   // the stage's total at the end of its bar
 
@@ -36,7 +34,7 @@ double niceStep(double span)
 } // namespace
 
 ImbalanceView::ImbalanceView(QWidget* parent)
-    : QWidget(parent)
+    : PaintedView(parent)
 {
     setAutoFillBackground(true);
     setMinimumSize(320, 160);
@@ -151,15 +149,8 @@ double ImbalanceView::meanX(QSizeF size) const
 void ImbalanceView::render(QPainter& painter, QSizeF size) const
 {
     painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, false);
+    const QFont titleFont = paintFrame(painter, size);
     const QPalette& pal = palette();
-    painter.fillRect(QRectF(QPointF(0, 0), size), pal.color(QPalette::Base));
-    painter.setPen(pal.color(QPalette::Text));
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    painter.setFont(titleFont);
-    painter.drawText(QRectF(0, 6, size.width(), kTop - 8), Qt::AlignHCenter | Qt::AlignVCenter, title());
-    painter.setFont(font());
     if (m_plan.stages.empty()) {
         painter.restore();
         return;
@@ -259,26 +250,4 @@ QString ImbalanceView::toolTipAt(QPointF pos, QSizeF size) const
     const auto [first, end] = stageDeviceRange(m_plan.config, s);
     lines.append(tr("GPUs %1–%2").arg(first).arg(end - 1));
     return lines.join(QLatin1Char('\n'));
-}
-
-bool ImbalanceView::event(QEvent* event)
-{
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const QString text = toolTipAt(help->pos(), size());
-        if (text.isEmpty()) {
-            QToolTip::hideText();
-            event->ignore();
-        } else {
-            QToolTip::showText(help->globalPos(), text, this);
-        }
-        return true;
-    }
-    return QWidget::event(event);
-}
-
-void ImbalanceView::paintEvent(QPaintEvent*)
-{
-    QPainter painter(this);
-    render(painter, size());
 }

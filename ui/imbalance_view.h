@@ -3,16 +3,17 @@
 
 #include "cost/plan_estimate.h"
 
+#include "painted_view.h"
+
 #include <QRectF>
 #include <QStringList>
-#include <QWidget>
 
 /**
  * How evenly the pipeline stages are loaded: one horizontal bar per stage of its time per
  * micro-batch, stacked as compute, recompute, TP and PP communication, with the mean as a dashed
  * line and slowest / fastest in the title. Painted by hand (fast, and exports to SVG).
  */
-class ImbalanceView : public QWidget
+class ImbalanceView : public PaintedView
 {
     Q_OBJECT
 public:
@@ -22,7 +23,7 @@ public:
     void clearPlan();
     const shardscope::PlanEstimate& plan() const { return m_plan; }
     /// "Compute imbalance: slowest / fastest stage = 1.12 (stage 3: 45.1 ms, stage 0: 40.2 ms)"
-    QString title() const;
+    QString title() const override;
     /// Slowest over fastest time per micro-batch (the evaluator's computeImbalance); 1 without stages.
     double imbalance() const;
     int slowestStage() const; ///< ties: the later stage; -1 without a plan
@@ -32,9 +33,9 @@ public:
     /// x of the dashed mean line at `size`.
     double meanX(QSizeF size) const;
     /// The tooltip at `pos` in a view of `size`: the stage's parts in ms, its layers and GPUs.
-    QString toolTipAt(QPointF pos, QSizeF size) const;
+    QString toolTipAt(QPointF pos, QSizeF size) const override;
     /// Paints the whole chart (title, bars, axis, legend) into any device at `size`.
-    void render(QPainter& painter, QSizeF size) const;
+    void render(QPainter& painter, QSizeF size) const override;
 
     QSize sizeHint() const override { return { 900, 360 }; }
 
@@ -42,10 +43,6 @@ public:
     static QStringList partNames();
     static double partSeconds(const shardscope::StageEstimate& stage, int part);
     static constexpr int PartCount = 4;
-
-protected:
-    bool event(QEvent* event) override;
-    void paintEvent(QPaintEvent* event) override;
 
 private:
     QRectF plotArea(QSizeF size) const;

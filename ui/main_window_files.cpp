@@ -5,6 +5,7 @@
 
 #include "atomic_save.h"
 #include "input_panel.h"
+#include "painted_view.h"
 #include "memory_chart.h"
 #include "communication_view.h"
 #include "imbalance_view.h"
@@ -210,23 +211,10 @@ Figure MainWindow::figure(View view)
     f.subtitle = subtitle();
     QWidget* widget = m_tabs->widget(view);
     f.viewSize = widget->size().expandedTo(widget->sizeHint());
-    switch (view) {
-    case MemoryView:
+    if (view == MemoryView)
         f.paint = [this](QPainter& p, QSizeF s) { m_memory->render(p, s); };
-        break;
-    case StagesView:
-        f.paint = [this](QPainter& p, QSizeF s) { m_stageMap->render(p, s); };
-        break;
-    case TimelineView_:
-        f.paint = [this](QPainter& p, QSizeF s) { m_timeline->render(p, s); };
-        break;
-    case ImbalanceView_:
-        f.paint = [this](QPainter& p, QSizeF s) { m_imbalance->render(p, s); };
-        break;
-    default:
-        f.paint = [this](QPainter& p, QSizeF s) { m_communication->render(p, s); };
-        break;
-    }
+    else if (auto* painted = qobject_cast<PaintedView*>(widget))
+        f.paint = [painted](QPainter& p, QSizeF s) { painted->render(p, s); };
     f.title = m_shown ? tr("%1 — %2").arg(tr(titles[view]), qs(m_shown->problem.model.name())) : tr(titles[view]);
     return f;
 }

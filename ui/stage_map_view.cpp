@@ -3,11 +3,9 @@
 
 #include "partition/layer_partition.h"
 
-#include <QHelpEvent>
 #include <QLocale>
 #include <QPainter>
 #include <QPaintEvent>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +13,7 @@
 using namespace shardscope;
 
 namespace {
-constexpr double kTop = 34, kLegend = 28, kMargin = 8; // title, legend, sides
+constexpr double kTop = PaintedView::kTitleHeight, kLegend = 28, kMargin = 8; // title, legend, sides
 constexpr double kGap = 6, kPad = 6;                   // between cards, inside a card
 constexpr double kIdealCardWidth = 200, kMinCell = 7, kMaxCell = 26;
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
@@ -33,7 +31,7 @@ QString ms(double seconds) { return QLocale().toString(seconds * 1e3, 'f', 1); }
 } // namespace
 
 StageMapView::StageMapView(QWidget* parent)
-    : QWidget(parent)
+    : PaintedView(parent)
 {
     setAutoFillBackground(true);
     setMinimumSize(320, 200);
@@ -313,15 +311,8 @@ void StageMapView::paintCard(QPainter& painter, int stage, const Layout& l, QSiz
 void StageMapView::render(QPainter& painter, QSizeF size) const
 {
     painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, false);
+    const QFont titleFont = paintFrame(painter, size);
     const QPalette& pal = palette();
-    painter.fillRect(QRectF(QPointF(0, 0), size), pal.color(QPalette::Base));
-    painter.setPen(pal.color(QPalette::Text));
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    painter.setFont(titleFont);
-    painter.drawText(QRectF(0, 6, size.width(), kTop - 8), Qt::AlignHCenter | Qt::AlignVCenter, title());
-    painter.setFont(font());
     if (m_plan.stages.empty()) {
         painter.restore();
         return;
@@ -373,25 +364,4 @@ QString StageMapView::toolTipAt(QPointF pos, QSizeF size) const
         return lines.join(QLatin1Char('\n'));
     }
     return {};
-}
-
-bool StageMapView::event(QEvent* event)
-{
-    if (event->type() != QEvent::ToolTip)
-        return QWidget::event(event);
-    auto* help = static_cast<QHelpEvent*>(event);
-    const QString text = toolTipAt(help->pos(), size());
-    if (text.isEmpty()) {
-        QToolTip::hideText();
-        event->ignore();
-    } else {
-        QToolTip::showText(help->globalPos(), text, this);
-    }
-    return true;
-}
-
-void StageMapView::paintEvent(QPaintEvent*)
-{
-    QPainter painter(this);
-    render(painter, size());
 }

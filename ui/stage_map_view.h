@@ -5,9 +5,10 @@
 #include "model/model_graph.h"
 
 #include <QList>
+#include "painted_view.h"
+
 #include <QRectF>
 #include <QString>
-#include <QWidget>
 
 /**
  * Where the model lands: one card per pipeline stage with its layer ranges (first and last layer
@@ -16,7 +17,7 @@
  * and the time per micro-batch. The slowest stage is framed and tagged. Cards wrap into rows, so
  * 64 stages stay legible. Painted by hand (fast, and exports to SVG).
  */
-class StageMapView : public QWidget
+class StageMapView : public PaintedView
 {
     Q_OBJECT
 public:
@@ -26,7 +27,7 @@ public:
     void clearPlan();
     const shardscope::PlanEstimate& plan() const { return m_plan; }
     /// "4 pipeline stages x (TP 8 x DP 2): slowest stage 2, 41.3 ms per micro-batch"
-    QString title() const;
+    QString title() const override;
     /// The stage with the highest time per micro-batch (ties: the later stage, as the evaluator's
     /// critical stage), or -1 without a plan.
     int slowestStage() const { return m_slowest; }
@@ -40,18 +41,14 @@ public:
     /// "layers 0–19 (20): model.embed_tokens … model.layers.18.mlp", with "chunk k: " when interleaved.
     QString layerRangeText(int stage, int range) const;
     /// The tooltip at `pos` in a view of `size`: stage, layers, devices (the rank under the mouse), GiB, ms.
-    QString toolTipAt(QPointF pos, QSizeF size) const;
+    QString toolTipAt(QPointF pos, QSizeF size) const override;
     /// Paints the whole view (title, cards, legend) into any device at `size`.
-    void render(QPainter& painter, QSizeF size) const;
+    void render(QPainter& painter, QSizeF size) const override;
 
     QSize sizeHint() const override { return { 1000, 560 }; }
 
     /// Most GPUs per stage drawn as a grid of cells (tp 8 x dp 8).
     static constexpr int MaxGridDevices = 64;
-
-protected:
-    bool event(QEvent* event) override;
-    void paintEvent(QPaintEvent* event) override;
 
 private:
     struct Range

@@ -8,13 +8,13 @@ using namespace shardscope;
 
 namespace {
 constexpr double kLeft = 70;    // stage labels
-constexpr double kTop = 34;     // title
+constexpr double kTop = PaintedView::kTitleHeight; // title
 constexpr double kBottom = 46;  // time axis and legend
 constexpr double kRight = 12;
 } // namespace
 
 TimelineView::TimelineView(QWidget* parent)
-    : QWidget(parent)
+    : PaintedView(parent)
 {
     setAutoFillBackground(true);
     setMinimumSize(320, 160);
@@ -71,15 +71,8 @@ QRectF TimelineView::passRect(const ScheduleSlot& pass, QSizeF size) const
 void TimelineView::render(QPainter& painter, QSizeF size) const
 {
     painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, false);
+    const QFont titleFont = paintFrame(painter, size);
     const QPalette& pal = palette();
-    painter.fillRect(QRectF(QPointF(0, 0), size), pal.color(QPalette::Base));
-    painter.setPen(pal.color(QPalette::Text));
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    painter.setFont(titleFont);
-    painter.drawText(QRectF(0, 6, size.width(), kTop - 8), Qt::AlignHCenter | Qt::AlignVCenter, title());
-    painter.setFont(font());
 
     const QRectF area = plotArea(size);
     const double rowHeight = area.height() / std::max(1, m_timeline.stages);
@@ -133,10 +126,4 @@ void TimelineView::render(QPainter& painter, QSizeF size) const
         x += 16 + w + 18;
     }
     painter.restore();
-}
-
-void TimelineView::paintEvent(QPaintEvent*)
-{
-    QPainter painter(this);
-    render(painter, size());
 }

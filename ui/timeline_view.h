@@ -3,15 +3,16 @@
 
 #include "cost/pipeline_schedule.h"
 
+#include "painted_view.h"
+
 #include <QRectF>
-#include <QWidget>
 
 /**
  * The pipeline schedule as a Gantt chart: one row per stage, forward passes in blue and backward
  * passes in green (lighter for later model chunks), micro-batch numbers where they fit, idle time
  * left blank, and the bubble share in the title. Painted by hand (fast, and exports to SVG).
  */
-class TimelineView : public QWidget
+class TimelineView : public PaintedView
 {
     Q_OBJECT
 public:
@@ -22,16 +23,13 @@ public:
     void clearTimeline(const QString& reason);
     const shardscope::PipelineTimeline& timeline() const { return m_timeline; }
     /// "1F1B, 4 stages, 8 micro-batches: the bubble is 27.3 % of the step"
-    QString title() const;
+    QString title() const override;
     /// Where a pass is drawn in a widget of `size` (for tests and hit-testing).
     QRectF passRect(const shardscope::ScheduleSlot& pass, QSizeF size) const;
     /// Paints the chart into any device (a PNG image, an SVG generator) at `size`.
-    void render(QPainter& painter, QSizeF size) const;
+    void render(QPainter& painter, QSizeF size) const override;
 
     QSize sizeHint() const override { return { 900, 320 }; }
-
-protected:
-    void paintEvent(QPaintEvent* event) override;
 
 private:
     QRectF plotArea(QSizeF size) const;
