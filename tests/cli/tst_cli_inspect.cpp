@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `shardscope inspect` end to end: every import format, the graph analysis in text and JSON, the
 // analysis stored in plan JSON, and exit codes for bad input.
+#include "cli_run.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,21 +13,8 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(SHARDSCOPE_CLI), args);
-    if (!p.waitForFinished(120000))
-        return {};
-    return { p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()) };
-}
+using Run = shardscope::testing::CliRun;
+Run run(const QStringList& args) { return shardscope::testing::runCli(args); }
 
 QString data(const char* relative) { return QStringLiteral(SHARDSCOPE_TEST_DATA "/") + QLatin1String(relative); }
 

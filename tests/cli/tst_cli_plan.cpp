@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `shardscope plan` end to end: output, JSON, exit codes and error messages.
 #include <QFile>
+#include "cli_run.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonArray>
@@ -19,20 +21,8 @@ private slots:
     void listsModelsAndGpus();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
-    static Run run(const QStringList& args)
-    {
-        QProcess p;
-        p.start(QStringLiteral(SHARDSCOPE_CLI), args);
-        if (!p.waitForFinished(120000))
-            return {};
-        return { p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()) };
-    }
+    using Run = shardscope::testing::CliRun;
+    static Run run(const QStringList& args) { return shardscope::testing::runCli(args); }
 };
 
 void TestCliPlan::plansBundledLlama70b()

@@ -2,6 +2,8 @@
 // `shardscope render` end to end with no display: every view as PNG at the asked size and scale
 // (read from the PNG header, not through Qt), SVG with the asked view box, and exit codes and
 // messages for bad arguments; a failed render leaves an existing file alone.
+#include "cli_run.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -13,24 +15,12 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = shardscope::testing::CliRun;
 
+// render must pick the offscreen platform itself: the child sees no platform and no display.
 Run run(const QStringList& args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // render must pick the offscreen platform itself
-    env.remove(QStringLiteral("DISPLAY"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(SHARDSCOPE_CLI), args);
-    if (!p.waitForFinished(120000))
-        return {};
-    return { p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()) };
+    return shardscope::testing::runCli(args, { QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("DISPLAY") });
 }
 
 // Width and height from a PNG's IHDR chunk (PNG spec 11.2.2: big-endian at bytes 16 and 20).
