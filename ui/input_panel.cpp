@@ -19,6 +19,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace shardscope;
@@ -420,7 +421,11 @@ ScoreWeights InputPanel::weights() const
 
 void InputPanel::setWeights(const ScoreWeights& w)
 {
-    const double values[3] = { w.memory, w.compute, w.communication };
+    // Scores divide by the weights' sum, so scaling them all keeps the ranking: weights above 1
+    // (possible in a session or on the command line) are brought into the sliders' 0..1 that way.
+    const double largest = std::max({ w.memory, w.compute, w.communication });
+    const double k = largest > 1 ? 1 / largest : 1;
+    const double values[3] = { w.memory * k, w.compute * k, w.communication * k };
     for (int i = 0; i < 3; ++i) {
         const QSignalBlocker block(m_weightSliders[i]);
         m_weightSliders[i]->setValue(int(std::lround(values[i] * 100)));

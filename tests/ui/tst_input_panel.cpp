@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests ui/input_panel.*: inputs set from a session come back unchanged from problem(); a form
+// change asks for a search and a weight or strategy change only for a re-rank; presets set their
+// weights and memory margin; weights outside the sliders' range keep their ranking.
+#include "input_panel.h"
+
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QtTest>
+
+using namespace shardscope;
+
+class TestInputPanel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void inputsRoundTrip()
+    {
+        InputPanel panel;
+        ClusterSpec cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("A100-SXM-80GB"), 96, 8);
+        cluster.intraNode.bandwidthBytesPerSecond = 250e9;   // an override
+        cluster.interNode.latencySeconds = 7e-6;            // no form field: must survive
+        cluster.interNode.efficiency = 0.61;
+        TrainingSpec training;
+        training.seqLength = 16384;
+        training.globalBatch = 1536;
+        training.precision = Precision::Fp16;
+        training.optimizer = OptimizerKind::SgdMomentum;    // no form field
+        training.dpOverlap = 0.3;                           // no form field
+        training.memoryMargin = 0.125;
+        training.pins.tp = 4;
+        training.pins.vpp = 3;
+        training.pins.microBatch = 2;
+        training.pins.zeroStage = 1;
+        training.pins.recompute = Recompute::Selective;
+        training.pins.sequenceParallel = false;
+        training.pins.schedule = Schedule::Interleaved1F1B;
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        panel.setInputs(cluster, training, Strategy::Hybrid, ScoreWeights { 0.25, 0.5, 0.25 });
+        QCOMPARE(problem.count(), 1); // one search for the whole set, not one per field
+        const ClusterSpec c = panel.cluster();
+        QVERIFY(c.gpu == cluster.gpu);
+        QCOMPARE(c.nodes, 12);
+        QCOMPARE(c.gpusPerNode, 8);
+        QCOMPARE(c.intraNode.bandwidthBytesPerSecond, 250e9);
+        QCOMPARE(c.interNode.bandwidthBytesPerSecond, cluster.gpu.scaleOut.bandwidthBytesPerSecond);
+        QCOMPARE(c.interNode.latencySeconds, 7e-6);
+        QCOMPARE(c.interNode.efficiency, 0.61);
+        const TrainingSpec t = panel.training();
+        QCOMPARE(t.seqLength, std::int64_t(16384));
+        QCOMPARE(t.globalBatch, std::int64_t(1536));
+        QVERIFY(t.precision == Precision::Fp16);
+        QVERIFY(t.optimizer == OptimizerKind::SgdMomentum);
+        QCOMPARE(t.dpOverlap, 0.3);
+        QCOMPARE(t.memoryMargin, 0.125);
+        QVERIFY(t.pins == training.pins);
+        QVERIFY(panel.strategy() == Strategy::Hybrid);
+        QVERIFY(panel.weights() == (ScoreWeights { 0.25, 0.5, 0.25 }));
+        // Silent variant: nothing asks for a search.
+        panel.setInputs(cluster, training, Strategy::Hybrid, ScoreWeights {}, false);
+        QCOMPARE(problem.count(), 1);
+    }
+
+    void formChangesSearchWeightChangesRerank()
+    {
+        InputPanel panel;
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        QSignalSpy ranking(&panel, &InputPanel::rankingChanged);
+        panel.seqBox()->setValue(4096);
+        panel.nodesBox()->setValue(4);
+        QCOMPARE(problem.count(), 2);
+        QCOMPARE(ranking.count(), 0);
+        panel.weightSlider(2)->setValue(55);
+        QCOMPARE(ranking.count(), 1);
+        QCOMPARE(problem.count(), 2);
+        QCOMPARE(panel.weights().communication, 0.55);
+    }
+
+    void presetSetsWeightsAndMargin()
+    {
+        InputPanel panel;
+        const Preset* preset = findPreset("memory_optimized");
+        QVERIFY(preset);
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        QSignalSpy ranking(&panel, &InputPanel::rankingChanged);
+        const int index = panel.strategyBox()->findData(QStringLiteral("p:memory_optimized"));
+        QVERIFY(index >= 0);
+        panel.strategyBox()->setCurrentIndex(index);
+        emit panel.strategyBox()->activated(index); // what a user's pick emits
+        QVERIFY(panel.strategy() == preset->strategy);
+        QCOMPARE(panel.weights().memory, std::round(preset->weights.memory * 100) / 100);
+        QCOMPARE(panel.weights().compute, std::round(preset->weights.compute * 100) / 100);
+        QCOMPARE(panel.training().memoryMargin, preset->memoryMargin);
+        QCOMPARE(ranking.count(), 1);
+        QCOMPARE(problem.count(), preset->memoryMargin == 0.05 ? 0 : 1); // a new margin changes what fits
+    }
+
+    void largeWeightsKeepTheirRatios()
+    {
+        // Scores divide by the weights' sum: 2 / 8 / 1 ranks like 0.25 / 1 / 0.125.
+        InputPanel panel;
+        panel.setWeights(ScoreWeights { 2, 8, 1 });
+        QCOMPARE(panel.weights().compute, 1.0);
+        QCOMPARE(panel.weights().memory, 0.25);
+        QCOMPARE(panel.weights().communication, 0.13); // 0.125 on a slider of hundredths
+    }
+
+    void modelSummary()
+    {
+        InputPanel panel;
+        QVERIFY(!panel.hasModel());
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        panel.setModel(*findBundledModel("llama-3-8b"), QStringLiteral("llama-3-8b"), true);
+        QVERIFY(panel.hasModel());
+        QCOMPARE(problem.count(), 1);
+        const QLabel* summary = nullptr;
+        for (const QLabel* l : panel.findChildren<QLabel*>())
+            if (l->text().contains(QStringLiteral("llama-3-8b")))
+                summary = l;
+        QVERIFY(summary);
+        QVERIFY2(summary->text().contains(QStringLiteral("8.0 B parameters")), qPrintable(summary->text()));
+        QVERIFY(summary->text().contains(QStringLiteral("32 transformer blocks")));
+    }
+};
+
+QTEST_MAIN(TestInputPanel)
+#include "tst_input_panel.moc"
