@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// proposeChanges: the parallelism and memory kinds, ranking and de-duplication. Gradient
+// communication and uneven stages live in proposals_communication.cpp and proposals_uneven.cpp.
+#include "proposals/proposals.h"
+
+#include "proposals/proposals_detail.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+namespace shardscope {
+
+namespace {
+
+constexpr std::array<std::pair<ProposalKind, std::string_view>, 9> kKindNames { {
+    { ProposalKind::DataParallel, "data_parallel" },
+    { ProposalKind::TensorParallel, "tensor_parallel" },
+    { ProposalKind::PipelineParallel, "pipeline_parallel" },
+    { ProposalKind::SequenceParallel, "sequence_parallel" },
+    { ProposalKind::GradientCommunication, "gradient_communication" },
+    { ProposalKind::ZeroStage, "zero_stage" },
+    { ProposalKind::Recomputation, "recomputation" },
+    { ProposalKind::MicroBatch, "micro_batch" },
+    { ProposalKind::UnevenPipelineStages, "uneven_pipeline_stages" },
+} };
+
+} // namespace
+
+std::string_view toString(ProposalKind kind)
+{
+    for (const auto& [k, name] : kKindNames)
+        if (k == kind)
+            return name;
+    return "data_parallel";
+}
+
+std::optional<ProposalKind> proposalKindFromString(std::string_view text)
+{
+    for (const auto& [k, name] : kKindNames)
+        if (name == text)
+            return k;
+    return std::nullopt;
+}
+
+namespace proposals_detail {
+
+std::string number(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+std::string percent(double fraction) { return number(100.0 * fraction, 1) + " %"; }
+std::string seconds(double s) { return formatSeconds(s); }
+std::string bytes(double b) { return formatBytes(b); }
+
+std::string stepChange(const PlanEstimate& from, const PlanEstimate& to)
+{
+    const double speedup = to.time.stepSeconds > 0 ? from.time.stepSeconds / to.time.stepSeconds : 0;
+    return "step " + seconds(from.time.stepSeconds) + " -> " + seconds(to.time.stepSeconds) + " (" + number(speedup, 3)
+        + "x)";
+}
+
+std::string memoryChange(const PlanEstimate& from, const PlanEstimate& to)
+{
+    return "peak memory " + bytes(from.peakMemoryBytes) + " -> " + bytes(to.peakMemoryBytes) + " per GPU of "
+        + bytes(to.capacityBytes) + " usable";
+}
+
+std::optional<Proposal> Context::evaluate(ProposalKind kind, const ParallelConfig& config, const TrainingSpec& training,
+                                          std::string title) const
+{
+    Proposal p;
+    p.kind = kind;
+    p.title = std::move(title);
+    p.config = config;
+    p.training = training;
+    if (evaluator.structuralProblem(config).size())
+        return std::nullopt;
+    if (training.dpOverlap == problem.training.dpOverlap) {
+        p.estimate = evaluator.evaluate(config);
+    } else {
+        // The evaluator keeps a reference to its problem, so the changed spec needs its own copy.
+        PlanningProblem changed = problem;
+        changed.training = training;
+        p.estimate = PlanEvaluator(changed).evaluate(config);
+    }
+    p.feasible = p.estimate.feasible;
+    p.speedup = current.time.stepSeconds / p.estimate.time.stepSeconds;
+    p.memoryDeltaBytes = p.estimate.peakMemoryBytes - current.peakMemoryBytes;
+    return p;
+}
+
+} // namespace proposals_detail
+
+namespace {
+
+using namespace proposals_detail;
+
+std::string n(long long v) { return std::to_string(v); }
+
+/// Makes a traded configuration legal where a dependent knob obviously has to follow (SP needs TP > 1,
+/// interleaving needs PP >= 2, ZeRO-2/3 no PP); returns false when it is still not evaluable.
+bool repair(const PlanEvaluator& evaluator, ParallelConfig& c)
+{
+    if (c.tp == 1)
+        c.sequenceParallel = false;
+    if (c.schedule == Schedule::Interleaved1F1B && (c.pp < 2 || !evaluator.structuralProblem(c).empty())) {
+        c.schedule = Schedule::OneFOneB;
+        c.vpp = 1;
+    }
+    if (c.zeroStage >= 2 && c.pp > 1)
+        c.zeroStage = 1;
+    if (c.sequenceParallel && !evaluator.structuralProblem(c).empty()) {
+        ParallelConfig without = c;
+        without.sequenceParallel = false;
+        if (evaluator.structuralProblem(without).empty())
+            c = without;
+    }
+    return evaluator.structuralProblem(c).empty();
+}
+
+std::string layout(const ParallelConfig& c)
+{
+    return "TP " + n(c.tp) + " x PP " + n(c.pp) + " x DP " + n(c.dp);
+}
+
+/// The common tail of a rationale: what the step and memory do.
+std::string effects(const PlanEstimate& from, const PlanEstimate& to)
+{
+    std::string s = stepChange(from, to) + "; " + memoryChange(from, to);
+    if (!to.feasible && !to.infeasibleReason.empty())
+        s += " (does not fit: " + to.infeasibleReason + ")";
+    return s;
+}
+
+/// Column/row-parallel MatMul chains or channel-parallel Conv, from the op histogram's FLOPs.
+std::string tensorMethod(const GraphAnalysis* analysis)
+{
+    double conv = 0, gemm = 0;
+    int convCount = 0, gemmCount = 0;
+    const auto has = [](const std::string& text, const char* word) { return toLower(text).find(word) != std::string::npos; };
+    if (analysis)
+        for (const OpCount& op : analysis->opHistogram) {
+            if (has(op.op, "conv")) {
+                conv += op.flops;
+                convCount += op.count;
+            } else if (has(op.op, "matmul") || has(op.op, "gemm") || has(op.op, "linear") || has(op.op, "attention")
+                       || has(op.op, "mlp") || has(op.op, "moe") || has(op.op, "output_head") || has(op.op, "dense")) {
+                gemm += op.flops;
+                gemmCount += op.count;
+            }
+        }
+    if (conv > gemm)
+        return "channel-parallel Conv (" + n(convCount) + " Conv operators, " + percent(conv / analysis->totalFlops)
+            + " of the FLOPs: output channels split, outputs all-gathered)";
+    std::string s = "column-parallel then row-parallel MatMul chains (Megatron: QKV and up-projection split by "
+                    "columns, output and down-projection by rows, one all-reduce per pair)";
+    if (analysis && gemmCount > 0 && analysis->totalFlops > 0)
+        s += " over " + n(gemmCount) + " GEMM-bearing " + analysis->level + " holding " + percent(gemm / analysis->totalFlops)
+            + " of the FLOPs";
+    return s;
+}
+
+void addParallelism(Context& ctx, const GraphAnalysis* analysis)
+{
+    const ParallelConfig& c = ctx.current.config;
+    const PlanEstimate& e = ctx.current;
+    const int perNode = ctx.problem.cluster.gpusPerNode;
+
+    // DP <-> PP at a fixed world size.
+    auto tradePp = [&](int pp, int dp) {
+        ParallelConfig t = c;
+        t.pp = pp;
+        t.dp = dp;
+        if (!repair(ctx.evaluator, t))
+            return;
+        const std::string what = dp > c.dp ? "More data parallelism" : "Fewer data-parallel replicas";
+        auto p = ctx.evaluate(ProposalKind::DataParallel, t, what + ": " + layout(t) + " instead of " + layout(c));
+        if (!p)
+            return;
+        p->rationale = "DP " + n(c.dp) + " -> " + n(dp) + " with PP " + n(c.pp) + " -> " + n(pp)
+            + ": pipeline bubble " + percent(e.bubbleFraction) + " -> " + percent(p->estimate.bubbleFraction)
+            + ", exposed DP communication " + seconds(e.comm.dpExposedSeconds) + " -> "
+            + seconds(p->estimate.comm.dpExposedSeconds) + " per step; " + effects(e, p->estimate);
+        ctx.out.push_back(std::move(*p));
+    };
+    if (c.pp % 2 == 0)
+        tradePp(c.pp / 2, c.dp * 2);
+    if (c.dp % 2 == 0)
+        tradePp(c.pp * 2, c.dp / 2);
+
+    // TP up/down within a node, traded against DP (or PP when DP cannot give).
+    const std::string method = tensorMethod(analysis);
+    auto tradeTp = [&](ParallelConfig t) {
+        if (!repair(ctx.evaluator, t))
+            return;
+        const std::string dir = t.tp > c.tp ? "Raise" : "Lower";
+        auto p = ctx.evaluate(ProposalKind::TensorParallel, t,
+                              dir + " tensor parallelism to TP " + n(t.tp) + " (" + layout(t) + ")");
+        if (!p)
+            return;
+        p->rationale = "TP " + n(c.tp) + " -> " + n(t.tp) + " as " + method + ": TP communication "
+            + seconds(e.comm.tpSeconds) + " -> " + seconds(p->estimate.comm.tpSeconds) + " per step"
+            + (t.tp <= perNode ? " (inside a node)" : " (across nodes)") + ", compute "
+            + seconds(e.time.computeSeconds) + " -> " + seconds(p->estimate.time.computeSeconds) + "; "
+            + effects(e, p->estimate);
+        ctx.out.push_back(std::move(*p));
+    };
+    if (c.tp * 2 <= perNode) {
+        ParallelConfig t = c;
+        t.tp *= 2;
+        if (c.dp % 2 == 0) {
+            t.dp /= 2;
+            tradeTp(t);
+        }
+        if (c.pp % 2 == 0) {
+            t = c;
+            t.tp *= 2;
+            t.pp /= 2;
+            tradeTp(t);
+        }
+    }
+    if (c.tp % 2 == 0) {
+        ParallelConfig t = c;
+        t.tp /= 2;
+        t.dp *= 2;
+        tradeTp(t);
+    }
+
+    // Pipeline: more micro-batches (smaller micro-batch), interleaving.
+    if (c.pp > 1) {
+        const std::string bubbleNow = "pipeline bubble is " + percent(e.bubbleFraction) + " of the step with m = "
+            + n(e.numMicroBatches);
+        for (int b = c.microBatch / 2; b >= 1; b /= 2) {
+            if (c.microBatch % b != 0)
+                continue;
+            ParallelConfig t = c;
+            t.microBatch = b;
+            auto p = ctx.evaluate(ProposalKind::PipelineParallel, t,
+                                  "More micro-batches: micro-batch " + n(b) + " (m = "
+                                      + n(ctx.problem.training.globalBatch / (std::int64_t(c.dp) * b)) + ")");
+            if (!p)
+                continue;
+            // Narayanan et al. 2021 Sec. 2.2: bubble (p - 1) / m of the ideal time.
+            p->rationale = bubbleNow + "; m = " + n(p->estimate.numMicroBatches) + " cuts it to "
+                + percent(p->estimate.bubbleFraction) + "; " + effects(e, p->estimate);
+            ctx.out.push_back(std::move(*p));
+        }
+        std::vector<ParallelConfig> schedules;
+        if (c.schedule == Schedule::Interleaved1F1B) {
+            ParallelConfig t = c;
+            t.vpp = c.vpp * 2;
+            schedules.push_back(t);
+            t = c;
+            t.schedule = Schedule::OneFOneB;
+            t.vpp = 1;
+            schedules.push_back(t);
+        } else {
+            for (int v : { 2, 3, 4 }) {
+                ParallelConfig t = c;
+                t.schedule = Schedule::Interleaved1F1B;
+                t.vpp = v;
+                schedules.push_back(t);
+            }
+        }
+        for (const ParallelConfig& t : schedules) {
+            const std::string title = t.schedule == Schedule::Interleaved1F1B
+                ? "Interleave " + n(t.vpp) + " model chunks per GPU (vpp " + n(t.vpp) + ")"
+                : "Plain 1F1B without interleaving (vpp 1; stages placed by the exact partitioner)";
+            auto p = ctx.evaluate(ProposalKind::PipelineParallel, t, title);
+            if (!p)
+                continue;
+            // Narayanan et al. 2021 Sec. 2.2.1: interleaving divides the bubble by v, multiplies P2P traffic by v.
+            p->rationale = bubbleNow + " and v = " + n(c.vpp) + "; v = " + n(t.vpp) + " makes it "
+                + percent(p->estimate.bubbleFraction) + ", PP communication " + seconds(e.comm.ppSeconds) + " -> "
+                + seconds(p->estimate.comm.ppSeconds) + " per step; " + effects(e, p->estimate);
+            ctx.out.push_back(std::move(*p));
+        }
+    }
+
+    // Sequence parallelism on/off.
+    if (c.tp > 1) {
+        ParallelConfig t = c;
+        t.sequenceParallel = !c.sequenceParallel;
+        if (auto p = ctx.evaluate(ProposalKind::SequenceParallel, t,
+                                  t.sequenceParallel ? "Turn on sequence parallelism" : "Turn off sequence parallelism")) {
+            // Korthikanti et al. 2022 Sec. 4.2.2: SP splits the 10 sbh replicated activations by t at equal volume.
+            p->rationale = std::string("sequence parallelism splits the norm/dropout activations (Korthikanti's 10 sbh) "
+                                       "by TP ")
+                + n(c.tp) + " with the same communication volume: block activations per GPU "
+                + bytes(e.stages.empty() ? 0 : e.stages[std::size_t(e.peakStage)].memory.activationsBytes) + " -> "
+                + bytes(p->estimate.stages.empty()
+                            ? 0
+                            : p->estimate.stages[std::size_t(p->estimate.peakStage)].memory.activationsBytes)
+                + " on the fullest stage; " + effects(e, p->estimate);
+            ctx.out.push_back(std::move(*p));
+        }
+    }
+}
+
+void addMemoryKnobs(Context& ctx)
+{
+    const ParallelConfig& c = ctx.current.config;
+    const PlanEstimate& e = ctx.current;
+    const MemoryBreakdown peak = e.stages.empty() ? MemoryBreakdown {} : e.stages[std::size_t(e.peakStage)].memory;
+
+    for (int z = 0; z <= 3; ++z) {
+        if (z == c.zeroStage)
+            continue;
+        ParallelConfig t = c;
+        t.zeroStage = z;
+        auto p = ctx.evaluate(ProposalKind::ZeroStage, t, "ZeRO stage " + n(z) + " instead of " + n(c.zeroStage));
+        if (!p)
+            continue;
+        const MemoryBreakdown& m = p->estimate.stages[std::size_t(p->estimate.peakStage)].memory;
+        // ZeRO paper Sec. 5.1 (states per device) and Sec. 7 (2 Psi traffic for stages 0-2, 3 Psi for stage 3).
+        p->rationale = "model states (weights + gradients + optimizer) per GPU "
+            + bytes(peak.weightsBytes + peak.gradientsBytes + peak.optimizerBytes) + " -> "
+            + bytes(m.weightsBytes + m.gradientsBytes + m.optimizerBytes) + ", DP communication "
+            + seconds(e.comm.dpSeconds) + " -> " + seconds(p->estimate.comm.dpSeconds) + " per step ("
+            + seconds(e.comm.dpExposedSeconds) + " -> " + seconds(p->estimate.comm.dpExposedSeconds) + " exposed); "
+            + effects(e, p->estimate);
+        ctx.out.push_back(std::move(*p));
+    }
+
+    for (Recompute r : { Recompute::None, Recompute::Selective, Recompute::Full }) {
+        if (r == c.recompute)
+            continue;
+        ParallelConfig t = c;
+        t.recompute = r;
+        auto p = ctx.evaluate(ProposalKind::Recomputation, t,
+                              "Recompute " + std::string(toString(r)) + " instead of " + std::string(toString(c.recompute)));
+        if (!p)
+            continue;
+        const MemoryBreakdown& m = p->estimate.stages[std::size_t(p->estimate.peakStage)].memory;
+        // Korthikanti et al. 2022 Sec. 5: selective drops the attention-score part, full keeps one block input.
+        p->rationale = "stored activations per GPU " + bytes(peak.activationsBytes) + " -> " + bytes(m.activationsBytes)
+            + ", recomputation " + seconds(e.time.recomputeSeconds) + " -> " + seconds(p->estimate.time.recomputeSeconds)
+            + " per step; " + effects(e, p->estimate);
+        ctx.out.push_back(std::move(*p));
+    }
+
+    for (int b : { c.microBatch * 2, c.microBatch / 2 }) {
+        if (b < 1 || b == c.microBatch)
+            continue;
+        ParallelConfig t = c;
+        t.microBatch = b;
+        auto p = ctx.evaluate(ProposalKind::MicroBatch, t, "Micro-batch " + n(b) + " instead of " + n(c.microBatch));
+        if (!p)
+            continue;
+        p->rationale = "m = " + n(e.numMicroBatches) + " -> " + n(p->estimate.numMicroBatches)
+            + " micro-batches per step; activations in flight per GPU " + bytes(peak.activationsBytes + peak.embeddingLogitsBytes)
+            + " -> "
+            + bytes(p->estimate.stages[std::size_t(p->estimate.peakStage)].memory.activationsBytes
+                    + p->estimate.stages[std::size_t(p->estimate.peakStage)].memory.embeddingLogitsBytes)
+            + (c.pp > 1 ? ", pipeline bubble " + percent(e.bubbleFraction) + " -> " + percent(p->estimate.bubbleFraction)
+                        : std::string())
+            + "; " + effects(e, p->estimate);
+        ctx.out.push_back(std::move(*p));
+    }
+}
+
+bool rankedBefore(const Proposal& a, const Proposal& b)
+{
+    if (a.feasible != b.feasible)
+        return a.feasible;
+    if (a.speedup != b.speedup)
+        return a.speedup > b.speedup;
+    if (a.memoryDeltaBytes != b.memoryDeltaBytes)
+        return a.memoryDeltaBytes < b.memoryDeltaBytes;
+    if (a.kind != b.kind)
+        return a.kind < b.kind;
+    return a.title < b.title;
+}
+
+} // namespace
+
+std::vector<Proposal> proposeChanges(const PlanningProblem& problem, const PlanEstimate& current, int maxCount)
+{
+    if (current.stages.empty() || !(current.time.stepSeconds > 0) || maxCount <= 0)
+        return {};
+    const PlanEvaluator evaluator(problem);
+    Context ctx { problem, current, evaluator, {} };
+    std::optional<GraphAnalysis> analysis;
+    try {
+        analysis = analyzeModel(problem.model, double(problem.training.seqLength));
+    } catch (const std::exception&) {
+        // A graph the analysis refuses only loses the TP method's wording.
+    }
+    addParallelism(ctx, analysis ? &*analysis : nullptr);
+    addMemoryKnobs(ctx);
+    addCommunicationProposals(ctx);
+    addUnevenStageProposals(ctx);
+
+    std::vector<Proposal> all = std::move(ctx.out);
+    std::stable_sort(all.begin(), all.end(), rankedBefore);
+    std::vector<Proposal> kept;
+    for (Proposal& p : all) {
+        // No effect: the same plan again, or a change the model cannot tell apart from the current one.
+        const bool unchanged = p.evaluated && p.config == current.config
+            && p.training.dpOverlap == problem.training.dpOverlap;
+        const bool noEffect = std::fabs(p.speedup - 1.0) < 1e-4 && std::fabs(p.memoryDeltaBytes) < 1024.0 * 1024.0
+            && p.feasible == current.feasible;
+        if (unchanged || noEffect)
+            continue;
+        const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Proposal& k) {
+            if (p.evaluated && k.evaluated)
+                return k.config == p.config && k.training.dpOverlap == p.training.dpOverlap;
+            return !p.evaluated && !k.evaluated && k.kind == p.kind && k.title == p.title;
+        });
+        if (duplicate)
+            continue;
+        kept.push_back(std::move(p));
+        if (int(kept.size()) >= maxCount)
+            break;
+    }
+    return kept;
+}
+
+} // namespace shardscope

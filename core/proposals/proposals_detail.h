@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Private to core/proposals: what the proposal generators (proposals*.cpp) share.
+#pragma once
+
+#include "cost/plan_evaluator.h"
+#include "proposals/proposals.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace shardscope::proposals_detail {
+
+/// One proposeChanges run: the inputs, the evaluator on the unchanged problem, and what was proposed.
+struct Context
+{
+    const PlanningProblem& problem;
+    const PlanEstimate& current;
+    const PlanEvaluator& evaluator;
+    std::vector<Proposal> out;
+
+    /// Evaluates `config` (and `training` when it differs from the problem's) and fills every field
+    /// but the rationale; nullopt when the configuration breaks a structural rule.
+    std::optional<Proposal> evaluate(ProposalKind kind, const ParallelConfig& config, const TrainingSpec& training,
+                                     std::string title) const;
+    std::optional<Proposal> evaluate(ProposalKind kind, const ParallelConfig& config, std::string title) const
+    {
+        return evaluate(kind, config, problem.training, std::move(title));
+    }
+};
+
+std::string percent(double fraction);  ///< "23.4 %"
+std::string seconds(double s);         ///< formatSeconds
+std::string bytes(double b);           ///< formatBytes
+std::string number(double v, int decimals);
+/// "step 5.12 s -> 4.80 s (1.07x)" from two estimates.
+std::string stepChange(const PlanEstimate& from, const PlanEstimate& to);
+/// "peak memory 61.2 GiB -> 55.0 GiB of 76.0 GiB usable"
+std::string memoryChange(const PlanEstimate& from, const PlanEstimate& to);
+
+/// Gradient communication: overlap, hierarchical vs ring all-reduce, compression (proposals_communication.cpp).
+void addCommunicationProposals(Context& context);
+/// Uneven first/last stages of interleaved plans, estimated from per-stage times (proposals_uneven.cpp).
+void addUnevenStageProposals(Context& context);
+
+} // namespace shardscope::proposals_detail

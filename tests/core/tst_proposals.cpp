@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests core/proposals/proposals.*: every number of a proposal comes from re-evaluation or the
+// collectives' formulas, so it moves with the cluster, reproduces when applied, and the per-node
+// opportunities of the ONNX fixtures add up against a hand count.
+#include "proposals/proposals.h"
+
+#include "cost/plan_evaluator.h"
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+#include "model/transformer_spec.h"
+
+#include "test_files.h"
+
+#include <QtTest>
+
+#include <cstdio>
+#include <set>
+
+using namespace shardscope;
+
+namespace {
+
+TransformerSpec llama(int hidden, int ffn, int layers, int heads, int kvHeads, const char* name)
+{
+    TransformerSpec s;
+    s.name = name;
+    s.modelType = "llama";
+    s.hidden = hidden;
+    s.ffn = ffn;
+    s.layers = layers;
+    s.heads = heads;
+    s.kvHeads = kvHeads;
+    s.vocab = 128256;
+    s.maxPositions = 8192;
+    return s;
+}
+
+PlanningProblem problem(const TransformerSpec& spec, int gpus, std::int64_t globalBatch, std::int64_t seq = 4096)
+{
+    PlanningProblem p;
+    p.model = buildModelGraph(spec);
+    const GpuSpec* h100 = HardwareCatalog::builtin().find("H100-SXM");
+    if (!h100)
+        throw std::runtime_error("no H100 in the built-in catalog");
+    p.cluster = ClusterSpec::make(*h100, gpus, 8);
+    p.training.seqLength = seq;
+    p.training.globalBatch = globalBatch;
+    return p;
+}
+
+PlanningProblem llama8b(int gpus, std::int64_t globalBatch)
+{
+    return problem(llama(4096, 14336, 32, 32, 8, "Llama-3-8B"), gpus, globalBatch);
+}
+
+ParallelConfig config(int tp, int pp, int dp, int microBatch = 1, int zero = 1, Recompute r = Recompute::Selective)
+{
+    ParallelConfig c;
+    c.tp = tp;
+    c.pp = pp;
+    c.dp = dp;
+    c.microBatch = microBatch;
+    c.zeroStage = zero;
+    c.recompute = r;
+    c.sequenceParallel = tp > 1;
+    return c;
+}
+
+std::string percent(double fraction)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f %%", 100.0 * fraction);
+    return buf;
+}
+
+const Proposal* find(const std::vector<Proposal>& list, ProposalKind kind, const char* titlePart)
+{
+    for (const Proposal& p : list)
+        if (p.kind == kind && p.title.find(titlePart) != std::string::npos)
+            return &p;
+    return nullptr;
+}
+
+std::string onnxFile(const char* name) { return std::string(SHARDSCOPE_TEST_DATA) + "/onnx/" + name; }
+
+} // namespace
+
+class TestProposals : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void kindNamesRoundTrip()
+    {
+        for (ProposalKind k : { ProposalKind::DataParallel, ProposalKind::TensorParallel, ProposalKind::PipelineParallel,
+                                ProposalKind::SequenceParallel, ProposalKind::GradientCommunication, ProposalKind::ZeroStage,
+                                ProposalKind::Recomputation, ProposalKind::MicroBatch, ProposalKind::UnevenPipelineStages })
+            QVERIFY(proposalKindFromString(toString(k)) == k);
+        QVERIFY(!proposalKindFromString("bogus"));
+    }
+
+    // (a) A slower network makes every communication proposal worth more, a faster one less.
+    void communicationFollowsBandwidth()
+    {
+        const char* titles[] = { "Overlap gradient", "hierarchical", "int8" };
+        std::vector<std::vector<double>> speedups(3); // [title][bandwidth factor]
+        for (double factor : { 0.25, 1.0, 4.0 }) {
+            PlanningProblem p = llama8b(32, 1024);
+            p.cluster.interNode.bandwidthBytesPerSecond *= factor;
+            const PlanEvaluator evaluator(p);
+            const PlanEstimate current = evaluator.evaluate(config(2, 1, 16));
+            QVERIFY2(current.feasible, current.infeasibleReason.c_str());
+            const std::vector<Proposal> list = proposeChanges(p, current, 100);
+            for (int t = 0; t < 3; ++t) {
+                const Proposal* prop = find(list, ProposalKind::GradientCommunication, titles[t]);
+                QVERIFY2(prop, titles[t]);
+                QVERIFY(prop->speedup > 1);
+                speedups[std::size_t(t)].push_back(prop->speedup);
+            }
+            // The hierarchical recount reproduces the evaluator's step (its collectives are hierarchical).
+            const Proposal* hierarchical = find(list, ProposalKind::GradientCommunication, "hierarchical");
+            QVERIFY(!hierarchical->evaluated);
+            QCOMPARE(hierarchical->estimate.time.stepSeconds, current.time.stepSeconds);
+            QVERIFY(hierarchical->config == current.config);
+            const Proposal* overlap = find(list, ProposalKind::GradientCommunication, "Overlap gradient");
+            QVERIFY(overlap->evaluated);
+            QCOMPARE(overlap->training.dpOverlap, 0.9);
+            QVERIFY(!find(list, ProposalKind::GradientCommunication, "int8")->evaluated);
+        }
+        for (int t = 0; t < 3; ++t) {
+            const std::vector<double>& s = speedups[std::size_t(t)];
+            QVERIFY2(s[0] > s[1] && s[1] > s[2], titles[t]);
+        }
+    }
+
+    // (b) Applying a proposal and re-evaluating gives exactly the predicted speedup and memory change.
+    void applyingReproducesPrediction()
+    {
+        const PlanningProblem p = llama8b(32, 256);
+        const PlanEstimate current = PlanEvaluator(p).evaluate(config(8, 4, 1, 1, 1, Recompute::Full));
+        QVERIFY(current.feasible);
+        const std::vector<Proposal> list = proposeChanges(p, current, 50);
+        QVERIFY(!list.empty());
+        QVERIFY(list.front().evaluated);
+        QVERIFY(list.front().speedup > 1);
+        int checked = 0;
+        for (const Proposal& prop : list) {
+            if (!prop.evaluated)
+                continue;
+            PlanningProblem applied = p;
+            applied.training = prop.training;
+            const PlanEstimate e = PlanEvaluator(applied).evaluate(prop.config);
+            QCOMPARE(current.time.stepSeconds / e.time.stepSeconds, prop.speedup);
+            QCOMPARE(e.peakMemoryBytes - current.peakMemoryBytes, prop.memoryDeltaBytes);
+            QCOMPARE(e.feasible, prop.feasible);
+            QCOMPARE(e.time.stepSeconds, prop.estimate.time.stepSeconds);
+            ++checked;
+        }
+        QVERIFY(checked >= 5);
+    }
+
+    // (c) A large bubble gets a pipeline proposal that quotes it.
+    void bubbleProposalQuotesBubble()
+    {
+        const PlanningProblem p = llama8b(32, 64);
+        const PlanEstimate current = PlanEvaluator(p).evaluate(config(2, 4, 4, 2));
+        QVERIFY(current.feasible);
+        QCOMPARE(current.numMicroBatches, 8);
+        QVERIFY(current.bubbleFraction > 0.2);
+        const std::vector<Proposal> list = proposeChanges(p, current, 100);
+        const Proposal* more = find(list, ProposalKind::PipelineParallel, "More micro-batches");
+        QVERIFY(more);
+        const std::string expected = "pipeline bubble is " + percent(current.bubbleFraction) + " of the step with m = 8; m = "
+            + std::to_string(more->estimate.numMicroBatches) + " cuts it to " + percent(more->estimate.bubbleFraction);
+        QVERIFY2(more->rationale.find(expected) != std::string::npos, more->rationale.c_str());
+        QVERIFY(more->estimate.bubbleFraction < current.bubbleFraction);
+        const Proposal* interleave = find(list, ProposalKind::PipelineParallel, "Interleave");
+        QVERIFY(interleave);
+        QVERIFY(interleave->config.schedule == Schedule::Interleaved1F1B);
+        QVERIFY(interleave->estimate.bubbleFraction < current.bubbleFraction);
+        QVERIFY2(interleave->rationale.find("pipeline bubble is " + percent(current.bubbleFraction)) != std::string::npos,
+                 interleave->rationale.c_str());
+    }
+
+    // (d) An out-of-memory plan gets a memory-reducing proposal that fits.
+    void oomPlanGetsFeasibleMemoryFix()
+    {
+        const PlanningProblem p = llama8b(8, 64);
+        const PlanEstimate current = PlanEvaluator(p).evaluate(config(1, 1, 8, 1, 0, Recompute::None));
+        QVERIFY(!current.feasible);
+        QVERIFY(!current.stages.empty());
+        const std::vector<Proposal> list = proposeChanges(p, current, 100);
+        QVERIFY(!list.empty());
+        QVERIFY(list.front().feasible);
+        bool found = false;
+        for (const Proposal& prop : list)
+            if (prop.feasible && prop.memoryDeltaBytes < 0
+                && (prop.kind == ProposalKind::ZeroStage || prop.kind == ProposalKind::Recomputation
+                    || prop.kind == ProposalKind::TensorParallel))
+                found = true;
+        QVERIFY(found);
+    }
+
+    // (e) Feasible first, then by speedup; no configuration twice; at most maxCount.
+    void rankedWithoutDuplicates_data()
+    {
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("dp");
+        QTest::addColumn<bool>("interleaved");
+        QTest::newRow("tp8 pp4") << 8 << 4 << 1 << false;
+        QTest::newRow("tp2 pp1 dp16") << 2 << 1 << 16 << false;
+        QTest::newRow("tp2 pp4 dp4 interleaved") << 2 << 4 << 4 << true;
+    }
+    void rankedWithoutDuplicates()
+    {
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(int, dp);
+        QFETCH(bool, interleaved);
+        const PlanningProblem p = llama8b(32, 256);
+        ParallelConfig c = config(tp, pp, dp);
+        if (interleaved) {
+            c.schedule = Schedule::Interleaved1F1B;
+            c.vpp = 2;
+        }
+        const PlanEstimate current = PlanEvaluator(p).evaluate(c);
+        QVERIFY2(current.infeasibleReason.empty(), current.infeasibleReason.c_str());
+        const std::vector<Proposal> all = proposeChanges(p, current, 1000);
+        QVERIFY(all.size() >= 5);
+        std::set<std::string> titles;
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const Proposal& a = all[i];
+            QVERIFY(!a.title.empty() && !a.rationale.empty());
+            QVERIFY(titles.insert(a.title).second);
+            QVERIFY(!(a.evaluated && a.config == c && a.training.dpOverlap == p.training.dpOverlap));
+            if (i + 1 < all.size()) {
+                const Proposal& b = all[i + 1];
+                QVERIFY(a.feasible || !b.feasible);
+                if (a.feasible == b.feasible)
+                    QVERIFY(a.speedup >= b.speedup);
+            }
+            for (std::size_t j = 0; j < i; ++j)
+                if (all[j].evaluated && a.evaluated)
+                    QVERIFY(!(all[j].config == a.config && all[j].training.dpOverlap == a.training.dpOverlap));
+        }
+        const std::vector<Proposal> three = proposeChanges(p, current, 3);
+        QCOMPARE(three.size(), std::size_t(3));
+        for (std::size_t i = 0; i < 3; ++i)
+            QCOMPARE(three[i].title, all[i].title);
+        QVERIFY(proposeChanges(p, PlanEvaluator(p).evaluate(config(3, 1, 1)), 10).empty()); // rejected plan
+    }
+
+    // Uneven first/last stages of an interleaved plan whose last stage carries the logits.
+    void unevenStagesAreLabelledEstimates()
+    {
+        const PlanningProblem p = llama8b(32, 256);
+        ParallelConfig c = config(2, 4, 4);
+        c.schedule = Schedule::Interleaved1F1B;
+        c.vpp = 2;
+        const PlanEstimate current = PlanEvaluator(p).evaluate(c);
+        QVERIFY(current.feasible);
+        const std::vector<Proposal> list = proposeChanges(p, current, 1000);
+        const Proposal* uneven = nullptr;
+        for (const Proposal& prop : list)
+            if (prop.kind == ProposalKind::UnevenPipelineStages)
+                uneven = &prop;
+        QVERIFY(uneven);
+        QVERIFY(!uneven->evaluated);
+        QVERIFY(uneven->config == c);
+        QVERIFY(uneven->title.find("(estimate)") != std::string::npos);
+        QVERIFY(uneven->rationale.find("estimate from the per-stage times") != std::string::npos);
+        QVERIFY(uneven->speedup > 1 || uneven->memoryDeltaBytes < 0);
+    }
+
+    // (f) The GPT fixture's weighted MatMuls, their Megatron split and their shares by hand.
+    void onnxMatMulOpportunities()
+    {
+        constexpr double V = 128, H = 64, F = 256, L = 2;
+        PlanningProblem p;
+        p.model = importModel(onnxFile("gpt_block.onnx"));
+        const GpuSpec* h100 = HardwareCatalog::builtin().find("H100-SXM");
+        QVERIFY(h100);
+        p.cluster = ClusterSpec::make(*h100, 8, 8);
+        p.training.seqLength = 32;
+        p.training.globalBatch = 8;
+        const GraphAnalysis analysis = analyzeModel(p.model, 32);
+        QCOMPARE(analysis.level, std::string("operators"));
+        const PlanEstimate current = PlanEvaluator(p).evaluate(config(1, 1, 8));
+        QVERIFY2(current.infeasibleReason.empty(), current.infeasibleReason.c_str());
+        const std::vector<ParallelizationOpportunity> ops = findOpportunities(p, analysis, current);
+        QCOMPARE(ops.size(), std::size_t(L * 4 + 1));
+        double flops = 0, params = 0;
+        std::map<std::string, ShardMethod> methods;
+        for (const ParallelizationOpportunity& o : ops) {
+            QCOMPARE(o.op, std::string("MatMul"));
+            QCOMPARE(o.ways, 8);
+            QVERIFY(o.opportunityType == ParallelType::TensorParallel);
+            QVERIFY(o.estimatedSpeedup > 0 && o.shardedSeconds > 0);
+            QCOMPARE(o.estimatedSpeedup, o.computeSeconds / o.shardedSeconds);
+            flops += o.flopsShare;
+            params += o.paramsShare;
+            methods[o.nodeId] = o.method;
+        }
+        const double matmulWeights = L * (H * 3 * H + H * H + H * F + F * H) + H * V;
+        QVERIFY(qFuzzyCompare(flops, 2 * matmulWeights / analysis.totalFlops));
+        QVERIFY(qFuzzyCompare(params, matmulWeights / double(analysis.totalParams)));
+        QCOMPARE(double(analysis.totalParams), double(p.model.totalParams()));
+        QVERIFY(methods.at("/transformer/h.0/attn/c_attn/MatMul") == ShardMethod::ColumnParallel);
+        QVERIFY(methods.at("/transformer/h.0/attn/c_proj/MatMul") == ShardMethod::RowParallel);
+        QVERIFY(methods.at("/transformer/h.1/mlp/c_fc/MatMul") == ShardMethod::ColumnParallel);
+        QVERIFY(methods.at("/transformer/h.1/mlp/c_proj/MatMul") == ShardMethod::RowParallel);
+        QVERIFY(methods.at("/lm_head/MatMul") == ShardMethod::ColumnParallel);
+        QVERIFY(!methods.contains("/transformer/h.0/attn/MatMul")); // Q K^T has no weight to shard
+        for (std::size_t i = 1; i < ops.size(); ++i)
+            QVERIFY(ops[i - 1].estimatedSpeedup >= ops[i].estimatedSpeedup);
+    }
+
+    void cnnGetsChannelParallelConv()
+    {
+        PlanningProblem p;
+        p.model = importModel(onnxFile("cnn_block.onnx"));
+        const GpuSpec* h100 = HardwareCatalog::builtin().find("H100-SXM");
+        QVERIFY(h100);
+        p.cluster = ClusterSpec::make(*h100, 8, 8);
+        p.training.seqLength = 1;
+        p.training.globalBatch = 512;
+        const GraphAnalysis analysis = analyzeModel(p.model, 1);
+        const PlanEstimate current = PlanEvaluator(p).evaluate(config(1, 1, 8));
+        QVERIFY2(current.infeasibleReason.empty(), current.infeasibleReason.c_str());
+        const std::vector<ParallelizationOpportunity> ops = findOpportunities(p, analysis, current);
+        int convs = 0;
+        for (const ParallelizationOpportunity& o : ops)
+            if (o.op == "Conv") {
+                ++convs;
+                QVERIFY(o.method == ShardMethod::ChannelParallel);
+                QVERIFY(o.opportunityType == ParallelType::ModelParallel);
+                QVERIFY(o.nodeId.find("/features/features.") == 0);
+            }
+        QCOMPARE(convs, 2);
+        // Conv FLOPs dominate: 2 x 16 x 32 x 32 x 27 + 2 x 32 x 16 x 16 x 144 of the forward pass.
+        double convShare = 0;
+        for (const ParallelizationOpportunity& o : ops)
+            if (o.op == "Conv")
+                convShare += o.flopsShare;
+        QVERIFY(qFuzzyCompare(convShare, (2.0 * 16 * 32 * 32 * 27 + 2.0 * 32 * 16 * 16 * 144) / analysis.totalFlops));
+        // The TP proposal for a CNN graph names channel-parallel Conv, a transformer's MatMul chains.
+        const std::vector<Proposal> list = proposeChanges(p, current, 100);
+        const Proposal* tp = find(list, ProposalKind::TensorParallel, "TP 2");
+        QVERIFY(tp);
+        QVERIFY2(tp->rationale.find("channel-parallel Conv (2 Conv operators") != std::string::npos, tp->rationale.c_str());
+        const PlanningProblem gpt = llama8b(32, 256);
+        const std::vector<Proposal> gptList = proposeChanges(gpt, PlanEvaluator(gpt).evaluate(config(2, 1, 16)), 100);
+        const Proposal* gptTp = find(gptList, ProposalKind::TensorParallel, "TP 4");
+        QVERIFY(gptTp);
+        QVERIFY2(gptTp->rationale.find("column-parallel then row-parallel MatMul chains") != std::string::npos,
+                 gptTp->rationale.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProposals)
+#include "tst_proposals.moc"
