@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
+#include "export_command.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 #include "import/native_model_format.h"
@@ -37,7 +38,7 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 bool Cli::isCommand(const QString& word)
 {
     static const QStringList commands { QStringLiteral("plan"), QStringLiteral("inspect"), QStringLiteral("models"), QStringLiteral("gpus"),
-                                        QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"),
+                                        QStringLiteral("export"), QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"),
                                         QStringLiteral("--version"), QStringLiteral("-v") };
     return commands.contains(word);
 }
@@ -62,6 +63,9 @@ QString Cli::mainHelp()
               "                         draw a view of the best plan without a display\n"
               "                         (memory, stages, timeline, imbalance, communication,\n"
               "                         window; shardscope render --help)\n"
+              "  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]\n"
+              "                         write a plan as a Megatron-LM, DeepSpeed or torchtitan\n"
+              "                         launch config (shardscope export --help)\n"
               "  models                 list the bundled example models\n"
               "  gpus                   list the GPU catalog\n"
               "  --version              print the version\n"
@@ -89,6 +93,8 @@ int Cli::run(const QStringList& args)
         return plan(args.mid(1));
     if (command == QLatin1String("inspect"))
         return inspect(args.mid(1));
+    if (command == QLatin1String("export"))
+        return ExportCommand::run(args.mid(1));
     err() << tr("shardscope: unknown command \"%1\"").arg(command) << '\n' << mainHelp() << Qt::flush;
     return ExitUsage;
 }

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/launch_config.h"
+
+#include "export/launch_config_detail.h"
+#include "model/block_detection.h"
+#include "util/input_error.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+
+namespace shardscope {
+
+std::string_view toString(LaunchFormat format)
+{
+    switch (format) {
+    case LaunchFormat::Megatron: return "megatron";
+    case LaunchFormat::DeepSpeed: return "deepspeed";
+    case LaunchFormat::Torchtitan: return "torchtitan";
+    }
+    return "megatron";
+}
+
+std::optional<LaunchFormat> launchFormatFromString(std::string_view text)
+{
+    for (LaunchFormat f : { LaunchFormat::Megatron, LaunchFormat::DeepSpeed, LaunchFormat::Torchtitan })
+        if (text == toString(f))
+            return f;
+    return std::nullopt;
+}
+
+namespace launch_detail {
+
+int PlanView::stageBlocks(int stage) const
+{
+    int n = 0;
+    for (const Segment& s : segments)
+        n += s.stage == stage ? s.blocks : 0;
+    return n;
+}
+
+int PlanView::maxStageBlocks() const
+{
+    int best = 0;
+    for (int s = 0; s < config.pp; ++s)
+        best = std::max(best, stageBlocks(s));
+    return best;
+}
+
+void PlanView::refuse(const std::string& position, const std::string& message) const
+{
+    throw InputError(source, position.empty() ? path : path + "." + position, message);
+}
+
+PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const std::string& source)
+{
+    if (planIndex >= document.plans.size())
+        throw std::invalid_argument("plan index " + std::to_string(planIndex) + " is out of range: the document has "
+                                    + std::to_string(document.plans.size()) + " plans");
+    PlanView v;
+    v.document = &document;
+    v.plan = &document.plans[planIndex];
+    v.config = v.plan->estimate.config;
+    v.source = source;
+    v.path = "$.plans[" + std::to_string(planIndex) + "]";
+    v.numMicroBatches = v.plan->estimate.numMicroBatches;
+    const ParallelConfig& c = v.config;
+    const PlanEstimate& e = v.plan->estimate;
+
+    if (!e.feasible)
+        v.refuse("feasible", "plan " + std::to_string(v.plan->rank) + " is predicted not to fit"
+                                 + (e.infeasibleReason.empty() ? std::string() : " (" + e.infeasibleReason + ")")
+                                 + "; export a plan that fits");
+    if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.microBatch < 1 || c.zeroStage < 0 || c.zeroStage > 3)
+        v.refuse("config", "degrees and the micro-batch must be at least 1 and the ZeRO stage 0 to 3");
+    if (v.numMicroBatches < 1)
+        v.refuse("num_micro_batches", "a plan needs at least one micro-batch per step");
+    // The batch identity every framework checks (DeepSpeed's _batch_assertion, Megatron's
+    // "global batch size must be divisible by micro batch size times data parallel size").
+    const std::int64_t perStep = std::int64_t(c.microBatch) * v.numMicroBatches * c.dp;
+    if (perStep != document.training.globalBatch)
+        v.refuse("num_micro_batches", "micro-batch " + std::to_string(c.microBatch) + " x "
+                                          + std::to_string(v.numMicroBatches) + " micro-batches x DP "
+                                          + std::to_string(c.dp) + " = " + std::to_string(perStep)
+                                          + " sequences, but the global batch is "
+                                          + std::to_string(document.training.globalBatch));
+
+    // Chunks in model order: segment index chunk * pp + stage must never decrease.
+    const auto& parts = v.plan->sharding.layerPartitions;
+    if (parts.empty())
+        v.refuse("sharding_plan.layer_partitions", "the plan has no layer placement (it was rejected before its stages "
+                                                   "were partitioned)");
+    v.segments.resize(std::size_t(c.pp) * std::size_t(c.vpp));
+    for (std::size_t i = 0; i < v.segments.size(); ++i) {
+        v.segments[i].stage = int(i % std::size_t(c.pp));
+        v.segments[i].chunk = int(i / std::size_t(c.pp));
+    }
+    std::size_t current = 0;
+    std::optional<int> lastBlock;
+    std::size_t lastBlockSegment = 0;
+    int namedBlocks = 0;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const LayerPartition& p = parts[i];
+        const std::string where = "sharding_plan.layer_partitions[" + std::to_string(i) + "]";
+        if (p.ppStage < 0 || p.ppStage >= c.pp || p.chunk < 0 || p.chunk >= c.vpp)
+            v.refuse(where, "layer \"" + p.layerName + "\" is placed on stage " + std::to_string(p.ppStage) + ", chunk "
+                                + std::to_string(p.chunk) + ", outside PP " + std::to_string(c.pp) + " x VPP "
+                                + std::to_string(c.vpp));
+        const std::size_t segment = std::size_t(p.chunk) * std::size_t(c.pp) + std::size_t(p.ppStage);
+        if (segment < current)
+            v.refuse(where, "layer \"" + p.layerName + "\" on stage " + std::to_string(p.ppStage) + ", chunk "
+                                + std::to_string(p.chunk) + " comes after a later pipeline chunk: the layers are "
+                                + "not laid out in pipeline order");
+        current = segment;
+        const std::optional<int> block = extractBlockIndex(p.layerName);
+        if (!block)
+            continue;
+        // A block's layers are contiguous; a new number (or the same number in a later chunk) starts a block.
+        if (!lastBlock || *lastBlock != *block || lastBlockSegment != segment) {
+            Segment& s = v.segments[segment];
+            if (s.blocks == 0)
+                s.firstBlock = *block;
+            ++s.blocks;
+            ++namedBlocks;
+        }
+        lastBlock = block;
+        lastBlockSegment = segment;
+    }
+    v.totalBlocks = namedBlocks;
+    const PlanModelSummary& m = document.model;
+    const int expected = m.transformer ? int(m.transformer->layers) : m.blockCount;
+    v.blocksKnown = expected > 0 && namedBlocks == expected && m.blockCount == expected;
+    return v;
+}
+
+std::string describeConfig(const PlanView& v)
+{
+    const ParallelConfig& c = v.config;
+    std::string s = "TP " + std::to_string(c.tp) + " x PP " + std::to_string(c.pp) + " x DP " + std::to_string(c.dp);
+    if (c.vpp > 1)
+        s += ", VPP " + std::to_string(c.vpp);
+    s += ", micro-batch " + std::to_string(c.microBatch) + " x " + std::to_string(v.numMicroBatches)
+         + " micro-batches, ZeRO-" + std::to_string(c.zeroStage) + ", "
+         + (c.recompute == Recompute::None ? std::string("no") : std::string(toString(c.recompute))) + " recompute";
+    if (c.sequenceParallel)
+        s += ", sequence parallel";
+    if (c.pp > 1)
+        s += ", " + std::string(toString(c.schedule)) + " schedule";
+    return s;
+}
+
+std::vector<std::string> headerLines(const PlanView& v)
+{
+    const PlanDocument& d = *v.document;
+    const PlanEstimate& e = v.plan->estimate;
+    std::vector<std::string> lines;
+    lines.push_back("Model: " + d.model.name + " (" + formatCount(double(d.model.totalParams)) + " parameters, "
+                    + std::to_string(d.model.blockCount) + " blocks)");
+    lines.push_back("Cluster: " + std::to_string(d.cluster.nodes) + " nodes x " + std::to_string(d.cluster.gpusPerNode)
+                    + " " + d.cluster.gpu.name + " = " + std::to_string(d.cluster.totalGpus()) + " GPUs");
+    lines.push_back("Training: sequence length " + std::to_string(d.training.seqLength) + ", global batch "
+                    + std::to_string(d.training.globalBatch) + " sequences, " + std::string(toString(d.training.precision)));
+    lines.push_back("Plan rank " + std::to_string(v.plan->rank) + " of " + std::to_string(d.plans.size()) + ": "
+                    + describeConfig(v));
+    char mfu[32];
+    std::snprintf(mfu, sizeof mfu, "%.1f %%", e.mfu * 100.0);
+    lines.push_back("Predicted: peak memory " + formatBytes(e.peakMemoryBytes) + " per GPU (usable "
+                    + formatBytes(e.capacityBytes) + "), step " + formatSeconds(e.time.stepSeconds) + ", MFU " + mfu
+                    + ", pipeline bubble " + std::to_string(int(std::lround(e.bubbleFraction * 100))) + " %");
+    if (d.generator.size())
+        lines.push_back("Written from a plan by " + d.generator + "; docs/launch-configs.md explains each key.");
+    return lines;
+}
+
+} // namespace launch_detail
+
+std::string writeLaunchConfig(const PlanDocument& document, std::size_t planIndex, LaunchFormat format,
+                              const std::string& source)
+{
+    const launch_detail::PlanView view = launch_detail::analyzePlan(document, planIndex, source);
+    switch (format) {
+    case LaunchFormat::Megatron: return launch_detail::writeMegatronArgs(view);
+    case LaunchFormat::DeepSpeed: return launch_detail::writeDeepSpeedConfig(view);
+    case LaunchFormat::Torchtitan: return launch_detail::writeTorchtitanConfig(view);
+    }
+    throw std::invalid_argument("unknown launch format");
+}
+
+} // namespace shardscope

@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Launch configs from real plans, parsed back: Megatron arguments through bash, DeepSpeed JSON through
+// nlohmann, torchtitan TOML through python3's tomllib (skipped where python3 has no tomllib).
+#include "export/launch_config.h"
+
+#include "cost/plan_evaluator.h"
+#include "gpt_fixtures.h"
+#include "import/model_importer.h"
+#include "partition/planner.h"
+#include "util/input_error.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <map>
+#include <stdexcept>
+
+using namespace shardscope;
+using namespace shardscope::testing;
+using Json = nlohmann::json;
+
+namespace {
+
+TransformerSpec llama3_8b()
+{
+    TransformerSpec s;
+    s.name = "Llama-3-8B";
+    s.modelType = "llama";
+    s.hidden = 4096;
+    s.ffn = 14336;
+    s.layers = 32;
+    s.heads = 32;
+    s.kvHeads = 8;
+    s.vocab = 128256;
+    s.maxPositions = 8192;
+    return s;
+}
+
+PlanningProblem h100Problem(const TransformerSpec& spec, int gpus, std::int64_t seq, std::int64_t globalBatch)
+{
+    PlanningProblem p;
+    p.model = buildModelGraph(spec);
+    p.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
+    p.training.seqLength = seq;
+    p.training.globalBatch = globalBatch;
+    return p;
+}
+
+ParallelConfig config(int tp, int pp, int dp, int zero, Recompute recompute, bool sp, Schedule schedule, int vpp = 1)
+{
+    ParallelConfig c;
+    c.tp = tp;
+    c.pp = pp;
+    c.dp = dp;
+    c.vpp = vpp;
+    c.zeroStage = zero;
+    c.recompute = recompute;
+    c.sequenceParallel = sp;
+    c.schedule = schedule;
+    return c;
+}
+
+/// A document with one evaluated plan per configuration; `ranges` (blocks per pipeline stage) replaces
+/// the partitioner's stage boundaries when given.
+PlanDocument evaluatedDocument(const PlanningProblem& problem, const std::vector<ParallelConfig>& configs,
+                               const std::vector<int>& blocksPerStage = {})
+{
+    const PlanEvaluator evaluator(problem);
+    PlanDocument d;
+    d.generator = "ShardScope test";
+    d.model = PlanModelSummary::from(problem.model);
+    d.cluster = problem.cluster;
+    d.training = problem.training;
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        PlanEstimate e = evaluator.evaluate(configs[i]);
+        if (!blocksPerStage.empty()) {
+            // Embedding, 4 layers a block, final norm and head (buildModelGraph's layout).
+            int first = 0, block = 0;
+            for (std::size_t s = 0; s < e.stages.size(); ++s) {
+                block += blocksPerStage[s];
+                const int end = s + 1 == e.stages.size() ? problem.model.layerCount() : 1 + 4 * block;
+                e.stages[s].layerRanges = { { first, end } };
+                first = end;
+            }
+        }
+        d.plans.push_back(makeDocumentPlan(problem.model, e, int(i) + 1, 1.0 - 0.1 * double(i)));
+    }
+    return d;
+}
+
+/// The best plan of a pinned search of a bundled model, as `shardscope plan --json` writes it.
+PlanDocument plannedDocument(const char* model, int gpus, std::int64_t seq, const PlanPins& pins)
+{
+    PlanningProblem p;
+    p.model = *findBundledModel(model);
+    p.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
+    p.training.seqLength = seq;
+    p.training.pins = pins;
+    const PlanningOutcome outcome = runPlanning(p, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), 3);
+    return makePlanDocument(p, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), outcome, "ShardScope test");
+}
+
+/// Megatron arguments as bash sees them: sources the output and prints the array, one word a line.
+std::map<QString, QString> megatronFlags(const std::string& text, QStringList* order = nullptr)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("args.sh"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()))
+        throw std::runtime_error("cannot write the arguments file");
+    f.close();
+    QProcess bash;
+    bash.start(QStringLiteral("bash"), { QStringLiteral("-euc"),
+                                         QStringLiteral("source \"$1\"; printf '%s\\n' \"${MEGATRON_ARGS[@]}\""),
+                                         QStringLiteral("bash"), path });
+    if (!bash.waitForFinished(60000) || bash.exitCode() != 0)
+        throw std::runtime_error("bash could not source the arguments: " + bash.readAllStandardError().toStdString());
+    const QStringList words = QString::fromUtf8(bash.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    std::map<QString, QString> flags;
+    for (int i = 0; i < words.size(); ++i) {
+        if (!words[i].startsWith(QLatin1String("--")))
+            throw std::runtime_error("a value without a flag: " + words[i].toStdString());
+        const bool hasValue = i + 1 < words.size() && !words[i + 1].startsWith(QLatin1String("--"));
+        if (flags.count(words[i]))
+            throw std::runtime_error("flag given twice: " + words[i].toStdString());
+        flags[words[i]] = hasValue ? words[i + 1] : QString();
+        if (order)
+            *order << words[i];
+        i += hasValue ? 1 : 0;
+    }
+    return flags;
+}
+
+QString num(std::int64_t v) { return QString::number(v); }
+
+/// The TOML parsed by python3's tomllib, as JSON; null when python3 or tomllib is missing.
+Json tomlToJson(const std::string& text)
+{
+    QProcess py;
+    py.start(QStringLiteral("python3"), { QStringLiteral("-c"),
+                                          QStringLiteral("import sys, json, tomllib; print(json.dumps(tomllib.loads(sys.stdin.read())))") });
+    if (!py.waitForStarted(30000))
+        return nullptr;
+    py.write(text.data(), qint64(text.size()));
+    py.closeWriteChannel();
+    if (!py.waitForFinished(60000))
+        return nullptr;
+    const QByteArray err = py.readAllStandardError();
+    if (py.exitCode() != 0) {
+        if (err.contains("No module named 'tomllib'"))
+            return nullptr;
+        throw std::runtime_error("tomllib rejected the TOML: " + err.toStdString());
+    }
+    return Json::parse(py.readAllStandardOutput().toStdString());
+}
+
+template <typename F> QString refusal(F f)
+{
+    try {
+        f();
+    } catch (const InputError& e) {
+        return QString::fromStdString(std::string(e.position()) + ": " + e.message());
+    }
+    return {};
+}
+
+} // namespace
+
+class TestLaunchConfig : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void formatNames()
+    {
+        for (LaunchFormat f : { LaunchFormat::Megatron, LaunchFormat::DeepSpeed, LaunchFormat::Torchtitan })
+            QVERIFY(launchFormatFromString(toString(f)) == f);
+        QVERIFY(!launchFormatFromString("Megatron"));
+        QVERIFY(!launchFormatFromString("nemo"));
+    }
+
+    // Llama-3-70B TP8 PP8 VPP5 interleaved, as `shardscope plan --json` would write it.
+    void megatronInterleavedLlama70b()
+    {
+        PlanPins pins;
+        pins.tp = 8;
+        pins.pp = 8;
+        pins.vpp = 5;
+        pins.microBatch = 1;
+        pins.zeroStage = 1;
+        pins.recompute = Recompute::Selective;
+        pins.sequenceParallel = true;
+        pins.schedule = Schedule::Interleaved1F1B;
+        const PlanDocument d = plannedDocument("llama-3-70b", 64, 8192, pins);
+        QVERIFY(!d.plans.empty());
+        const PlanEstimate& e = d.plans[0].estimate;
+        QVERIFY(e.feasible);
+        const TransformerSpec& t = *d.model.transformer;
+
+        const std::map<QString, QString> a = megatronFlags(writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json"));
+        QCOMPARE(a.at(QStringLiteral("--tensor-model-parallel-size")), num(8));
+        QCOMPARE(a.at(QStringLiteral("--pipeline-model-parallel-size")), num(8));
+        QCOMPARE(a.at(QStringLiteral("--num-virtual-stages-per-pipeline-rank")), num(5));
+        QVERIFY(!a.count(QStringLiteral("--num-layers-per-virtual-pipeline-stage")));
+        QVERIFY(a.count(QStringLiteral("--sequence-parallel")));
+        QCOMPARE(a.at(QStringLiteral("--recompute-granularity")), QStringLiteral("selective"));
+        QVERIFY(!a.count(QStringLiteral("--recompute-method")));
+        QCOMPARE(a.at(QStringLiteral("--micro-batch-size")), num(1));
+        QCOMPARE(a.at(QStringLiteral("--global-batch-size")), num(d.training.globalBatch));
+        QCOMPARE(std::int64_t(e.config.microBatch) * e.numMicroBatches * e.config.dp, d.training.globalBatch);
+        QVERIFY(a.count(QStringLiteral("--use-distributed-optimizer")));
+        QVERIFY(a.count(QStringLiteral("--bf16")));
+        QCOMPARE(a.at(QStringLiteral("--num-layers")), num(t.layers));
+        QCOMPARE(a.at(QStringLiteral("--hidden-size")), num(t.hidden));
+        QCOMPARE(a.at(QStringLiteral("--ffn-hidden-size")), num(t.ffn));
+        QCOMPARE(a.at(QStringLiteral("--num-attention-heads")), num(t.heads));
+        QCOMPARE(a.at(QStringLiteral("--seq-length")), num(8192));
+        QCOMPARE(a.at(QStringLiteral("--max-position-embeddings")), num(t.maxPositions));
+        // GQA and SwiGLU for Llama.
+        QVERIFY(a.count(QStringLiteral("--group-query-attention")));
+        QCOMPARE(a.at(QStringLiteral("--num-query-groups")), num(t.kvHeads));
+        QVERIFY(a.count(QStringLiteral("--swiglu")));
+        QVERIFY(a.count(QStringLiteral("--untie-embeddings-and-output-weights")));
+        QCOMPARE(a.at(QStringLiteral("--position-embedding-type")), QStringLiteral("rope"));
+        // 80 blocks over 8 x 5 chunks: two each, so no uneven-stage flags.
+        QVERIFY(!a.count(QStringLiteral("--decoder-first-pipeline-num-layers")));
+        QVERIFY(!a.count(QStringLiteral("--pipeline-model-parallel-layout")));
+
+        const Json tt = tomlToJson(writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "p.json"));
+        if (tt.is_null())
+            QSKIP("python3 with tomllib is not available");
+        const Json& par = tt.at("parallelism");
+        QCOMPARE(par.at("tensor_parallel_degree").get<int>(), 8);
+        QCOMPARE(par.at("pipeline_parallel_degree").get<int>(), 8);
+        QCOMPARE(par.at("pipeline_parallel_schedule").get<std::string>(), std::string("Interleaved1F1B"));
+        QCOMPARE(par.at("pipeline_parallel_microbatch_size").get<int>(), 1);
+        QCOMPARE(par.at("data_parallel_replicate_degree").get<int>() * par.at("data_parallel_shard_degree").get<int>(),
+                 e.config.dp);
+        const Json& split = par.at("pipeline_parallel_split_points");
+        QCOMPARE(int(split.size()), 8 * 5 - 1);
+        for (std::size_t i = 0; i < split.size(); ++i)
+            QCOMPARE(split[i].get<std::string>(), "layers." + std::to_string(2 * (i + 1)));
+        const Json& tr = tt.at("training");
+        QCOMPARE(tr.at("local_batch_size").get<std::int64_t>() * e.config.dp, d.training.globalBatch);
+        QCOMPARE(tr.at("global_batch_size").get<std::int64_t>(), d.training.globalBatch);
+        QCOMPARE(tr.at("seq_len").get<int>(), 8192);
+        QCOMPARE(tr.at("mixed_precision_param").get<std::string>(), std::string("bfloat16"));
+        QCOMPARE(tt.at("activation_checkpoint").at("mode").get<std::string>(), std::string("selective"));
+
+        // DeepSpeed runs one chunk per stage: an interleaved plan is refused.
+        QVERIFY(refusal([&] { writeLaunchConfig(d, 0, LaunchFormat::DeepSpeed, "p.json"); })
+                    .startsWith(QStringLiteral("$.plans[0].config.vpp: DeepSpeed's pipeline engine runs one model chunk")));
+    }
+
+    // MHA GPT: no GQA, SwiGLU or untied flags; full recompute; learned positions; ZeRO-0.
+    void megatronGptFullRecompute()
+    {
+        const PlanningProblem p = megatronProblem(megatronGpt(2048, 16, 24), 8, 64);
+        const PlanDocument d
+            = evaluatedDocument(p, { config(2, 2, 2, 0, Recompute::Full, false, Schedule::OneFOneB) }, { 12, 12 });
+        QVERIFY(d.plans[0].estimate.feasible);
+        const std::map<QString, QString> a = megatronFlags(writeLaunchConfig(d, 0, LaunchFormat::Megatron, "gpt.json"));
+        QVERIFY(!a.count(QStringLiteral("--group-query-attention")));
+        QVERIFY(!a.count(QStringLiteral("--num-query-groups")));
+        QVERIFY(!a.count(QStringLiteral("--swiglu")));
+        QVERIFY(!a.count(QStringLiteral("--untie-embeddings-and-output-weights")));
+        QVERIFY(!a.count(QStringLiteral("--disable-bias-linear")));
+        QVERIFY(!a.count(QStringLiteral("--use-distributed-optimizer")));
+        QVERIFY(!a.count(QStringLiteral("--sequence-parallel")));
+        QVERIFY(!a.count(QStringLiteral("--num-virtual-stages-per-pipeline-rank")));
+        QCOMPARE(a.at(QStringLiteral("--recompute-granularity")), QStringLiteral("full"));
+        QCOMPARE(a.at(QStringLiteral("--recompute-method")), QStringLiteral("uniform"));
+        QCOMPARE(a.at(QStringLiteral("--recompute-num-layers")), num(1));
+        QCOMPARE(a.at(QStringLiteral("--position-embedding-type")), QStringLiteral("learned_absolute"));
+        QCOMPARE(a.at(QStringLiteral("--normalization")), QStringLiteral("LayerNorm"));
+        QCOMPARE(a.at(QStringLiteral("--ffn-hidden-size")), num(4 * 2048));
+        QCOMPARE(a.at(QStringLiteral("--num-layers")), num(24));
+        QCOMPARE(a.at(QStringLiteral("--seq-length")), num(2048));
+        QCOMPARE(a.at(QStringLiteral("--global-batch-size")), num(64));
+        QCOMPARE(a.at(QStringLiteral("--micro-batch-size")), num(1));
+
+        const Json ds = Json::parse(writeLaunchConfig(d, 0, LaunchFormat::DeepSpeed, "gpt.json"));
+        QVERIFY(ds.at("activation_checkpointing").is_object());
+        QCOMPARE(ds.at("activation_checkpointing").at("number_checkpoints").get<int>(), 12);
+        QCOMPARE(ds.at("pipeline").at("stages").get<int>(), 2);
+        QCOMPARE(ds.at("pipeline").at("activation_checkpoint_interval").get<int>(), 1);
+        QCOMPARE(ds.at("zero_optimization").at("stage").get<int>(), 0);
+
+        const Json tt = tomlToJson(writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "gpt.json"));
+        if (tt.is_null())
+            QSKIP("python3 with tomllib is not available");
+        QCOMPARE(tt.at("activation_checkpoint").at("mode").get<std::string>(), std::string("full"));
+        QCOMPARE(tt.at("parallelism").at("pipeline_parallel_schedule").get<std::string>(), std::string("1F1B"));
+    }
+
+    // DeepSpeed's batch identity for several layouts: train_batch_size = micro x accumulation x DP = global batch.
+    void deepspeedBatchIdentity_data()
+    {
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("dp");
+        QTest::addColumn<int>("micro");
+        QTest::addColumn<int>("zero");
+        QTest::newRow("dp8 zero3") << 1 << 1 << 8 << 1 << 3;
+        QTest::newRow("tp2 dp4 zero2 micro2") << 2 << 1 << 4 << 2 << 2;
+        QTest::newRow("tp2 pp2 dp2 zero1") << 2 << 2 << 2 << 1 << 1;
+        QTest::newRow("tp2 pp4 zero0 micro4") << 2 << 4 << 1 << 4 << 0;
+    }
+    void deepspeedBatchIdentity()
+    {
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(int, dp);
+        QFETCH(int, micro);
+        QFETCH(int, zero);
+        const PlanningProblem p = h100Problem(llama3_8b(), 8, 4096, 64);
+        ParallelConfig c = config(tp, pp, dp, zero, Recompute::Selective, tp > 1, Schedule::OneFOneB);
+        c.microBatch = micro;
+        const PlanDocument d = evaluatedDocument(p, { c });
+        QVERIFY2(d.plans[0].estimate.feasible, d.plans[0].estimate.infeasibleReason.c_str());
+        const Json ds = Json::parse(writeLaunchConfig(d, 0, LaunchFormat::DeepSpeed, "p.json"));
+        const auto trainBatch = ds.at("train_batch_size").get<std::int64_t>();
+        const auto perGpu = ds.at("train_micro_batch_size_per_gpu").get<std::int64_t>();
+        const auto accumulation = ds.at("gradient_accumulation_steps").get<std::int64_t>();
+        QCOMPARE(trainBatch, perGpu * accumulation * dp);
+        QCOMPARE(trainBatch, std::int64_t(64));
+        QCOMPARE(perGpu, std::int64_t(micro));
+        QCOMPARE(accumulation, std::int64_t(d.plans[0].estimate.numMicroBatches));
+        QCOMPARE(ds.at("zero_optimization").at("stage").get<int>(), zero);
+        QVERIFY(ds.at("bf16").at("enabled").get<bool>());
+        QCOMPARE(ds.at("gradient_clipping").get<double>(), 1.0);
+        QVERIFY(ds.at("activation_checkpointing").is_object());
+        QCOMPARE(ds.contains("pipeline"), pp > 1);
+        if (pp > 1)
+            QCOMPARE(ds.at("pipeline").at("stages").get<int>(), pp);
+    }
+
+    // ZeRO-3 over pure DP: DeepSpeed stage 3, torchtitan FSDP over all DP ranks, Megatron refuses.
+    void zero3DataParallel()
+    {
+        const PlanningProblem p = h100Problem(llama3_8b(), 8, 4096, 64);
+        const PlanDocument d = evaluatedDocument(p, { config(1, 1, 8, 3, Recompute::Full, false, Schedule::OneFOneB) });
+        QVERIFY(d.plans[0].estimate.feasible);
+        const Json ds = Json::parse(writeLaunchConfig(d, 0, LaunchFormat::DeepSpeed, "p.json"));
+        QCOMPARE(ds.at("zero_optimization").at("stage").get<int>(), 3);
+        QVERIFY(!ds.contains("pipeline"));
+        QVERIFY(refusal([&] { writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json"); })
+                    .startsWith(QStringLiteral("$.plans[0].config.zero_stage: Megatron-LM has no ZeRO-3")));
+        const Json tt = tomlToJson(writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "p.json"));
+        if (tt.is_null())
+            QSKIP("python3 with tomllib is not available");
+        const Json& par = tt.at("parallelism");
+        QCOMPARE(par.at("data_parallel_shard_degree").get<int>(), 8);
+        QCOMPARE(par.at("data_parallel_replicate_degree").get<int>(), 1);
+        QCOMPARE(par.at("fsdp_reshard_after_forward").get<std::string>(), std::string("always"));
+        QCOMPARE(par.at("pipeline_parallel_degree").get<int>(), 1);
+        QVERIFY(!par.contains("pipeline_parallel_schedule"));
+        // No PP: local batch is one micro-batch, torchtitan accumulates global / (local x DP) of them.
+        QCOMPARE(tt.at("training").at("local_batch_size").get<int>(), 1);
+        QCOMPARE(tt.at("training").at("global_batch_size").get<int>(), 64);
+        QCOMPARE(tt.at("activation_checkpoint").at("mode").get<std::string>(), std::string("full"));
+    }
+
+    void deepspeedRefusesZero2WithPipeline()
+    {
+        const PlanningProblem p = h100Problem(llama3_8b(), 8, 4096, 64);
+        // The planner itself never proposes ZeRO-2 with PP (its evaluator rejects it); a document edited by hand
+        // or written by another tool can still say so.
+        PlanDocument d = evaluatedDocument(p, { config(2, 2, 2, 1, Recompute::Selective, true, Schedule::OneFOneB) });
+        QVERIFY2(d.plans[0].estimate.feasible, d.plans[0].estimate.infeasibleReason.c_str());
+        d.plans[0].estimate.config.zeroStage = 2;
+        const QString message = refusal([&] { writeLaunchConfig(d, 0, LaunchFormat::DeepSpeed, "p.json"); });
+        QVERIFY2(message.startsWith(QStringLiteral("$.plans[0].config.zero_stage: ZeRO-2 and ZeRO-3 are incompatible "
+                                                   "with pipeline parallelism")),
+                 qPrintable(message));
+        QVERIFY(message.contains(QStringLiteral("2 pipeline stages")));
+        // torchtitan can: FSDP without resharding after forward.
+        const std::string toml = writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "p.json");
+        QVERIFY(toml.find("fsdp_reshard_after_forward = \"never\"") != std::string::npos);
+    }
+
+    // The first stage holds fewer blocks (6, 9, 9, 8): first/last flags, split points at the boundaries.
+    void unevenFirstAndLastStage()
+    {
+        const PlanningProblem p = h100Problem(llama3_8b(), 8, 4096, 64);
+        const PlanDocument d = evaluatedDocument(
+            p, { config(2, 4, 1, 1, Recompute::Selective, true, Schedule::OneFOneB) }, { 6, 9, 9, 8 });
+        const std::map<QString, QString> a = megatronFlags(writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json"));
+        QCOMPARE(a.at(QStringLiteral("--decoder-first-pipeline-num-layers")), num(6));
+        QCOMPARE(a.at(QStringLiteral("--decoder-last-pipeline-num-layers")), num(8));
+        QCOMPARE(a.at(QStringLiteral("--num-layers")), num(32));
+        QVERIFY(!a.count(QStringLiteral("--pipeline-model-parallel-layout")));
+        const std::string toml = writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "p.json");
+        QVERIFY(toml.find("pipeline_parallel_split_points = [\"layers.6\", \"layers.15\", \"layers.24\"]")
+                != std::string::npos);
+
+        // Even stages: no flags.
+        const PlanDocument even = evaluatedDocument(
+            p, { config(2, 4, 1, 1, Recompute::Selective, true, Schedule::OneFOneB) }, { 8, 8, 8, 8 });
+        const std::map<QString, QString> b = megatronFlags(writeLaunchConfig(even, 0, LaunchFormat::Megatron, "p.json"));
+        QVERIFY(!b.count(QStringLiteral("--decoder-first-pipeline-num-layers")));
+        QVERIFY(!b.count(QStringLiteral("--decoder-last-pipeline-num-layers")));
+    }
+
+    // Middle stages differ too: only a pipeline layout can say it.
+    void unevenMiddleStagesUseLayout()
+    {
+        const PlanningProblem p = h100Problem(llama3_8b(), 8, 4096, 64);
+        const PlanDocument d = evaluatedDocument(
+            p, { config(2, 4, 1, 1, Recompute::Selective, true, Schedule::OneFOneB) }, { 6, 10, 8, 8 });
+        const std::map<QString, QString> a = megatronFlags(writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json"));
+        QCOMPARE(a.at(QStringLiteral("--pipeline-model-parallel-layout")), QStringLiteral("Et*6|t*10|t*8|t*8L"));
+        QVERIFY(!a.count(QStringLiteral("--decoder-first-pipeline-num-layers")));
+    }
+
+    void refusals()
+    {
+        const PlanningProblem p = h100Problem(llama3_8b(), 8, 4096, 64);
+        PlanDocument d = evaluatedDocument(p, { config(1, 1, 8, 3, Recompute::Full, false, Schedule::OneFOneB) });
+        QVERIFY(d.plans[0].estimate.feasible);
+        d.plans[0].estimate.config.zeroStage = 1; // so that only the missing shape stops Megatron
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, writeLaunchConfig(d, 1, LaunchFormat::DeepSpeed, "p.json"));
+
+        PlanDocument noShape = d;
+        noShape.model.transformer.reset();
+        const QString noShapeMessage = refusal([&] { writeLaunchConfig(noShape, 0, LaunchFormat::Megatron, "p.json"); });
+        QVERIFY2(noShapeMessage.startsWith(QStringLiteral("$.model.transformer: Megatron-LM builds the model from its shape")),
+                 qPrintable(noShapeMessage));
+        QVERIFY(!writeLaunchConfig(noShape, 0, LaunchFormat::DeepSpeed, "p.json").empty());
+
+        PlanDocument infeasible = d;
+        infeasible.plans[0].estimate.feasible = false;
+        infeasible.plans[0].estimate.infeasibleReason = "stage 0 exceeds memory by 4.2 GiB";
+        QVERIFY(refusal([&] { writeLaunchConfig(infeasible, 0, LaunchFormat::Torchtitan, "p.json"); })
+                    .contains(QStringLiteral("predicted not to fit (stage 0 exceeds memory by 4.2 GiB)")));
+
+        PlanDocument badBatch = d;
+        badBatch.training.globalBatch = 65;
+        QVERIFY(refusal([&] { writeLaunchConfig(badBatch, 0, LaunchFormat::DeepSpeed, "p.json"); })
+                    .contains(QStringLiteral("but the global batch is 65")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchConfig)
+#include "tst_launch_config.moc"
