@@ -219,6 +219,25 @@ void compare(Differ& d, const std::string& p, const SeedShardingPlan& a, const S
     d.field(p + ".optimization_score", a.optimizationScore, b.optimizationScore);
 }
 
+// What a plan file keeps of a proposal (plan_json.cpp).
+void compare(Differ& d, const std::string& p, const Proposal& a, const Proposal& b)
+{
+    d.field(p + ".kind", a.kind, b.kind);
+    d.field(p + ".title", a.title, b.title);
+    d.field(p + ".evaluated", a.evaluated, b.evaluated);
+    d.field(p + ".config", a.config, b.config);
+    d.field(p + ".dp_overlap", a.training.dpOverlap, b.training.dpOverlap);
+    d.field(p + ".speedup", a.speedup, b.speedup);
+    d.field(p + ".memory_delta_bytes", a.memoryDeltaBytes, b.memoryDeltaBytes);
+    d.field(p + ".feasible", a.feasible, b.feasible);
+    d.field(p + ".rationale", a.rationale, b.rationale);
+    d.field(p + ".infeasible_reason", a.estimate.infeasibleReason, b.estimate.infeasibleReason);
+    d.field(p + ".step_seconds", a.estimate.time.stepSeconds, b.estimate.time.stepSeconds);
+    d.field(p + ".peak_memory_bytes", a.estimate.peakMemoryBytes, b.estimate.peakMemoryBytes);
+    d.field(p + ".bubble_fraction", a.estimate.bubbleFraction, b.estimate.bubbleFraction);
+    d.field(p + ".mfu", a.estimate.mfu, b.estimate.mfu);
+}
+
 void compare(Differ& d, const std::string& p, const DocumentPlan& a, const DocumentPlan& b)
 {
     d.field(p + ".rank", a.rank, b.rank);
@@ -226,6 +245,8 @@ void compare(Differ& d, const std::string& p, const DocumentPlan& a, const Docum
     compare(d, p, a.estimate, b.estimate);
     d.field(p + ".stages[].layer_ranges[].names", a.rangeNames, b.rangeNames);
     compare(d, p + ".sharding_plan", a.sharding, b.sharding);
+    list(d, p + ".proposals", a.proposals, b.proposals,
+        [](Differ& dd, const std::string& q, const Proposal& x, const Proposal& y) { compare(dd, q, x, y); });
 }
 
 void compare(Differ& d, const std::string& p, const SearchStats& a, const SearchStats& b)

@@ -7,6 +7,7 @@
 #include "model/transformer_spec.h"
 #include "partition/layer_partition.h"
 #include "partition/strategy.h"
+#include "proposals/proposals.h"
 #include "training/training_spec.h"
 
 #include <nlohmann/json.hpp>
@@ -63,6 +64,11 @@ struct DocumentPlan
     PlanEstimate estimate;
     std::vector<std::vector<LayerRangeNames>> rangeNames; ///< [stage][range]
     SeedShardingPlan sharding;
+    /// Ranked proposals for this plan (proposeChanges); makePlanDocument fills them for the best plan
+    /// only. A file keeps of each proposal's estimate only config, feasible, infeasible_reason,
+    /// step_seconds, peak_memory_bytes, bubble_fraction and mfu, and of its training spec only
+    /// dp_overlap (the rest is the document's); equality compares exactly those.
+    std::vector<Proposal> proposals;
 };
 
 /// Builds a plan entry from an evaluated estimate: range names, layer partitions, seed fields.

@@ -76,6 +76,16 @@ Json toJson(const SeedShardingPlan& s)
         { "optimization_score", s.optimizationScore } };
 }
 
+Json toJson(const Proposal& p)
+{
+    const PlanEstimate& e = p.estimate;
+    return Json { { "kind", toString(p.kind) }, { "title", p.title }, { "evaluated", p.evaluated },
+        { "config", toJson(p.config) }, { "dp_overlap", p.training.dpOverlap }, { "speedup", p.speedup },
+        { "memory_delta_bytes", p.memoryDeltaBytes }, { "feasible", p.feasible }, { "rationale", p.rationale },
+        { "infeasible_reason", e.infeasibleReason }, { "step_seconds", e.time.stepSeconds },
+        { "peak_memory_bytes", e.peakMemoryBytes }, { "bubble_fraction", e.bubbleFraction }, { "mfu", e.mfu } };
+}
+
 Json toJson(const DocumentPlan& plan)
 {
     const PlanEstimate& e = plan.estimate;
@@ -85,6 +95,9 @@ Json toJson(const DocumentPlan& plan)
     Json stages = Json::array();
     for (std::size_t k = 0; k < e.stages.size(); ++k)
         stages.push_back(toJson(e.stages[k], plan.rangeNames[k], e.config));
+    Json proposals = Json::array();
+    for (const Proposal& p : plan.proposals)
+        proposals.push_back(toJson(p));
     const TimeBreakdown& t = e.time;
     const CommBreakdown& c = e.comm;
     return Json { { "rank", plan.rank }, { "score", plan.score }, { "config", toJson(e.config) },
@@ -104,7 +117,7 @@ Json toJson(const DocumentPlan& plan)
         { "tokens_per_second", e.tokensPerSecond }, { "model_flops_per_step", e.modelFlopsPerStep },
         { "hardware_flops_per_step", e.hardwareFlopsPerStep }, { "mfu", e.mfu }, { "hfu", e.hfu },
         { "bubble_fraction", e.bubbleFraction }, { "compute_imbalance", e.computeImbalance },
-        { "sharding_plan", toJson(plan.sharding) } };
+        { "sharding_plan", toJson(plan.sharding) }, { "proposals", proposals } };
 }
 
 } // namespace

@@ -118,7 +118,35 @@ SeedShardingPlan readSharding(const ObjectReader& o)
     return s;
 }
 
-DocumentPlan readPlan(const ObjectReader& o)
+/// A proposal as plan_json.cpp writes it; its training spec is the document's with dp_overlap replaced.
+Proposal readProposal(const ObjectReader& o, const TrainingSpec& training)
+{
+    Proposal p;
+    p.kind = o.name<ProposalKind>("kind", proposalKindFromString,
+        "\"data_parallel\", \"tensor_parallel\", \"pipeline_parallel\", \"sequence_parallel\", "
+        "\"gradient_communication\", \"zero_stage\", \"recomputation\", \"micro_batch\" or "
+        "\"uneven_pipeline_stages\"");
+    p.title = o.string("title");
+    p.evaluated = o.boolean("evaluated");
+    p.config = readConfig(o.object("config"));
+    p.training = training;
+    p.training.dpOverlap = o.number("dp_overlap", 0, 1);
+    p.speedup = o.number("speedup");
+    p.memoryDeltaBytes = o.number("memory_delta_bytes", -kHuge);
+    p.feasible = o.boolean("feasible");
+    p.rationale = o.string("rationale");
+    PlanEstimate& e = p.estimate;
+    e.config = p.config;
+    e.feasible = p.feasible;
+    e.infeasibleReason = o.string("infeasible_reason");
+    e.time.stepSeconds = o.number("step_seconds");
+    e.peakMemoryBytes = o.number("peak_memory_bytes");
+    e.bubbleFraction = o.number("bubble_fraction");
+    e.mfu = o.number("mfu");
+    return p;
+}
+
+DocumentPlan readPlan(const ObjectReader& o, const TrainingSpec& training)
 {
     DocumentPlan plan;
     PlanEstimate& e = plan.estimate;
@@ -154,6 +182,11 @@ DocumentPlan readPlan(const ObjectReader& o)
     e.bubbleFraction = o.number("bubble_fraction");
     e.computeImbalance = o.number("compute_imbalance");
     plan.sharding = readSharding(o.object("sharding_plan"));
+    // Files written before proposals existed have none.
+    if (o.find("proposals"))
+        o.forEach("proposals", [&](const Json& v, const std::string& path) {
+            plan.proposals.push_back(readProposal(ObjectReader(v, path, o.source()), training));
+        });
     return plan;
 }
 
@@ -187,7 +220,7 @@ PlanDocument readPlanJson(std::string_view text, const std::string& source)
     d.search.feasibleCount = std::uint64_t(search.integer("feasible_count", 0, kMaxInt64));
     d.search.elapsedSeconds = search.number("elapsed_seconds");
     root.forEach("plans",
-        [&](const Json& v, const std::string& path) { d.plans.push_back(readPlan(ObjectReader(v, path, source))); });
+        [&](const Json& v, const std::string& path) { d.plans.push_back(readPlan(ObjectReader(v, path, source), d.training)); });
     if (const Json* analysis = root.find("analysis")) {
         if (!analysis->is_object())
             root.fail("$.analysis", "expected an object or null, got " + typeName(*analysis));

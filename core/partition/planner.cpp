@@ -2,6 +2,7 @@
 #include "partition/planner.h"
 
 #include "proposals/graph_analysis.h"
+#include "proposals/proposals.h"
 
 #include <algorithm>
 
@@ -49,6 +50,9 @@ PlanDocument makePlanDocument(const PlanningProblem& problem, Strategy strategy,
         const double score = outcome.search.candidates[outcome.order[i]].score;
         doc.plans.push_back(makeDocumentPlan(problem.model, outcome.top[i], int(i) + 1, score));
     }
+    // Ranked proposals for the best plan (docs/plan-format.md: plans[].proposals).
+    if (!doc.plans.empty())
+        doc.plans.front().proposals = proposeChanges(problem, outcome.top.front());
     return doc;
 }
 

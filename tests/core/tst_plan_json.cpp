@@ -2,6 +2,7 @@
 #include "export/plan_json.h"
 
 #include "cost/plan_evaluator.h"
+#include "partition/planner.h"
 #include "hardware/hardware_catalog.h"
 #include "import/json_reader.h"
 #include "model/transformer_spec.h"
@@ -88,6 +89,8 @@ PlanDocument makeDocument()
     for (std::size_t i = 0; i < configs.size(); ++i)
         d.plans.push_back(makeDocumentPlan(
             problem.model, evaluator.evaluate(configs[i]), int(i) + 1, 1.0 / 3.0 - 0.1 * double(i)));
+    // Proposals for the best plan, as makePlanDocument adds them; the others have none.
+    d.plans[0].proposals = proposeChanges(problem, d.plans[0].estimate, 6);
     d.analysis = Json::parse(R"({"zeta": 1, "alpha": [true, null, "x"], "nested": {"b": 2.5, "a": 1e-300}})");
     return d;
 }
@@ -126,6 +129,8 @@ private slots:
         QCOMPARE(d.plans[0].rangeNames[0][0].first, std::string("model.embed_tokens"));
         QCOMPARE(d.plans[0].sharding.layerPartitions.back().chunk, 1);
         QVERIFY(d.plans[2].estimate.stages.empty());
+        QVERIFY(d.plans[0].proposals.size() >= 3);
+        QVERIFY(d.plans[1].proposals.empty());
         QVERIFY(!d.plans[2].estimate.infeasibleReason.empty());
     }
 
@@ -166,6 +171,58 @@ private slots:
         const Json& mem = plan["stages"][0]["memory"];
         QCOMPARE(
             mem["total_bytes"].get<double>(), makeDocument().plans[0].estimate.stages[0].memory.totalBytes());
+        // Proposals: every plan has the array, the best plan's is filled, in rank order.
+        const PlanDocument d = makeDocument();
+        const Json& proposals = plan["proposals"];
+        QVERIFY(proposals.is_array());
+        QCOMPARE(proposals.size(), d.plans[0].proposals.size());
+        QVERIFY(j["plans"][1]["proposals"].is_array() && j["plans"][1]["proposals"].empty());
+        const Proposal& first = d.plans[0].proposals.front();
+        QCOMPARE(proposals[0]["kind"].get<std::string>(), std::string(toString(first.kind)));
+        QCOMPARE(proposals[0]["title"].get<std::string>(), first.title);
+        QCOMPARE(proposals[0]["speedup"].get<double>(), first.speedup);
+        QCOMPARE(proposals[0]["step_seconds"].get<double>(), first.estimate.time.stepSeconds);
+        QCOMPARE(proposals[0]["dp_overlap"].get<double>(), first.training.dpOverlap);
+        QVERIFY(proposals[0]["config"].is_object());
+    }
+
+    void filesWithoutProposalsStayReadable()
+    {
+        Json j = planDocumentToJson(makeDocument());
+        for (Json& plan : j["plans"])
+            plan.erase("proposals");
+        const PlanDocument read = readPlanJson(j.dump(2), "old.json");
+        for (const DocumentPlan& plan : read.plans)
+            QVERIFY(plan.proposals.empty());
+        // A proposal read back carries the document's training spec with its own dp_overlap.
+        const PlanDocument full = readPlanJson(writePlanJson(makeDocument()), "new.json");
+        for (const Proposal& p : full.plans[0].proposals) {
+            TrainingSpec expected = full.training;
+            expected.dpOverlap = p.training.dpOverlap;
+            QVERIFY(p.training.dpOverlap >= 0 && p.training.dpOverlap <= 1);
+            QCOMPARE(p.training.seqLength, expected.seqLength);
+            QVERIFY(p.estimate.config == p.config);
+        }
+    }
+
+    void planningFillsBestPlanProposals()
+    {
+        PlanningProblem p;
+        p.model = buildModelGraph(llama3_8b());
+        const GpuSpec* h100 = HardwareCatalog::builtin().find("H100-SXM");
+        QVERIFY(h100);
+        p.cluster = ClusterSpec::make(*h100, 8, 8);
+        p.training.globalBatch = 16;
+        p.training.pins.tp = 2;
+        p.training.pins.pp = 2;
+        const PlanningOutcome outcome = runPlanning(p, Strategy::Exhaustive, ScoreWeights {}, 2);
+        QVERIFY(!outcome.top.empty());
+        const PlanDocument d = makePlanDocument(p, Strategy::Exhaustive, ScoreWeights {}, outcome, "test");
+        QVERIFY(!d.plans.front().proposals.empty());
+        for (std::size_t i = 1; i < d.plans.size(); ++i)
+            QVERIFY(d.plans[i].proposals.empty());
+        const std::string first = writePlanJson(d);
+        QCOMPARE(writePlanJson(readPlanJson(first, "planned.json")), first);
     }
 
     void doublesRoundTripExactly()
@@ -213,6 +270,10 @@ private slots:
                                                 << "expected an object or null";
         QTest::newRow("plans not an array") << 8 << "$.plans"
                                             << "expected an array, got object";
+        QTest::newRow("unknown proposal kind") << 9 << "$.plans[0].proposals[0].kind"
+                                               << "unknown value \"faster\"";
+        QTest::newRow("proposal overlap above 1") << 10 << "$.plans[0].proposals[1].dp_overlap"
+                                                  << "expected a number from 0";
     }
 
     void readErrors()
@@ -230,6 +291,8 @@ private slots:
             [](Json& j) { j["plans"][0]["stages"][0]["devices"]["end"] = 8; },
             [](Json& j) { j["analysis"] = Json::array(); },
             [](Json& j) { j["plans"] = Json::object(); },
+            [](Json& j) { j["plans"][0]["proposals"][0]["kind"] = "faster"; },
+            [](Json& j) { j["plans"][0]["proposals"][1]["dp_overlap"] = 1.5; },
         };
         Json j = planDocumentToJson(makeDocument());
         mutations[mutation](j);
