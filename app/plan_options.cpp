@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan_options.h"
 
+#include "plan_report.h"
+
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 #include "util/input_error.h"
@@ -178,6 +180,8 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
             o.top = int(toInteger(a, r.value(a), 1, 100000));
         } else if (a == QLatin1String("--infeasible")) {
             o.showInfeasible = int(toInteger(a, r.value(a), 0, 100000));
+        } else if (a == QLatin1String("--proposals")) {
+            o.proposals = 10;
         } else if (a == QLatin1String("--json")) {
             o.jsonPath = r.value(a);
         } else {
@@ -188,6 +192,8 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
         throw UsageError { tr("no model given: shardscope plan MODEL [options] (a config.json, a model file, or a "
                               "bundled name such as llama-3-70b)") };
 
+    // The plan command prints the best plan with PlanReport::printDetails, which adds the proposals.
+    PlanReport::setDetailProposals(o.proposals);
     if (!weightsGiven)
         o.weights = preset ? preset->weights : defaultWeights(o.strategy);
     if (preset)
@@ -258,6 +264,8 @@ QString PlanOptionsParser::helpText()
         "  --top K                 plans to print and to write; default 10\n"
         "  --infeasible K          also print the K closest plans that do not fit, with the reason\n"
         "  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)\n"
+        "  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:\n"
+        "                          predicted speedup, memory change, and the bottleneck it addresses\n"
         "\n"
         "Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.\n"
         "\n"

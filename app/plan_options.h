@@ -18,6 +18,7 @@ struct PlanOptions
     int top = 10;
     int showInfeasible = 0;
     QString jsonPath;
+    int proposals = 0; ///< --proposals: ranked proposals to print for the best plan (0: none)
 };
 
 /// Thrown for a bad command line (exit code 2); input-file problems are shardscope::InputError (exit 3).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan_report.h"
 
+#include "proposals/proposals.h"
 #include "util/text.h"
 
 #include <QMap>
@@ -27,7 +28,42 @@ QString configColumns(const ParallelConfig& c)
         .arg(qs(std::string(toString(c.schedule))), -11);
 }
 
+int s_detailProposals = 0;
+
 } // namespace
+
+void PlanReport::setDetailProposals(int count)
+{
+    s_detailProposals = std::max(count, 0);
+}
+
+void PlanReport::printProposals(QTextStream& out, const PlanningProblem& problem, const PlanEstimate& plan, int count)
+{
+    const std::vector<Proposal> proposals = proposeChanges(problem, plan, count);
+    out << '\n' << tr("Proposals for the best plan (speedup = current step / proposed step, from re-evaluating the changed plan):")
+        << '\n';
+    if (proposals.empty()) {
+        out << tr("  none: no single change is predicted to help") << '\n';
+        return;
+    }
+    int rank = 0;
+    for (const Proposal& p : proposals) {
+        const QString memory = QStringLiteral("%1%2 GiB")
+                                   .arg(p.memoryDeltaBytes >= 0 ? QStringLiteral("+") : QString())
+                                   .arg(gib(p.memoryDeltaBytes));
+        out << QStringLiteral("  %1. %2x  %3  %4  [%5] %6")
+                   .arg(++rank, 2)
+                   .arg(p.speedup, 6, 'f', 3)
+                   .arg(memory, 10)
+                   .arg(p.feasible ? tr("fits") : tr("OOM "))
+                   .arg(qs(std::string(toString(p.kind))), qs(p.title))
+            << '\n';
+        out << QStringLiteral("        %1%2")
+                   .arg(p.evaluated ? QString() : tr("(estimate, nothing to apply) "))
+                   .arg(qs(p.rationale))
+            << '\n';
+    }
+}
 
 void PlanReport::printInputs(QTextStream& out, const PlanningProblem& p)
 {
@@ -148,6 +184,8 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
         << '\n';
     for (const std::string& w : e.warnings)
         out << tr("  warning: %1").arg(qs(w)) << '\n';
+    if (s_detailProposals > 0)
+        printProposals(out, problem, e, s_detailProposals);
 }
 
 void PlanReport::printInfeasible(QTextStream& out, const PlanningOutcome& o, int count)

@@ -17,4 +17,9 @@ public:
     static void printRanking(QTextStream& out, const shardscope::PlanningOutcome& outcome, int top);
     static void printDetails(QTextStream& out, const shardscope::PlanningProblem& problem, const shardscope::PlanEstimate& plan);
     static void printInfeasible(QTextStream& out, const shardscope::PlanningOutcome& outcome, int count);
+    /// The ranked proposals (shardscope::proposeChanges) for `plan`, at most `count`.
+    static void printProposals(QTextStream& out, const shardscope::PlanningProblem& problem,
+                               const shardscope::PlanEstimate& plan, int count);
+    /// How many proposals printDetails appends (0: none); set from `plan --proposals`.
+    static void setDetailProposals(int count);
 };

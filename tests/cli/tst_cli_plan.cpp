@@ -19,6 +19,7 @@ private slots:
     void exitCodes_data();
     void exitCodes();
     void listsModelsAndGpus();
+    void printsProposals();
 
 private:
     using Run = shardscope::testing::CliRun;
@@ -107,6 +108,22 @@ void TestCliPlan::listsModelsAndGpus()
     for (const char* name : { "A100-SXM-40GB", "A100-SXM-80GB", "H100-SXM", "H200", "B200", "MI300X" })
         QVERIFY(gpus.out.contains(QLatin1String(name)));
     QCOMPARE(run({ QStringLiteral("plan"), QStringLiteral("--help") }).exitCode, 0);
+}
+
+void TestCliPlan::printsProposals()
+{
+    const QStringList base { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("16"),
+                             QStringLiteral("--top"), QStringLiteral("2") };
+    const Run r = run(base + QStringList { QStringLiteral("--proposals") });
+    QCOMPARE(r.exitCode, 0);
+    const qsizetype at = r.out.indexOf(QStringLiteral("Proposals for the best plan"));
+    QVERIFY2(at > r.out.indexOf(QStringLiteral("Best plan: TP ")), qPrintable(r.out));
+    // Ranked lines: "   1.  1.023x   -2.0 GiB  fits  [kind] title", each followed by its rationale.
+    const QRegularExpression line(QStringLiteral("^\\s+1\\.\\s+\\d+\\.\\d{3}x\\s+[+-]\\d+\\.\\d GiB\\s+(fits|OOM)\\s+\\[[a-z_]+\\] \\S"),
+                                  QRegularExpression::MultilineOption);
+    QVERIFY2(line.match(r.out, at).hasMatch(), qPrintable(r.out.mid(at)));
+    QVERIFY(!run(base).out.contains(QStringLiteral("Proposals for the best plan")));
+    QVERIFY(run({ QStringLiteral("plan"), QStringLiteral("--help") }).out.contains(QStringLiteral("--proposals")));
 }
 
 QTEST_GUILESS_MAIN(TestCliPlan)
