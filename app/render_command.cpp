@@ -10,7 +10,9 @@
 #include "util/input_error.h"
 
 #include <QApplication>
+#include <QEventLoop>
 #include <QFileInfo>
+#include <QTimer>
 #include <QPainter>
 #include <QRegularExpression>
 #include <QTabWidget>
@@ -126,6 +128,13 @@ int RenderCommand::run(const QStringList& arguments)
     if (!window.errorText().isEmpty()) {
         err << window.errorText() << Qt::endl;
         return ExitInput;
+    }
+    if (r.view == QLatin1String("window") && window.selectedPlan()) {
+        // The proposals panel fills from a worker thread: wait for it so the picture shows it.
+        QEventLoop loop;
+        QObject::connect(&window, &MainWindow::proposalsShown, &loop, &QEventLoop::quit);
+        QTimer::singleShot(60000, &loop, &QEventLoop::quit);
+        loop.exec();
     }
     const double chrome = FigureExporter::chromeHeight();
     QString error;

@@ -51,6 +51,9 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QPushButton>
+#include <QUndoCommand>
+#include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
 
 using namespace shardscope;
@@ -85,6 +88,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_planModel(new PlanTableModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_proposalModel(new ProposalListModel(this))
+    , m_undo(new QUndoStack(this))
+    , m_proposalWatcher(new QFutureWatcher<ProposalBatch>(this))
     , m_import(new QFutureWatcher<ModelImport>(this))
 {
     setWindowTitle(tr("ShardScope"));
@@ -110,6 +115,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_worker, &PlannerWorker::planReady, this, &MainWindow::showResult);
     connect(m_worker, &PlannerWorker::planFailed, this, &MainWindow::planFailed);
     connect(m_import, &QFutureWatcherBase::finished, this, &MainWindow::importFinished);
+    connect(m_proposalWatcher, &QFutureWatcherBase::finished, this, &MainWindow::proposalsFinished);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::currentRowChanged);
     rebuildRecentMenu();
     setTheme(QStringLiteral("system"));
@@ -119,6 +125,7 @@ MainWindow::~MainWindow()
 {
     m_worker->cancel();
     m_import->waitForFinished();
+    m_proposalWatcher->waitForFinished();
 }
 
 void MainWindow::buildLayout()
@@ -218,9 +225,34 @@ void MainWindow::buildLayout()
     m_proposalList->setModel(m_proposalModel);
     m_proposalList->setWordWrap(true);
     m_proposalList->setUniformItemSizes(false);
+    m_proposalList->setToolTip(tr("Changes to the selected plan, each re-evaluated with the cost model and ranked by "
+                                  "predicted speedup; select one to read why."));
+    m_rationale = new QLabel;
+    m_rationale->setWordWrap(true);
+    m_rationale->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_applyButton = new QPushButton(tr("&Apply proposal"));
+    m_applyButton->setToolTip(tr("Switch to the proposed plan (Edit > Undo goes back)."));
+    m_applyButton->setEnabled(false);
+    connect(m_proposalList->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::updateApplyButton);
+    connect(m_proposalList, &QListView::activated, this, [this](const QModelIndex& index) {
+        if (const int p = index.data(ProposalListModel::ProposalRole).toInt(); p >= 0)
+            if (const QString error = applyProposal(p); !error.isEmpty())
+                m_status->setText(error);
+    });
+    connect(m_applyButton, &QPushButton::clicked, this, [this] {
+        const int p = m_proposalList->currentIndex().data(ProposalListModel::ProposalRole).toInt();
+        if (const QString error = applyProposal(p); !error.isEmpty())
+            m_status->setText(error);
+    });
+    auto* notes = new QWidget;
+    auto* notesLayout = new QVBoxLayout(notes);
+    notesLayout->setContentsMargins(0, 0, 0, 0);
+    notesLayout->addWidget(m_proposalList, 3);
+    notesLayout->addWidget(m_rationale, 1);
+    notesLayout->addWidget(m_applyButton);
     auto* notesDock = new QDockWidget(tr("Notes and proposals"), this);
     notesDock->setObjectName(QStringLiteral("notesDock"));
-    notesDock->setWidget(m_proposalList);
+    notesDock->setWidget(notes);
     addDockWidget(Qt::RightDockWidgetArea, notesDock);
     resizeDocks({ inputsDock, notesDock }, { 380, 230 }, Qt::Horizontal);
 
@@ -258,6 +290,7 @@ void MainWindow::buildActions()
     file->addAction(tr("Save Session &As…"), QKeySequence::SaveAs, this, [this] { saveSessionDialog(true); });
     file->addSeparator();
     file->addAction(tr("Export Plan &JSON…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportPlanDialog);
+    file->addAction(tr("Export &Launch Config…"), QKeySequence(Qt::CTRL | Qt::Key_K), this, &MainWindow::exportLaunchConfigDialog);
     QMenu* exportMenu = file->addMenu(tr("Export &View as PNG/SVG"));
     exportMenu->addAction(tr("&Current View…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                           [this] { exportViewDialog(m_tabs->currentIndex()); });
@@ -282,6 +315,14 @@ void MainWindow::buildActions()
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
 
     QMenu* plan = menuBar()->addMenu(tr("&Plan"));
     plan->addAction(tr("&Search Again"), QKeySequence(Qt::Key_F5), this, [this] {
@@ -475,7 +516,7 @@ void MainWindow::showResult(const PlanResult& result)
     m_selected.reset(); // new numbers even where the best configuration did not change
     m_planModel->setOutcome(nullptr);
     m_evaluator.reset(); // it refers to the problem of m_shown
-    m_shown = std::make_unique<PlanRequest>(result.request);
+    m_shown = std::make_shared<PlanRequest>(result.request);
     m_evaluator = std::make_unique<PlanEvaluator>(m_shown->problem);
     m_outcome = result.outcome; // taken over, not copied: re-ranked in place from now on
     // The sliders may have moved while the search ran: rank for what they say now.
@@ -601,6 +642,7 @@ void MainWindow::showPlan(const PlanEstimate& plan)
     m_imbalance->setPlan(plan);
     m_communication->setPlan(plan);
     m_proposalModel->setPlan(plan);
+    computeProposals();
     const double passes = 2.0 * plan.numMicroBatches * plan.config.pp * std::max(1, plan.config.vpp);
     if (passes > kMaxTimelinePasses) {
         m_timeline->clearTimeline(tr("%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step")
@@ -628,6 +670,119 @@ void MainWindow::showPlan(const PlanEstimate& plan)
     m_planTitle->setText(title);
 }
 
+void MainWindow::computeProposals()
+{
+    // Each proposal is a full re-evaluation: tens of them take milliseconds for a layer graph but
+    // longer for a 100k-operator ONNX graph, so they are computed off the GUI thread.
+    const quint64 generation = ++m_proposalGeneration;
+    updateApplyButton();
+    m_proposalWatcher->setFuture(QtConcurrent::run([request = m_shown, plan = *m_selected, generation] {
+        ProposalBatch batch { generation, {}, {} };
+        try {
+            batch.proposals = proposeChanges(request->problem, plan);
+        } catch (const std::exception& e) {
+            batch.error = QString::fromUtf8(e.what());
+        }
+        return batch;
+    }));
+}
+
+void MainWindow::proposalsFinished()
+{
+    const ProposalBatch batch = m_proposalWatcher->result();
+    if (batch.generation != m_proposalGeneration)
+        return; // for a plan no longer shown
+    if (!batch.error.isEmpty())
+        m_status->setText(tr("No proposals: %1").arg(batch.error));
+    m_proposalModel->setProposals(batch.proposals);
+    updateApplyButton();
+    emit proposalsShown();
+}
+
+void MainWindow::updateApplyButton()
+{
+    const QModelIndex current = m_proposalList->currentIndex();
+    const int p = current.isValid() ? current.data(ProposalListModel::ProposalRole).toInt() : -1;
+    const auto& proposals = m_proposalModel->proposals();
+    if (p < 0 || std::size_t(p) >= proposals.size()) {
+        m_applyButton->setEnabled(false);
+        m_rationale->setText(current.isValid() ? current.data(Qt::ToolTipRole).toString() : QString());
+        return;
+    }
+    const Proposal& proposal = proposals[std::size_t(p)];
+    m_rationale->setText(QString::fromStdString(proposal.rationale));
+    m_applyButton->setEnabled(proposal.evaluated);
+}
+
+QString MainWindow::applyProposal(int index)
+{
+    const auto& proposals = m_proposalModel->proposals();
+    if (index < 0 || std::size_t(index) >= proposals.size() || !m_selected)
+        return tr("No proposal is selected.");
+    const Proposal& p = proposals[std::size_t(index)];
+    if (!p.evaluated)
+        return tr("\"%1\" is an estimate, not a configuration the planner can switch to.").arg(QString::fromStdString(p.title));
+
+    class SwitchPlan : public QUndoCommand
+    {
+    public:
+        SwitchPlan(MainWindow* window, PlanChoice from, PlanChoice to, const QString& text)
+            : QUndoCommand(text)
+            , m_window(window)
+            , m_from(std::move(from))
+            , m_to(std::move(to))
+        {
+        }
+        void redo() override { m_window->switchTo(m_to); }
+        void undo() override { m_window->switchTo(m_from); }
+
+    private:
+        MainWindow* m_window;
+        PlanChoice m_from, m_to;
+    };
+    m_undo->push(new SwitchPlan(this, PlanChoice { m_selected->config, m_inputs->training() }, PlanChoice { p.config, p.training },
+                                tr("Apply \"%1\"").arg(QString::fromStdString(p.title))));
+    return {};
+}
+
+void MainWindow::switchTo(const PlanChoice& choice)
+{
+    const TrainingSpec now = m_inputs->training();
+    if (choice.training.dpOverlap != now.dpOverlap || choice.training.memoryMargin != now.memoryMargin
+        || !(choice.training.pins == now.pins) || choice.training.seqLength != now.seqLength
+        || choice.training.globalBatch != now.globalBatch || choice.training.precision != now.precision) {
+        // A knob of the training spec changes: search again, then select the plan.
+        m_inputs->setInputs(m_inputs->cluster(), choice.training, m_inputs->strategy(), m_inputs->weights(), false);
+        m_wantedSelection = choice.config;
+        m_worker->setDebounceInterval(0);
+        requestSearch();
+        m_worker->setDebounceInterval(150);
+        return;
+    }
+    selectConfig(choice.config);
+}
+
+void MainWindow::selectConfig(const ParallelConfig& config)
+{
+    if (!m_outcome || !m_evaluator)
+        return;
+    const auto& candidates = m_outcome->search.candidates;
+    const auto found = std::find_if(candidates.begin(), candidates.end(), [&](const PlanSummary& p) { return p.config == config; });
+    if (found != candidates.end() && !found->feasible && !m_showInfeasible->isChecked())
+        m_showInfeasible->setChecked(true); // the plan must have a row to be selected
+    m_wantedSelection = config;
+    selectBest(); // picks the wanted row when there is one
+    if (!m_selected || !(m_selected->config == config)) {
+        // Not among the searched candidates (outside the search's range): show it without a row.
+        m_table->selectionModel()->clearCurrentIndex();
+        try {
+            showPlan(m_evaluator->evaluate(config));
+        } catch (const std::exception& e) {
+            showError(tr("This plan could not be evaluated: %1").arg(QString::fromUtf8(e.what())));
+        }
+    }
+}
+
 void MainWindow::clearViews()
 {
     m_selected.reset();
@@ -637,6 +792,8 @@ void MainWindow::clearViews()
     m_communication->clearPlan();
     m_timeline->setTimeline({});
     m_proposalModel->clear();
+    ++m_proposalGeneration; // a running computation is for a plan no longer shown
+    updateApplyButton();
     if (m_outcome && m_outcome->search.feasibleCount == 0 && !m_showInfeasible->isChecked())
         m_planTitle->setText(tr("<b>No plan fits in memory.</b> Tick \"Show plans that do not fit\" to see each one's reason, "
                                 "or add GPUs, shorten the sequence, or pin recomputation and ZeRO."));

@@ -5,7 +5,9 @@
 #include "view_export.h"
 
 #include "cost/plan_evaluator.h"
+#include "export/launch_config.h"
 #include "export/session_document.h"
+#include "proposals/proposals.h"
 
 #include <QFutureWatcher>
 #include <QMainWindow>
@@ -29,9 +31,26 @@ class QProgressBar;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
+class QPushButton;
 class QToolButton;
+class QUndoStack;
 class StageMapView;
 class TimelineView;
+
+/// Proposals for one selected plan, computed off the GUI thread.
+struct ProposalBatch
+{
+    quint64 generation = 0;
+    std::vector<shardscope::Proposal> proposals;
+    QString error;
+};
+
+/// A plan to show: its configuration and the training spec it needs (what Apply and Undo switch between).
+struct PlanChoice
+{
+    shardscope::ParallelConfig config;
+    shardscope::TrainingSpec training;
+};
 
 /// A model file imported off the GUI thread.
 struct ModelImport
@@ -69,6 +88,14 @@ public:
     QString exportPlanJson(const QString& path) const;
     QString exportView(View view, const QString& path, double scale = 1.0);
     QString exportWindow(const QString& path, double scale = 1.0);
+    /// Writes the selected plan as a Megatron-LM / DeepSpeed / torchtitan launch config.
+    QString exportLaunchConfig(const QString& path, shardscope::LaunchFormat format) const;
+    /// Switches to the selected plan's proposal `index` (ProposalListModel::proposals()); undoable.
+    /// Returns an error message when it cannot be applied (an estimate, not a configuration).
+    QString applyProposal(int index);
+    /// Shows `choice`: selects its row, or searches again first when its training spec differs.
+    void switchTo(const PlanChoice& choice);
+    QUndoStack* undoStack() const { return m_undo; }
 
     /// The request the inputs describe now. Throws shardscope::InputError when they are unusable.
     PlanRequest currentRequest() const;
@@ -121,6 +148,8 @@ signals:
     void planShown();
     /// A model import finished (successfully or not).
     void modelLoaded(bool ok);
+    /// The proposals for the selected plan are in the proposals panel.
+    void proposalsShown();
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -152,6 +181,11 @@ private:
     void saveSessionDialog(bool saveAs);
     void exportPlanDialog();
     void exportViewDialog(int view); ///< -1: the whole window
+    void exportLaunchConfigDialog();
+    void computeProposals();
+    void proposalsFinished();
+    void updateApplyButton();
+    void selectConfig(const shardscope::ParallelConfig& config);
 
     InputPanel* m_inputs = nullptr;
     PlannerWorker* m_worker = nullptr;
@@ -167,6 +201,11 @@ private:
     CommunicationView* m_communication = nullptr;
     ProposalListModel* m_proposalModel = nullptr;
     QListView* m_proposalList = nullptr;
+    QLabel* m_rationale = nullptr;
+    QPushButton* m_applyButton = nullptr;
+    QUndoStack* m_undo = nullptr;
+    QFutureWatcher<ProposalBatch>* m_proposalWatcher = nullptr;
+    quint64 m_proposalGeneration = 0;
     QLabel* m_planTitle = nullptr;
     QLabel* m_errorBanner = nullptr;
     QLabel* m_status = nullptr;
@@ -177,7 +216,7 @@ private:
 
     // What is on screen: the request it was searched for (the evaluator refers to its problem),
     // the outcome (re-ranked in place) and the selected plan in full.
-    std::unique_ptr<PlanRequest> m_shown;
+    std::shared_ptr<PlanRequest> m_shown; ///< shared with the proposals computation running on it
     std::unique_ptr<shardscope::PlanEvaluator> m_evaluator;
     std::shared_ptr<shardscope::PlanningOutcome> m_outcome;
     std::optional<shardscope::PlanEstimate> m_selected;

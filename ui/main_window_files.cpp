@@ -170,6 +170,35 @@ QString MainWindow::exportPlanJson(const QString& path) const
     return {};
 }
 
+QString MainWindow::exportLaunchConfig(const QString& path, LaunchFormat format) const
+{
+    if (!m_outcome || !m_shown || !m_selected)
+        return tr("There is no plan to export yet.");
+    std::string text;
+    try {
+        // A document holding just the selected plan, with its rank in the current ranking.
+        PlanDocument doc = makePlanDocument(m_shown->problem, m_shown->strategy, m_shown->weights, *m_outcome,
+                                            "ShardScope " + QCoreApplication::applicationVersion().toStdString());
+        int rank = 0;
+        double score = 0;
+        for (std::size_t i = 0; i < m_outcome->order.size(); ++i) {
+            const PlanSummary& p = m_outcome->search.candidates[m_outcome->order[i]];
+            if (p.config == m_selected->config) {
+                rank = int(i) + 1;
+                score = p.score;
+                break;
+            }
+        }
+        doc.plans = { makeDocumentPlan(m_shown->problem.model, *m_selected, std::max(rank, 1), score) };
+        text = writeLaunchConfig(doc, 0, format, path.toStdString());
+    } catch (const std::exception& e) {
+        return QString::fromUtf8(e.what());
+    }
+    if (const QString reason = saveFileAtomically(path, QByteArray::fromStdString(text)); !reason.isEmpty())
+        return tr("%1: cannot write: %2").arg(path, reason);
+    return {};
+}
+
 // ---- exports -----------------------------------------------------------------------------------
 
 QString MainWindow::viewName(View view)
@@ -289,6 +318,27 @@ void MainWindow::exportPlanDialog()
         showError(error);
     else
         m_status->setText(tr("Plan written to %1").arg(path));
+}
+
+void MainWindow::exportLaunchConfigDialog()
+{
+    const QStringList formats { tr("Megatron-LM arguments (*.sh)"), tr("DeepSpeed config (*.json)"), tr("torchtitan job config (*.toml)") };
+    bool ok = false;
+    const QString choice = QInputDialog::getItem(this, tr("Export Launch Config"), tr("Framework:"), formats, 0, false, &ok);
+    if (!ok)
+        return;
+    const int index = int(formats.indexOf(choice));
+    const LaunchFormat format = index == 0 ? LaunchFormat::Megatron : index == 1 ? LaunchFormat::DeepSpeed : LaunchFormat::Torchtitan;
+    QFileDialog dialog(this, tr("Export Launch Config"), QSettings().value(QStringLiteral("lastDirectory")).toString(), choice);
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setDefaultSuffix(index == 0 ? QStringLiteral("sh") : index == 1 ? QStringLiteral("json") : QStringLiteral("toml"));
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return;
+    const QString path = dialog.selectedFiles().front();
+    if (const QString error = exportLaunchConfig(path, format); !error.isEmpty())
+        showError(error);
+    else
+        m_status->setText(tr("Launch config written to %1").arg(path));
 }
 
 void MainWindow::exportViewDialog(int view)

@@ -161,9 +161,10 @@ void MemoryChartView::setPlan(const PlanEstimate& plan)
     setRenderHint(QPainter::Antialiasing, n <= 256);
     // Up to 32 bars the ranks fit under them; beyond, the axis title says which bar is which.
     m_x->setLabelsVisible(n <= 32);
-    m_x->setTitleText(m_data.grouped || n <= 16 ? QString()
-                          : n <= 32           ? tr("GPU (global rank)")
-                                              : tr("%1 GPUs, global ranks 0-%2 from left to right").arg(n).arg(n - 1));
+    // (An axis title without labels is elided to "..." by Qt Charts 6.4: the order goes in the chart title.)
+    m_x->setTitleText(!m_data.grouped && n > 16 && n <= 32 ? tr("GPU (global rank)") : QString());
+    if (!m_data.grouped && n > 32)
+        chart()->setTitle(tr("Memory per GPU: %1 GPUs, global ranks 0-%2 from left to right").arg(n).arg(n - 1));
     updateAxes(labels, maxGiB);
 }
 

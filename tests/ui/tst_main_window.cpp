@@ -13,11 +13,13 @@
 #include "stage_map_view.h"
 #include "timeline_view.h"
 
+#include "export/launch_config.h"
 #include "export/plan_json.h"
 #include "export/session_document.h"
 #include "partition/plan_ranking.h"
 
 #include <QAbstractItemModelTester>
+#include <QUndoStack>
 #include <QBarSet>
 #include <QCheckBox>
 #include <QLabel>
@@ -37,6 +39,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 
@@ -130,7 +134,7 @@ private slots:
         QVERIFY2(status.contains(QLocale().toString(qulonglong(w.outcome()->search.candidates.size())) + QStringLiteral(" plans evaluated in")),
                  qPrintable(status));
         w.selectRow(3);
-        QVERIFY(w.proposals()->rowCount() >= 1);
+        QTRY_VERIFY_WITH_TIMEOUT(w.proposals()->rowCount() >= 1, 30000); // notes at once, proposals from a thread
         // Sorting by memory, re-ranking, and listing the plans that do not fit keep the models sound;
         // with a header sort the best plan is still the one the ranking put first.
         w.selectBest();
@@ -426,6 +430,58 @@ private slots:
         refused.setAccepted(false);
         QCoreApplication::sendEvent(&w, &refused);
         QVERIFY(!refused.isAccepted());
+    }
+
+    void applyingAProposalIsUndoable()
+    {
+        MainWindow w;
+        w.loadExample();
+        QVERIFY(waitForPlan(w));
+        // The proposals for the selected plan arrive from a worker thread.
+        QTRY_VERIFY_WITH_TIMEOUT(!w.proposals()->proposals().empty(), 30000);
+        const PlanEstimate before = sel(w);
+        const auto& proposals = w.proposals()->proposals();
+        const auto applicable = std::find_if(proposals.begin(), proposals.end(), [&](const Proposal& p) {
+            return p.evaluated && p.training.dpOverlap == w.inputs()->training().dpOverlap; // a plan switch, not a new search
+        });
+        QVERIFY(applicable != proposals.end());
+        const Proposal proposal = *applicable;
+        QCOMPARE(w.applyProposal(int(applicable - proposals.begin())), QString());
+        // The proposed plan is on screen, with the numbers the proposal predicted.
+        QVERIFY(sel(w).config == proposal.config);
+        QVERIFY(std::abs(before.time.stepSeconds / sel(w).time.stepSeconds - proposal.speedup) < 1e-9 * proposal.speedup);
+        QVERIFY(std::abs((sel(w).peakMemoryBytes - before.peakMemoryBytes) - proposal.memoryDeltaBytes) < 1.0);
+        QCOMPARE(w.undoStack()->count(), 1);
+        w.undoStack()->undo();
+        QVERIFY(sel(w).config == before.config);
+        w.undoStack()->redo();
+        QVERIFY(sel(w).config == proposal.config);
+        // An estimate-only proposal is refused with a reason.
+        const auto estimate = std::find_if(proposals.begin(), proposals.end(), [](const Proposal& p) { return !p.evaluated; });
+        if (estimate != proposals.end())
+            QVERIFY(w.applyProposal(int(estimate - proposals.begin())).contains(QStringLiteral("estimate")));
+        QVERIFY(!w.applyProposal(-1).isEmpty());
+    }
+
+    void exportsALaunchConfig()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.loadExample();
+        QVERIFY(waitForPlan(w));
+        const QString path = dir.filePath(QStringLiteral("ds.json"));
+        QCOMPARE(w.exportLaunchConfig(path, LaunchFormat::DeepSpeed), QString());
+        const nlohmann::json ds = nlohmann::json::parse(readAll(path));
+        const ParallelConfig& c = sel(w).config;
+        // The batch identity DeepSpeed asserts: train_batch_size = micro x accumulation x DP = the global batch.
+        QCOMPARE(ds.at("train_batch_size").get<int>(), 512);
+        QCOMPARE(ds.at("train_micro_batch_size_per_gpu").get<int>(), c.microBatch);
+        QCOMPARE(ds.at("train_micro_batch_size_per_gpu").get<int>() * ds.at("gradient_accumulation_steps").get<int>() * c.dp, 512);
+        const QString megatron = dir.filePath(QStringLiteral("megatron.sh"));
+        QCOMPARE(w.exportLaunchConfig(megatron, LaunchFormat::Megatron), QString());
+        const QString args = QString::fromStdString(readAll(megatron));
+        QVERIFY(args.contains(QStringLiteral("--tensor-model-parallel-size %1").arg(c.tp)));
+        QVERIFY(args.contains(QStringLiteral("--pipeline-model-parallel-size %1").arg(c.pp)));
     }
 
     void exportedPlanJsonRoundTrips()

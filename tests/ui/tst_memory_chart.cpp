@@ -148,7 +148,7 @@ private slots:
         view.setPlan(big);
         QCOMPARE(x->count(), 64);
         QVERIFY(!x->labelsVisible());
-        QCOMPARE(x->titleText(), QStringLiteral("64 GPUs, global ranks 0-63 from left to right"));
+        QCOMPARE(view.title(), QStringLiteral("Memory per GPU: 64 GPUs, global ranks 0-63 from left to right"));
         double fullest = big.capacityBytes;
         for (const StageEstimate& st : big.stages)
             fullest = std::max(fullest, st.memory.totalBytes());

@@ -37,8 +37,36 @@ private slots:
         PlanEstimate clean;
         clean.feasible = true;
         model.setPlan(clean);
+        QCOMPARE(model.rowCount(), 0); // proposals arrive separately
+        model.setProposals({});
         QCOMPARE(model.rowCount(), 1);
         QCOMPARE(model.index(0).data(ProposalListModel::KindRole).toInt(), int(ProposalListModel::Note));
+
+        // Proposals follow the notes, in the engine's order, with the rationale as tooltip.
+        model.setPlan(plan);
+        Proposal faster;
+        faster.title = "Interleave 2 model chunks per GPU (vpp 2)";
+        faster.speedup = 1.184;
+        faster.memoryDeltaBytes = 1.5 * 1024 * 1024 * 1024;
+        faster.feasible = true;
+        faster.rationale = "pipeline bubble is 23 % of the step with m = 8; vpp 2 cuts it to 12 %";
+        Proposal estimate = faster;
+        estimate.title = "Compress gradients to int8";
+        estimate.speedup = 1.02;
+        estimate.memoryDeltaBytes = 0;
+        estimate.evaluated = false;
+        model.setProposals({ faster, estimate });
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.index(3).data(ProposalListModel::KindRole).toInt(), int(ProposalListModel::Proposal));
+        QCOMPARE(model.index(3).data(ProposalListModel::ProposalRole).toInt(), 0);
+        QCOMPARE(model.index(3).data().toString(), QStringLiteral("1.18x, +1.5 GiB per GPU: Interleave 2 model chunks per GPU (vpp 2)"));
+        QCOMPARE(model.index(3).data(Qt::ToolTipRole).toString(), QString::fromStdString(faster.rationale));
+        QCOMPARE(model.index(4).data().toString(), QStringLiteral("1.02x, same memory: Compress gradients to int8 (estimate)"));
+        QCOMPARE(model.index(0).data(ProposalListModel::ProposalRole).toInt(), -1);
+        // A new plan drops the old proposals.
+        model.setPlan(clean);
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(model.proposals().empty());
 
         model.clear();
         QCOMPARE(model.rowCount(), 0);
