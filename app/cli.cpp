@@ -168,8 +168,11 @@ int Cli::plan(const QStringList& args)
           << '\n';
     PlanReport::printRanking(out(), outcome, o.top);
     const bool anyFeasible = outcome.search.feasibleCount > 0;
-    if (anyFeasible && !outcome.top.empty())
+    if (anyFeasible && !outcome.top.empty()) {
         PlanReport::printDetails(out(), o.problem, outcome.top.front());
+        if (o.proposals > 0)
+            PlanReport::printProposals(out(), o.problem, outcome.top.front(), o.proposals);
+    }
     PlanReport::printInfeasible(out(), outcome, anyFeasible ? o.showInfeasible : std::max(o.showInfeasible, 5));
     out() << Qt::flush;
 

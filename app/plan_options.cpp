@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan_options.h"
 
-#include "plan_report.h"
 
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
@@ -192,8 +191,6 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
         throw UsageError { tr("no model given: shardscope plan MODEL [options] (a config.json, a model file, or a "
                               "bundled name such as llama-3-70b)") };
 
-    // The plan command prints the best plan with PlanReport::printDetails, which adds the proposals.
-    PlanReport::setDetailProposals(o.proposals);
     if (!weightsGiven)
         o.weights = preset ? preset->weights : defaultWeights(o.strategy);
     if (preset)

@@ -28,14 +28,7 @@ QString configColumns(const ParallelConfig& c)
         .arg(qs(std::string(toString(c.schedule))), -11);
 }
 
-int s_detailProposals = 0;
-
 } // namespace
-
-void PlanReport::setDetailProposals(int count)
-{
-    s_detailProposals = std::max(count, 0);
-}
 
 void PlanReport::printProposals(QTextStream& out, const PlanningProblem& problem, const PlanEstimate& plan, int count)
 {
@@ -184,8 +177,6 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
         << '\n';
     for (const std::string& w : e.warnings)
         out << tr("  warning: %1").arg(qs(w)) << '\n';
-    if (s_detailProposals > 0)
-        printProposals(out, problem, e, s_detailProposals);
 }
 
 void PlanReport::printInfeasible(QTextStream& out, const PlanningOutcome& o, int count)

@@ -20,6 +20,4 @@ public:
     /// The ranked proposals (shardscope::proposeChanges) for `plan`, at most `count`.
     static void printProposals(QTextStream& out, const shardscope::PlanningProblem& problem,
                                const shardscope::PlanEstimate& plan, int count);
-    /// How many proposals printDetails appends (0: none); set from `plan --proposals`.
-    static void setDetailProposals(int count);
 };
