@@ -3,6 +3,8 @@
 #include "main_window.h"
 #include "render_command.h"
 
+#include "import/model_importer.h"
+
 #include <QApplication>
 #include <QFileInfo>
 
@@ -47,7 +49,16 @@ int main(int argc, char** argv)
     window.show();
     // shardscope [MODEL or SESSION]: open it; otherwise start with the planned example.
     const QStringList args = QCoreApplication::arguments();
-    if (args.size() > 1 && QFileInfo::exists(args[1])) {
+    if (args.size() > 1 && !QFileInfo::exists(args[1])) {
+        // A bundled model by name, or a path that is not there (said, not silently replaced).
+        if (std::optional<shardscope::ModelGraph> bundled = shardscope::findBundledModel(args[1].toStdString())) {
+            window.loadExample();
+            window.setModel(std::move(*bundled), args[1], true);
+        } else {
+            window.loadExample();
+            window.showError(QApplication::translate("main", "%1: no such file, and not a bundled model").arg(args[1]));
+        }
+    } else if (args.size() > 1) {
         if (args[1].endsWith(QLatin1String(".shardscope"))) {
             if (const QString error = window.openSession(args[1]); !error.isEmpty()) {
                 window.loadExample();

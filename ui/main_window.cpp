@@ -448,6 +448,7 @@ void MainWindow::importFinished()
 
 void MainWindow::setModel(ModelGraph model, const QString& source, bool bundled)
 {
+    m_undo->clear();
     clearError();
     setWindowTitle(tr("%1 — ShardScope").arg(bundled ? source : QFileInfo(source).fileName()));
     m_inputs->setModel(std::move(model), source, bundled); // emits problemChanged -> requestSearch
@@ -516,6 +517,11 @@ void MainWindow::showResult(const PlanResult& result)
     m_selected.reset(); // new numbers even where the best configuration did not change
     m_planModel->setOutcome(nullptr);
     m_evaluator.reset(); // it refers to the problem of m_shown
+    if (m_shown
+        && (m_shown->problem.model.name() != result.request.problem.model.name()
+            || m_shown->problem.cluster.totalGpus() != result.request.problem.cluster.totalGpus()
+            || m_shown->problem.cluster.gpu.name != result.request.problem.cluster.gpu.name))
+        m_undo->clear(); // plans of another model or cluster: switching back to them makes no sense
     m_shown = std::make_shared<PlanRequest>(result.request);
     m_evaluator = std::make_unique<PlanEvaluator>(m_shown->problem);
     m_outcome = result.outcome; // taken over, not copied: re-ranked in place from now on
@@ -537,6 +543,9 @@ void MainWindow::showResult(const PlanResult& result)
     }
     m_wantedSelection = keep;
     selectBest();
+    if (const std::optional<ParallelConfig> target = std::exchange(m_applyTarget, std::nullopt);
+        target && (!m_selected || !(m_selected->config == *target)))
+        selectConfig(*target); // an applied proposal outside the search's range: shown without a row
     const SearchResult& s = m_outcome->search;
     m_status->setText(tr("%1 plans evaluated in %2 ms; %3 fit in memory")
                           .arg(QLocale().toString(qulonglong(s.candidates.size())))
@@ -740,7 +749,8 @@ QString MainWindow::applyProposal(int index)
         MainWindow* m_window;
         PlanChoice m_from, m_to;
     };
-    m_undo->push(new SwitchPlan(this, PlanChoice { m_selected->config, m_inputs->training() }, PlanChoice { p.config, p.training },
+    // The training spec of what is on screen (the form may hold edits not searched yet).
+    m_undo->push(new SwitchPlan(this, PlanChoice { m_selected->config, m_shown->problem.training }, PlanChoice { p.config, p.training },
                                 tr("Apply \"%1\"").arg(QString::fromStdString(p.title))));
     return {};
 }
@@ -754,6 +764,7 @@ void MainWindow::switchTo(const PlanChoice& choice)
         // A knob of the training spec changes: search again, then select the plan.
         m_inputs->setInputs(m_inputs->cluster(), choice.training, m_inputs->strategy(), m_inputs->weights(), false);
         m_wantedSelection = choice.config;
+        m_applyTarget = choice.config;
         m_worker->setDebounceInterval(0);
         requestSearch();
         m_worker->setDebounceInterval(150);

@@ -221,6 +221,7 @@ private:
     std::shared_ptr<shardscope::PlanningOutcome> m_outcome;
     std::optional<shardscope::PlanEstimate> m_selected;
     std::optional<shardscope::ParallelConfig> m_wantedSelection; ///< from a session, applied to the next result
+    std::optional<shardscope::ParallelConfig> m_applyTarget;     ///< an applied proposal waiting for its search
     QString m_sessionPath;
     std::optional<shardscope::SessionDocument> m_pendingSession; ///< applied when its model has been imported
     QString m_pendingSessionPath;

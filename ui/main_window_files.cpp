@@ -176,9 +176,15 @@ QString MainWindow::exportLaunchConfig(const QString& path, LaunchFormat format)
         return tr("There is no plan to export yet.");
     std::string text;
     try {
-        // A document holding just the selected plan, with its rank in the current ranking.
-        PlanDocument doc = makePlanDocument(m_shown->problem, m_shown->strategy, m_shown->weights, *m_outcome,
-                                            "ShardScope " + QCoreApplication::applicationVersion().toStdString());
+        // A document holding just the selected plan, with its rank in the current ranking (no graph
+        // analysis or proposals: a launch config needs neither, and they would run on the GUI thread).
+        PlanDocument doc;
+        doc.generator = "ShardScope " + QCoreApplication::applicationVersion().toStdString();
+        doc.model = PlanModelSummary::from(m_shown->problem.model);
+        doc.cluster = m_shown->problem.cluster;
+        doc.training = m_shown->problem.training;
+        doc.strategy = m_shown->strategy;
+        doc.weights = m_shown->weights;
         int rank = 0;
         double score = 0;
         for (std::size_t i = 0; i < m_outcome->order.size(); ++i) {

@@ -104,13 +104,23 @@ std::string writeMegatronArgs(const PlanView& v)
     a.add("--pipeline-model-parallel-size", c.pp);
     notes.push_back("DP " + std::to_string(c.dp) + " is not a flag: Megatron derives it as world size / (TP x PP) = "
                     + std::to_string(c.worldSize()) + " / " + std::to_string(c.tp * c.pp) + ".");
-    if (c.sequenceParallel && c.tp > 1)
+    if (c.tp > 1 && (c.sequenceParallel || t.isMoe())) {
         a.add("--sequence-parallel");
-    else if (c.sequenceParallel)
+        if (!c.sequenceParallel)
+            // Megatron's validate_args: "When using MoE and tensor parallelism, sequence parallelism must be used."
+            notes.push_back("Mixture-of-experts with TP > 1: Megatron requires --sequence-parallel, which the plan did not "
+                            "use; it only lowers activation memory, so the plan's predictions remain an upper bound.");
+    } else if (c.sequenceParallel)
         notes.push_back("The plan marks sequence parallelism with TP 1, where it does nothing (Megatron turns it off); "
                         "no --sequence-parallel.");
 
     const PipelineShape shape = pipelineShape(v);
+    if (c.pp == 2 && c.vpp > 1) {
+        // Megatron's validate_args: interleaving with PP 2 needs the p2p communication overlapped.
+        a.add("--overlap-p2p-comm");
+        notes.push_back("Interleaving with PP 2: Megatron requires --overlap-p2p-comm (pipeline size must be greater than "
+                        "2 otherwise).");
+    }
     if (shape.kind == PipelineShape::Layout) {
         a.add("--pipeline-model-parallel-layout", "\"" + shape.layout + "\"");
         notes.push_back("The plan's blocks per pipeline chunk are uneven beyond the first and last stage (or within a "

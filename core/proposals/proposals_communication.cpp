@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Gradient-communication proposals: overlap with backward (evaluated), hierarchical vs flat-ring
-// all-reduce and int8 gradient compression (estimates from core/cost/collectives).
+// Gradient-communication proposals: overlap with backward (evaluated) and int8 gradient
+// compression (an estimate from core/cost/collectives, hierarchical all-reduce as the evaluator).
 #include "cost/collectives.h"
 #include "proposals/proposals_detail.h"
 
@@ -115,30 +115,9 @@ void addCommunicationProposals(Context& ctx)
         }
     }
 
-    // Hierarchical vs flat ring: PlanEvaluator's collectives are hierarchical; the ring is computed here.
-    const CommGroup group = CommGroup::dataParallel(c.dp, c.tp, ctx.problem.cluster.gpusPerNode);
+    // Hierarchical vs flat-ring all-reduce is not proposed: the cost model already assumes the
+    // hierarchical collective, so "keep it" changes nothing and has no speedup to predict.
     const DpRecount hierarchical = recount(ctx, AllReduceAlgorithm::Hierarchical, tr.gradientBytesPerParam());
-    if (group.nodes() > 1) {
-        const DpRecount ring = recount(ctx, AllReduceAlgorithm::Ring, tr.gradientBytesPerParam());
-        // Narayanan et al. 2021 Sec. 3.2 ring volume 2(n-1)/n; hierarchical: 1/g of it per NIC across k nodes.
-        const std::string why = "the DP group spans " + n(group.nodes()) + " nodes with " + n(group.perNode)
-            + " members each; hierarchical all-reduce (reduce inside the node, each member sends 1/" + n(group.perNode)
-            + " over its own NIC) takes " + seconds(hierarchical.dpSeconds) + " per step, a flat ring over the slowest link "
-            + seconds(ring.dpSeconds) + "; the cost model assumes hierarchical";
-        if (ring.stepSeconds > hierarchical.stepSeconds) {
-            Proposal p = estimated(ctx,
-                                   "Keep gradient all-reduce hierarchical (per-NIC rings), not a flat ring across "
-                                       + n(group.nodes()) + " nodes",
-                                   hierarchical.stepSeconds, hierarchical,
-                                   "estimate: hierarchical vs ring all-reduce from core/cost/collectives");
-            // Speedup against the ring step: what the hierarchical collective is worth on this cluster.
-            p.speedup = ring.stepSeconds / hierarchical.stepSeconds;
-            p.rationale = why + "; with a flat ring the step would be " + seconds(ring.stepSeconds) + " instead of "
-                + seconds(hierarchical.stepSeconds) + " (speedup is hierarchical over ring; estimate from the "
-                  "collectives' formulas, the plan already counts hierarchical, nothing to apply)";
-            ctx.out.push_back(std::move(p));
-        }
-    }
 
     // int8 gradient compression: gradient bytes per parameter -> 1 (estimate, accuracy not modelled).
     const int gradBytes = tr.gradientBytesPerParam();

@@ -254,6 +254,27 @@ private slots:
     }
 
     // MHA GPT: no GQA, SwiGLU or untied flags; full recompute; learned positions; ZeRO-0.
+    void megatronRulesForPp2AndMoe()
+    {
+        // Interleaving with PP 2 needs --overlap-p2p-comm (Megatron's validate_args), PP 4 does not.
+        const PlanningProblem p = megatronProblem(megatronGpt(2048, 16, 24), 16, 64);
+        const PlanDocument d = evaluatedDocument(p, { config(2, 2, 4, 0, Recompute::Full, false, Schedule::Interleaved1F1B, 2),
+                                                      config(2, 4, 2, 0, Recompute::Full, false, Schedule::Interleaved1F1B, 2) });
+        QVERIFY2(d.plans[0].estimate.feasible, d.plans[0].estimate.infeasibleReason.c_str());
+        QVERIFY(megatronFlags(writeLaunchConfig(d, 0, LaunchFormat::Megatron, "gpt.json")).count(QStringLiteral("--overlap-p2p-comm")));
+        QVERIFY(!megatronFlags(writeLaunchConfig(d, 1, LaunchFormat::Megatron, "gpt.json")).count(QStringLiteral("--overlap-p2p-comm")));
+        // Mixture of experts with TP > 1 must use sequence parallelism in Megatron, even when the plan did not.
+        TransformerSpec moe = megatronGpt(2048, 16, 8);
+        moe.experts = 8;
+        moe.expertsPerToken = 2;
+        const PlanningProblem mp = megatronProblem(moe, 8, 64);
+        const PlanDocument md = evaluatedDocument(mp, { config(2, 1, 4, 0, Recompute::Full, false, Schedule::OneFOneB) });
+        QVERIFY2(md.plans[0].estimate.feasible, md.plans[0].estimate.infeasibleReason.c_str());
+        const std::map<QString, QString> a = megatronFlags(writeLaunchConfig(md, 0, LaunchFormat::Megatron, "moe.json"));
+        QVERIFY(a.count(QStringLiteral("--num-experts")));
+        QVERIFY(a.count(QStringLiteral("--sequence-parallel")));
+    }
+
     void megatronGptFullRecompute()
     {
         const PlanningProblem p = megatronProblem(megatronGpt(2048, 16, 24), 8, 64);
