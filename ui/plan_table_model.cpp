@@ -171,7 +171,9 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case Zero: return tr("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data-parallel group.");
         case Recompute: return tr("Activation recomputation: full keeps only each layer's input and recomputes the rest in the backward pass.");
         case SequenceParallel: return tr("Sequence parallelism: splits the activations that tensor parallelism replicates (norms, dropout) along the sequence.");
-        case Bubble: return tr("Pipeline bubble: the share of the step in which pipeline stages wait for work: (p - 1) / (v m) for m micro-batches.");
+        case Bubble: return tr("Pipeline bubble: the share of the pipeline's time in which stages wait for work while it fills and drains: "
+                                   "(p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less "
+                                   "with v interleaved chunks (Narayanan et al. 2021).");
         case Mfu: return tr("Model FLOPs utilization: model FLOPs per second over the GPUs' peak.");
         case Score: return tr("Weighted score of memory headroom, throughput and exposed communication (the weight sliders).");
         default: return {};
