@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QIcon>
 
 namespace {
 void setIdentity()
@@ -43,6 +44,7 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("ShardScope"));
     QApplication::setApplicationDisplayName(QStringLiteral("ShardScope"));
     QApplication::setDesktopFileName(QStringLiteral("org.shardscope.ShardScope"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.shardscope.ShardScope"))); // hicolor, installed by the .deb
     setIdentity();
     MainWindow window;
     window.restoreSettings();
