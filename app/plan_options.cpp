@@ -227,8 +227,9 @@ QString PlanOptionsParser::helpText()
     return tr(
         "Usage: shardscope plan MODEL [options]\n"
         "\n"
-        "MODEL is a Hugging Face config.json, a ShardScope model JSON, the prototype's layer list or\n"
-        "ModelInfo JSON, or a bundled example name (shardscope models).\n"
+        "MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder\n"
+        "(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the\n"
+        "prototype's layer list or ModelInfo JSON, or a bundled example name (shardscope models).\n"
         "\n"
         "Cluster:\n"
         "  --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM\n"
