@@ -8,6 +8,10 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QIcon>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
 
 namespace {
 void setIdentity()
@@ -15,6 +19,23 @@ void setIdentity()
     QCoreApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QCoreApplication::setOrganizationDomain(QStringLiteral("shardscope.org"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SHARDSCOPE_VERSION));
+}
+
+// The GUI's language: View > Language ("language" in QSettings: "", "en", "de", "zh_CN"), else the
+// system locale. ShardScope's catalog is embedded at :/i18n; Qt's own (dialog buttons) comes from
+// the system's Qt translations when installed. The command line stays English for scripts.
+void installTranslators(QApplication& app)
+{
+    const QString chosen = QSettings().value(QStringLiteral("language")).toString();
+    const QLocale locale = chosen.isEmpty() ? QLocale() : QLocale(chosen);
+    if (locale.language() == QLocale::English || locale.language() == QLocale::C)
+        return;
+    auto* own = new QTranslator(&app);
+    if (own->load(locale, QStringLiteral("shardscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(own);
+    auto* qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
 }
 } // namespace
 
@@ -46,6 +67,7 @@ int main(int argc, char** argv)
     QApplication::setDesktopFileName(QStringLiteral("org.shardscope.ShardScope"));
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.shardscope.ShardScope"))); // hicolor, installed by the .deb
     setIdentity();
+    installTranslators(app);
     MainWindow window;
     window.restoreSettings();
     window.show();

@@ -362,6 +362,24 @@ void MainWindow::buildActions()
         a->setData(key);
         m_themeGroup->addAction(a);
     }
+    //: Menu of user-interface languages; each language is named in itself.
+    QMenu* language = view->addMenu(tr("L&anguage"));
+    auto* languageGroup = new QActionGroup(this);
+    const QString chosen = QSettings().value(QStringLiteral("language")).toString();
+    const std::pair<QString, QString> languages[] = { { QString(), tr("&System") },
+                                                      { QStringLiteral("en"), QStringLiteral("English") },
+                                                      { QStringLiteral("de"), QStringLiteral("Deutsch") },
+                                                      { QStringLiteral("zh_CN"), QStringLiteral("简体中文") } };
+    for (const auto& [key, label] : languages) {
+        QAction* a = language->addAction(label, this, [this, k = key] {
+            QSettings().setValue(QStringLiteral("language"), k);
+            QMessageBox::information(this, tr("Language"), tr("The new language applies after ShardScope restarts."));
+        });
+        a->setCheckable(true);
+        a->setChecked(key == chosen);
+        a->setData(key);
+        languageGroup->addAction(a);
+    }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Glossary"), QKeySequence::HelpContents, this, [this] {

@@ -1,0 +1,2160 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>Cli</name>
+    <message>
+        <source>Usage: shardscope [COMMAND] [OPTIONS]
+
+Plans how to shard the training of a large model over a GPU cluster: tensor, pipeline and
+data parallelism, ZeRO stage, micro-batch, recomputation, sequence parallelism and the
+pipeline schedule, with predicted memory per GPU, step time, bubble and MFU.
+Without a command, opens the desktop planner (with a model or .shardscope session
+file if one is given, else the planned Llama-3-70B example).
+
+Commands:
+  plan MODEL [options]   search all parallel layouts and print the best ones
+                         (shardscope plan --help lists the options)
+  inspect MODEL [--seq N] [--json FILE]
+                         summarize a model: size, shape, critical path, parallel
+                         width, operator mix, largest layers, import notes
+  render MODEL --view VIEW --out FILE.png|FILE.svg [options]
+                         draw a view of the best plan without a display
+                         (memory, stages, timeline, imbalance, communication,
+                         window; shardscope render --help)
+  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]
+                         write a plan as a Megatron-LM, DeepSpeed or torchtitan
+                         launch config (shardscope export --help)
+  models                 list the bundled example models
+  gpus                   list the GPU catalog
+  --version              print the version
+
+Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
+3 invalid input file or value; 4 an output file could not be written.
+</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Aufruf: shardscope [BEFEHL] [OPTIONEN]
+
+Plant, wie das Training eines großen Modells über einen GPU-Cluster aufgeteilt wird: Tensor-,
+Pipeline- und Datenparallelität, ZeRO-Stufe, Micro-Batch, Neuberechnung, Sequenzparallelität und
+Pipeline-Zeitplan, mit vorhergesagtem Speicher pro GPU, Schrittzeit, Blase und MFU.
+Ohne Befehl öffnet sich der Desktop-Planer (mit einem Modell oder einer .shardscope-Sitzungsdatei,
+falls angegeben, sonst mit dem geplanten Beispiel Llama-3-70B).
+
+Befehle:
+  plan MODELL [Optionen] alle parallelen Aufteilungen durchsuchen und die besten ausgeben
+                         (shardscope plan --help listet die Optionen)
+  inspect MODELL [--seq N] [--json DATEI]
+                         ein Modell zusammenfassen: Größe, Form, kritischer Pfad, parallele
+                         Breite, Operatormix, größte Schichten, Importhinweise
+  render MODELL --view ANSICHT --out DATEI.png|DATEI.svg [Optionen]
+                         eine Ansicht des besten Plans ohne Bildschirm zeichnen
+                         (memory, stages, timeline, imbalance, communication,
+                         window; shardscope render --help)
+  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANG] [--out DATEI]
+                         einen Plan als Startkonfiguration für Megatron-LM, DeepSpeed oder
+                         torchtitan schreiben (shardscope export --help)
+  models                 die mitgelieferten Beispielmodelle auflisten
+  gpus                   den GPU-Katalog auflisten
+  --version              die Version ausgeben
+
+Exit-Codes: 0 Erfolg; 1 kein Plan passt in den Speicher; 2 fehlerhafte Befehlszeile;
+3 ungültige Eingabedatei oder ungültiger Wert; 4 eine Ausgabedatei konnte nicht geschrieben werden.
+</translation>
+    </message>
+    <message>
+        <source>shardscope: unknown command &quot;%1&quot;</source>
+        <translation>shardscope: unbekannter Befehl „%1“</translation>
+    </message>
+    <message>
+        <source>Bundled example models (use the name in place of a file):</source>
+        <translation>Mitgelieferte Beispielmodelle (den Namen statt einer Datei angeben):</translation>
+    </message>
+    <message>
+        <source>GPU catalog (dense peaks):</source>
+        <translation>GPU-Katalog (dichte Spitzenwerte):</translation>
+    </message>
+    <message>
+        <source>  name             memory    bf16 TFLOP/s  fp8 TFLOP/s  HBM GB/s  intra-node GB/s  inter-node GB/s</source>
+        <translation>  Name             Speicher  bf16 TFLOP/s  fp8 TFLOP/s  HBM GB/s  im Knoten GB/s   zw. Knoten GB/s</translation>
+    </message>
+    <message>
+        <source>shardscope plan: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope plan: %1</translation>
+    </message>
+    <message>
+        <source>Strategy %1, weights memory %2 / compute %3 / communication %4</source>
+        <translation>Strategie %1, Gewichte Speicher %2 / Rechnen %3 / Kommunikation %4</translation>
+    </message>
+    <message>
+        <source>shardscope plan: cannot write %1: %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope plan: %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 plans).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 geschrieben (%2 Pläne).</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope inspect MODEL [--seq N] [--json FILE]
+
+MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,
+Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.
+  --seq N       sequence length at which FLOPs are weighed (default 2048)
+  --json FILE   also write the summary and graph analysis as JSON
+</source>
+        <translation>Aufruf: shardscope inspect MODELL [--seq N] [--json DATEI]
+
+MODELL ist eine Datei (Hugging-Face-config.json, safetensors-Datei oder -Index, ONNX, GraphML,
+Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines mitgelieferten Modells.
+  --seq N       Sequenzlänge, bei der die FLOPs gewichtet werden (Standard 2048)
+  --json DATEI  zusätzlich Zusammenfassung und Graphanalyse als JSON schreiben
+</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: %1 needs a value</source>
+        <translation>shardscope inspect: %1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: --seq must be a number between 1 and 10000000, got %1</source>
+        <translation>shardscope inspect: --seq muss eine Zahl zwischen 1 und 10000000 sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: unknown option %1</source>
+        <translation>shardscope inspect: unbekannte Option %1</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: more than one model given (%1, %2)</source>
+        <translation>shardscope inspect: mehr als ein Modell angegeben (%1, %2)</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: no model given</source>
+        <translation>shardscope inspect: kein Modell angegeben</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: %1</source>
+        <translation>shardscope inspect: %1</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: cannot write %1: %2</source>
+        <translation>shardscope inspect: %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>%1 geschrieben.</translation>
+    </message>
+</context>
+<context>
+    <name>CommunicationView</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan</translation>
+    </message>
+    <message>
+        <source>No estimate: %1</source>
+        <translation>Keine Schätzung: %1</translation>
+    </message>
+    <message>
+        <source>Communication: %1 per step exposed (%2 % of the step)</source>
+        <translation>Kommunikation: %1 pro Schritt sichtbar (%2 % des Schritts)</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP %1): %2, %3 per step, %4 % of the step</source>
+        <translation>Tensor-parallel (TP %1): %2, %3 pro Schritt, %4 % des Schritts</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP %1): %2, %3 per step, %4 % of the step</source>
+        <translation>Pipeline-parallel (PP %1): %2, %3 pro Schritt, %4 % des Schritts</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP %1, ZeRO %2): %3, %4 per step; %5 exposed (%6 % of the step), %7 hidden behind backward</source>
+        <translation>Datenparallel (DP %1, ZeRO %2): %3, %4 pro Schritt; %5 sichtbar (%6 % des Schritts), %7 hinter dem Rückwärtsdurchlauf verborgen</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>DP, exposed</source>
+        <translation>DP, sichtbar</translation>
+    </message>
+    <message>
+        <source>DP, hidden behind backward</source>
+        <translation>DP, hinter dem Rückwärtsdurchlauf verborgen</translation>
+    </message>
+    <message>
+        <source>step: %1</source>
+        <translation>Schritt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExportCommand</name>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>--format expects megatron, deepspeed or torchtitan, got &quot;%1&quot;</source>
+        <translation>--format erwartet megatron, deepspeed oder torchtitan, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--plan expects a plan rank (1 = the best plan), got &quot;%1&quot;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>--plan erwartet einen Planrang (1 = der beste Plan), erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--out needs a file name</source>
+        <translation>--out braucht einen Dateinamen</translation>
+    </message>
+    <message>
+        <source>unknown option %1</source>
+        <translation>unbekannte Option %1</translation>
+    </message>
+    <message>
+        <source>more than one plan file given (%1, %2)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>mehr als eine Plandatei angegeben (%1, %2)</translation>
+    </message>
+    <message>
+        <source>no plan file given (write one with shardscope plan MODEL --json PLAN.json)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>keine Plandatei angegeben (eine schreiben mit shardscope plan MODELL --json PLAN.json)</translation>
+    </message>
+    <message>
+        <source>--format is required: megatron, deepspeed or torchtitan</source>
+        <translation>--format ist erforderlich: megatron, deepspeed oder torchtitan</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]
+
+Writes the launch configuration of one plan of a plan file (shardscope plan ... --json PLAN.json):
+  megatron     Megatron-LM arguments for pretrain_gpt.py, as a bash array
+  deepspeed    a DeepSpeed config JSON
+  torchtitan   a torchtitan TOML job config
+Options:
+  --format F   the framework (required)
+  --plan RANK  which ranked plan (default 1, the best)
+  --out FILE   write to FILE instead of standard output
+docs/launch-configs.md lists every key and the plans a framework cannot run.
+
+Exit codes: 0 success; 2 bad command line; 3 invalid plan file, or a plan the framework
+cannot express; 4 the output file could not be written.
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Aufruf: shardscope export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANG] [--out DATEI]
+
+Schreibt die Startkonfiguration eines Plans aus einer Plandatei (shardscope plan ... --json PLAN.json):
+  megatron     Megatron-LM-Argumente für pretrain_gpt.py, als Bash-Array
+  deepspeed    eine DeepSpeed-Konfiguration als JSON
+  torchtitan   eine torchtitan-Job-Konfiguration als TOML
+Optionen:
+  --format F   das Framework (erforderlich)
+  --plan RANG  welcher eingestufte Plan (Standard 1, der beste)
+  --out DATEI  in DATEI statt auf die Standardausgabe schreiben
+docs/launch-configs.md listet jeden Schlüssel und die Pläne, die ein Framework nicht ausführen kann.
+
+Exit-Codes: 0 Erfolg; 2 fehlerhafte Befehlszeile; 3 ungültige Plandatei oder ein Plan, den das
+Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben werden.
+</translation>
+    </message>
+    <message>
+        <source>shardscope export: %1</source>
+        <translation>shardscope export: %1</translation>
+    </message>
+    <message>
+        <source>shardscope export: %1: cannot read the plan file: %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope export: %1: Die Plandatei kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>shardscope export: %1: the plan file holds no plans</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope export: %1: Die Plandatei enthält keine Pläne</translation>
+    </message>
+    <message>
+        <source>shardscope export: --plan %1: %2 has no plan of that rank (ranks: %3)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope export: --plan %1: %2 hat keinen Plan mit diesem Rang (Ränge: %3)</translation>
+    </message>
+    <message>
+        <source>shardscope export: cannot write to standard output</source>
+        <translation>shardscope export: Schreiben auf die Standardausgabe nicht möglich</translation>
+    </message>
+    <message>
+        <source>shardscope export: cannot write %1: %2</source>
+        <translation>shardscope export: %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 launch config of plan %3).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 geschrieben (%2-Startkonfiguration von Plan %3).</translation>
+    </message>
+</context>
+<context>
+    <name>FigureExporter</name>
+    <message>
+        <source>ShardScope %1 · predicted from published cost models · %2</source>
+        <translation>ShardScope %1 · vorhergesagt mit veröffentlichten Kostenmodellen · %2</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png or .svg</source>
+        <translation>%1: Der Dateiname muss auf .png oder .svg enden</translation>
+    </message>
+    <message>
+        <source>%1: the scale must be between 0.1 and 8, got %2</source>
+        <translation>%1: Der Maßstab muss zwischen 0.1 und 8 liegen, erhalten: %2</translation>
+    </message>
+    <message>
+        <source>%1: a %2 x %3 picture does not fit in memory</source>
+        <translation>%1: Ein Bild von %2 x %3 passt nicht in den Speicher</translation>
+    </message>
+    <message>
+        <source>%1: could not encode the PNG image</source>
+        <translation>%1: Das PNG-Bild konnte nicht kodiert werden</translation>
+    </message>
+    <message>
+        <source>%1: could not start the SVG document</source>
+        <translation>%1: Das SVG-Dokument konnte nicht begonnen werden</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: Schreiben nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>ImbalanceView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>Neuberechnung</translation>
+    </message>
+    <message>
+        <source>TP communication</source>
+        <translation>TP-Kommunikation</translation>
+    </message>
+    <message>
+        <source>PP communication</source>
+        <translation>PP-Kommunikation</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan</translation>
+    </message>
+    <message>
+        <source>No estimate: %1</source>
+        <translation>Keine Schätzung: %1</translation>
+    </message>
+    <message>
+        <source>Compute imbalance: a single stage, %1 per micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Rechenungleichgewicht: eine einzige Stufe, %1 pro Micro-Batch</translation>
+    </message>
+    <message>
+        <source>Compute imbalance: slowest / fastest stage = %1 (stage %2: %3, stage %4: %5)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Rechenungleichgewicht: langsamste / schnellste Stufe = %1 (Stufe %2: %3, Stufe %4: %5)</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufe %1</translation>
+    </message>
+    <message>
+        <source>mean %1</source>
+        <translation>Mittel %1</translation>
+    </message>
+    <message>
+        <source>Stage %1: %2 per micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufe %1: %2 pro Micro-Batch</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>Layers %1</source>
+        <translation>Schichten %1</translation>
+    </message>
+    <message>
+        <source>GPUs %1–%2</source>
+        <translation>GPUs %1–%2</translation>
+    </message>
+</context>
+<context>
+    <name>InputPanel</name>
+    <message>
+        <source>%1 T</source>
+        <translation>%1 Bio.</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 Mrd.</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 Mio.</translation>
+    </message>
+    <message>
+        <source>auto (searched)</source>
+        <translation>automatisch (gesucht)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>No model loaded.</source>
+        <translation>Kein Modell geladen.</translation>
+    </message>
+    <message>
+        <source>&amp;Open model…</source>
+        <translation>Modell ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json, safetensors checkpoint (header only), ONNX model, GraphML or Graphviz DOT graph, or a ShardScope model JSON. You can also drop a file on the window.</source>
+        <translation>Öffnet eine Hugging-Face-config.json, einen safetensors-Checkpoint (nur Header), ein ONNX-Modell, einen GraphML- oder Graphviz-DOT-Graphen oder ein ShardScope-Modell-JSON. Sie können auch eine Datei auf das Fenster ziehen.</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>The GPU model. Memory, peak FLOP/s and link bandwidths come from the hardware catalog (resources/hardware.json, with sources).</source>
+        <translation>Das GPU-Modell. Speicher, Spitzen-FLOP/s und Verbindungsbandbreiten stammen aus dem Hardwarekatalog (resources/hardware.json, mit Quellen).</translation>
+    </message>
+    <message>
+        <source>Number of nodes (servers).</source>
+        <translation>Anzahl der Knoten (Server).</translation>
+    </message>
+    <message>
+        <source>GPUs in one node, joined by the fast intra-node link (NVLink). Tensor parallelism is kept inside a node.</source>
+        <translation>GPUs in einem Knoten, verbunden über die schnelle knoteninterne Verbindung (NVLink). Tensor-Parallelität bleibt innerhalb eines Knotens.</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>Per-GPU bandwidth of the intra-node link, one direction. 0 uses the catalog value.</source>
+        <translation>Bandbreite der knoteninternen Verbindung pro GPU, eine Richtung. 0 verwendet den Katalogwert.</translation>
+    </message>
+    <message>
+        <source>Per-GPU bandwidth between nodes (InfiniBand/RoCE NIC), one direction. 0 uses the catalog value.</source>
+        <translation>Bandbreite pro GPU zwischen Knoten (InfiniBand/RoCE-NIC), eine Richtung. 0 verwendet den Katalogwert.</translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>&amp;GPU:</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>GPUs per n&amp;ode:</source>
+        <translation>GPUs pro Kn&amp;oten:</translation>
+    </message>
+    <message>
+        <source>Intra-node link:</source>
+        <translation>Knoteninterne Verbindung:</translation>
+    </message>
+    <message>
+        <source>Inter-node link:</source>
+        <translation>Verbindung zwischen Knoten:</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence. Activation memory grows linearly with it (quadratically without flash attention).</source>
+        <translation>Tokens pro Sequenz. Der Aktivierungsspeicher wächst linear damit (ohne Flash Attention quadratisch).</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, over all data-parallel replicas. It fixes the number of micro-batches: global batch / (DP x micro-batch).</source>
+        <translation>Sequenzen pro Optimiererschritt über alle datenparallelen Replikate. Legt die Zahl der Micro-Batches fest: globaler Batch / (DP x Micro-Batch).</translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch, the unit that flows through the pipeline. Larger micro-batches use the GPU better but store more activations.</source>
+        <translation>Sequenzen pro Micro-Batch, der Einheit, die durch die Pipeline fließt. Größere Micro-Batches lasten die GPU besser aus, speichern aber mehr Aktivierungen.</translation>
+    </message>
+    <message>
+        <source>Number format of the math and of the stored activations. Mixed precision keeps fp32 master weights and Adam moments (16 bytes per parameter with bf16).</source>
+        <translation>Zahlenformat der Rechnungen und der gespeicherten Aktivierungen. Gemischte Präzision behält fp32-Masterkopien der Gewichte und Adam-Momente (16 Byte pro Parameter mit bf16).</translation>
+    </message>
+    <message>
+        <source>0: replicate everything</source>
+        <translation>0: alles replizieren</translation>
+    </message>
+    <message>
+        <source>1: shard optimizer states</source>
+        <translation>1: Optimiererzustände aufteilen</translation>
+    </message>
+    <message>
+        <source>2: shard optimizer states and gradients</source>
+        <translation>2: Optimiererzustände und Gradienten aufteilen</translation>
+    </message>
+    <message>
+        <source>3: shard optimizer states, gradients and weights</source>
+        <translation>3: Optimiererzustände, Gradienten und Gewichte aufteilen</translation>
+    </message>
+    <message>
+        <source>ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data-parallel GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 also the gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost of 1.5x the data-parallel traffic).</source>
+        <translation>ZeRO (DeepSpeed) / FSDP: wie viel des Modellzustands über die datenparallelen GPUs aufgeteilt statt repliziert wird. ZeRO-1 teilt die fp32-Optimiererzustände auf, ZeRO-2 zusätzlich die Gradienten, ZeRO-3 zusätzlich die Gewichte (bei Bedarf Schicht für Schicht eingesammelt, auf Kosten des 1,5-fachen datenparallelen Verkehrs).</translation>
+    </message>
+    <message>
+        <source>Activation recomputation (checkpointing): selective recomputes only the attention core (Korthikanti et al. 2022), full stores only each block&apos;s input and recomputes its forward pass during backward (about 33 % more math).</source>
+        <translation>Aktivierungs-Neuberechnung (Checkpointing): selektiv berechnet nur den Attention-Kern neu (Korthikanti et al. 2022), vollständig speichert nur die Eingabe jedes Blocks und berechnet dessen Vorwärtsdurchlauf im Rückwärtsdurchlauf neu (etwa 33 % mehr Rechenaufwand).</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism (Megatron): the norms and dropouts between tensor-parallel regions are split along the sequence over the TP GPUs, so their activations are not replicated. Same communication volume as plain TP.</source>
+        <translation>Sequenzparallelität (Megatron): Normierungen und Dropouts zwischen tensorparallelen Bereichen werden entlang der Sequenz über die TP-GPUs aufgeteilt, sodass ihre Aktivierungen nicht repliziert werden. Gleiches Kommunikationsvolumen wie reines TP.</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>Verschachteltes 1F1B</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule. GPipe runs all forwards then all backwards (stores every micro-batch&apos;s activations); 1F1B alternates and stores at most one per stage; interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the pipeline bubble by that factor for more point-to-point traffic.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Zeitplan. GPipe führt erst alle Vorwärts-, dann alle Rückwärtsdurchläufe aus (speichert die Aktivierungen aller Micro-Batches); 1F1B wechselt ab und speichert höchstens eine pro Stufe; verschachteltes 1F1B gibt jeder GPU mehrere Modellteile (virtuelle Stufen) und verkleinert die Pipeline-Blase um diesen Faktor, bei mehr Punkt-zu-Punkt-Verkehr.</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Share of each GPU&apos;s memory kept free for fragmentation and spikes.</source>
+        <translation>Anteil des Speichers jeder GPU, der für Fragmentierung und Spitzen frei bleibt.</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree: each layer&apos;s matrices split over this many GPUs (Megatron column/row parallel); needs fast links, so it stays inside a node. Auto = searched.</source>
+        <translation>Tensor-paralleler Grad: Die Matrizen jeder Schicht werden über so viele GPUs aufgeteilt (Megatron spalten-/zeilenparallel); braucht schnelle Verbindungen und bleibt daher in einem Knoten. Auto = gesucht.</translation>
+    </message>
+    <message>
+        <source>Pipeline-parallel degree: the layers split into this many consecutive stages. Auto = searched.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-paralleler Grad: Die Schichten werden in so viele aufeinanderfolgende Stufen geteilt. Auto = gesucht.</translation>
+    </message>
+    <message>
+        <source>Data-parallel degree: model replicas, each on a slice of the batch. Auto = searched.</source>
+        <translation>Datenparalleler Grad: Modellreplikate, jedes auf einem Teil des Batches. Auto = gesucht.</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages: model chunks per GPU with the interleaved schedule. Auto = searched.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Virtuelle Pipeline-Stufen: Modellteile pro GPU beim verschachtelten Zeitplan. Auto = gesucht.</translation>
+    </message>
+    <message>
+        <source>%1 auto</source>
+        <translation>%1 auto</translation>
+    </message>
+    <message>
+        <source>Fixed degrees:</source>
+        <translation>Feste Grade:</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence length:</source>
+        <translation>&amp;Sequenzlänge:</translation>
+    </message>
+    <message>
+        <source>Global &amp;batch:</source>
+        <translation>Globaler &amp;Batch:</translation>
+    </message>
+    <message>
+        <source>&amp;Micro-batch:</source>
+        <translation>&amp;Micro-Batch:</translation>
+    </message>
+    <message>
+        <source>&amp;Precision:</source>
+        <translation>&amp;Präzision:</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO stage:</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>&amp;ZeRO-Stufe:</translation>
+    </message>
+    <message>
+        <source>&amp;Recomputation:</source>
+        <translation>&amp;Neuberechnung:</translation>
+    </message>
+    <message>
+        <source>Se&amp;quence parallel:</source>
+        <translation>Se&amp;quenzparallel:</translation>
+    </message>
+    <message>
+        <source>Sc&amp;hedule:</source>
+        <translation>&amp;Zeitplan:</translation>
+    </message>
+    <message>
+        <source>Memory margin:</source>
+        <translation>Speicherreserve:</translation>
+    </message>
+    <message>
+        <source>Ranking</source>
+        <translation>Rangfolge</translation>
+    </message>
+    <message>
+        <source>Exhaustive search, weighted score</source>
+        <translation>Vollständige Suche, gewichtete Bewertung</translation>
+    </message>
+    <message>
+        <source>Strategy: %1</source>
+        <translation>Strategie: %1</translation>
+    </message>
+    <message>
+        <source>Preset: %1</source>
+        <translation>Voreinstellung: %1</translation>
+    </message>
+    <message>
+        <source>How plans are ranked. Every plan is searched either way; the seed&apos;s six strategies order them by their own rule, the presets also set the weights and memory margin.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wie Pläne eingestuft werden. Gesucht werden in jedem Fall alle Pläne; die sechs Strategien der Vorlage ordnen sie nach ihrer eigenen Regel, die Voreinstellungen setzen zusätzlich die Gewichte und die Speicherreserve.</translation>
+    </message>
+    <message>
+        <source>S&amp;trategy:</source>
+        <translation>S&amp;trategie:</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>Weight of memory headroom: the free share of the fullest GPU.</source>
+        <translation>Gewicht des Speicherspielraums: der freie Anteil der vollsten GPU.</translation>
+    </message>
+    <message>
+        <source>Weight of throughput: tokens per second relative to the fastest plan that fits.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Gewicht des Durchsatzes: Tokens pro Sekunde relativ zum schnellsten passenden Plan.</translation>
+    </message>
+    <message>
+        <source>Weight of communication: the share of the step not spent waiting for exposed communication.</source>
+        <translation>Gewicht der Kommunikation: der Anteil des Schritts, der nicht auf sichtbare Kommunikation wartet.</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GiB)</source>
+        <translation>%1 (%2 GiB)</translation>
+    </message>
+    <message>
+        <source>catalog (%1 GB/s)</source>
+        <translation>Katalog (%1 GB/s)</translation>
+    </message>
+    <message>
+        <source>%1 GPUs in total</source>
+        <translation>%1 GPUs insgesamt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 parameters</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 Parameter</translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation>, %1 aktiv pro Token</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;1 layer</source>
+        <translation>&lt;br&gt;1 Schicht</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 layers</source>
+        <translation>&lt;br&gt;%1 Schichten</translation>
+    </message>
+    <message>
+        <source>, 1 transformer block</source>
+        <translation>, 1 Transformer-Block</translation>
+    </message>
+    <message>
+        <source>, %1 transformer blocks</source>
+        <translation>, %1 Transformer-Blöcke</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;hidden %1, %2 heads (%3 KV), FFN %4</source>
+        <translation>&lt;br&gt;Hidden %1, %2 Heads (%3 KV), FFN %4</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Import notes: %1, listed in the notes panel&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;Importhinweise: %1, im Hinweisbereich aufgeführt&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Bundled example: %1</source>
+        <translation>Mitgeliefertes Beispiel: %1</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3</source>
+        <translation>TP %1 · PP %2 · DP %3</translation>
+    </message>
+    <message>
+        <source> · VPP %1</source>
+        <translation> · VPP %1</translation>
+    </message>
+    <message>
+        <source> · micro-batch %1 · ZeRO-%2 · recompute %3</source>
+        <translation> · Micro-Batch %1 · ZeRO-%2 · Neuberechnung %3</translation>
+    </message>
+    <message>
+        <source> · SP</source>
+        <translation> · SP</translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation> · %1</translation>
+    </message>
+    <message>
+        <source>ShardScope</source>
+        <translation>ShardScope</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Every plan the search evaluated, best first by the chosen strategy. Click a header to sort; select a row to show that plan below.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Jeder von der Suche bewertete Plan, der beste zuerst nach der gewählten Strategie. Klicken Sie auf eine Spaltenüberschrift zum Sortieren; wählen Sie eine Zeile, um den Plan unten anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>Show plans that do &amp;not fit</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Pläne anzeigen, die &amp;nicht passen</translation>
+    </message>
+    <message>
+        <source>List the plans that exceed GPU memory or break a rule, with the reason.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Pläne auflisten, die den GPU-Speicher überschreiten oder eine Regel verletzen, mit dem Grund.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ranked plans&lt;/b&gt;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;b&gt;Eingestufte Pläne&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Memory</source>
+        <translation>&amp;Speicher</translation>
+    </message>
+    <message>
+        <source>&amp;Stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>S&amp;tufen</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>&amp;Zeitleiste</translation>
+    </message>
+    <message>
+        <source>&amp;Imbalance</source>
+        <translation>&amp;Ungleichgewicht</translation>
+    </message>
+    <message>
+        <source>&amp;Communication</source>
+        <translation>&amp;Kommunikation</translation>
+    </message>
+    <message>
+        <source>Bytes per GPU by what they hold, against the usable capacity.</source>
+        <translation>Bytes pro GPU nach Inhalt, verglichen mit der nutzbaren Kapazität.</translation>
+    </message>
+    <message>
+        <source>Pipeline stages: their layers, their GPUs (TP x DP grid), memory and time.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Stufen: ihre Schichten, ihre GPUs (TP-x-DP-Raster), Speicher und Zeit.</translation>
+    </message>
+    <message>
+        <source>One training step&apos;s pipeline schedule: forward and backward passes per stage. The bubble is the time stages sit idle while the pipeline fills and drains.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Der Pipeline-Zeitplan eines Trainingsschritts: Vorwärts- und Rückwärtsdurchläufe pro Stufe. Die Blase ist die Zeit, in der Stufen untätig sind, während sich die Pipeline füllt und leert.</translation>
+    </message>
+    <message>
+        <source>Time per micro-batch of each stage: the slowest stage sets the pace.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Zeit pro Micro-Batch jeder Stufe: Die langsamste Stufe bestimmt das Tempo.</translation>
+    </message>
+    <message>
+        <source>Tensor-, pipeline- and data-parallel communication of one step.</source>
+        <translation>Tensor-, pipeline- und datenparallele Kommunikation eines Schritts.</translation>
+    </message>
+    <message>
+        <source>Changes to the selected plan, each re-evaluated with the cost model and ranked by predicted speedup; select one to read why.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Änderungen am gewählten Plan, jede mit dem Kostenmodell neu bewertet und nach vorhergesagter Beschleunigung eingestuft; wählen Sie eine, um die Begründung zu lesen.</translation>
+    </message>
+    <message>
+        <source>&amp;Apply proposal</source>
+        <translation>Vorschlag &amp;übernehmen</translation>
+    </message>
+    <message>
+        <source>Switch to the proposed plan (Edit &gt; Undo goes back).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Zum vorgeschlagenen Plan wechseln (Bearbeiten &gt; Rückgängig kehrt zurück).</translation>
+    </message>
+    <message>
+        <source>Notes and proposals</source>
+        <translation>Hinweise und Vorschläge</translation>
+    </message>
+    <message>
+        <source>Open a model to start.</source>
+        <translation>Öffnen Sie ein Modell, um zu beginnen.</translation>
+    </message>
+    <message>
+        <source>%p % searched</source>
+        <translation>%p % durchsucht</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the running search (Esc)</source>
+        <translation>Die laufende Suche anhalten (Esc)</translation>
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation>Suche abgebrochen.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open Model…</source>
+        <translation>Modell ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>Open &amp;Example</source>
+        <translation>&amp;Beispiel öffnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Session…</source>
+        <translation>&amp;Sitzung öffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session</source>
+        <translation>Sitzung s&amp;peichern</translation>
+    </message>
+    <message>
+        <source>Save Session &amp;As…</source>
+        <translation>Sitzung speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Export Plan &amp;JSON…</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plan als &amp;JSON exportieren…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Launch Config…</source>
+        <translation>&amp;Startkonfiguration exportieren…</translation>
+    </message>
+    <message>
+        <source>Export &amp;View as PNG/SVG</source>
+        <translation>&amp;Ansicht als PNG/SVG exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Current View…</source>
+        <translation>&amp;Aktuelle Ansicht…</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>Whole &amp;Window…</source>
+        <translation>Ganzes &amp;Fenster…</translation>
+    </message>
+    <message>
+        <source>Add &amp;GPUs from File…</source>
+        <translation>&amp;GPUs aus Datei hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add GPUs</source>
+        <translation>GPUs hinzufügen</translation>
+    </message>
+    <message>
+        <source>Hardware catalog (*.json)</source>
+        <translation>Hardwarekatalog (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1: Lesen nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&amp;Plan</translation>
+    </message>
+    <message>
+        <source>&amp;Search Again</source>
+        <translation>Erneut &amp;suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Search</source>
+        <translation>Suche &amp;abbrechen</translation>
+    </message>
+    <message>
+        <source>Show Plans That Do &amp;Not Fit</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Pläne anzeigen, die &amp;nicht passen</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Plans Table</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Zur &amp;Plantabelle</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Glossary</source>
+        <translation>&amp;Glossar</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Glossar</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;TP&lt;/b&gt; tensor parallelism: each layer&apos;s weight matrices split over GPUs (Megatron column/row parallel); two all-reduces per block in forward and in backward.&lt;/p&gt;&lt;p&gt;&lt;b&gt;PP&lt;/b&gt; pipeline parallelism: consecutive layers on different GPUs, micro-batches flow through.&lt;/p&gt;&lt;p&gt;&lt;b&gt;DP&lt;/b&gt; data parallelism: replicas on different slices of the batch; gradients all-reduced.&lt;/p&gt;&lt;p&gt;&lt;b&gt;VPP&lt;/b&gt; virtual pipeline stages: model chunks per GPU in interleaved 1F1B.&lt;/p&gt;&lt;p&gt;&lt;b&gt;ZeRO-1/2/3&lt;/b&gt; shard optimizer states / plus gradients / plus weights over the DP GPUs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Recomputation&lt;/b&gt; drops activations in forward and recomputes them in backward.&lt;/p&gt;&lt;p&gt;&lt;b&gt;SP&lt;/b&gt; sequence parallelism: norms and dropouts split along the sequence over the TP GPUs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Bubble&lt;/b&gt; the share of the step pipeline stages sit idle while the pipeline fills and drains: (p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MFU&lt;/b&gt; model FLOPs utilization: model FLOPs per second over the GPUs&apos; peak.&lt;/p&gt;&lt;p&gt;Formulas and sources: docs/cost-model.md.&lt;/p&gt;</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>&lt;p&gt;&lt;b&gt;TP&lt;/b&gt; Tensor-Parallelität: Die Gewichtsmatrizen jeder Schicht werden über GPUs aufgeteilt (Megatron spalten-/zeilenparallel); zwei All-Reduces pro Block im Vorwärts- und im Rückwärtsdurchlauf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;PP&lt;/b&gt; Pipeline-Parallelität: aufeinanderfolgende Schichten auf verschiedenen GPUs, Micro-Batches fließen hindurch.&lt;/p&gt;&lt;p&gt;&lt;b&gt;DP&lt;/b&gt; Datenparallelität: Replikate auf verschiedenen Teilen des Batches; Gradienten per All-Reduce zusammengeführt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;VPP&lt;/b&gt; virtuelle Pipeline-Stufen: Modellteile pro GPU bei verschachteltem 1F1B.&lt;/p&gt;&lt;p&gt;&lt;b&gt;ZeRO-1/2/3&lt;/b&gt; teilt Optimiererzustände / zusätzlich Gradienten / zusätzlich Gewichte über die DP-GPUs auf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuberechnung&lt;/b&gt; verwirft Aktivierungen im Vorwärtsdurchlauf und berechnet sie im Rückwärtsdurchlauf neu.&lt;/p&gt;&lt;p&gt;&lt;b&gt;SP&lt;/b&gt; Sequenzparallelität: Normierungen und Dropouts entlang der Sequenz über die TP-GPUs aufgeteilt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Blase&lt;/b&gt; (Bubble) der Anteil des Schritts, in dem Pipeline-Stufen untätig sind, während sich die Pipeline füllt und leert: (p - 1) / (m + p - 1) für 1F1B mit p Stufen und m Micro-Batches.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MFU&lt;/b&gt; Model FLOPs Utilization: Modell-FLOPs pro Sekunde im Verhältnis zur Spitzenleistung der GPUs.&lt;/p&gt;&lt;p&gt;Formeln und Quellen: docs/cost-model.md.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;About ShardScope</source>
+        <translation>Ü&amp;ber ShardScope</translation>
+    </message>
+    <message>
+        <source>About ShardScope</source>
+        <translation>Über ShardScope</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;ShardScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans tensor, pipeline and data parallelism, ZeRO, recomputation and schedules for training large models, from published cost models.&lt;/p&gt;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;p&gt;&lt;b&gt;ShardScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant Tensor-, Pipeline- und Datenparallelität, ZeRO, Neuberechnung und Zeitpläne für das Training großer Modelle anhand veröffentlichter Kostenmodelle.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The bundled example model is missing from this build.</source>
+        <translation>Das mitgelieferte Beispielmodell fehlt in diesem Build.</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>%1: the session&apos;s model could not be opened: %2</source>
+        <translation>%1: Das Modell der Sitzung konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>The model could not be imported.</source>
+        <translation>Das Modell konnte nicht importiert werden.</translation>
+    </message>
+    <message>
+        <source>%1 — ShardScope</source>
+        <translation>%1 — ShardScope</translation>
+    </message>
+    <message>
+        <source>No plan: the inputs are not usable.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan: Die Eingaben sind nicht verwendbar.</translation>
+    </message>
+    <message>
+        <source>The plans could not be re-ranked: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Die Pläne konnten nicht neu eingestuft werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 plans evaluated in %2 ms; %3 fit in memory</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 Pläne in %2 ms bewertet; %3 passen in den Speicher</translation>
+    </message>
+    <message>
+        <source>%1 plans re-ranked in %2 ms (no new search)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 Pläne in %2 ms neu eingestuft (keine neue Suche)</translation>
+    </message>
+    <message>
+        <source>This plan could not be evaluated: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Dieser Plan konnte nicht bewertet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 Micro-Batches auf %2 Stufen: zu viele Durchläufe zum Zeichnen (%3); die Blase beträgt %4 % des Schritts</translation>
+    </message>
+    <message>
+        <source>No schedule: %1</source>
+        <translation>Kein Zeitplan: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s per step · %4 tokens/s · MFU %5 % · bubble %6 %</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>&lt;br&gt;%1 pro GPU von %2 nutzbar · %3 s pro Schritt · %4 Tokens/s · MFU %5 % · Blase %6 %</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Does not fit: %1&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Passt nicht: %1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>No proposals: %1</source>
+        <translation>Keine Vorschläge: %1</translation>
+    </message>
+    <message>
+        <source>No proposal is selected.</source>
+        <translation>Kein Vorschlag ausgewählt.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is an estimate, not a configuration the planner can switch to.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>„%1“ ist eine Schätzung, keine Konfiguration, zu der der Planer wechseln kann.</translation>
+    </message>
+    <message>
+        <source>Apply &quot;%1&quot;</source>
+        <translation>„%1“ übernehmen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No plan fits in memory.&lt;/b&gt; Tick &quot;Show plans that do not fit&quot; to see each one&apos;s reason, or add GPUs, shorten the sequence, or pin recomputation and ZeRO.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;b&gt;Kein Plan passt in den Speicher.&lt;/b&gt; Aktivieren Sie „Pläne anzeigen, die nicht passen“, um die Gründe zu sehen, oder fügen Sie GPUs hinzu, verkürzen Sie die Sequenz oder legen Sie Neuberechnung und ZeRO fest.</translation>
+    </message>
+    <message>
+        <source>No plan is selected.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan ausgewählt.</translation>
+    </message>
+    <message>
+        <source>%1: the bundled model &quot;%2&quot; is not part of this version</source>
+        <translation>%1: Das mitgelieferte Modell „%2“ ist nicht Teil dieser Version</translation>
+    </message>
+    <message>
+        <source>There is no plan to export yet.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Es gibt noch keinen Plan zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>%1: the plan could not be written: %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1: Der Plan konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: Schreiben nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3, sequence %4, global batch %5</source>
+        <translation>%1 auf %2 x %3, Sequenz %4, globaler Batch %5</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Stufen</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>Pipeline-Zeitplan</translation>
+    </message>
+    <message>
+        <source>Compute imbalance</source>
+        <translation>Rechenungleichgewicht</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>ShardScope — %1</source>
+        <translation>ShardScope — %1</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>kein Modell</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>Modell öffnen</translation>
+    </message>
+    <message>
+        <source>Models (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;All files (*)</source>
+        <translation>Modelle (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>ShardScope sessions (*.shardscope)</source>
+        <translation>ShardScope-Sitzungen (*.shardscope)</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>Sitzung speichern</translation>
+    </message>
+    <message>
+        <source>Session saved to %1</source>
+        <translation>Sitzung gespeichert in %1</translation>
+    </message>
+    <message>
+        <source>Export Plan JSON</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plan als JSON exportieren</translation>
+    </message>
+    <message>
+        <source>Plan files (*.json)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plandateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Plan written to %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plan geschrieben nach %1</translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments (*.sh)</source>
+        <translation>Megatron-LM-Argumente (*.sh)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config (*.json)</source>
+        <translation>DeepSpeed-Konfiguration (*.json)</translation>
+    </message>
+    <message>
+        <source>torchtitan job config (*.toml)</source>
+        <translation>torchtitan-Job-Konfiguration (*.toml)</translation>
+    </message>
+    <message>
+        <source>Export Launch Config</source>
+        <translation>Startkonfiguration exportieren</translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation>Framework:</translation>
+    </message>
+    <message>
+        <source>Launch config written to %1</source>
+        <translation>Startkonfiguration geschrieben nach %1</translation>
+    </message>
+    <message>
+        <source>Export as PNG or SVG</source>
+        <translation>Als PNG oder SVG exportieren</translation>
+    </message>
+    <message>
+        <source>Export Scale</source>
+        <translation>Exportmaßstab</translation>
+    </message>
+    <message>
+        <source>Scale (2 doubles the pixels for print):</source>
+        <translation>Maßstab (2 verdoppelt die Pixel für den Druck):</translation>
+    </message>
+    <message>
+        <source>Picture written to %1</source>
+        <translation>Bild geschrieben nach %1</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>L&amp;anguage</source>
+        <extracomment>Menu of user-interface languages; each language is named in itself.</extracomment>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>The new language applies after ShardScope restarts.</source>
+        <translation>Die neue Sprache gilt nach einem Neustart von ShardScope.</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChartData</name>
+    <message>
+        <source>S%1</source>
+        <translation>S%1</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradienten</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Optimiererzustände</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>Embedding and logits</source>
+        <translation>Embedding und Logits</translation>
+    </message>
+    <message>
+        <source>Other (framework, buffers)</source>
+        <translation>Sonstiges (Framework, Puffer)</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChartView</name>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>Usable capacity</source>
+        <translation>Nutzbare Kapazität</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 GPUs, one bar per pipeline stage S0-S%2 of %3 identical GPUs</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Speicher pro GPU: %1 GPUs, ein Balken pro Pipeline-Stufe S0-S%2 aus je %3 gleichen GPUs</translation>
+    </message>
+    <message>
+        <source>GPU (global rank)</source>
+        <translation>GPU (globaler Rang)</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 GPUs, global ranks 0-%2 from left to right</source>
+        <translation>Speicher pro GPU: %1 GPUs, globale Ränge 0-%2 von links nach rechts</translation>
+    </message>
+</context>
+<context>
+    <name>ModelReport</name>
+    <message>
+        <source>Model %1 (%2)</source>
+        <translation>Modell %1 (%2)</translation>
+    </message>
+    <message>
+        <source>  parameters       %1</source>
+        <translation>  Parameter        %1</translation>
+    </message>
+    <message>
+        <source> (%1 active per token)</source>
+        <translation> (%1 aktiv pro Token)</translation>
+    </message>
+    <message>
+        <source>  layers           %1 in %2 transformer blocks</source>
+        <translation>  Schichten        %1 in %2 Transformer-Blöcken</translation>
+    </message>
+    <message>
+        <source>  operators        %1 with %2 data edges</source>
+        <translation>  Operatoren       %1 mit %2 Datenkanten</translation>
+    </message>
+    <message>
+        <source>  shape            hidden %1, %2 layers, %3 heads (%4 key/value), FFN %5, vocabulary %6</source>
+        <translation>  Form             Hidden %1, %2 Schichten, %3 Heads (%4 Key/Value), FFN %5, Vokabular %6</translation>
+    </message>
+    <message>
+        <source>, %1 experts (%2 per token)</source>
+        <translation>, %1 Experten (%2 pro Token)</translation>
+    </message>
+    <message>
+        <source>Graph analysis (%1, forward FLOPs per token at sequence length %2)</source>
+        <translation>Graphanalyse (%1, Vorwärts-FLOPs pro Token bei Sequenzlänge %2)</translation>
+    </message>
+    <message>
+        <source>operator graph</source>
+        <translation>Operatorgraph</translation>
+    </message>
+    <message>
+        <source>layer graph</source>
+        <translation>Schichtgraph</translation>
+    </message>
+    <message>
+        <source>  vertices, edges  %1, %2 (%3 sources, %4 sinks)</source>
+        <translation>  Knoten, Kanten   %1, %2 (%3 Quellen, %4 Senken)</translation>
+    </message>
+    <message>
+        <source>  depth            %1 vertices on the longest path</source>
+        <translation>  Tiefe            %1 Knoten auf dem längsten Pfad</translation>
+    </message>
+    <message>
+        <source>  critical path    %1 FLOP of %2 total (%3 %), %4 vertices; work/span %5</source>
+        <translation>  kritischer Pfad  %1 FLOP von %2 insgesamt (%3 %), %4 Knoten; Arbeit/Spanne %5</translation>
+    </message>
+    <message>
+        <source>  parallel width   %1 vertices that could run at once (level %2)</source>
+        <translation>  parallele Breite %1 Knoten, die gleichzeitig laufen könnten (Ebene %2)</translation>
+    </message>
+    <message>
+        <source>  operator mix</source>
+        <translation>  Operatormix</translation>
+    </message>
+    <message>
+        <source>    ... %1 more operator types</source>
+        <translation>    ... %1 weitere Operatortypen</translation>
+    </message>
+    <message>
+        <source>  largest %1</source>
+        <translation>  größte %1</translation>
+    </message>
+    <message>
+        <source>operators</source>
+        <translation>Operatoren</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>Import notes</source>
+        <translation>Importhinweise</translation>
+    </message>
+</context>
+<context>
+    <name>PlanOptionsParser</name>
+    <message>
+        <source>option %1 expects a value</source>
+        <translation>Option %1 erwartet einen Wert</translation>
+    </message>
+    <message>
+        <source>%1 expects an integer, got &quot;%2&quot;</source>
+        <translation>%1 erwartet eine ganze Zahl, erhalten: „%2“</translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, got %4</source>
+        <translation>%1 muss zwischen %2 und %3 liegen, erhalten: %4</translation>
+    </message>
+    <message>
+        <source>%1 expects a number, got &quot;%2&quot;</source>
+        <translation>%1 erwartet eine Zahl, erhalten: „%2“</translation>
+    </message>
+    <message>
+        <source>no such file, and not a bundled model (bundled: %1)</source>
+        <translation>Datei nicht vorhanden und kein mitgeliefertes Modell (mitgeliefert: %1)</translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot;: give one model</source>
+        <translation>unerwartetes Argument „%1“: Geben Sie ein Modell an</translation>
+    </message>
+    <message>
+        <source>--precision expects bf16, fp16, fp8 or fp32, got &quot;%1&quot;</source>
+        <translation>--precision erwartet bf16, fp16, fp8 oder fp32, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--optimizer expects adam or sgd, got &quot;%1&quot;</source>
+        <translation>--optimizer erwartet adam oder sgd, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--recompute expects none, selective or full, got &quot;%1&quot;</source>
+        <translation>--recompute erwartet none, selective oder full, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--schedule expects gpipe, 1f1b or interleaved, got &quot;%1&quot;</source>
+        <translation>--schedule erwartet gpipe, 1f1b oder interleaved, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>unknown strategy &quot;%1&quot;; see shardscope plan --help</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>unbekannte Strategie „%1“; siehe shardscope plan --help</translation>
+    </message>
+    <message>
+        <source>--weights expects three numbers M,C,N (memory, compute, communication), got &quot;%1&quot;</source>
+        <translation>--weights erwartet drei Zahlen M,C,N (Speicher, Rechnen, Kommunikation), erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--weights must not all be zero</source>
+        <translation>--weights dürfen nicht alle null sein</translation>
+    </message>
+    <message>
+        <source>unknown option %1; see shardscope plan --help</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>unbekannte Option %1; siehe shardscope plan --help</translation>
+    </message>
+    <message>
+        <source>no model given: shardscope plan MODEL [options] (a config.json, a model file, or a bundled name such as llama-3-70b)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>kein Modell angegeben: shardscope plan MODELL [Optionen] (eine config.json, eine Modelldatei oder ein mitgelieferter Name wie llama-3-70b)</translation>
+    </message>
+    <message>
+        <source>cannot read the hardware file: %1</source>
+        <translation>Die Hardwaredatei kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>unknown GPU &quot;%1&quot;; known: %2 (shardscope gpus lists them)</source>
+        <translation>unbekannte GPU „%1“; bekannt: %2 (shardscope gpus listet sie auf)</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope plan MODEL [options]
+
+MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
+(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
+prototype&apos;s layer list or ModelInfo JSON, or a bundled example name (shardscope models).
+
+Cluster:
+  --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
+  --gpus N                total GPUs; default 64
+  --gpus-per-node K       GPUs per node; default 8 (N must be a multiple of K)
+  --hardware FILE         add or override GPUs from a catalog file (docs/hardware-format.md)
+  --intra-node-gbps X     override the per-GPU intra-node bandwidth (GB/s each way)
+  --inter-node-gbps X     override the per-GPU inter-node bandwidth (GB/s each way)
+
+Training:
+  --seq S                 sequence length in tokens; default 4096
+  --global-batch B        sequences per optimizer step; default 512
+  --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32
+  --optimizer O           adam (mixed precision, default) or sgd (with momentum)
+  --no-flash-attention    store attention scores (Korthikanti&apos;s 5as/h term)
+  --fp16-gradients        16-bit gradients instead of fp32 main gradients
+  --overhead-gib X        framework overhead per GPU (CUDA context, NCCL buffers); default 2
+  --memory-margin F       fraction of GPU memory kept free; default 0.05
+  --dp-overlap F          fraction of data-parallel communication hidden by backward; default 0.5
+
+Pins (fix a knob; every unpinned knob is searched):
+  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
+  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+
+Ranking:
+  --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,
+                          CommunicationMinimal, Hybrid, TensorParallelFirst, PipelineParallelFirst,
+                          or a preset: memory_optimized, throughput_optimized, communication_optimized
+  --weights M,C,N         weights of memory headroom, throughput and communication in the score
+  --top K                 plans to print and to write; default 10
+  --infeasible K          also print the K closest plans that do not fit, with the reason
+  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)
+  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
+                          predicted speedup, memory change, and the bottleneck it addresses
+
+Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
+
+Example:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Aufruf: shardscope plan MODELL [Optionen]
+
+MODELL ist eine Hugging-Face-config.json, eine safetensors-Datei, ein geteilter Index oder Checkpoint-Ordner
+(nur Header), ein ONNX-Modell, ein GraphML- oder Graphviz-DOT-Graph, ein ShardScope-Modell-JSON, die
+Schichtliste oder das ModelInfo-JSON des Prototyps oder der Name eines mitgelieferten Beispiels (shardscope models).
+
+Cluster:
+  --gpu NAME              GPU aus dem Katalog (shardscope gpus); Standard H100-SXM
+  --gpus N                GPUs insgesamt; Standard 64
+  --gpus-per-node K       GPUs pro Knoten; Standard 8 (N muss ein Vielfaches von K sein)
+  --hardware DATEI        GPUs aus einer Katalogdatei hinzufügen oder überschreiben (docs/hardware-format.md)
+  --intra-node-gbps X     knoteninterne Bandbreite pro GPU überschreiben (GB/s je Richtung)
+  --inter-node-gbps X     Bandbreite zwischen Knoten pro GPU überschreiben (GB/s je Richtung)
+
+Training:
+  --seq S                 Sequenzlänge in Tokens; Standard 4096
+  --global-batch B        Sequenzen pro Optimiererschritt; Standard 512
+  --precision P           bf16 (Standard), fp16, fp8 (bf16-Masterkopien der Gewichte) oder fp32
+  --optimizer O           adam (gemischte Präzision, Standard) oder sgd (mit Momentum)
+  --no-flash-attention    Attention-Scores speichern (Korthikantis Term 5as/h)
+  --fp16-gradients        16-Bit-Gradienten statt fp32-Hauptgradienten
+  --overhead-gib X        Framework-Overhead pro GPU (CUDA-Kontext, NCCL-Puffer); Standard 2
+  --memory-margin F       Anteil des GPU-Speichers, der frei bleibt; Standard 0.05
+  --dp-overlap F          Anteil der datenparallelen Kommunikation, den der Rückwärtsdurchlauf verdeckt; Standard 0.5
+
+Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht):
+  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
+  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+
+Rangfolge:
+  --strategy NAME         exhaustive (Standard; gewichtete Bewertung), MemoryOptimal, ComputeBalanced,
+                          CommunicationMinimal, Hybrid, TensorParallelFirst, PipelineParallelFirst,
+                          oder eine Voreinstellung: memory_optimized, throughput_optimized, communication_optimized
+  --weights M,C,N         Gewichte von Speicherspielraum, Durchsatz und Kommunikation in der Bewertung
+  --top K                 auszugebende und zu schreibende Pläne; Standard 10
+  --infeasible K          zusätzlich die K nächstgelegenen Pläne ausgeben, die nicht passen, mit Grund
+  --json DATEI            die eingestuften Pläne als Plan-JSON schreiben (docs/plan-format.md)
+  --proposals             bis zu 10 eingestufte Änderungen am besten Plan ausgeben, jede neu bewertet:
+                          vorhergesagte Beschleunigung, Speicheränderung und der behobene Engpass
+
+Exit-Codes: 0 ein Plan passt; 1 kein Plan passt; 2 fehlerhafte Befehlszeile; 3 ungültige Eingabe; 4 Ausgabe nicht schreibbar.
+
+Beispiel:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+</translation>
+    </message>
+</context>
+<context>
+    <name>PlanReport</name>
+    <message>
+        <source>Proposals for the best plan (speedup = current step / proposed step, from re-evaluating the changed plan):</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Vorschläge für den besten Plan (Beschleunigung = aktueller Schritt / vorgeschlagener Schritt, aus der Neubewertung des geänderten Plans):</translation>
+    </message>
+    <message>
+        <source>  none: no single change is predicted to help</source>
+        <translation>  keine: Keine einzelne Änderung verspricht eine Verbesserung</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>OOM </source>
+        <translation>OOM </translation>
+    </message>
+    <message>
+        <source>(estimate, nothing to apply) </source>
+        <translation>(Schätzung, nichts zu übernehmen) </translation>
+    </message>
+    <message>
+        <source>Model    %1 (%2): %3 parameters</source>
+        <translation>Modell   %1 (%2): %3 Parameter</translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation>, %1 aktiv pro Token</translation>
+    </message>
+    <message>
+        <source>, %1 layers in %2 blocks</source>
+        <translation>, %1 Schichten in %2 Blöcken</translation>
+    </message>
+    <message>
+        <source>Cluster  %1 x %2 GPUs = %3 x %4 (%5 each), intra-node %6 GB/s, inter-node %7 GB/s</source>
+        <translation>Cluster  %1 x %2 GPUs = %3 x %4 (je %5), im Knoten %6 GB/s, zwischen Knoten %7 GB/s</translation>
+    </message>
+    <message>
+        <source>Training sequence %1, global batch %2 sequences, %3, %4, flash attention %5</source>
+        <translation>Training Sequenz %1, globaler Batch %2 Sequenzen, %3, %4, Flash Attention %5</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Warning  %1</source>
+        <translation>Warnung  %1</translation>
+    </message>
+    <message>
+        <source>%1 plans evaluated in %2 ms, %3 fit in memory.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 Pläne in %2 ms bewertet, %3 passen in den Speicher.</translation>
+    </message>
+    <message>
+        <source>rank   tp   pp    dp vpp  mb zero recompute sp schedule      memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Rang   tp   pp    dp vpp  mb zero neuber.   sp Zeitplan      Speicher/GPU (nutzbar) Schritt   Tokens/s    MFU  Blase   Wertung</translation>
+    </message>
+    <message>
+        <source>No plan fits. The closest candidates and why they fail:</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan passt. Die nächstgelegenen Kandidaten und warum sie scheitern:</translation>
+    </message>
+    <message>
+        <source>Best plan: TP %1 x PP %2 x DP %3, %4 micro-batches of %5, ZeRO-%6, recompute %7%8, %9</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Bester Plan: TP %1 x PP %2 x DP %3, %4 Micro-Batches zu %5, ZeRO-%6, Neuberechnung %7%8, %9</translation>
+    </message>
+    <message>
+        <source>, sequence parallel</source>
+        <translation>, Sequenzparallel</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B with %1 chunks</source>
+        <translation>verschachteltes 1F1B mit %1 Teilen</translation>
+    </message>
+    <message>
+        <source>  stage  layers                                   params/GPU  weights grads  optim  activ  emb+logits other  total GiB  ms/micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>  Stufe  Schichten                                Param./GPU  Gewich Grad.  Optim. Aktiv. Emb+Logits Sonst. GiB ges.  ms/Micro-Batch</translation>
+    </message>
+    <message>
+        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>  Schritt %1 = Rechnen %2 + Neuberechnung %3 + TP-Komm. %4 + PP-Komm. %5 + Blase %6 + sichtbare DP-Komm. %7</translation>
+    </message>
+    <message>
+        <source>  communication per step: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 exposed)</source>
+        <translation>  Kommunikation pro Schritt: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 sichtbar)</translation>
+    </message>
+    <message>
+        <source>  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>  MFU %1%, HFU %2%, Blase %3% der Pipeline, Rechenungleichgewicht %4 (langsamste / schnellste Stufe)</translation>
+    </message>
+    <message>
+        <source>  warning: %1</source>
+        <translation>  Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Closest plans that do not fit:</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Nächstgelegene Pläne, die nicht passen:</translation>
+    </message>
+    <message>
+        <source>exceeds GPU memory</source>
+        <translation>überschreitet den GPU-Speicher</translation>
+    </message>
+    <message>
+        <source>Rejected candidates by reason:</source>
+        <translation>Verworfene Kandidaten nach Grund:</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Micro-Batch</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>Neuberechnung</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>Speicher / GPU</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Blase</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: each layer&apos;s matrices are split across this many GPUs, which all-reduce activations twice per layer.</source>
+        <translation>Tensor-Parallelität: Die Matrizen jeder Schicht werden über so viele GPUs aufgeteilt, die die Aktivierungen zweimal pro Schicht per All-Reduce zusammenführen.</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: the layers are cut into this many stages on different GPUs.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Parallelität: Die Schichten werden in so viele Stufen auf verschiedenen GPUs zerlegt.</translation>
+    </message>
+    <message>
+        <source>Data parallelism: this many replicas each process a share of the batch and all-reduce gradients.</source>
+        <translation>Datenparallelität: So viele Replikate verarbeiten je einen Teil des Batches und führen die Gradienten per All-Reduce zusammen.</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages: model chunks per GPU in the interleaved 1F1B schedule; more chunks shrink the bubble.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Virtuelle Pipeline-Stufen: Modellteile pro GPU im verschachtelten 1F1B-Zeitplan; mehr Teile verkleinern die Blase.</translation>
+    </message>
+    <message>
+        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data-parallel group.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>ZeRO-Stufe: 1 teilt Optimiererzustände auf, 2 zusätzlich Gradienten, 3 zusätzlich die Gewichte über die datenparallele Gruppe.</translation>
+    </message>
+    <message>
+        <source>Activation recomputation: full keeps only each layer&apos;s input and recomputes the rest in the backward pass.</source>
+        <translation>Aktivierungs-Neuberechnung: vollständig behält nur die Eingabe jeder Schicht und berechnet den Rest im Rückwärtsdurchlauf neu.</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism: splits the activations that tensor parallelism replicates (norms, dropout) along the sequence.</source>
+        <translation>Sequenzparallelität: teilt die Aktivierungen, die Tensor-Parallelität repliziert (Normierungen, Dropout), entlang der Sequenz auf.</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble: the share of the pipeline&apos;s time in which stages wait for work while it fills and drains: (p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less with v interleaved chunks (Narayanan et al. 2021).</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Blase: der Anteil der Pipeline-Zeit, in dem Stufen auf Arbeit warten, während sie sich füllt und leert: (p - 1) / (m + p - 1) für 1F1B mit p gleichen Stufen und m Micro-Batches, etwa v-mal weniger mit v verschachtelten Teilen (Narayanan et al. 2021).</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: model FLOPs per second over the GPUs&apos; peak.</source>
+        <translation>Model FLOPs Utilization: Modell-FLOPs pro Sekunde im Verhältnis zur Spitzenleistung der GPUs.</translation>
+    </message>
+    <message>
+        <source>Weighted score of memory headroom, throughput and exposed communication (the weight sliders).</source>
+        <translation>Gewichtete Bewertung aus Speicherspielraum, Durchsatz und sichtbarer Kommunikation (die Gewichtsregler).</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalListModel</name>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>Passt nicht: %1</translation>
+    </message>
+    <message>
+        <source>No change to this plan is predicted to help: it is the best the cost model finds nearby.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Keine Änderung an diesem Plan verspricht eine Verbesserung: Er ist der beste, den das Kostenmodell in der Nähe findet.</translation>
+    </message>
+    <message>
+        <source>same memory</source>
+        <translation>gleicher Speicher</translation>
+    </message>
+    <message>
+        <source>%1%2 GiB per GPU</source>
+        <translation>%1%2 GiB pro GPU</translation>
+    </message>
+    <message>
+        <source>%1x, %2: %3</source>
+        <translation>%1x, %2: %3</translation>
+    </message>
+    <message>
+        <source> (does not fit)</source>
+        <translation> (passt nicht)</translation>
+    </message>
+    <message>
+        <source> (estimate)</source>
+        <translation> (Schätzung)</translation>
+    </message>
+</context>
+<context>
+    <name>RenderCommand</name>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>--size expects WIDTHxHEIGHT in pixels, e.g. 1600x1000, got &quot;%1&quot;</source>
+        <translation>--size erwartet BREITExHÖHE in Pixeln, z. B. 1600x1000, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--size must be between 200x150 and 16000x16000, got &quot;%1&quot;</source>
+        <translation>--size muss zwischen 200x150 und 16000x16000 liegen, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--theme expects light or dark, got &quot;%1&quot;</source>
+        <translation>--theme erwartet light oder dark, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--scale expects a number from 0.1 to 8, got &quot;%1&quot;</source>
+        <translation>--scale erwartet eine Zahl von 0.1 bis 8, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--view is required: memory, stages, timeline, imbalance, communication or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>--view ist erforderlich: memory, stages, timeline, imbalance, communication oder window</translation>
+    </message>
+    <message>
+        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>unbekannte Ansicht „%1“: memory, stages, timeline, imbalance, communication oder window verwenden</translation>
+    </message>
+    <message>
+        <source>--out FILE.png or FILE.svg is required</source>
+        <translation>--out DATEI.png oder DATEI.svg ist erforderlich</translation>
+    </message>
+    <message>
+        <source>--out must end in .png or .svg, got &quot;%1&quot;</source>
+        <translation>--out muss auf .png oder .svg enden, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]
+                         [--theme light|dark] [plan options]
+
+Plans MODEL like &quot;shardscope plan&quot; and draws the best plan as the desktop planner shows it,
+titled and with its legend, without a display.
+
+  --view VIEW   memory, stages, timeline, imbalance, communication, or window (the whole window)
+  --out FILE    .png (bitmap) or .svg (vector)
+  --size WxH    picture size in pixels at scale 1; default 1600x1000
+  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1
+  --theme T     light (default) or dark
+
+Plan options: see shardscope plan --help.
+</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Aufruf: shardscope render MODELL --view ANSICHT --out DATEI.png|DATEI.svg [--size BxH] [--scale S]
+                         [--theme light|dark] [Planoptionen]
+
+Plant MODELL wie „shardscope plan“ und zeichnet den besten Plan so, wie ihn der Desktop-Planer zeigt,
+mit Titel und Legende, ohne Bildschirm.
+
+  --view ANSICHT memory, stages, timeline, imbalance, communication oder window (das ganze Fenster)
+  --out DATEI   .png (Rastergrafik) oder .svg (Vektorgrafik)
+  --size BxH    Bildgröße in Pixeln bei Maßstab 1; Standard 1600x1000
+  --scale S     Pixelmaßstab eines PNG (2 für Druck und High-DPI-Bildschirme); Standard 1
+  --theme T     light (Standard) oder dark
+
+Planoptionen: siehe shardscope plan --help.
+</translation>
+    </message>
+</context>
+<context>
+    <name>SessionFile</name>
+    <message>
+        <source>cannot save the session: %1</source>
+        <translation>Die Sitzung kann nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>cannot open the session file: %1</source>
+        <translation>Die Sitzungsdatei kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>the file is %1 bytes, too large for a session file (at most %2)</source>
+        <translation>Die Datei ist %1 Byte groß, zu groß für eine Sitzungsdatei (höchstens %2)</translation>
+    </message>
+    <message>
+        <source>cannot read the session file: %1</source>
+        <translation>Die Sitzungsdatei kann nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>StageMapView</name>
+    <message>
+        <source>layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan</translation>
+    </message>
+    <message>
+        <source>No estimate: %1</source>
+        <translation>Keine Schätzung: %1</translation>
+    </message>
+    <message>
+        <source>1 pipeline stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>1 Pipeline-Stufe</translation>
+    </message>
+    <message>
+        <source>%1 pipeline stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 Pipeline-Stufen</translation>
+    </message>
+    <message>
+        <source>%1 x (TP %2 x DP %3): slowest stage %4, %5 ms per micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 x (TP %2 x DP %3): langsamste Stufe %4, %5 ms pro Micro-Batch</translation>
+    </message>
+    <message>
+        <source>TP %1 x DP %2 = %3 GPUs, ranks %4–%5</source>
+        <translation>TP %1 x DP %2 = %3 GPUs, Ränge %4–%5</translation>
+    </message>
+    <message>
+        <source>layers %1–%2 (%3): %4 … %5</source>
+        <translation>Schichten %1–%2 (%3): %4 … %5</translation>
+    </message>
+    <message>
+        <source>chunk %1: %2</source>
+        <translation>Teil %1: %2</translation>
+    </message>
+    <message>
+        <source>slowest</source>
+        <translation>langsamste</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufe %1</translation>
+    </message>
+    <message>
+        <source>layers %1–%2 (%3)</source>
+        <translation>Schichten %1–%2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <source>%1 chunks, %2 layers: %3 … %4</source>
+        <translation>%1 Teile, %2 Schichten: %3 … %4</translation>
+    </message>
+    <message>
+        <source>ranks %1–%2</source>
+        <translation>Ränge %1–%2</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1, %2 ms</source>
+        <translation>%1, %2 ms</translation>
+    </message>
+    <message>
+        <source>%1 ms / micro-batch</source>
+        <translation>%1 ms / Micro-Batch</translation>
+    </message>
+    <message>
+        <source>slowest stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>langsamste Stufe</translation>
+    </message>
+    <message>
+        <source>GPU (global rank; TP across, DP down)</source>
+        <translation>GPU (globaler Rang; TP waagerecht, DP senkrecht)</translation>
+    </message>
+    <message>
+        <source>memory per GPU of %1 GiB usable</source>
+        <translation>Speicher pro GPU von %1 GiB nutzbar</translation>
+    </message>
+    <message>
+        <source>Stage %1 (slowest)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufe %1 (langsamste)</translation>
+    </message>
+    <message>
+        <source>GPU %1: TP rank %2, DP rank %3</source>
+        <translation>GPU %1: TP-Rang %2, DP-Rang %3</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 GiB of %2 GiB usable</source>
+        <translation>Speicher pro GPU: %1 GiB von %2 GiB nutzbar</translation>
+    </message>
+    <message>
+        <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, PP %5 ms)</source>
+        <translation>Zeit pro Micro-Batch: %1 ms (Rechnen %2, Neuberechnung %3, TP %4, PP %5 ms)</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>No pipeline schedule</source>
+        <translation>Kein Pipeline-Zeitplan</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B (%1 chunks per stage)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Verschachteltes 1F1B (%1 Teile pro Stufe)</translation>
+    </message>
+    <message>
+        <source>%1, %2 stages, %3 micro-batches: the bubble is %4 % of the step</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1, %2 Stufen, %3 Micro-Batches: Die Blase beträgt %4 % des Schritts</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufe %1</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>forward pass</source>
+        <translation>Vorwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>backward pass (with recomputation)</source>
+        <translation>Rückwärtsdurchlauf (mit Neuberechnung)</translation>
+    </message>
+    <message>
+        <source>later model chunks are lighter</source>
+        <translation>spätere Modellteile sind leichter</translation>
+    </message>
+    <message>
+        <source>idle: the pipeline bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>untätig: die Pipeline-Blase</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>%1: no such file, and not a bundled model</source>
+        <translation>%1: Datei nicht vorhanden und kein mitgeliefertes Modell</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2159 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Cli</name>
+    <message>
+        <source>Usage: shardscope [COMMAND] [OPTIONS]
+
+Plans how to shard the training of a large model over a GPU cluster: tensor, pipeline and
+data parallelism, ZeRO stage, micro-batch, recomputation, sequence parallelism and the
+pipeline schedule, with predicted memory per GPU, step time, bubble and MFU.
+Without a command, opens the desktop planner (with a model or .shardscope session
+file if one is given, else the planned Llama-3-70B example).
+
+Commands:
+  plan MODEL [options]   search all parallel layouts and print the best ones
+                         (shardscope plan --help lists the options)
+  inspect MODEL [--seq N] [--json FILE]
+                         summarize a model: size, shape, critical path, parallel
+                         width, operator mix, largest layers, import notes
+  render MODEL --view VIEW --out FILE.png|FILE.svg [options]
+                         draw a view of the best plan without a display
+                         (memory, stages, timeline, imbalance, communication,
+                         window; shardscope render --help)
+  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]
+                         write a plan as a Megatron-LM, DeepSpeed or torchtitan
+                         launch config (shardscope export --help)
+  models                 list the bundled example models
+  gpus                   list the GPU catalog
+  --version              print the version
+
+Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
+3 invalid input file or value; 4 an output file could not be written.
+</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>用法：shardscope [命令] [选项]
+
+规划如何在 GPU 集群上切分大模型训练：张量、流水线和数据并行，ZeRO 阶段、微批次、
+重计算、序列并行和流水线调度，并预测每个 GPU 的显存、步时间、气泡和 MFU。
+不带命令时打开桌面规划器（若给出模型或 .shardscope 会话文件则打开它，
+否则打开已规划好的 Llama-3-70B 示例）。
+
+命令：
+  plan 模型 [选项]       搜索所有并行布局并输出最佳方案
+                         （shardscope plan --help 列出所有选项）
+  inspect 模型 [--seq N] [--json 文件]
+                         汇总模型：规模、形状、关键路径、并行宽度、
+                         算子构成、最大的层、导入提示
+  render 模型 --view 视图 --out 文件.png|文件.svg [选项]
+                         无需显示器绘制最佳方案的某个视图
+                         （memory、stages、timeline、imbalance、communication、
+                         window；shardscope render --help）
+  export PLAN.json --format megatron|deepspeed|torchtitan [--plan 名次] [--out 文件]
+                         将方案写为 Megatron-LM、DeepSpeed 或 torchtitan
+                         启动配置（shardscope export --help）
+  models                 列出内置示例模型
+  gpus                   列出 GPU 目录
+  --version              输出版本号
+
+退出码：0 成功；1 没有方案能放入显存；2 命令行错误；
+3 输入文件或值无效；4 无法写入输出文件。
+</translation>
+    </message>
+    <message>
+        <source>shardscope: unknown command &quot;%1&quot;</source>
+        <translation>shardscope：未知命令“%1”</translation>
+    </message>
+    <message>
+        <source>Bundled example models (use the name in place of a file):</source>
+        <translation>内置示例模型（可用名称代替文件）：</translation>
+    </message>
+    <message>
+        <source>GPU catalog (dense peaks):</source>
+        <translation>GPU 目录（稠密峰值）：</translation>
+    </message>
+    <message>
+        <source>  name             memory    bf16 TFLOP/s  fp8 TFLOP/s  HBM GB/s  intra-node GB/s  inter-node GB/s</source>
+        <translation>  名称             显存      bf16 TFLOP/s  fp8 TFLOP/s  HBM GB/s  节点内 GB/s      节点间 GB/s</translation>
+    </message>
+    <message>
+        <source>shardscope plan: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope plan：%1</translation>
+    </message>
+    <message>
+        <source>Strategy %1, weights memory %2 / compute %3 / communication %4</source>
+        <translation>策略 %1，权重：显存 %2 / 计算 %3 / 通信 %4</translation>
+    </message>
+    <message>
+        <source>shardscope plan: cannot write %1: %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope plan：无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 plans).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>已写入 %1（%2 个方案）。</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope inspect MODEL [--seq N] [--json FILE]
+
+MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,
+Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.
+  --seq N       sequence length at which FLOPs are weighed (default 2048)
+  --json FILE   also write the summary and graph analysis as JSON
+</source>
+        <translation>用法：shardscope inspect 模型 [--seq N] [--json 文件]
+
+模型可以是文件（Hugging Face config.json、safetensors 文件或索引、ONNX、GraphML、
+Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名称。
+  --seq N       计算 FLOPs 时使用的序列长度（默认 2048）
+  --json 文件   同时将摘要和图分析写为 JSON
+</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: %1 needs a value</source>
+        <translation>shardscope inspect：%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: --seq must be a number between 1 and 10000000, got %1</source>
+        <translation>shardscope inspect：--seq 必须是 1 到 10000000 之间的数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: unknown option %1</source>
+        <translation>shardscope inspect：未知选项 %1</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: more than one model given (%1, %2)</source>
+        <translation>shardscope inspect：给出了多个模型（%1，%2）</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: no model given</source>
+        <translation>shardscope inspect：未给出模型</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: %1</source>
+        <translation>shardscope inspect：%1</translation>
+    </message>
+    <message>
+        <source>shardscope inspect: cannot write %1: %2</source>
+        <translation>shardscope inspect：无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>CommunicationView</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无方案</translation>
+    </message>
+    <message>
+        <source>No estimate: %1</source>
+        <translation>无估算：%1</translation>
+    </message>
+    <message>
+        <source>Communication: %1 per step exposed (%2 % of the step)</source>
+        <translation>通信：每步暴露 %1（占步长的 %2 %）</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP %1): %2, %3 per step, %4 % of the step</source>
+        <translation>张量并行（TP %1）：%2，每步 %3，占步长的 %4 %</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP %1): %2, %3 per step, %4 % of the step</source>
+        <translation>流水线并行（PP %1）：%2，每步 %3，占步长的 %4 %</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP %1, ZeRO %2): %3, %4 per step; %5 exposed (%6 % of the step), %7 hidden behind backward</source>
+        <translation>数据并行（DP %1，ZeRO %2）：%3，每步 %4；暴露 %5（占步长的 %6 %），%7 隐藏在反向传播之后</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>DP, exposed</source>
+        <translation>DP，暴露</translation>
+    </message>
+    <message>
+        <source>DP, hidden behind backward</source>
+        <translation>DP，隐藏在反向传播之后</translation>
+    </message>
+    <message>
+        <source>step: %1</source>
+        <translation>训练步：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ExportCommand</name>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>--format expects megatron, deepspeed or torchtitan, got &quot;%1&quot;</source>
+        <translation>--format 应为 megatron、deepspeed 或 torchtitan，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--plan expects a plan rank (1 = the best plan), got &quot;%1&quot;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>--plan 应为方案名次（1 = 最佳方案），实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--out needs a file name</source>
+        <translation>--out 需要一个文件名</translation>
+    </message>
+    <message>
+        <source>unknown option %1</source>
+        <translation>未知选项 %1</translation>
+    </message>
+    <message>
+        <source>more than one plan file given (%1, %2)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>给出了多个方案文件（%1，%2）</translation>
+    </message>
+    <message>
+        <source>no plan file given (write one with shardscope plan MODEL --json PLAN.json)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>未给出方案文件（可用 shardscope plan 模型 --json PLAN.json 生成）</translation>
+    </message>
+    <message>
+        <source>--format is required: megatron, deepspeed or torchtitan</source>
+        <translation>必须指定 --format：megatron、deepspeed 或 torchtitan</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]
+
+Writes the launch configuration of one plan of a plan file (shardscope plan ... --json PLAN.json):
+  megatron     Megatron-LM arguments for pretrain_gpt.py, as a bash array
+  deepspeed    a DeepSpeed config JSON
+  torchtitan   a torchtitan TOML job config
+Options:
+  --format F   the framework (required)
+  --plan RANK  which ranked plan (default 1, the best)
+  --out FILE   write to FILE instead of standard output
+docs/launch-configs.md lists every key and the plans a framework cannot run.
+
+Exit codes: 0 success; 2 bad command line; 3 invalid plan file, or a plan the framework
+cannot express; 4 the output file could not be written.
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>用法：shardscope export PLAN.json --format megatron|deepspeed|torchtitan [--plan 名次] [--out 文件]
+
+写出方案文件（shardscope plan ... --json PLAN.json）中某个方案的启动配置：
+  megatron     pretrain_gpt.py 的 Megatron-LM 参数，以 bash 数组形式
+  deepspeed    DeepSpeed 配置 JSON
+  torchtitan   torchtitan TOML 作业配置
+选项：
+  --format F   框架（必填）
+  --plan 名次  使用第几名的方案（默认 1，即最佳）
+  --out 文件   写入文件而不是标准输出
+docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
+
+退出码：0 成功；2 命令行错误；3 方案文件无效，或框架无法表达该方案；
+4 无法写入输出文件。
+</translation>
+    </message>
+    <message>
+        <source>shardscope export: %1</source>
+        <translation>shardscope export：%1</translation>
+    </message>
+    <message>
+        <source>shardscope export: %1: cannot read the plan file: %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope export：%1：无法读取方案文件：%2</translation>
+    </message>
+    <message>
+        <source>shardscope export: %1: the plan file holds no plans</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope export：%1：方案文件中没有方案</translation>
+    </message>
+    <message>
+        <source>shardscope export: --plan %1: %2 has no plan of that rank (ranks: %3)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope export：--plan %1：%2 中没有该名次的方案（名次：%3）</translation>
+    </message>
+    <message>
+        <source>shardscope export: cannot write to standard output</source>
+        <translation>shardscope export：无法写入标准输出</translation>
+    </message>
+    <message>
+        <source>shardscope export: cannot write %1: %2</source>
+        <translation>shardscope export：无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 launch config of plan %3).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>已写入 %1（方案 %3 的 %2 启动配置）。</translation>
+    </message>
+</context>
+<context>
+    <name>FigureExporter</name>
+    <message>
+        <source>ShardScope %1 · predicted from published cost models · %2</source>
+        <translation>ShardScope %1 · 基于已发表的成本模型预测 · %2</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png or .svg</source>
+        <translation>%1：文件名必须以 .png 或 .svg 结尾</translation>
+    </message>
+    <message>
+        <source>%1: the scale must be between 0.1 and 8, got %2</source>
+        <translation>%1：缩放比例必须在 0.1 到 8 之间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: a %2 x %3 picture does not fit in memory</source>
+        <translation>%1：%2 x %3 的图片无法放入内存</translation>
+    </message>
+    <message>
+        <source>%1: could not encode the PNG image</source>
+        <translation>%1：无法编码 PNG 图像</translation>
+    </message>
+    <message>
+        <source>%1: could not start the SVG document</source>
+        <translation>%1：无法创建 SVG 文档</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>ImbalanceView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>TP communication</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <source>PP communication</source>
+        <translation>PP 通信</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无方案</translation>
+    </message>
+    <message>
+        <source>No estimate: %1</source>
+        <translation>无估算：%1</translation>
+    </message>
+    <message>
+        <source>Compute imbalance: a single stage, %1 per micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>计算不均衡：仅一个阶段，每个微批次 %1</translation>
+    </message>
+    <message>
+        <source>Compute imbalance: slowest / fastest stage = %1 (stage %2: %3, stage %4: %5)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>计算不均衡：最慢 / 最快阶段 = %1（阶段 %2：%3，阶段 %4：%5）</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>mean %1</source>
+        <translation>平均 %1</translation>
+    </message>
+    <message>
+        <source>Stage %1: %2 per micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段 %1：每个微批次 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>Layers %1</source>
+        <translation>层 %1</translation>
+    </message>
+    <message>
+        <source>GPUs %1–%2</source>
+        <translation>GPU %1–%2</translation>
+    </message>
+</context>
+<context>
+    <name>InputPanel</name>
+    <message>
+        <source>%1 T</source>
+        <translation>%1 万亿</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 十亿</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 百万</translation>
+    </message>
+    <message>
+        <source>auto (searched)</source>
+        <translation>自动（搜索）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>No model loaded.</source>
+        <translation>未加载模型。</translation>
+    </message>
+    <message>
+        <source>&amp;Open model…</source>
+        <translation>打开模型(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json, safetensors checkpoint (header only), ONNX model, GraphML or Graphviz DOT graph, or a ShardScope model JSON. You can also drop a file on the window.</source>
+        <translation>打开 Hugging Face config.json、safetensors 检查点（仅读取头部）、ONNX 模型、GraphML 或 Graphviz DOT 图，或 ShardScope 模型 JSON。也可以将文件拖放到窗口中。</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>The GPU model. Memory, peak FLOP/s and link bandwidths come from the hardware catalog (resources/hardware.json, with sources).</source>
+        <translation>GPU 型号。显存、峰值 FLOP/s 和链路带宽取自硬件目录（resources/hardware.json，附来源）。</translation>
+    </message>
+    <message>
+        <source>Number of nodes (servers).</source>
+        <translation>节点（服务器）数量。</translation>
+    </message>
+    <message>
+        <source>GPUs in one node, joined by the fast intra-node link (NVLink). Tensor parallelism is kept inside a node.</source>
+        <translation>单个节点内的 GPU 数，通过高速节点内链路（NVLink）互连。张量并行限制在节点内。</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>Per-GPU bandwidth of the intra-node link, one direction. 0 uses the catalog value.</source>
+        <translation>每个 GPU 的节点内链路带宽（单向）。0 表示使用目录中的值。</translation>
+    </message>
+    <message>
+        <source>Per-GPU bandwidth between nodes (InfiniBand/RoCE NIC), one direction. 0 uses the catalog value.</source>
+        <translation>每个 GPU 的节点间带宽（InfiniBand/RoCE 网卡，单向）。0 表示使用目录中的值。</translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>&amp;GPU：</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>节点数(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>GPUs per n&amp;ode:</source>
+        <translation>每节点 GPU 数(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Intra-node link:</source>
+        <translation>节点内链路：</translation>
+    </message>
+    <message>
+        <source>Inter-node link:</source>
+        <translation>节点间链路：</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence. Activation memory grows linearly with it (quadratically without flash attention).</source>
+        <translation>每个序列的 token 数。激活显存随之线性增长（不使用 flash attention 时为平方增长）。</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, over all data-parallel replicas. It fixes the number of micro-batches: global batch / (DP x micro-batch).</source>
+        <translation>每个优化器步中所有数据并行副本处理的序列总数。它决定微批次数量：全局批次 / (DP x 微批次)。</translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch, the unit that flows through the pipeline. Larger micro-batches use the GPU better but store more activations.</source>
+        <translation>每个微批次的序列数，微批次是在流水线中流动的单位。更大的微批次能更好地利用 GPU，但需要存储更多激活。</translation>
+    </message>
+    <message>
+        <source>Number format of the math and of the stored activations. Mixed precision keeps fp32 master weights and Adam moments (16 bytes per parameter with bf16).</source>
+        <translation>计算和所存激活使用的数值格式。混合精度保留 fp32 主权重和 Adam 动量（使用 bf16 时每个参数 16 字节）。</translation>
+    </message>
+    <message>
+        <source>0: replicate everything</source>
+        <translation>0：全部复制</translation>
+    </message>
+    <message>
+        <source>1: shard optimizer states</source>
+        <translation>1：切分优化器状态</translation>
+    </message>
+    <message>
+        <source>2: shard optimizer states and gradients</source>
+        <translation>2：切分优化器状态和梯度</translation>
+    </message>
+    <message>
+        <source>3: shard optimizer states, gradients and weights</source>
+        <translation>3：切分优化器状态、梯度和权重</translation>
+    </message>
+    <message>
+        <source>ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data-parallel GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 also the gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost of 1.5x the data-parallel traffic).</source>
+        <translation>ZeRO（DeepSpeed）/ FSDP：模型状态中有多少在数据并行 GPU 之间切分而非复制。ZeRO-1 切分 fp32 优化器状态，ZeRO-2 还切分梯度，ZeRO-3 还切分权重（需要时逐层收集，代价是 1.5 倍的数据并行通信量）。</translation>
+    </message>
+    <message>
+        <source>Activation recomputation (checkpointing): selective recomputes only the attention core (Korthikanti et al. 2022), full stores only each block&apos;s input and recomputes its forward pass during backward (about 33 % more math).</source>
+        <translation>激活重计算（检查点）：selective 只重算注意力核心（Korthikanti 等，2022），full 只保存每个块的输入，并在反向传播时重算其前向计算（约多 33 % 的计算量）。</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism (Megatron): the norms and dropouts between tensor-parallel regions are split along the sequence over the TP GPUs, so their activations are not replicated. Same communication volume as plain TP.</source>
+        <translation>序列并行（Megatron）：张量并行区域之间的归一化和 dropout 沿序列维度切分到各 TP GPU 上，使其激活不再被复制。通信量与普通 TP 相同。</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule. GPipe runs all forwards then all backwards (stores every micro-batch&apos;s activations); 1F1B alternates and stores at most one per stage; interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the pipeline bubble by that factor for more point-to-point traffic.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线调度。GPipe 先执行所有前向再执行所有反向（保存每个微批次的激活）；1F1B 交替执行，每个阶段最多保存一份；交错式 1F1B 为每个 GPU 分配多个模型块（虚拟阶段），按该倍数缩小流水线气泡，但点对点通信更多。</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Share of each GPU&apos;s memory kept free for fragmentation and spikes.</source>
+        <translation>每个 GPU 显存中为碎片和峰值预留的比例。</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree: each layer&apos;s matrices split over this many GPUs (Megatron column/row parallel); needs fast links, so it stays inside a node. Auto = searched.</source>
+        <translation>张量并行度：每层的矩阵切分到这么多 GPU 上（Megatron 列/行并行）；需要高速链路，因此限制在节点内。Auto = 搜索。</translation>
+    </message>
+    <message>
+        <source>Pipeline-parallel degree: the layers split into this many consecutive stages. Auto = searched.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线并行度：将各层划分为这么多个连续阶段。Auto = 搜索。</translation>
+    </message>
+    <message>
+        <source>Data-parallel degree: model replicas, each on a slice of the batch. Auto = searched.</source>
+        <translation>数据并行度：模型副本数，每个副本处理批次的一部分。Auto = 搜索。</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages: model chunks per GPU with the interleaved schedule. Auto = searched.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>虚拟流水线阶段：交错式调度中每个 GPU 上的模型块数。Auto = 搜索。</translation>
+    </message>
+    <message>
+        <source>%1 auto</source>
+        <translation>%1 自动</translation>
+    </message>
+    <message>
+        <source>Fixed degrees:</source>
+        <translation>固定并行度：</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence length:</source>
+        <translation>序列长度(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Global &amp;batch:</source>
+        <translation>全局批次(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>&amp;Micro-batch:</source>
+        <translation>微批次(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Precision:</source>
+        <translation>精度(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO stage:</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>&amp;ZeRO 阶段：</translation>
+    </message>
+    <message>
+        <source>&amp;Recomputation:</source>
+        <translation>重计算(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Se&amp;quence parallel:</source>
+        <translation>序列并行(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>Sc&amp;hedule:</source>
+        <translation>调度(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Memory margin:</source>
+        <translation>显存余量：</translation>
+    </message>
+    <message>
+        <source>Ranking</source>
+        <translation>排序</translation>
+    </message>
+    <message>
+        <source>Exhaustive search, weighted score</source>
+        <translation>穷举搜索，加权评分</translation>
+    </message>
+    <message>
+        <source>Strategy: %1</source>
+        <translation>策略：%1</translation>
+    </message>
+    <message>
+        <source>Preset: %1</source>
+        <translation>预设：%1</translation>
+    </message>
+    <message>
+        <source>How plans are ranked. Every plan is searched either way; the seed&apos;s six strategies order them by their own rule, the presets also set the weights and memory margin.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案的排序方式。无论如何都会搜索所有方案；种子版本的六种策略按各自的规则排序，预设还会设置权重和显存余量。</translation>
+    </message>
+    <message>
+        <source>S&amp;trategy:</source>
+        <translation>策略(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Weight of memory headroom: the free share of the fullest GPU.</source>
+        <translation>显存余量的权重：最满 GPU 的空闲比例。</translation>
+    </message>
+    <message>
+        <source>Weight of throughput: tokens per second relative to the fastest plan that fits.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>吞吐量的权重：相对于可放下的最快方案的每秒 token 数。</translation>
+    </message>
+    <message>
+        <source>Weight of communication: the share of the step not spent waiting for exposed communication.</source>
+        <translation>通信的权重：步长中不用等待暴露通信的比例。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GiB)</source>
+        <translation>%1（%2 GiB）</translation>
+    </message>
+    <message>
+        <source>catalog (%1 GB/s)</source>
+        <translation>目录值（%1 GB/s）</translation>
+    </message>
+    <message>
+        <source>%1 GPUs in total</source>
+        <translation>共 %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 parameters</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2）&lt;br&gt;%3 参数</translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation>，每个 token 激活 %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;1 layer</source>
+        <translation>&lt;br&gt;1 层</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 layers</source>
+        <translation>&lt;br&gt;%1 层</translation>
+    </message>
+    <message>
+        <source>, 1 transformer block</source>
+        <translation>，1 个 Transformer 块</translation>
+    </message>
+    <message>
+        <source>, %1 transformer blocks</source>
+        <translation>，%1 个 Transformer 块</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;hidden %1, %2 heads (%3 KV), FFN %4</source>
+        <translation>&lt;br&gt;隐藏维度 %1，%2 个注意力头（%3 个 KV），FFN %4</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Import notes: %1, listed in the notes panel&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;导入提示：%1，详见提示面板&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Bundled example: %1</source>
+        <translation>内置示例：%1</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3</source>
+        <translation>TP %1 · PP %2 · DP %3</translation>
+    </message>
+    <message>
+        <source> · VPP %1</source>
+        <translation> · VPP %1</translation>
+    </message>
+    <message>
+        <source> · micro-batch %1 · ZeRO-%2 · recompute %3</source>
+        <translation> · 微批次 %1 · ZeRO-%2 · 重计算 %3</translation>
+    </message>
+    <message>
+        <source> · SP</source>
+        <translation> · SP</translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation> · %1</translation>
+    </message>
+    <message>
+        <source>ShardScope</source>
+        <translation>ShardScope</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Every plan the search evaluated, best first by the chosen strategy. Click a header to sort; select a row to show that plan below.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>搜索评估过的所有方案，按所选策略从优到劣排列。点击表头排序；选择一行可在下方显示该方案。</translation>
+    </message>
+    <message>
+        <source>Show plans that do &amp;not fit</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>显示放不下的方案(&amp;N)</translation>
+    </message>
+    <message>
+        <source>List the plans that exceed GPU memory or break a rule, with the reason.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>列出超出 GPU 显存或违反规则的方案及其原因。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ranked plans&lt;/b&gt;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;b&gt;方案排名&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Memory</source>
+        <translation>显存(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Imbalance</source>
+        <translation>不均衡(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Communication</source>
+        <translation>通信(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Bytes per GPU by what they hold, against the usable capacity.</source>
+        <translation>每个 GPU 按内容分类的字节数，与可用容量对比。</translation>
+    </message>
+    <message>
+        <source>Pipeline stages: their layers, their GPUs (TP x DP grid), memory and time.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线阶段：其包含的层、GPU（TP x DP 网格）、显存和时间。</translation>
+    </message>
+    <message>
+        <source>One training step&apos;s pipeline schedule: forward and backward passes per stage. The bubble is the time stages sit idle while the pipeline fills and drains.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>一个训练步的流水线调度：每个阶段的前向和反向计算。气泡是流水线填充和排空时各阶段空闲的时间。</translation>
+    </message>
+    <message>
+        <source>Time per micro-batch of each stage: the slowest stage sets the pace.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>每个阶段处理一个微批次的时间：最慢的阶段决定整体节奏。</translation>
+    </message>
+    <message>
+        <source>Tensor-, pipeline- and data-parallel communication of one step.</source>
+        <translation>一个训练步中的张量并行、流水线并行和数据并行通信。</translation>
+    </message>
+    <message>
+        <source>Changes to the selected plan, each re-evaluated with the cost model and ranked by predicted speedup; select one to read why.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>对所选方案的修改建议，每条都用成本模型重新评估并按预测加速比排序；选择一条可查看原因。</translation>
+    </message>
+    <message>
+        <source>&amp;Apply proposal</source>
+        <translation>应用建议(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Switch to the proposed plan (Edit &gt; Undo goes back).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>切换到建议的方案（编辑 &gt; 撤销可返回）。</translation>
+    </message>
+    <message>
+        <source>Notes and proposals</source>
+        <translation>提示与建议</translation>
+    </message>
+    <message>
+        <source>Open a model to start.</source>
+        <translation>打开一个模型以开始。</translation>
+    </message>
+    <message>
+        <source>%p % searched</source>
+        <translation>已搜索 %p %</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the running search (Esc)</source>
+        <translation>停止正在进行的搜索（Esc）</translation>
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation>搜索已取消。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Model…</source>
+        <translation>打开模型(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Example</source>
+        <translation>打开示例(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Session…</source>
+        <translation>打开会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save Session &amp;As…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Export Plan &amp;JSON…</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>导出方案 &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Launch Config…</source>
+        <translation>导出启动配置(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;View as PNG/SVG</source>
+        <translation>将视图导出为 PNG/SVG(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Current View…</source>
+        <translation>当前视图(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>Whole &amp;Window…</source>
+        <translation>整个窗口(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Add &amp;GPUs from File…</source>
+        <translation>从文件添加 &amp;GPU…</translation>
+    </message>
+    <message>
+        <source>Add GPUs</source>
+        <translation>添加 GPU</translation>
+    </message>
+    <message>
+        <source>Hardware catalog (*.json)</source>
+        <translation>硬件目录 (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Search Again</source>
+        <translation>重新搜索(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Search</source>
+        <translation>取消搜索(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show Plans That Do &amp;Not Fit</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>显示放不下的方案(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Plans Table</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>转到方案表(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Glossary</source>
+        <translation>术语表(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;TP&lt;/b&gt; tensor parallelism: each layer&apos;s weight matrices split over GPUs (Megatron column/row parallel); two all-reduces per block in forward and in backward.&lt;/p&gt;&lt;p&gt;&lt;b&gt;PP&lt;/b&gt; pipeline parallelism: consecutive layers on different GPUs, micro-batches flow through.&lt;/p&gt;&lt;p&gt;&lt;b&gt;DP&lt;/b&gt; data parallelism: replicas on different slices of the batch; gradients all-reduced.&lt;/p&gt;&lt;p&gt;&lt;b&gt;VPP&lt;/b&gt; virtual pipeline stages: model chunks per GPU in interleaved 1F1B.&lt;/p&gt;&lt;p&gt;&lt;b&gt;ZeRO-1/2/3&lt;/b&gt; shard optimizer states / plus gradients / plus weights over the DP GPUs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Recomputation&lt;/b&gt; drops activations in forward and recomputes them in backward.&lt;/p&gt;&lt;p&gt;&lt;b&gt;SP&lt;/b&gt; sequence parallelism: norms and dropouts split along the sequence over the TP GPUs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Bubble&lt;/b&gt; the share of the step pipeline stages sit idle while the pipeline fills and drains: (p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MFU&lt;/b&gt; model FLOPs utilization: model FLOPs per second over the GPUs&apos; peak.&lt;/p&gt;&lt;p&gt;Formulas and sources: docs/cost-model.md.&lt;/p&gt;</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>&lt;p&gt;&lt;b&gt;TP&lt;/b&gt; 张量并行：每层的权重矩阵切分到多个 GPU 上（Megatron 列/行并行）；每个块在前向和反向中各有两次 all-reduce。&lt;/p&gt;&lt;p&gt;&lt;b&gt;PP&lt;/b&gt; 流水线并行：连续的层位于不同 GPU 上，微批次依次流过。&lt;/p&gt;&lt;p&gt;&lt;b&gt;DP&lt;/b&gt; 数据并行：各副本处理批次的不同部分；梯度通过 all-reduce 汇总。&lt;/p&gt;&lt;p&gt;&lt;b&gt;VPP&lt;/b&gt; 虚拟流水线阶段：交错式 1F1B 中每个 GPU 上的模型块数。&lt;/p&gt;&lt;p&gt;&lt;b&gt;ZeRO-1/2/3&lt;/b&gt; 在 DP GPU 之间切分优化器状态 / 再加梯度 / 再加权重。&lt;/p&gt;&lt;p&gt;&lt;b&gt;重计算&lt;/b&gt; 在前向中丢弃激活，在反向中重新计算。&lt;/p&gt;&lt;p&gt;&lt;b&gt;SP&lt;/b&gt; 序列并行：归一化和 dropout 沿序列维度切分到各 TP GPU 上。&lt;/p&gt;&lt;p&gt;&lt;b&gt;气泡&lt;/b&gt;（bubble）流水线填充和排空时各阶段空闲时间占训练步的比例：对 p 个阶段、m 个微批次的 1F1B 为 (p - 1) / (m + p - 1)。&lt;/p&gt;&lt;p&gt;&lt;b&gt;MFU&lt;/b&gt; 模型 FLOPs 利用率：每秒模型 FLOPs 与 GPU 峰值之比。&lt;/p&gt;&lt;p&gt;公式与来源：docs/cost-model.md。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;About ShardScope</source>
+        <translation>关于 ShardScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About ShardScope</source>
+        <translation>关于 ShardScope</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;ShardScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans tensor, pipeline and data parallelism, ZeRO, recomputation and schedules for training large models, from published cost models.&lt;/p&gt;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;p&gt;&lt;b&gt;ShardScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;基于已发表的成本模型，为大模型训练规划张量、流水线和数据并行、ZeRO、重计算及调度。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The bundled example model is missing from this build.</source>
+        <translation>此版本缺少内置示例模型。</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>%1: the session&apos;s model could not be opened: %2</source>
+        <translation>%1：无法打开会话中的模型：%2</translation>
+    </message>
+    <message>
+        <source>The model could not be imported.</source>
+        <translation>无法导入该模型。</translation>
+    </message>
+    <message>
+        <source>%1 — ShardScope</source>
+        <translation>%1 — ShardScope</translation>
+    </message>
+    <message>
+        <source>No plan: the inputs are not usable.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无方案：输入不可用。</translation>
+    </message>
+    <message>
+        <source>The plans could not be re-ranked: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无法重新排序方案：%1</translation>
+    </message>
+    <message>
+        <source>%1 plans evaluated in %2 ms; %3 fit in memory</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%2 毫秒内评估了 %1 个方案；%3 个可放入显存</translation>
+    </message>
+    <message>
+        <source>%1 plans re-ranked in %2 ms (no new search)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%2 毫秒内重新排序了 %1 个方案（未重新搜索）</translation>
+    </message>
+    <message>
+        <source>This plan could not be evaluated: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无法评估此方案：%1</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%2 个阶段上 %1 个微批次：计算过程太多，无法绘制（%3）；气泡占训练步的 %4 %</translation>
+    </message>
+    <message>
+        <source>No schedule: %1</source>
+        <translation>无调度：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s per step · %4 tokens/s · MFU %5 % · bubble %6 %</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>&lt;br&gt;每个 GPU %1（可用 %2）· 每步 %3 秒 · %4 token/s · MFU %5 % · 气泡 %6 %</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Does not fit: %1&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;放不下：%1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>No proposals: %1</source>
+        <translation>无建议：%1</translation>
+    </message>
+    <message>
+        <source>No proposal is selected.</source>
+        <translation>未选择建议。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is an estimate, not a configuration the planner can switch to.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>“%1”只是估算，不是规划器可以切换到的配置。</translation>
+    </message>
+    <message>
+        <source>Apply &quot;%1&quot;</source>
+        <translation>应用“%1”</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No plan fits in memory.&lt;/b&gt; Tick &quot;Show plans that do not fit&quot; to see each one&apos;s reason, or add GPUs, shorten the sequence, or pin recomputation and ZeRO.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;b&gt;没有方案能放入显存。&lt;/b&gt;勾选“显示放不下的方案”查看各自原因，或增加 GPU、缩短序列，或固定重计算和 ZeRO 设置。</translation>
+    </message>
+    <message>
+        <source>No plan is selected.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>未选择方案。</translation>
+    </message>
+    <message>
+        <source>%1: the bundled model &quot;%2&quot; is not part of this version</source>
+        <translation>%1：内置模型“%2”不在此版本中</translation>
+    </message>
+    <message>
+        <source>There is no plan to export yet.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>还没有可导出的方案。</translation>
+    </message>
+    <message>
+        <source>%1: the plan could not be written: %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1：无法写入方案：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3, sequence %4, global batch %5</source>
+        <translation>%1，%2 x %3，序列 %4，全局批次 %5</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每个 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>Compute imbalance</source>
+        <translation>计算不均衡</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>ShardScope — %1</source>
+        <translation>ShardScope — %1</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>无模型</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Models (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;All files (*)</source>
+        <translation>模型 (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>ShardScope sessions (*.shardscope)</source>
+        <translation>ShardScope 会话 (*.shardscope)</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Session saved to %1</source>
+        <translation>会话已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Export Plan JSON</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>导出方案 JSON</translation>
+    </message>
+    <message>
+        <source>Plan files (*.json)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Plan written to %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案已写入 %1</translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments (*.sh)</source>
+        <translation>Megatron-LM 参数 (*.sh)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config (*.json)</source>
+        <translation>DeepSpeed 配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>torchtitan job config (*.toml)</source>
+        <translation>torchtitan 作业配置 (*.toml)</translation>
+    </message>
+    <message>
+        <source>Export Launch Config</source>
+        <translation>导出启动配置</translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation>框架：</translation>
+    </message>
+    <message>
+        <source>Launch config written to %1</source>
+        <translation>启动配置已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export as PNG or SVG</source>
+        <translation>导出为 PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>Export Scale</source>
+        <translation>导出缩放</translation>
+    </message>
+    <message>
+        <source>Scale (2 doubles the pixels for print):</source>
+        <translation>缩放比例（2 表示像素加倍，用于打印）：</translation>
+    </message>
+    <message>
+        <source>Picture written to %1</source>
+        <translation>图片已写入 %1</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>L&amp;anguage</source>
+        <extracomment>Menu of user-interface languages; each language is named in itself.</extracomment>
+        <translation>语言(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The new language applies after ShardScope restarts.</source>
+        <translation>新语言将在 ShardScope 重启后生效。</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChartData</name>
+    <message>
+        <source>S%1</source>
+        <translation>S%1</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Embedding and logits</source>
+        <translation>嵌入与 logits</translation>
+    </message>
+    <message>
+        <source>Other (framework, buffers)</source>
+        <translation>其他（框架、缓冲区）</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChartView</name>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每个 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Usable capacity</source>
+        <translation>可用容量</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 GPUs, one bar per pipeline stage S0-S%2 of %3 identical GPUs</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>每个 GPU 的显存：%1 个 GPU，每个流水线阶段 S0-S%2 一根柱，每阶段 %3 个相同的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU (global rank)</source>
+        <translation>GPU（全局 rank）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 GPUs, global ranks 0-%2 from left to right</source>
+        <translation>每个 GPU 的显存：%1 个 GPU，全局 rank 0-%2 从左到右</translation>
+    </message>
+</context>
+<context>
+    <name>ModelReport</name>
+    <message>
+        <source>Model %1 (%2)</source>
+        <translation>模型 %1（%2）</translation>
+    </message>
+    <message>
+        <source>  parameters       %1</source>
+        <translation>  参数             %1</translation>
+    </message>
+    <message>
+        <source> (%1 active per token)</source>
+        <translation>（每个 token 激活 %1）</translation>
+    </message>
+    <message>
+        <source>  layers           %1 in %2 transformer blocks</source>
+        <translation>  层               %1 层，%2 个 Transformer 块</translation>
+    </message>
+    <message>
+        <source>  operators        %1 with %2 data edges</source>
+        <translation>  算子             %1 个，%2 条数据边</translation>
+    </message>
+    <message>
+        <source>  shape            hidden %1, %2 layers, %3 heads (%4 key/value), FFN %5, vocabulary %6</source>
+        <translation>  形状             隐藏维度 %1，%2 层，%3 个注意力头（%4 个 key/value），FFN %5，词表 %6</translation>
+    </message>
+    <message>
+        <source>, %1 experts (%2 per token)</source>
+        <translation>，%1 个专家（每个 token %2 个）</translation>
+    </message>
+    <message>
+        <source>Graph analysis (%1, forward FLOPs per token at sequence length %2)</source>
+        <translation>图分析（%1，序列长度 %2 时每个 token 的前向 FLOPs）</translation>
+    </message>
+    <message>
+        <source>operator graph</source>
+        <translation>算子图</translation>
+    </message>
+    <message>
+        <source>layer graph</source>
+        <translation>层图</translation>
+    </message>
+    <message>
+        <source>  vertices, edges  %1, %2 (%3 sources, %4 sinks)</source>
+        <translation>  顶点、边         %1，%2（%3 个源点，%4 个汇点）</translation>
+    </message>
+    <message>
+        <source>  depth            %1 vertices on the longest path</source>
+        <translation>  深度             最长路径上 %1 个顶点</translation>
+    </message>
+    <message>
+        <source>  critical path    %1 FLOP of %2 total (%3 %), %4 vertices; work/span %5</source>
+        <translation>  关键路径         %1 FLOP，总计 %2（%3 %），%4 个顶点；work/span %5</translation>
+    </message>
+    <message>
+        <source>  parallel width   %1 vertices that could run at once (level %2)</source>
+        <translation>  并行宽度         %1 个可同时运行的顶点（第 %2 层级）</translation>
+    </message>
+    <message>
+        <source>  operator mix</source>
+        <translation>  算子构成</translation>
+    </message>
+    <message>
+        <source>    ... %1 more operator types</source>
+        <translation>    ... 另有 %1 种算子类型</translation>
+    </message>
+    <message>
+        <source>  largest %1</source>
+        <translation>  最大的%1</translation>
+    </message>
+    <message>
+        <source>operators</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Import notes</source>
+        <translation>导入提示</translation>
+    </message>
+</context>
+<context>
+    <name>PlanOptionsParser</name>
+    <message>
+        <source>option %1 expects a value</source>
+        <translation>选项 %1 需要一个值</translation>
+    </message>
+    <message>
+        <source>%1 expects an integer, got &quot;%2&quot;</source>
+        <translation>%1 应为整数，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, got %4</source>
+        <translation>%1 必须在 %2 到 %3 之间，实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 expects a number, got &quot;%2&quot;</source>
+        <translation>%1 应为数字，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>no such file, and not a bundled model (bundled: %1)</source>
+        <translation>文件不存在，也不是内置模型（内置：%1）</translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot;: give one model</source>
+        <translation>意外的参数“%1”：请只给出一个模型</translation>
+    </message>
+    <message>
+        <source>--precision expects bf16, fp16, fp8 or fp32, got &quot;%1&quot;</source>
+        <translation>--precision 应为 bf16、fp16、fp8 或 fp32，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--optimizer expects adam or sgd, got &quot;%1&quot;</source>
+        <translation>--optimizer 应为 adam 或 sgd，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--recompute expects none, selective or full, got &quot;%1&quot;</source>
+        <translation>--recompute 应为 none、selective 或 full，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--schedule expects gpipe, 1f1b or interleaved, got &quot;%1&quot;</source>
+        <translation>--schedule 应为 gpipe、1f1b 或 interleaved，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown strategy &quot;%1&quot;; see shardscope plan --help</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>未知策略“%1”；参见 shardscope plan --help</translation>
+    </message>
+    <message>
+        <source>--weights expects three numbers M,C,N (memory, compute, communication), got &quot;%1&quot;</source>
+        <translation>--weights 应为三个数 M,C,N（显存、计算、通信），实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--weights must not all be zero</source>
+        <translation>--weights 不能全为零</translation>
+    </message>
+    <message>
+        <source>unknown option %1; see shardscope plan --help</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>未知选项 %1；参见 shardscope plan --help</translation>
+    </message>
+    <message>
+        <source>no model given: shardscope plan MODEL [options] (a config.json, a model file, or a bundled name such as llama-3-70b)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>未给出模型：shardscope plan 模型 [选项]（config.json、模型文件，或 llama-3-70b 之类的内置名称）</translation>
+    </message>
+    <message>
+        <source>cannot read the hardware file: %1</source>
+        <translation>无法读取硬件文件：%1</translation>
+    </message>
+    <message>
+        <source>unknown GPU &quot;%1&quot;; known: %2 (shardscope gpus lists them)</source>
+        <translation>未知 GPU“%1”；已知：%2（shardscope gpus 可列出）</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope plan MODEL [options]
+
+MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
+(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
+prototype&apos;s layer list or ModelInfo JSON, or a bundled example name (shardscope models).
+
+Cluster:
+  --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
+  --gpus N                total GPUs; default 64
+  --gpus-per-node K       GPUs per node; default 8 (N must be a multiple of K)
+  --hardware FILE         add or override GPUs from a catalog file (docs/hardware-format.md)
+  --intra-node-gbps X     override the per-GPU intra-node bandwidth (GB/s each way)
+  --inter-node-gbps X     override the per-GPU inter-node bandwidth (GB/s each way)
+
+Training:
+  --seq S                 sequence length in tokens; default 4096
+  --global-batch B        sequences per optimizer step; default 512
+  --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32
+  --optimizer O           adam (mixed precision, default) or sgd (with momentum)
+  --no-flash-attention    store attention scores (Korthikanti&apos;s 5as/h term)
+  --fp16-gradients        16-bit gradients instead of fp32 main gradients
+  --overhead-gib X        framework overhead per GPU (CUDA context, NCCL buffers); default 2
+  --memory-margin F       fraction of GPU memory kept free; default 0.05
+  --dp-overlap F          fraction of data-parallel communication hidden by backward; default 0.5
+
+Pins (fix a knob; every unpinned knob is searched):
+  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
+  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+
+Ranking:
+  --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,
+                          CommunicationMinimal, Hybrid, TensorParallelFirst, PipelineParallelFirst,
+                          or a preset: memory_optimized, throughput_optimized, communication_optimized
+  --weights M,C,N         weights of memory headroom, throughput and communication in the score
+  --top K                 plans to print and to write; default 10
+  --infeasible K          also print the K closest plans that do not fit, with the reason
+  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)
+  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
+                          predicted speedup, memory change, and the bottleneck it addresses
+
+Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
+
+Example:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>用法：shardscope plan 模型 [选项]
+
+模型可以是 Hugging Face config.json、safetensors 文件、分片索引或检查点文件夹
+（仅读取头部）、ONNX 模型、GraphML 或 Graphviz DOT 图、ShardScope 模型 JSON、
+原型的层列表或 ModelInfo JSON，或内置示例名称（shardscope models）。
+
+集群：
+  --gpu 名称              目录中的 GPU（shardscope gpus）；默认 H100-SXM
+  --gpus N                GPU 总数；默认 64
+  --gpus-per-node K       每节点 GPU 数；默认 8（N 必须是 K 的倍数）
+  --hardware 文件         从目录文件添加或覆盖 GPU（docs/hardware-format.md）
+  --intra-node-gbps X     覆盖每个 GPU 的节点内带宽（GB/s，单向）
+  --inter-node-gbps X     覆盖每个 GPU 的节点间带宽（GB/s，单向）
+
+训练：
+  --seq S                 序列长度（token 数）；默认 4096
+  --global-batch B        每个优化器步的序列数；默认 512
+  --precision P           bf16（默认）、fp16、fp8（bf16 主权重）或 fp32
+  --optimizer O           adam（混合精度，默认）或 sgd（带动量）
+  --no-flash-attention    存储注意力分数（Korthikanti 的 5as/h 项）
+  --fp16-gradients        使用 16 位梯度而非 fp32 主梯度
+  --overhead-gib X        每个 GPU 的框架开销（CUDA 上下文、NCCL 缓冲区）；默认 2
+  --memory-margin F       GPU 显存中保持空闲的比例；默认 0.05
+  --dp-overlap F          数据并行通信中被反向传播掩盖的比例；默认 0.5
+
+固定项（固定某个参数；未固定的参数都会被搜索）：
+  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
+  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+
+排序：
+  --strategy 名称         exhaustive（默认；加权评分）、MemoryOptimal、ComputeBalanced、
+                          CommunicationMinimal、Hybrid、TensorParallelFirst、PipelineParallelFirst，
+                          或预设：memory_optimized、throughput_optimized、communication_optimized
+  --weights M,C,N         评分中显存余量、吞吐量和通信的权重
+  --top K                 输出和写入的方案数；默认 10
+  --infeasible K          同时输出 K 个最接近但放不下的方案及原因
+  --json 文件             将排序后的方案写为方案 JSON（docs/plan-format.md）
+  --proposals             输出最多 10 条对最佳方案的修改建议，每条都重新评估：
+                          预测加速比、显存变化及其解决的瓶颈
+
+退出码：0 有方案可放下；1 没有方案可放下；2 命令行错误；3 输入无效；4 无法写入输出。
+
+示例：
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+</translation>
+    </message>
+</context>
+<context>
+    <name>PlanReport</name>
+    <message>
+        <source>Proposals for the best plan (speedup = current step / proposed step, from re-evaluating the changed plan):</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>最佳方案的修改建议（加速比 = 当前步时间 / 建议步时间，通过重新评估修改后的方案得出）：</translation>
+    </message>
+    <message>
+        <source>  none: no single change is predicted to help</source>
+        <translation>  无：预测没有任何单项修改有帮助</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>可放下</translation>
+    </message>
+    <message>
+        <source>OOM </source>
+        <translation>OOM </translation>
+    </message>
+    <message>
+        <source>(estimate, nothing to apply) </source>
+        <translation>（估算，无可应用） </translation>
+    </message>
+    <message>
+        <source>Model    %1 (%2): %3 parameters</source>
+        <translation>模型     %1（%2）：%3 参数</translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation>，每个 token 激活 %1</translation>
+    </message>
+    <message>
+        <source>, %1 layers in %2 blocks</source>
+        <translation>，%1 层，%2 个块</translation>
+    </message>
+    <message>
+        <source>Cluster  %1 x %2 GPUs = %3 x %4 (%5 each), intra-node %6 GB/s, inter-node %7 GB/s</source>
+        <translation>集群     %1 x %2 个 GPU = %3 x %4（每个 %5），节点内 %6 GB/s，节点间 %7 GB/s</translation>
+    </message>
+    <message>
+        <source>Training sequence %1, global batch %2 sequences, %3, %4, flash attention %5</source>
+        <translation>训练     序列 %1，全局批次 %2 个序列，%3，%4，flash attention %5</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Warning  %1</source>
+        <translation>警告     %1</translation>
+    </message>
+    <message>
+        <source>%1 plans evaluated in %2 ms, %3 fit in memory.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%2 毫秒内评估了 %1 个方案，%3 个可放入显存。</translation>
+    </message>
+    <message>
+        <source>rank   tp   pp    dp vpp  mb zero recompute sp schedule      memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>名次   tp   pp    dp vpp  mb zero 重计算    sp 调度          显存/GPU（可用）       步时间    token/s     MFU  气泡    评分</translation>
+    </message>
+    <message>
+        <source>No plan fits. The closest candidates and why they fail:</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>没有方案能放下。最接近的候选方案及其失败原因：</translation>
+    </message>
+    <message>
+        <source>Best plan: TP %1 x PP %2 x DP %3, %4 micro-batches of %5, ZeRO-%6, recompute %7%8, %9</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>最佳方案：TP %1 x PP %2 x DP %3，%4 个大小为 %5 的微批次，ZeRO-%6，重计算 %7%8，%9</translation>
+    </message>
+    <message>
+        <source>, sequence parallel</source>
+        <translation>，序列并行</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B with %1 chunks</source>
+        <translation>交错式 1F1B，%1 个块</translation>
+    </message>
+    <message>
+        <source>  stage  layers                                   params/GPU  weights grads  optim  activ  emb+logits other  total GiB  ms/micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>  阶段   层                                       参数/GPU    权重   梯度   优化器 激活   嵌入+logits 其他  总计 GiB   毫秒/微批次</translation>
+    </message>
+    <message>
+        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>  步时间 %1 = 计算 %2 + 重计算 %3 + TP 通信 %4 + PP 通信 %5 + 气泡 %6 + 暴露的 DP 通信 %7</translation>
+    </message>
+    <message>
+        <source>  communication per step: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 exposed)</source>
+        <translation>  每步通信：TP %1（%2），PP %3（%4），DP %5（%6，暴露 %7）</translation>
+    </message>
+    <message>
+        <source>  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>  MFU %1%，HFU %2%，气泡占流水线的 %3%，计算不均衡 %4（最慢 / 最快阶段）</translation>
+    </message>
+    <message>
+        <source>  warning: %1</source>
+        <translation>  警告：%1</translation>
+    </message>
+    <message>
+        <source>Closest plans that do not fit:</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>最接近但放不下的方案：</translation>
+    </message>
+    <message>
+        <source>exceeds GPU memory</source>
+        <translation>超出 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Rejected candidates by reason:</source>
+        <translation>按原因分类的被拒候选方案：</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>可放下</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>显存 / GPU</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: each layer&apos;s matrices are split across this many GPUs, which all-reduce activations twice per layer.</source>
+        <translation>张量并行：每层的矩阵切分到这么多 GPU 上，这些 GPU 每层对激活做两次 all-reduce。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: the layers are cut into this many stages on different GPUs.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线并行：各层被切成这么多个阶段，分布在不同 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Data parallelism: this many replicas each process a share of the batch and all-reduce gradients.</source>
+        <translation>数据并行：这么多个副本各处理批次的一部分，并对梯度做 all-reduce。</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages: model chunks per GPU in the interleaved 1F1B schedule; more chunks shrink the bubble.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>虚拟流水线阶段：交错式 1F1B 调度中每个 GPU 上的模型块数；块越多气泡越小。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data-parallel group.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>ZeRO 阶段：1 切分优化器状态，2 还切分梯度，3 还在数据并行组内切分权重。</translation>
+    </message>
+    <message>
+        <source>Activation recomputation: full keeps only each layer&apos;s input and recomputes the rest in the backward pass.</source>
+        <translation>激活重计算：full 只保留每层的输入，其余在反向传播中重新计算。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism: splits the activations that tensor parallelism replicates (norms, dropout) along the sequence.</source>
+        <translation>序列并行：将张量并行中被复制的激活（归一化、dropout）沿序列维度切分。</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble: the share of the pipeline&apos;s time in which stages wait for work while it fills and drains: (p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less with v interleaved chunks (Narayanan et al. 2021).</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线气泡：流水线填充和排空时各阶段等待工作的时间占流水线时间的比例：对 p 个相同阶段、m 个微批次的 1F1B 为 (p - 1) / (m + p - 1)，使用 v 个交错块时约减少为 1/v（Narayanan 等，2021）。</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: model FLOPs per second over the GPUs&apos; peak.</source>
+        <translation>模型 FLOPs 利用率：每秒模型 FLOPs 与 GPU 峰值之比。</translation>
+    </message>
+    <message>
+        <source>Weighted score of memory headroom, throughput and exposed communication (the weight sliders).</source>
+        <translation>显存余量、吞吐量和暴露通信的加权评分（由权重滑块决定）。</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalListModel</name>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>放不下：%1</translation>
+    </message>
+    <message>
+        <source>No change to this plan is predicted to help: it is the best the cost model finds nearby.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>预测对此方案的任何修改都没有帮助：它已是成本模型在附近找到的最佳方案。</translation>
+    </message>
+    <message>
+        <source>same memory</source>
+        <translation>显存不变</translation>
+    </message>
+    <message>
+        <source>%1%2 GiB per GPU</source>
+        <translation>每个 GPU %1%2 GiB</translation>
+    </message>
+    <message>
+        <source>%1x, %2: %3</source>
+        <translation>%1x，%2：%3</translation>
+    </message>
+    <message>
+        <source> (does not fit)</source>
+        <translation>（放不下）</translation>
+    </message>
+    <message>
+        <source> (estimate)</source>
+        <translation>（估算）</translation>
+    </message>
+</context>
+<context>
+    <name>RenderCommand</name>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>--size expects WIDTHxHEIGHT in pixels, e.g. 1600x1000, got &quot;%1&quot;</source>
+        <translation>--size 应为以像素计的 宽x高，例如 1600x1000，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--size must be between 200x150 and 16000x16000, got &quot;%1&quot;</source>
+        <translation>--size 必须在 200x150 到 16000x16000 之间，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--theme expects light or dark, got &quot;%1&quot;</source>
+        <translation>--theme 应为 light 或 dark，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--scale expects a number from 0.1 to 8, got &quot;%1&quot;</source>
+        <translation>--scale 应为 0.1 到 8 之间的数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--view is required: memory, stages, timeline, imbalance, communication or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>必须指定 --view：memory、stages、timeline、imbalance、communication 或 window</translation>
+    </message>
+    <message>
+        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>未知视图“%1”：请使用 memory、stages、timeline、imbalance、communication 或 window</translation>
+    </message>
+    <message>
+        <source>--out FILE.png or FILE.svg is required</source>
+        <translation>必须指定 --out 文件.png 或 文件.svg</translation>
+    </message>
+    <message>
+        <source>--out must end in .png or .svg, got &quot;%1&quot;</source>
+        <translation>--out 必须以 .png 或 .svg 结尾，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]
+                         [--theme light|dark] [plan options]
+
+Plans MODEL like &quot;shardscope plan&quot; and draws the best plan as the desktop planner shows it,
+titled and with its legend, without a display.
+
+  --view VIEW   memory, stages, timeline, imbalance, communication, or window (the whole window)
+  --out FILE    .png (bitmap) or .svg (vector)
+  --size WxH    picture size in pixels at scale 1; default 1600x1000
+  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1
+  --theme T     light (default) or dark
+
+Plan options: see shardscope plan --help.
+</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>用法：shardscope render 模型 --view 视图 --out 文件.png|文件.svg [--size 宽x高] [--scale S]
+                         [--theme light|dark] [方案选项]
+
+像“shardscope plan”一样规划模型，并按桌面规划器的显示方式绘制最佳方案，
+带标题和图例，无需显示器。
+
+  --view 视图   memory、stages、timeline、imbalance、communication 或 window（整个窗口）
+  --out 文件    .png（位图）或 .svg（矢量图）
+  --size 宽x高  缩放为 1 时的图片像素尺寸；默认 1600x1000
+  --scale S     PNG 的像素缩放（打印和高 DPI 屏幕用 2）；默认 1
+  --theme T     light（默认）或 dark
+
+方案选项：参见 shardscope plan --help。
+</translation>
+    </message>
+</context>
+<context>
+    <name>SessionFile</name>
+    <message>
+        <source>cannot save the session: %1</source>
+        <translation>无法保存会话：%1</translation>
+    </message>
+    <message>
+        <source>cannot open the session file: %1</source>
+        <translation>无法打开会话文件：%1</translation>
+    </message>
+    <message>
+        <source>the file is %1 bytes, too large for a session file (at most %2)</source>
+        <translation>文件大小为 %1 字节，超过会话文件的上限（最多 %2）</translation>
+    </message>
+    <message>
+        <source>cannot read the session file: %1</source>
+        <translation>无法读取会话文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>StageMapView</name>
+    <message>
+        <source>layer %1</source>
+        <translation>层 %1</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无方案</translation>
+    </message>
+    <message>
+        <source>No estimate: %1</source>
+        <translation>无估算：%1</translation>
+    </message>
+    <message>
+        <source>1 pipeline stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>1 个流水线阶段</translation>
+    </message>
+    <message>
+        <source>%1 pipeline stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 个流水线阶段</translation>
+    </message>
+    <message>
+        <source>%1 x (TP %2 x DP %3): slowest stage %4, %5 ms per micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 x (TP %2 x DP %3)：最慢阶段 %4，每个微批次 %5 毫秒</translation>
+    </message>
+    <message>
+        <source>TP %1 x DP %2 = %3 GPUs, ranks %4–%5</source>
+        <translation>TP %1 x DP %2 = %3 个 GPU，rank %4–%5</translation>
+    </message>
+    <message>
+        <source>layers %1–%2 (%3): %4 … %5</source>
+        <translation>层 %1–%2（%3）：%4 … %5</translation>
+    </message>
+    <message>
+        <source>chunk %1: %2</source>
+        <translation>块 %1：%2</translation>
+    </message>
+    <message>
+        <source>slowest</source>
+        <translation>最慢</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>layers %1–%2 (%3)</source>
+        <translation>层 %1–%2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <source>%1 chunks, %2 layers: %3 … %4</source>
+        <translation>%1 个块，%2 层：%3 … %4</translation>
+    </message>
+    <message>
+        <source>ranks %1–%2</source>
+        <translation>rank %1–%2</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1, %2 ms</source>
+        <translation>%1，%2 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 ms / micro-batch</source>
+        <translation>%1 毫秒 / 微批次</translation>
+    </message>
+    <message>
+        <source>slowest stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>最慢阶段</translation>
+    </message>
+    <message>
+        <source>GPU (global rank; TP across, DP down)</source>
+        <translation>GPU（全局 rank；横向为 TP，纵向为 DP）</translation>
+    </message>
+    <message>
+        <source>memory per GPU of %1 GiB usable</source>
+        <translation>每个 GPU 的显存（可用 %1 GiB）</translation>
+    </message>
+    <message>
+        <source>Stage %1 (slowest)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段 %1（最慢）</translation>
+    </message>
+    <message>
+        <source>GPU %1: TP rank %2, DP rank %3</source>
+        <translation>GPU %1：TP rank %2，DP rank %3</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 GiB of %2 GiB usable</source>
+        <translation>每个 GPU 的显存：%1 GiB / 可用 %2 GiB</translation>
+    </message>
+    <message>
+        <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, PP %5 ms)</source>
+        <translation>每个微批次的时间：%1 毫秒（计算 %2，重计算 %3，TP %4，PP %5 毫秒）</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>No pipeline schedule</source>
+        <translation>无流水线调度</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B (%1 chunks per stage)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>交错式 1F1B（每阶段 %1 个块）</translation>
+    </message>
+    <message>
+        <source>%1, %2 stages, %3 micro-batches: the bubble is %4 % of the step</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1，%2 个阶段，%3 个微批次：气泡占训练步的 %4 %</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>forward pass</source>
+        <translation>前向计算</translation>
+    </message>
+    <message>
+        <source>backward pass (with recomputation)</source>
+        <translation>反向计算（含重计算）</translation>
+    </message>
+    <message>
+        <source>later model chunks are lighter</source>
+        <translation>靠后的模型块计算量更小</translation>
+    </message>
+    <message>
+        <source>idle: the pipeline bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>空闲：流水线气泡</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>%1: no such file, and not a bundled model</source>
+        <translation>%1：文件不存在，也不是内置模型</translation>
+    </message>
+</context>
+</TS>
