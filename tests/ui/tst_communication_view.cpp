@@ -2,6 +2,7 @@
 // Tests ui/communication_view.*: TP, PP and DP (exposed and hidden) seconds per step as bars in
 // proportion, each with its bytes and share of the step, and the exposed total in the title.
 #include "communication_view.h"
+#include "view_fixtures.h"
 
 #include "cost/plan_evaluator.h"
 #include "hardware/hardware_catalog.h"
@@ -19,17 +20,9 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 PlanEstimate evaluate(const char* model, int gpus, int tp, int pp, int dp, int zeroStage)
 {
-    PlanningProblem p;
-    p.model = *findBundledModel(model);
-    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), gpus, 8);
-    p.training.seqLength = 4096;
-    p.training.globalBatch = 1024;
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
+    const PlanningProblem p = testing::bundledOnH100(model, gpus);
+    ParallelConfig c = testing::viewConfig(tp, pp, dp);
     c.zeroStage = zeroStage;
-    c.sequenceParallel = true;
     return PlanEvaluator(p).evaluate(c);
 }
 
@@ -53,17 +46,7 @@ PlanEstimate handBuilt()
     return plan;
 }
 
-QImage rendered(const CommunicationView& view, QSize size, const char* name)
-{
-    QImage image(size, QImage::Format_ARGB32);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    view.render(painter, image.size());
-    painter.end();
-    if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
-        image.save(QString::fromLocal8Bit(dir) + QStringLiteral("/") + QLatin1String(name));
-    return image;
-}
+QImage rendered(const CommunicationView& view, QSize size, const char* name) { return testing::renderToImage(view, size, name); }
 
 bool near(double a, double b)
 {

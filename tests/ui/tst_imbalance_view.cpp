@@ -2,6 +2,7 @@
 // Tests ui/imbalance_view.*: stacked bars per stage whose lengths follow the stage times, the mean
 // line, and a title with the plan's slowest / fastest ratio.
 #include "imbalance_view.h"
+#include "view_fixtures.h"
 
 #include "cost/plan_evaluator.h"
 #include "hardware/hardware_catalog.h"
@@ -17,18 +18,9 @@ namespace {
 
 PlanEstimate evaluate(const char* model, int gpus, int tp, int pp, int dp, Recompute recompute)
 {
-    PlanningProblem p;
-    p.model = *findBundledModel(model);
-    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), gpus, 8);
-    p.training.seqLength = 4096;
-    p.training.globalBatch = 1024;
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
-    c.zeroStage = 1;
+    const PlanningProblem p = testing::bundledOnH100(model, gpus);
+    ParallelConfig c = testing::viewConfig(tp, pp, dp);
     c.recompute = recompute;
-    c.sequenceParallel = true;
     return PlanEvaluator(p).evaluate(c);
 }
 
@@ -53,17 +45,7 @@ PlanEstimate handBuilt()
     return plan;
 }
 
-QImage rendered(const ImbalanceView& view, QSize size, const char* name)
-{
-    QImage image(size, QImage::Format_ARGB32);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    view.render(painter, image.size());
-    painter.end();
-    if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
-        image.save(QString::fromLocal8Bit(dir) + QStringLiteral("/") + QLatin1String(name));
-    return image;
-}
+QImage rendered(const ImbalanceView& view, QSize size, const char* name) { return testing::renderToImage(view, size, name); }
 
 bool near(double a, double b)
 {

@@ -2,6 +2,7 @@
 // Tests ui/memory_chart.*: a selected plan's per-device memory lands in the chart series value by
 // value, per device for small clusters and per pipeline stage for large ones, with the capacity line.
 #include "memory_chart.h"
+#include "view_fixtures.h"
 
 #include "cost/plan_evaluator.h"
 #include "hardware/hardware_catalog.h"
@@ -25,18 +26,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 PlanEstimate plan(const char* model, int gpus, int tp, int pp, int dp)
 {
-    PlanningProblem p;
-    p.model = *findBundledModel(model);
-    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), gpus, 8);
-    p.training.seqLength = 4096;
-    p.training.globalBatch = 1024;
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
-    c.zeroStage = 1;
-    c.sequenceParallel = true;
-    return PlanEvaluator(p).evaluate(c);
+    return PlanEvaluator(testing::bundledOnH100(model, gpus)).evaluate(testing::viewConfig(tp, pp, dp));
 }
 
 int stageOf(const ParallelConfig& c, int device)

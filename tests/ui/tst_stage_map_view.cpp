@@ -2,6 +2,7 @@
 // Tests ui/stage_map_view.*: one card per pipeline stage with its layers, GPUs (a grid of global
 // ranks or a one-line summary), memory and time; the slowest stage is framed; 64 stages still fit.
 #include "stage_map_view.h"
+#include "view_fixtures.h"
 
 #include "cost/plan_evaluator.h"
 #include "hardware/hardware_catalog.h"
@@ -26,19 +27,10 @@ struct Evaluated
 
 Evaluated evaluate(const char* model, int gpus, int tp, int pp, int dp, int vpp = 1)
 {
-    PlanningProblem p;
-    p.model = *findBundledModel(model);
-    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), gpus, 8);
-    p.training.seqLength = 4096;
-    p.training.globalBatch = 1024;
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
+    const PlanningProblem p = testing::bundledOnH100(model, gpus);
+    ParallelConfig c = testing::viewConfig(tp, pp, dp);
     c.vpp = vpp;
     c.schedule = vpp > 1 ? Schedule::Interleaved1F1B : Schedule::OneFOneB;
-    c.zeroStage = 1;
-    c.sequenceParallel = true;
     return { p.model, PlanEvaluator(p).evaluate(c) };
 }
 
@@ -68,17 +60,7 @@ Evaluated handBuilt()
     return e;
 }
 
-QImage rendered(const StageMapView& view, QSize size, const char* name)
-{
-    QImage image(size, QImage::Format_ARGB32);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    view.render(painter, image.size());
-    painter.end();
-    if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
-        image.save(QString::fromLocal8Bit(dir) + QStringLiteral("/") + QLatin1String(name));
-    return image;
-}
+QImage rendered(const StageMapView& view, QSize size, const char* name) { return testing::renderToImage(view, size, name); }
 
 int colourCount(const QImage& image)
 {
