@@ -33,6 +33,22 @@ inline TransformerSpec megatronGpt(std::int64_t hidden, std::int64_t heads, std:
     return s;
 }
 
+/// Llama-3-8B's shape (GQA 32/8 heads, SwiGLU FFN 14336), as the plan and launch-config tests use it.
+inline TransformerSpec llama3_8b()
+{
+    TransformerSpec s;
+    s.name = "Llama-3-8B";
+    s.modelType = "llama";
+    s.hidden = 4096;
+    s.ffn = 14336;
+    s.layers = 32;
+    s.heads = 32;
+    s.kvHeads = 8;
+    s.vocab = 128256;
+    s.maxPositions = 8192;
+    return s;
+}
+
 inline const GpuSpec& catalogGpu(const char* name)
 {
     const GpuSpec* gpu = HardwareCatalog::builtin().find(name);

@@ -22,21 +22,6 @@ using Json = nlohmann::json;
 
 namespace {
 
-TransformerSpec llama3_8b()
-{
-    TransformerSpec s;
-    s.name = "Llama-3-8B";
-    s.modelType = "llama";
-    s.hidden = 4096;
-    s.ffn = 14336;
-    s.layers = 32;
-    s.heads = 32;
-    s.kvHeads = 8;
-    s.vocab = 128256;
-    s.maxPositions = 8192;
-    return s;
-}
-
 PlanningProblem h100Problem(const TransformerSpec& spec, int gpus, std::int64_t seq, std::int64_t globalBatch)
 {
     PlanningProblem p;

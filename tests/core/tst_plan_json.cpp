@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/plan_json.h"
+#include "gpt_fixtures.h"
 
 #include "cost/plan_evaluator.h"
 #include "partition/planner.h"
@@ -20,24 +21,10 @@
 #include <sstream>
 
 using namespace shardscope;
+using shardscope::testing::llama3_8b;
 using Json = nlohmann::ordered_json;
 
 namespace {
-
-TransformerSpec llama3_8b()
-{
-    TransformerSpec s;
-    s.name = "Llama-3-8B";
-    s.modelType = "llama";
-    s.hidden = 4096;
-    s.ffn = 14336;
-    s.layers = 32;
-    s.heads = 32;
-    s.kvHeads = 8;
-    s.vocab = 128256;
-    s.maxPositions = 8192;
-    return s;
-}
 
 ParallelConfig config(int tp, int pp, int dp, Schedule schedule, int vpp = 1)
 {
