@@ -28,6 +28,7 @@ using Json = nlohmann::ordered_json;
 constexpr std::int64_t kMaxInt = std::numeric_limits<int>::max();
 constexpr std::int64_t kMaxInt64 = std::numeric_limits<std::int64_t>::max();
 constexpr double kHuge = std::numeric_limits<double>::max();
+constexpr double kMaxBytes = 1e18; ///< plausibility limit of ObjectReader::bytes
 
 inline std::string typeName(const Json& v)
 {
@@ -58,6 +59,7 @@ public:
         throw InputError(m_source, path, std::string(m_kind) + ": " + message);
     }
     std::string pathOf(std::string_view key) const { return m_path + "." + std::string(key); }
+    const std::string& path() const { return m_path; }
     const std::string& source() const { return m_source; }
     std::string_view kind() const { return m_kind; }
 
@@ -112,10 +114,20 @@ public:
         if (!v.is_number())
             fail(pathOf(key), "expected a number, got " + typeName(v));
         const double d = v.get<double>();
-        if (!(d >= min && d <= max))
-            fail(pathOf(key),
-                "expected a number from " + Json(min).dump() + " to " + Json(max).dump() + ", got "
-                    + v.dump());
+        if (!(d >= min && d <= max)) {
+            const std::string lowest = min == 0 ? std::string("0") : Json(min).dump();
+            fail(pathOf(key), "expected a number from " + lowest + (max < kHuge ? " to " + Json(max).dump() : " upwards")
+                                  + ", got " + v.dump());
+        }
+        return d;
+    }
+    /// A byte count the user chose (GPU memory, overhead): past an exabyte it is no GPU, so the file
+    /// is damaged or was edited.
+    double bytes(std::string_view key) const
+    {
+        const double d = number(key);
+        if (d > kMaxBytes)
+            fail(pathOf(key), "value " + Json(d).dump() + " is implausibly large for a byte count; expected at most 1e18");
         return d;
     }
     bool boolean(std::string_view key) const

@@ -58,6 +58,10 @@ StageEstimate readStage(const ObjectReader& o, const ParallelConfig& config, std
 {
     StageEstimate s;
     s.stage = o.count("stage");
+    if (s.stage >= config.pp)
+        o.fail(o.pathOf("stage"),
+            "expected a stage from 0 to " + std::to_string(config.pp - 1) + " (the plan's pp is "
+                + std::to_string(config.pp) + "), got " + std::to_string(s.stage));
     o.forEach("layer_ranges", [&](const Json& v, const std::string& path) {
         const ObjectReader r(v, path, o.source());
         const int first = r.count("first_layer");

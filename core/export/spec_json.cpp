@@ -88,7 +88,7 @@ ClusterSpec readCluster(const ObjectReader& o)
     ClusterSpec c;
     const ObjectReader g = o.object("gpu");
     // Braced lists evaluate in order, so the first bad field is the one reported.
-    c.gpu = { g.string("name"), g.string("display_name"), g.string("vendor"), g.number("memory_bytes"),
+    c.gpu = { g.string("name"), g.string("display_name"), g.string("vendor"), g.bytes("memory_bytes"),
         g.number("hbm_bytes_per_second"), g.number("peak_bf16_flops_per_second"),
         g.number("peak_fp16_flops_per_second"), g.number("peak_fp8_flops_per_second"),
         g.number("peak_fp32_flops_per_second"), g.number("matmul_efficiency", 0, 1),
@@ -110,7 +110,7 @@ TrainingSpec readTraining(const ObjectReader& o)
     t.optimizer = o.name<OptimizerKind>("optimizer", optimizerFromString, "\"adam\" or \"sgd\"");
     t.fp32Gradients = o.boolean("fp32_gradients");
     t.flashAttention = o.boolean("flash_attention");
-    t.frameworkOverheadBytes = o.number("framework_overhead_bytes");
+    t.frameworkOverheadBytes = o.bytes("framework_overhead_bytes");
     t.memoryMargin = o.number("memory_margin", 0, 1);
     t.dpOverlap = o.number("dp_overlap", 0, 1);
     const ObjectReader p = o.object("pins");
@@ -141,6 +141,11 @@ ParallelConfig readConfig(const ObjectReader& o)
     c.recompute = o.name<Recompute>("recompute", recomputeFromString, kRecomputeNames);
     c.sequenceParallel = o.boolean("sequence_parallel");
     c.schedule = o.name<Schedule>("schedule", scheduleFromString, kScheduleNames);
+    // Device numbers are ints (stageDeviceRange); a product past that is no cluster.
+    if (const double gpus = double(c.tp) * c.pp * c.dp; gpus > double(planjson::kMaxInt))
+        o.fail(o.path(), "tp x pp x dp = " + std::to_string(c.tp) + " x " + std::to_string(c.pp) + " x "
+                             + std::to_string(c.dp) + " GPUs is more than " + std::to_string(planjson::kMaxInt)
+                             + "; the degrees are damaged");
     return c;
 }
 
@@ -161,18 +166,19 @@ Json parseDocument(std::string_view text, const std::string& source, std::string
     const std::string prefix = std::string(kind) + ": ";
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         throw InputError(source, "", prefix + "the input is empty; expected a JSON document");
+    const JsonContext context { source, std::string(kind) };
+    checkJsonText(text, context); // encoding and nesting depth
     try {
         return Json::parse(text.begin(), text.end());
+    } catch (const Json::out_of_range& e) {
+        failJsonNumberOverflow(e, text, context);
     } catch (const Json::parse_error& e) {
         // e.byte is 1-based and one past the end when the input ran out.
         const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
         const std::string where = lineColumnAt(text, offset);
         if (offset >= text.size())
             throw InputError(source, where, prefix + "unexpected end of input; the JSON is truncated");
-        std::string detail = e.what();
-        if (const auto colon = detail.rfind(": "); colon != std::string::npos)
-            detail = detail.substr(colon + 2);
-        throw InputError(source, where, prefix + "invalid JSON: " + detail);
+        throw InputError(source, where, prefix + "invalid JSON: " + jsonParseErrorDetail(e));
     }
 }
 

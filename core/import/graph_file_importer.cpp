@@ -83,8 +83,13 @@ void checkGraphml(const GraphmlScan& scan, std::string_view text, const std::str
         error(scan.undeclaredData.front().second, "<data key=\"" + scan.undeclaredData.front().first
                                                       + "\"> refers to no <key> declaration; declare it with <key id=\""
                                                       + scan.undeclaredData.front().first + "\" for=\"node\" attr.name=...>");
-    if (scan.nodes.empty())
-        error(scan.graphOffset, "the graph has no nodes; expected a <node> for every layer");
+    if (scan.nodes.empty()) {
+        const bool nodeKeys = std::any_of(scan.keys.begin(), scan.keys.end(),
+                                          [](const GraphmlKey& k) { return k.domain == "node"; });
+        error(scan.graphOffset, nodeKeys ? "the graph has no nodes, though it declares node attributes (<key "
+                                           "for=\"node\">); expected a <node> for every layer"
+                                         : "the graph has no nodes; expected a <node> for every layer");
+    }
 
     std::unordered_map<std::string_view, std::size_t> first;
     for (const GraphmlNode& node : scan.nodes) {

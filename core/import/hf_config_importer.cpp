@@ -146,6 +146,12 @@ Parsed parse(const nlohmann::json& config, const std::string& source)
     const JsonContext context { source, kFormat };
     const JsonObjectReader cfg(config, "$", context);
     const std::string type = toLower(cfg.stringOr("model_type", ""));
+    // Architecture names are short ("llama", "qwen2_moe"); a long one is damage, and would fill the notes.
+    constexpr std::size_t kMaxModelTypeBytes = 256;
+    if (type.size() > kMaxModelTypeBytes)
+        cfg.fail("model_type", "model_type is " + std::to_string(type.size()) + " bytes long; expected a short "
+                                   "architecture name such as \"llama\" (at most "
+                                   + std::to_string(kMaxModelTypeBytes) + " bytes)");
     Family family = familyOf(type);
     if (family == Family::Unknown && type.empty() && cfg.has("n_embd"))
         family = Family::Gpt2; // GPT-2 configs from before model_type existed

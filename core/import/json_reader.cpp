@@ -2,6 +2,7 @@
 #include "import/json_reader.h"
 
 #include "util/input_error.h"
+#include "util/text.h"
 
 #include <cmath>
 #include <cstdio>
@@ -55,20 +56,95 @@ std::string lineColumnAt(std::string_view text, std::size_t offset)
     return "line " + std::to_string(line) + ", column " + std::to_string(offset - lineStart + 1);
 }
 
+namespace {
+
+std::string hexByte(unsigned char byte)
+{
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "0x%02X", static_cast<unsigned>(byte));
+    return buf;
+}
+
+} // namespace
+
+void checkJsonText(std::string_view text, const JsonContext& context)
+{
+    const auto startsWith = [&](std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; };
+    using namespace std::string_view_literals;
+    if (startsWith("\x00\x00\xFE\xFF"sv) || startsWith("\xFF\xFE\x00\x00"sv))
+        context.fail("byte 0", "the file is UTF-32 (it starts with a UTF-32 byte-order mark); save it as UTF-8");
+    if (startsWith("\xFF\xFE"sv) || startsWith("\xFE\xFF"sv))
+        context.fail("byte 0", std::string("the file is UTF-16 ") + (text[0] == '\xFF' ? "little-endian" : "big-endian")
+                                   + " (it starts with a UTF-16 byte-order mark); save it as UTF-8");
+    if (const std::size_t bad = invalidUtf8Offset(text); bad != std::string_view::npos)
+        context.fail(lineColumnAt(text, bad),
+                     "byte " + hexByte(static_cast<unsigned char>(text[bad]))
+                         + " is not valid UTF-8; JSON files must be UTF-8 (Latin-1 or Windows-1252 text: save it "
+                           "as UTF-8)");
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth)
+                context.fail(lineColumnAt(text, i), "arrays and objects are nested more than "
+                                                        + std::to_string(kMaxJsonDepth)
+                                                        + " levels deep; the file is damaged or was not written "
+                                                          "for ShardScope");
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+}
+
+std::string jsonParseErrorDetail(const nlohmann::json::exception& e)
+{
+    const std::string what = e.what();
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ...; last read: 'x'"
+    if (const auto col = what.find("column "); col != std::string::npos)
+        if (const auto colon = what.find(": ", col); colon != std::string::npos)
+            return what.substr(colon + 2);
+    if (const auto close = what.find("] "); what.starts_with("[json.exception") && close != std::string::npos)
+        return what.substr(close + 2);
+    return what;
+}
+
+void failJsonNumberOverflow(const nlohmann::json::out_of_range& e, std::string_view text, const JsonContext& context)
+{
+    // "[json.exception.out_of_range.406] number overflow parsing '1e400'"
+    const std::string what = e.what();
+    std::string number;
+    if (const auto open = what.find('\''); open != std::string::npos)
+        if (const auto close = what.find('\'', open + 1); close != std::string::npos)
+            number = what.substr(open + 1, close - open - 1);
+    const std::size_t at = number.empty() ? std::string_view::npos : text.find(number);
+    if (number.empty())
+        context.fail("", "a number is too large: " + jsonParseErrorDetail(e));
+    context.fail(at == std::string_view::npos ? std::string() : lineColumnAt(text, at),
+                 "the number " + number + " is too large to represent (over about 1.8e308); no size or count is "
+                                          "anywhere near that");
+}
+
 nlohmann::json parseJsonText(std::string_view text, const JsonContext& context)
 {
     if (isBlank(text))
         context.fail("", "the input is empty; expected a JSON document");
+    checkJsonText(text, context);
     try {
         return nlohmann::json::parse(text.begin(), text.end());
+    } catch (const nlohmann::json::out_of_range& e) {
+        failJsonNumberOverflow(e, text, context);
     } catch (const nlohmann::json::parse_error& e) {
         // e.byte is the 1-based offset of the byte that failed; one past the end when input ran out.
         const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        const std::string what = e.what();
-        std::string detail = what;
-        if (const auto col = what.find("column "); col != std::string::npos)
-            if (const auto colon = what.find(": ", col); colon != std::string::npos)
-                detail = what.substr(colon + 2);
+        const std::string detail = jsonParseErrorDetail(e);
         if (detail.find("unexpected end of input") != std::string::npos || offset >= text.size())
             context.fail(lineColumnAt(text, offset),
                          "unexpected end of input; the JSON is truncated (a closing brace, bracket or quote "

@@ -23,7 +23,24 @@ struct JsonContext
 std::string lineColumnAt(std::string_view text, std::size_t offset);
 
 /// Parses JSON; a syntax error becomes an InputError at "line L, column C" saying what was wrong.
+/// Runs checkJsonText first.
 nlohmann::json parseJsonText(std::string_view text, const JsonContext& context);
+
+/// What every JSON reader checks before parsing, so the error names the real problem rather than
+/// the first byte the parser trips over: a UTF-16 or UTF-32 byte-order mark (at "byte 0"), bytes
+/// that are not UTF-8 (at "line L, column C", naming the byte), and arrays or objects nested more
+/// than kMaxJsonDepth levels deep (at the bracket that goes one level too deep).
+void checkJsonText(std::string_view text, const JsonContext& context);
+constexpr int kMaxJsonDepth = 512;
+
+/// The part of a parser exception a user can act on, without nlohmann's "[json.exception...]"
+/// prefix: "syntax error while parsing value - invalid literal; last read: 'tru'".
+std::string jsonParseErrorDetail(const nlohmann::json::exception& e);
+
+/// A number too large for a double ("1e400"), which nlohmann reports as out_of_range.406 without a
+/// position: an InputError at the number's line and column.
+[[noreturn]] void failJsonNumberOverflow(const nlohmann::json::out_of_range& e, std::string_view text,
+                                         const JsonContext& context);
 
 /// How a value is named in messages: "string", "integer", "number", "boolean", "null", "array", "object".
 std::string jsonTypeName(const nlohmann::json& value);

@@ -13,6 +13,7 @@
 #include "util/text.h"
 
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -138,10 +139,35 @@ ModelGraph importModelTextUnchecked(std::string_view text, const std::string& so
 {
     const auto firstChar = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (firstChar == std::string_view::npos)
-        throw InputError(source, "", "the file is empty; expected a model description (a Hugging Face "
-                                     "config.json, a ShardScope model or a layer list)");
+        throw InputError(source, "", std::string("the file is empty")
+                                         + (text.empty() ? "" : " (" + std::to_string(text.size()) + " bytes of whitespace)")
+                                         + "; expected a model description (a Hugging Face config.json, a "
+                                           "ShardScope model or a layer list)");
+    if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+        // The ASCII characters of the UTF-16 text tell the format the user meant.
+        const bool little = text[0] == '\xFF';
+        std::string ascii;
+        for (std::size_t i = 2; i + 1 < text.size() && ascii.size() < 4096; i += 2)
+            ascii += text[little ? i : i + 1];
+        const std::string_view rest = trimLeft(ascii);
+        const std::string format = looksLikeXml(rest) ? "GraphML" : looksLikeGraphviz(rest) ? "Graphviz DOT" : guessFormat(rest);
+        throw InputError(source, "byte 0", format + ": the file is UTF-16 " + (little ? "little-endian" : "big-endian")
+                                               + " (it starts with a UTF-16 byte-order mark); model files must be "
+                                                 "UTF-8: save it as UTF-8");
+    }
     if (text[firstChar] != '{' && text[firstChar] != '[') {
         const std::string_view rest = text.substr(firstChar);
+        // JSON is checked by parseJsonText; the XML and DOT scanners take bytes as they are.
+        const std::size_t bad = invalidUtf8Offset(text);
+        if (bad != std::string_view::npos && (looksLikeXml(rest) || looksLikeGraphviz(rest))) {
+            char byte[8];
+            std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
+            const char* format = looksLikeXml(rest) ? "GraphML" : "Graphviz DOT";
+            throw InputError(source, lineColumnAt(text, bad),
+                             std::string(format) + ": byte " + byte
+                                 + " is not valid UTF-8; ShardScope reads text model files as UTF-8 (Latin-1 or "
+                                   "Windows-1252 text: save it as UTF-8)");
+        }
         if (looksLikeXml(rest)) {
             if (rest.find("<graphml") != std::string_view::npos)
                 return importGraphml(text, source);
@@ -223,7 +249,8 @@ ModelGraph importModel(const std::string& path)
         return checkedNames(importSafetensors(path), path);
     const bool text = !head.empty() && (trimLeft(head).empty() || std::string_view("{[<").find(trimLeft(head)[0]) != std::string_view::npos
                                         || looksLikeGraphviz(head) || ext == ".json");
-    if (!text && (ext == ".onnx" || head.empty() || head[0] == '\x08')) // ModelProto field 1 (ir_version), varint
+    // ModelProto field 1 (ir_version), varint; an empty file is ONNX only by its name.
+    if (!text && (ext == ".onnx" || (!head.empty() && head[0] == '\x08')))
         return checkedNames(importOnnx(path), path);
 
     if (size > kMaxFileBytes)

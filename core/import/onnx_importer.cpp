@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <future>
 #include <fstream>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <queue>
@@ -89,6 +90,50 @@ std::string describeNode(const onnx::NodeProto& node, int index)
     return out;
 }
 
+/// Where and how the top level of a ModelProto breaks the protobuf wire format, for an error more
+/// specific than "corrupt"; an empty message when the top level is well-formed (the damage is nested).
+std::pair<std::size_t, std::string> firstWireFormatError(std::string_view bytes)
+{
+    std::size_t i = 0;
+    const auto readVarint = [&](std::uint64_t& value) {
+        value = 0;
+        for (int shift = 0; shift < 64 && i < bytes.size(); shift += 7) {
+            const auto b = static_cast<unsigned char>(bytes[i++]);
+            value |= std::uint64_t(b & 0x7F) << shift;
+            if ((b & 0x80) == 0)
+                return true;
+        }
+        return false;
+    };
+    while (i < bytes.size()) {
+        const std::size_t start = i;
+        std::uint64_t key = 0;
+        if (!readVarint(key))
+            return { start, "a field key runs past the end of the file" };
+        const std::uint64_t field = key >> 3;
+        const auto wire = static_cast<unsigned>(key & 7);
+        const std::string name = "field " + std::to_string(field) + (field == 7 ? " (graph)" : "");
+        if (field == 0 || (wire != 0 && wire != 1 && wire != 2 && wire != 5)) {
+            char byte[8];
+            std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(bytes[start])));
+            return { start, std::string("byte ") + byte + " is not a protobuf field key (field " + std::to_string(field)
+                                + ", wire type " + std::to_string(wire) + ")" };
+        }
+        std::uint64_t length = wire == 1 ? 8 : wire == 5 ? 4 : 0;
+        if (wire == 0 && !readVarint(length))
+            return { start, name + ": its value runs past the end of the file" };
+        if (wire == 2 && !readVarint(length))
+            return { start, name + ": its length runs past the end of the file" };
+        if (wire != 0) {
+            if (length > bytes.size() - i)
+                return { start, name + " declares " + std::to_string(length) + " bytes, but only "
+                                    + std::to_string(bytes.size() - i) + " follow" };
+            i += static_cast<std::size_t>(length);
+        }
+    }
+    return { bytes.size(), "" };
+}
+
 /// Parses into `arena`: one bulk allocation for the 100,000s of messages of a large graph, freed at once.
 onnx::ModelProto* parseModelProto(std::string_view bytes, const std::string& source, google::protobuf::Arena& arena)
 {
@@ -101,11 +146,21 @@ onnx::ModelProto* parseModelProto(std::string_view bytes, const std::string& sou
                                                  static_cast<int>(bytes.size()));
     coded.SetTotalBytesLimit(std::numeric_limits<int>::max());
     auto* model = google::protobuf::Arena::CreateMessage<onnx::ModelProto>(&arena);
-    if (!model->ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage())
+    if (!model->ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage()) {
+        if (bytes.starts_with("PK\x03\x04"))
+            throw InputError(source, "byte 0", "ONNX: not a valid ModelProto: this is a zip archive (a PyTorch "
+                                               ".pt/.pth checkpoint?); export the model with torch.onnx.export");
+        if (const auto [offset, problem] = firstWireFormatError(bytes); !problem.empty())
+            throw InputError(source, "byte " + std::to_string(offset),
+                             "ONNX: not a valid ModelProto: the protobuf data is truncated or corrupt: " + problem);
         throw InputError(source, "byte " + std::to_string(coded.CurrentPosition()),
                          "ONNX: not a valid ModelProto: the protobuf data is truncated or corrupt (the file is "
                              + std::to_string(bytes.size()) + " bytes)");
-    if (!model->has_graph() || model->graph().node_size() == 0)
+    }
+    if (!model->has_graph())
+        throw InputError(source, "graph", "ONNX: the model has no graph nodes: it holds no graph at all, only "
+                                          "metadata (ir_version, producer); expected an exported compute graph");
+    if (model->graph().node_size() == 0)
         throw InputError(source, "graph", "ONNX: the model has no graph nodes; expected an exported compute graph");
     return model;
 }

@@ -202,11 +202,17 @@ SafetensorsHeader readSafetensorsHeader(const std::string& path)
     if (std::uint64_t(in.gcount()) != n)
         fail(path, byteAt(8), "reading the " + std::to_string(n) + "-byte header failed");
 
+    if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
+        fail(path, byteAt(8), "the header starts with a UTF-16 byte-order mark; safetensors headers are UTF-8 JSON, "
+                              "so the file was not written by a safetensors writer");
     nlohmann::json doc;
     try {
         doc = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         failParse(path, text, e);
+    } catch (const nlohmann::json::out_of_range& e) { // "number overflow parsing '1e400'"
+        fail(path, byteAt(8), "the header holds a number too large for a double ("
+                                  + escapedBytes(jsonParseErrorDetail(e)) + "); the header is damaged");
     }
     if (!doc.is_object())
         fail(path, byteAt(8), "the header is a JSON " + jsonTypeName(doc)
