@@ -94,5 +94,8 @@ int main(int argc, char** argv)
     } else {
         window.loadExample();
     }
+    // Unsaved work goes to the application data folder every 30 s; work a crash left there is offered back.
+    window.startAutosave();
+    window.offerRecovery();
     return app.exec();
 }

@@ -92,7 +92,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_proposalWatcher(new QFutureWatcher<ProposalBatch>(this))
     , m_import(new QFutureWatcher<ModelImport>(this))
 {
-    setWindowTitle(tr("ShardScope"));
+    setWindowTitle(tr("ShardScope[*]"));
     setAcceptDrops(true);
     m_proxy->setSourceModel(m_planModel);
     m_proxy->setSortRole(PlanTableModel::SortRole);
@@ -102,6 +102,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_inputs, &InputPanel::problemChanged, this, &MainWindow::requestSearch);
     connect(m_inputs, &InputPanel::rankingChanged, this, &MainWindow::rerankNow);
     connect(m_inputs, &InputPanel::openModelRequested, this, &MainWindow::openModelDialog);
+    connect(m_inputs, &InputPanel::problemChanged, this, &MainWindow::updateModified);
+    connect(m_inputs, &InputPanel::rankingChanged, this, &MainWindow::updateModified);
+    connect(m_showInfeasible, &QCheckBox::toggled, this, &MainWindow::updateModified);
     connect(m_worker, &PlannerWorker::searchStarted, this, [this] {
         m_progress->setRange(0, 0);
         m_progress->show();
@@ -217,6 +220,7 @@ void MainWindow::buildLayout()
     m_errorBanner->hide();
     auto* central = new QWidget;
     auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->addWidget(buildRecoveryBar());
     centralLayout->addWidget(m_errorBanner);
     centralLayout->addWidget(splitter, 1);
     setCentralWidget(central);
@@ -424,6 +428,7 @@ void MainWindow::loadExample()
     m_worker->setDebounceInterval(0); // the first plan at once
     setModel(std::move(*model), QString::fromLatin1(kExampleModel), true);
     m_worker->setDebounceInterval(150);
+    markSaved(); // the example is nobody's unsaved work
 }
 
 void MainWindow::openModel(const QString& path)
@@ -447,20 +452,36 @@ void MainWindow::importFinished()
     if (result.path != m_importPath)
         return; // a newer import was started
     std::optional<SessionDocument> session = std::exchange(m_pendingSession, std::nullopt);
+    const bool restored = session && m_pendingSessionRestored;
     if (!result.model) {
-        // Nothing changes: the session's inputs were not applied, the old model stays.
-        showError(session ? tr("%1: the session's model could not be opened: %2").arg(m_pendingSessionPath, result.error)
-                          : result.error);
+        // Nothing changes: the session's inputs were not applied, the old model stays. A restored
+        // autosave stays on disk (released, offered again at the next start).
+        if (restored)
+            showError(tr("%1: the autosaved session's model could not be opened, the autosave is kept: %2")
+                          .arg(m_pendingSessionPath, result.error));
+        else
+            showError(session ? tr("%1: the session's model could not be opened: %2").arg(m_pendingSessionPath, result.error)
+                              : result.error);
+        m_restoring.reset();
         m_status->setText(tr("The model could not be imported."));
         emit modelLoaded(false);
         return;
     }
     addRecentFile(result.path);
     if (session)
-        applySessionInputs(*session, m_pendingSessionPath);
+        applySessionInputs(*session, restored ? QString() : m_pendingSessionPath);
     else
         m_sessionPath.clear(); // a new model: Save must not overwrite the old session with it
     setModel(std::move(*result.model), result.path, false);
+    if (session && !restored)
+        markSaved();
+    if (restored && m_restoring) {
+        m_restoring->remove(); // its work is on screen now, and autosaved again by this window
+        m_restoring.reset();
+        if (m_autosave)
+            m_autosave->saveNow();
+    }
+    updateModified();
     emit modelLoaded(true);
 }
 
@@ -468,7 +489,7 @@ void MainWindow::setModel(ModelGraph model, const QString& source, bool bundled)
 {
     m_undo->clear();
     clearError();
-    setWindowTitle(tr("%1 — ShardScope").arg(bundled ? source : QFileInfo(source).fileName()));
+    setWindowTitle(tr("%1[*] — ShardScope").arg(bundled ? source : QFileInfo(source).fileName()));
     m_inputs->setModel(std::move(model), source, bundled); // emits problemChanged -> requestSearch
 }
 

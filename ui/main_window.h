@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "autosave.h"
 #include "planner_worker.h"
 #include "view_export.h"
 
@@ -112,6 +113,23 @@ public:
     /// Window geometry, docks, splitter, view tab, theme from QSettings (the GUI; not the render command).
     void restoreSettings();
 
+    /// The inputs as a session (what Save Session writes).
+    shardscope::SessionDocument sessionDocument() const;
+    /// The session when its inputs differ from the last saved, opened or example state; nothing otherwise.
+    /// (A different selected row alone is not unsaved work: every search selects a row.)
+    std::optional<shardscope::SessionDocument> unsavedSession() const;
+    /// Looks for autosaves left by windows that did not exit normally (a crash, a kill) and offers
+    /// the newest in a bar above the plans: Restore applies it as unsaved work, Discard deletes it.
+    /// Returns how many were found. The GUI's main() calls it after the start-up model.
+    int offerRecovery();
+    /// Starts autosaving unsaved work every 30 s to `folder` (empty: Autosave::defaultFolder()).
+    /// The GUI's main() does; the render command and most tests do not.
+    Autosave* startAutosave(const QString& folder = {});
+    void restoreRecovery();
+    void discardRecovery();
+    QString recoveryText() const; ///< the bar's text, empty when it is hidden
+    Autosave* autosave() const { return m_autosave; }
+
     /// "system", "light" or "dark": the palette of the whole application (kept in the settings).
     void setTheme(const QString& theme);
     /// A view ready to export: title, subtitle naming model, cluster and plan, and its painter.
@@ -171,9 +189,14 @@ private:
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void openFile(const QString& path); ///< model or session by extension
-    void applySession(const shardscope::SessionDocument& session, const QString& path);
+    /// `restored`: an autosave brought back after a crash (unsaved work: no session path, no recent entry).
+    void applySession(const shardscope::SessionDocument& session, const QString& path, bool restored = false);
     void applySessionInputs(const shardscope::SessionDocument& session, const QString& path);
     void saveSettings() const;
+    QWidget* buildRecoveryBar();
+    void showNextRecovery();
+    void markSaved();      ///< the inputs as they are now are saved (or opened, or the example)
+    void updateModified(); ///< the title's modified marker
     QString subtitle() const;
     // Dialog-driven actions.
     void openModelDialog();
@@ -225,6 +248,13 @@ private:
     QString m_sessionPath;
     std::optional<shardscope::SessionDocument> m_pendingSession; ///< applied when its model has been imported
     QString m_pendingSessionPath;
+    bool m_pendingSessionRestored = false;
+    Autosave* m_autosave = nullptr;
+    std::optional<shardscope::SessionDocument> m_savedState; ///< inputs at the last save/open (no selection)
+    std::vector<Autosave::Recovery> m_recoveries;           ///< claimed, offered one at a time
+    std::optional<Autosave::Recovery> m_restoring;          ///< removed once its model imported
+    QWidget* m_recoveryBar = nullptr;
+    QLabel* m_recoveryLabel = nullptr;
     QFutureWatcher<ModelImport>* m_import = nullptr;
     QString m_importPath; ///< the newest import; older ones finishing later are dropped
     double m_lastRerankMs = 0;

@@ -99,10 +99,12 @@ QString MainWindow::openSession(const QString& path)
     return {};
 }
 
-void MainWindow::applySession(const SessionDocument& session, const QString& path)
+void MainWindow::applySession(const SessionDocument& session, const QString& path, bool restored)
 {
+    // A restored autosave is unsaved work: no session path to save over, no recent-files entry.
+    const QString sessionPath = restored ? QString() : path;
     if (session.modelIsBundled) {
-        applySessionInputs(session, path);
+        applySessionInputs(session, sessionPath);
         std::optional<ModelGraph> model = findBundledModel(session.model);
         setModel(std::move(*model), qs(session.model), true);
     } else if (!session.model.empty()) {
@@ -110,24 +112,30 @@ void MainWindow::applySession(const SessionDocument& session, const QString& pat
         // as it is, and a model that cannot be opened changes nothing.
         m_pendingSession = session;
         m_pendingSessionPath = path;
+        m_pendingSessionRestored = restored;
         openModel(qs(resolveSessionModelPath(session, path.toStdString())));
+        return;
     } else {
-        applySessionInputs(session, path);
+        applySessionInputs(session, sessionPath);
         requestSearch();
     }
+    if (!restored)
+        markSaved();
+    updateModified();
 }
 
 void MainWindow::applySessionInputs(const SessionDocument& session, const QString& path)
 {
     m_sessionPath = path;
-    addRecentFile(path);
+    if (!path.isEmpty())
+        addRecentFile(path);
     m_wantedSelection = session.selectedPlan;
     m_showInfeasible->setChecked(session.showInfeasible);
     m_inputs->setInputs(session.cluster, session.training, session.strategy, session.weights, false);
     m_wantedSelection = session.selectedPlan;
 }
 
-QString MainWindow::saveSession(const QString& path)
+SessionDocument MainWindow::sessionDocument() const
 {
     SessionDocument s;
     s.generator = "ShardScope " + QCoreApplication::applicationVersion().toStdString();
@@ -143,13 +151,19 @@ QString MainWindow::saveSession(const QString& path)
     s.showInfeasible = m_showInfeasible->isChecked();
     if (m_selected)
         s.selectedPlan = m_selected->config;
+    return s;
+}
+
+QString MainWindow::saveSession(const QString& path)
+{
     try {
-        saveSessionFile(path, s);
+        saveSessionFile(path, sessionDocument());
     } catch (const InputError& e) {
         return QString::fromUtf8(e.what());
     }
     m_sessionPath = path;
     addRecentFile(path);
+    markSaved();
     return {};
 }
 
