@@ -3339,6 +3339,27 @@ TRANSLATIONS = {('Cli', '  name             memory    bf16 TFLOP/s  fp8 TFLOP/s 
                                                          '%1：文件不存在，也不是内置模型')}
 
 
+
+# Autosave and crash recovery (issue 6).
+TRANSLATIONS.update({
+    ('Autosave', '%1: cannot autosave the session: %2'): ('%1: Die Sitzung kann nicht automatisch gespeichert werden: %2', '%1：无法自动保存会话：%2'),
+    ('Autosave', '%1: cannot create the autosave folder'): ('%1: Der Ordner für automatische Sicherungen kann nicht angelegt werden', '%1：无法创建自动保存文件夹'),
+    ('Autosave', '%1: cannot lock the autosave file'): ('%1: Die automatische Sicherung kann nicht gesperrt werden', '%1：无法锁定自动保存文件'),
+    ('MainWindow', 'ShardScope[*]'): ('ShardScope[*]', 'ShardScope[*]'),
+    ('MainWindow', "%1: the autosaved session's model could not be opened, the autosave is kept: %2"): ('%1: Das Modell der automatisch gesicherten Sitzung kann nicht geöffnet werden, die Sicherung bleibt erhalten: %2', '%1：无法打开自动保存会话的模型，自动保存文件已保留：%2'),
+    ('MainWindow', '%1[*] — ShardScope'): ('%1[*] — ShardScope', '%1[*] — ShardScope'),
+    ('MainWindow', '&Restore'): ('&Wiederherstellen', '恢复(&R)'),
+    ('MainWindow', 'Bring back the inputs as they were autosaved; they stay unsaved until you save a session.'): ('Die Eingaben so zurückholen, wie sie automatisch gesichert wurden; sie bleiben ungespeichert, bis Sie eine Sitzung speichern.', '恢复自动保存时的输入；在保存会话之前它们仍处于未保存状态。'),
+    ('MainWindow', 'Discard'): ('Verwerfen', '丢弃'),
+    ('MainWindow', 'Delete the autosave.'): ('Die automatische Sicherung löschen.', '删除自动保存文件。'),
+    ('MainWindow', '%1 on %2 × %3 %4'): ('%1 auf %2 × %3 %4', '%1，%2 × %3 块 %4'),
+    ('MainWindow', 'unreadable: %1'): ('nicht lesbar: %1', '无法读取：%1'),
+    ('MainWindow', 'ShardScope did not exit normally. Unsaved work autosaved at %1 (%2) can be restored.'): ('ShardScope wurde nicht normal beendet. Ungespeicherte Arbeit, automatisch gesichert um %1 (%2), kann wiederhergestellt werden.', 'ShardScope 未正常退出。可以恢复于 %1 自动保存的未保存工作（%2）。'),
+    ('MainWindow', 'One older autosave follows.'): ('Eine ältere Sicherung folgt.', '之后还有一个较早的自动保存。'),
+    ('MainWindow', '%1 older autosaves follow.'): ('%1 ältere Sicherungen folgen.', '之后还有 %1 个较早的自动保存。'),
+    ('MainWindow', 'The autosave cannot be restored: %1'): ('Die automatische Sicherung kann nicht wiederhergestellt werden: %1', '无法恢复自动保存：%1'),
+})
+
 def fill(path, column):
     tree = ET.parse(path)
     missing = []

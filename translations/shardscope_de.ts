@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Autosave</name>
+    <message>
+        <source>%1: cannot autosave the session: %2</source>
+        <translation>%1: Die Sitzung kann nicht automatisch gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the autosave folder</source>
+        <translation>%1: Der Ordner für automatische Sicherungen kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>%1: cannot lock the autosave file</source>
+        <translation>%1: Die automatische Sicherung kann nicht gesperrt werden</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>Usage: shardscope [COMMAND] [OPTIONS]
@@ -784,10 +799,6 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation> · %1</translation>
     </message>
     <message>
-        <source>ShardScope</source>
-        <translation>ShardScope</translation>
-    </message>
-    <message>
         <source>Searching…</source>
         <translation>Suche läuft…</translation>
     </message>
@@ -1072,10 +1083,6 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Das Modell konnte nicht importiert werden.</translation>
     </message>
     <message>
-        <source>%1 — ShardScope</source>
-        <translation>%1 — ShardScope</translation>
-    </message>
-    <message>
         <source>No plan: the inputs are not usable.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Kein Plan: Die Eingaben sind nicht verwendbar.</translation>
@@ -1299,6 +1306,58 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>The new language applies after ShardScope restarts.</source>
         <translation>Die neue Sprache gilt nach einem Neustart von ShardScope.</translation>
+    </message>
+    <message>
+        <source>ShardScope[*]</source>
+        <translation>ShardScope[*]</translation>
+    </message>
+    <message>
+        <source>%1: the autosaved session&apos;s model could not be opened, the autosave is kept: %2</source>
+        <translation>%1: Das Modell der automatisch gesicherten Sitzung kann nicht geöffnet werden, die Sicherung bleibt erhalten: %2</translation>
+    </message>
+    <message>
+        <source>%1[*] — ShardScope</source>
+        <translation>%1[*] — ShardScope</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Bring back the inputs as they were autosaved; they stay unsaved until you save a session.</source>
+        <translation>Die Eingaben so zurückholen, wie sie automatisch gesichert wurden; sie bleiben ungespeichert, bis Sie eine Sitzung speichern.</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Delete the autosave.</source>
+        <translation>Die automatische Sicherung löschen.</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3 %4</source>
+        <translation>%1 auf %2 × %3 %4</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>ShardScope did not exit normally. Unsaved work autosaved at %1 (%2) can be restored.</source>
+        <translation>ShardScope wurde nicht normal beendet. Ungespeicherte Arbeit, automatisch gesichert um %1 (%2), kann wiederhergestellt werden.</translation>
+    </message>
+    <message>
+        <source>One older autosave follows.</source>
+        <translation>Eine ältere Sicherung folgt.</translation>
+    </message>
+    <message>
+        <source>%1 older autosaves follow.</source>
+        <translation>%1 ältere Sicherungen folgen.</translation>
+    </message>
+    <message>
+        <source>The autosave cannot be restored: %1</source>
+        <translation>Die automatische Sicherung kann nicht wiederhergestellt werden: %1</translation>
     </message>
 </context>
 <context>

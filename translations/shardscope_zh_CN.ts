@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Autosave</name>
+    <message>
+        <source>%1: cannot autosave the session: %2</source>
+        <translation>%1：无法自动保存会话：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the autosave folder</source>
+        <translation>%1：无法创建自动保存文件夹</translation>
+    </message>
+    <message>
+        <source>%1: cannot lock the autosave file</source>
+        <translation>%1：无法锁定自动保存文件</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>Usage: shardscope [COMMAND] [OPTIONS]
@@ -783,10 +798,6 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation> · %1</translation>
     </message>
     <message>
-        <source>ShardScope</source>
-        <translation>ShardScope</translation>
-    </message>
-    <message>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
     </message>
@@ -1071,10 +1082,6 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>无法导入该模型。</translation>
     </message>
     <message>
-        <source>%1 — ShardScope</source>
-        <translation>%1 — ShardScope</translation>
-    </message>
-    <message>
         <source>No plan: the inputs are not usable.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>无方案：输入不可用。</translation>
@@ -1298,6 +1305,58 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>The new language applies after ShardScope restarts.</source>
         <translation>新语言将在 ShardScope 重启后生效。</translation>
+    </message>
+    <message>
+        <source>ShardScope[*]</source>
+        <translation>ShardScope[*]</translation>
+    </message>
+    <message>
+        <source>%1: the autosaved session&apos;s model could not be opened, the autosave is kept: %2</source>
+        <translation>%1：无法打开自动保存会话的模型，自动保存文件已保留：%2</translation>
+    </message>
+    <message>
+        <source>%1[*] — ShardScope</source>
+        <translation>%1[*] — ShardScope</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Bring back the inputs as they were autosaved; they stay unsaved until you save a session.</source>
+        <translation>恢复自动保存时的输入；在保存会话之前它们仍处于未保存状态。</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Delete the autosave.</source>
+        <translation>删除自动保存文件。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3 %4</source>
+        <translation>%1，%2 × %3 块 %4</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>ShardScope did not exit normally. Unsaved work autosaved at %1 (%2) can be restored.</source>
+        <translation>ShardScope 未正常退出。可以恢复于 %1 自动保存的未保存工作（%2）。</translation>
+    </message>
+    <message>
+        <source>One older autosave follows.</source>
+        <translation>之后还有一个较早的自动保存。</translation>
+    </message>
+    <message>
+        <source>%1 older autosaves follow.</source>
+        <translation>之后还有 %1 个较早的自动保存。</translation>
+    </message>
+    <message>
+        <source>The autosave cannot be restored: %1</source>
+        <translation>无法恢复自动保存：%1</translation>
     </message>
 </context>
 <context>
