@@ -3357,6 +3357,8 @@ TRANSLATIONS.update({
     ('MainWindow', 'ShardScope did not exit normally. Unsaved work autosaved at %1 (%2) can be restored.'): ('ShardScope wurde nicht normal beendet. Ungespeicherte Arbeit, automatisch gesichert um %1 (%2), kann wiederhergestellt werden.', 'ShardScope 未正常退出。可以恢复于 %1 自动保存的未保存工作（%2）。'),
     ('MainWindow', 'One older autosave follows.'): ('Eine ältere Sicherung folgt.', '之后还有一个较早的自动保存。'),
     ('MainWindow', '%1 older autosaves follow.'): ('%1 ältere Sicherungen folgen.', '之后还有 %1 个较早的自动保存。'),
+    ('MainWindow', 'Unsaved Changes'): ('Ungespeicherte Änderungen', '未保存的更改'),
+    ('MainWindow', 'The inputs have changed since the session was last saved. Save them as a session before closing?'): ('Die Eingaben wurden seit dem letzten Speichern der Sitzung geändert. Vor dem Schließen als Sitzung speichern?', '自上次保存会话以来输入已更改。关闭前是否将其保存为会话？'),
     ('MainWindow', 'The autosave cannot be restored: %1'): ('Die automatische Sicherung kann nicht wiederhergestellt werden: %1', '无法恢复自动保存：%1'),
 })
 

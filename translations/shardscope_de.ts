@@ -1359,6 +1359,14 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <source>The autosave cannot be restored: %1</source>
         <translation>Die automatische Sicherung kann nicht wiederhergestellt werden: %1</translation>
     </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>The inputs have changed since the session was last saved. Save them as a session before closing?</source>
+        <translation>Die Eingaben wurden seit dem letzten Speichern der Sitzung geändert. Vor dem Schließen als Sitzung speichern?</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>

@@ -1358,6 +1358,14 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <source>The autosave cannot be restored: %1</source>
         <translation>无法恢复自动保存：%1</translation>
     </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The inputs have changed since the session was last saved. Save them as a session before closing?</source>
+        <translation>自上次保存会话以来输入已更改。关闭前是否将其保存为会话？</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>

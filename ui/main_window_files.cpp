@@ -29,8 +29,10 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStyle>
@@ -424,6 +426,18 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // A normal exit deletes the autosave: unsaved inputs would be gone, so ask first.
+    if (isWindowModified()) {
+        const QMessageBox::StandardButton answer = QMessageBox::question(this, tr("Unsaved Changes"),
+            tr("The inputs have changed since the session was last saved. Save them as a session before closing?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer == QMessageBox::Save)
+            saveSessionDialog(false);
+        if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && isWindowModified())) {
+            event->ignore(); // cancelled, or the save was cancelled or failed
+            return;
+        }
+    }
     saveSettings();
     m_worker->cancel();
     QMainWindow::closeEvent(event);
@@ -432,7 +446,14 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    if (!restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray())) {
+        // The first start: most of the screen, centred (the layout's minimum is cramped).
+        if (const QScreen* screen = this->screen()) {
+            const QRect available = screen->availableGeometry();
+            const QSize size = (available.size() * 0.85).expandedTo(minimumSizeHint()).boundedTo(available.size());
+            setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available));
+        }
+    }
     restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
     if (auto* splitter = findChild<QSplitter*>(QStringLiteral("mainSplitter")))
         splitter->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());

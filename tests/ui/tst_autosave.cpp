@@ -13,6 +13,8 @@
 #include <QDir>
 #include <QFile>
 #include <QLockFile>
+#include <QMessageBox>
+#include <QTimer>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -246,6 +248,47 @@ private slots:
         QCOMPARE(window.inputs()->nodesBox()->value(), nodesBefore); // unchanged
         // Released: offered again next time.
         QCOMPARE(MainWindow().offerRecovery(), 1);
+    }
+
+    void closingWithUnsavedWorkAsks()
+    {
+        // Answers the next message box with `button` and remembers its text.
+        QString asked;
+        auto answerWith = [&asked](QMessageBox::StandardButton which) {
+            QTimer::singleShot(0, [&asked, which] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                if (!box)
+                    return;
+                asked = box->text();
+                box->button(which)->click();
+            });
+        };
+        MainWindow window;
+        window.loadExample();
+        QVERIFY(waitForPlan(window));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.inputs()->seqBox()->setValue(2048);
+        QVERIFY(window.isWindowModified());
+        answerWith(QMessageBox::Cancel);
+        QVERIFY(!window.close()); // kept open
+        QVERIFY2(asked.contains(QLatin1String("Save them as a session")), qPrintable(asked));
+        QVERIFY(window.isVisible());
+        asked.clear();
+        answerWith(QMessageBox::Discard);
+        QVERIFY(window.close());
+        QVERIFY(!asked.isEmpty());
+
+        // Nothing unsaved: closes without asking.
+        MainWindow saved;
+        saved.loadExample();
+        QVERIFY(waitForPlan(saved));
+        saved.show();
+        asked.clear();
+        answerWith(QMessageBox::Cancel);
+        QVERIFY(saved.close());
+        QVERIFY(asked.isEmpty());
+        QTest::qWait(10); // the armed answer finds no box
     }
 
 private:
