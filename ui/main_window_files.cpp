@@ -211,6 +211,9 @@ QString MainWindow::exportLaunchConfig(const QString& path, LaunchFormat format)
                 break;
             }
         }
+        doc.search.candidatesEvaluated = m_outcome->search.candidates.size();
+        doc.search.feasibleCount = m_outcome->search.feasibleCount;
+        doc.search.elapsedSeconds = m_outcome->search.elapsedSeconds;
         doc.plans = { makeDocumentPlan(m_shown->problem.model, *m_selected, std::max(rank, 1), score) };
         text = writeLaunchConfig(doc, 0, format, path.toStdString());
     } catch (const std::exception& e) {

@@ -163,8 +163,11 @@ std::vector<std::string> headerLines(const PlanView& v)
                     + " " + d.cluster.gpu.name + " = " + std::to_string(d.cluster.totalGpus()) + " GPUs");
     lines.push_back("Training: sequence length " + std::to_string(d.training.seqLength) + ", global batch "
                     + std::to_string(d.training.globalBatch) + " sequences, " + std::string(toString(d.training.precision)));
-    lines.push_back("Plan rank " + std::to_string(v.plan->rank) + " of " + std::to_string(d.plans.size()) + ": "
-                    + describeConfig(v));
+    // The rank among every plan the search evaluated when the document says how many (a file may hold
+    // only the top few, the GUI's export only the selected one).
+    const std::uint64_t of = std::max<std::uint64_t>(d.search.candidatesEvaluated, d.plans.size());
+    lines.push_back("Plan rank " + std::to_string(v.plan->rank) + " of " + std::to_string(of)
+                    + (d.search.candidatesEvaluated > 0 ? " evaluated" : "") + ": " + describeConfig(v));
     char mfu[32];
     std::snprintf(mfu, sizeof mfu, "%.1f %%", e.mfu * 100.0);
     lines.push_back("Predicted: peak memory " + formatBytes(e.peakMemoryBytes) + " per GPU (usable "

@@ -482,6 +482,11 @@ private slots:
         const QString args = QString::fromStdString(readAll(megatron));
         QVERIFY(args.contains(QStringLiteral("--tensor-model-parallel-size %1").arg(c.tp)));
         QVERIFY(args.contains(QStringLiteral("--pipeline-model-parallel-size %1").arg(c.pp)));
+        // The header ranks the plan among everything the search evaluated, not "rank 1 of 1".
+        QVERIFY(w.outcome() != nullptr);
+        QVERIFY2(args.contains(QStringLiteral("# Plan rank 1 of %1 evaluated: ").arg(w.outcome()->search.candidates.size())),
+                 qPrintable(args.left(600)));
+        QVERIFY(w.outcome()->search.candidates.size() > 1);
     }
 
     void exportedPlanJsonRoundTrips()
