@@ -406,7 +406,9 @@ std::vector<Proposal> proposeChanges(const PlanningProblem& problem, const PlanE
             && p.training.dpOverlap == problem.training.dpOverlap;
         const bool noEffect = std::fabs(p.speedup - 1.0) < 1e-4 && std::fabs(p.memoryDeltaBytes) < 1024.0 * 1024.0
             && p.feasible == current.feasible;
-        if (unchanged || noEffect)
+        // The user's pins are constraints, as in the search: a change to a pinned knob is not proposed.
+        const bool breaksPin = p.evaluated && !satisfiesPins(p.config, problem.training.pins);
+        if (unchanged || noEffect || breaksPin)
             continue;
         const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Proposal& k) {
             if (p.evaluated && k.evaluated)

@@ -56,8 +56,8 @@ struct Proposal
  * count and interleaving for PP, sequence parallelism, gradient overlap / hierarchical all-reduce /
  * int8 compression, ZeRO stage, recomputation, micro-batch size, uneven first/last interleaved
  * stages), each evaluated on the same problem. Order: feasible before infeasible, then by speedup
- * (larger first), then by memory saved; changes with no effect and duplicates of a better-ranked
- * configuration are dropped. At most maxCount. Empty when `current` was rejected before evaluation.
+ * (larger first), then by memory saved; changes with no effect, changes to a knob the user pinned
+ * (problem.training.pins) and duplicates of a better-ranked configuration are dropped. At most maxCount. Empty when `current` was rejected before evaluation.
  */
 std::vector<Proposal> proposeChanges(const PlanningProblem& problem, const PlanEstimate& current, int maxCount = 10);
 

@@ -102,4 +102,12 @@ int TrainingSpec::optimizerBytesPerParam() const
     return master ? 8 : 4;
 }
 
+bool satisfiesPins(const ParallelConfig& c, const PlanPins& p)
+{
+    auto ok = [](const auto& pin, const auto& value) { return !pin || *pin == value; };
+    return ok(p.tp, c.tp) && ok(p.pp, c.pp) && ok(p.dp, c.dp) && ok(p.vpp, c.vpp) && ok(p.microBatch, c.microBatch)
+        && ok(p.zeroStage, c.zeroStage) && ok(p.recompute, c.recompute) && ok(p.sequenceParallel, c.sequenceParallel)
+        && ok(p.schedule, c.schedule);
+}
+
 } // namespace shardscope

@@ -50,6 +50,9 @@ struct PlanPins
     bool operator==(const PlanPins&) const = default;
 };
 
+/// True when every pinned knob has the pinned value in `config` (what the search enumerates).
+bool satisfiesPins(const ParallelConfig& config, const PlanPins& pins);
+
 /// The training job: what is fixed regardless of the parallel layout, plus the user's pins.
 struct TrainingSpec
 {

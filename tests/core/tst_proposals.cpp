@@ -156,6 +156,32 @@ private slots:
         QVERIFY(checked >= 5);
     }
 
+    // Pinned knobs stay as pinned: the same plan unpinned gets proposals that change them.
+    void pinsAreRespected()
+    {
+        PlanningProblem p = llama8b(32, 256);
+        const ParallelConfig c = config(8, 4, 1, 1, 1, Recompute::Full);
+        const PlanEstimate current = PlanEvaluator(p).evaluate(c);
+        auto changes = [](const std::vector<Proposal>& list, auto field) {
+            return std::count_if(list.begin(), list.end(), [&](const Proposal& q) { return q.evaluated && field(q.config); });
+        };
+        auto tpChanged = [&](const ParallelConfig& q) { return q.tp != c.tp; };
+        auto recomputeChanged = [&](const ParallelConfig& q) { return q.recompute != c.recompute; };
+        const std::vector<Proposal> free = proposeChanges(p, current, 50);
+        QVERIFY(changes(free, tpChanged) > 0);
+        QVERIFY(changes(free, recomputeChanged) > 0);
+
+        p.training.pins.tp = 8;
+        p.training.pins.recompute = Recompute::Full;
+        const PlanEstimate pinnedCurrent = PlanEvaluator(p).evaluate(c);
+        const std::vector<Proposal> pinned = proposeChanges(p, pinnedCurrent, 50);
+        QVERIFY(!pinned.empty()); // other knobs are still proposed
+        QCOMPARE(changes(pinned, tpChanged), 0);
+        QCOMPARE(changes(pinned, recomputeChanged), 0);
+        for (const Proposal& q : pinned)
+            QVERIFY(satisfiesPins(q.config, p.training.pins));
+    }
+
     // (c) A large bubble gets a pipeline proposal that quotes it.
     void bubbleProposalQuotesBubble()
     {
