@@ -123,7 +123,15 @@ public:
     std::string string(GraphAttribute a) const
     {
         const std::string* raw = find(a);
-        return raw ? std::string(trim(*raw)) : std::string();
+        if (!raw)
+            return {};
+        // The file is UTF-8 (importModelText checks), but a GraphML character reference such as
+        // &#xD800; (a UTF-16 surrogate) decodes to bytes that are not; names and operator types
+        // reach JSON output, which must be UTF-8.
+        if (const std::size_t bad = invalidUtf8Offset(*raw); bad != std::string_view::npos)
+            fail(a, "is not valid UTF-8 (byte " + std::to_string(bad) + " of \"" + escapedBytes(*raw)
+                        + "\"); expected UTF-8 text (in GraphML, &#xD800; to &#xDFFF; name UTF-16 surrogates, not characters)");
+        return std::string(trim(*raw));
     }
 
 private:

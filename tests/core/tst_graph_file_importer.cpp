@@ -303,6 +303,10 @@ private slots:
                                                  << "node \"a\": attribute \"flops\" must be a non-negative number, got \"-3\"";
         QTest::newRow("GraphML value with entity") << QString::fromStdString(graphml("<node id=\"a\">@<data key=\"flops\">1&amp;2</data></node>"))
                                                    << "got \"1&2\"";
+        // Found by fuzz/fuzz_graphml (tests/fuzz/regressions/graphml): the file is ASCII, but the reference
+        // decodes to a UTF-16 surrogate, bytes that are not UTF-8; writing the model as JSON then threw.
+        QTest::newRow("GraphML surrogate reference") << QString::fromStdString(graphml("<node id=\"a\">@<data key=\"op\">Linear&#xD800;</data><data key=\"params\">1</data></node>"))
+                                                     << "attribute \"op\" is not valid UTF-8 (byte 6 of \"Linear\\xED\\xA0\\x80\")";
     }
 
     void textErrors()
