@@ -245,6 +245,40 @@ private slots:
         }
     }
 
+    void invalidNodesSkipShapeInference_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("Scan without num_scan_inputs") << "scan-without-num-scan-inputs.onnx" << "num_scan_inputs";
+        QTest::newRow("ConvTranspose weight of rank 1") << "convtranspose-weight-rank-1.onnx"
+                                                        << "the weight \"W\" has 1 dimensions, expected at least 3";
+    }
+
+    void invalidNodesSkipShapeInference()
+    {
+        // Found by fuzz/fuzz_onnx (tests/fuzz/regressions/onnx): libonnx's shape inference read a
+        // null pointer on these nodes (the CLI crashed). They are now checked first (OpSchema::Verify,
+        // the weight's rank), and the import goes on without inferred shapes, naming node and reason.
+        QFETCH(QString, file);
+        QFETCH(QString, reason);
+        const ModelGraph g = importModel(std::string(SHARDSCOPE_TEST_DATA) + "/../fuzz/regressions/onnx/" + file.toStdString());
+        QString warnings;
+        for (const std::string& w : g.warnings())
+            warnings += QString::fromStdString(w) + '\n';
+        QVERIFY2(warnings.contains(QStringLiteral("ONNX shape inference was skipped")), qPrintable(warnings));
+        QVERIFY2(warnings.contains(QStringLiteral("graph.node[0]: ")), qPrintable(warnings));
+        QVERIFY2(warnings.contains(reason), qPrintable(warnings));
+    }
+
+    void validNodesKeepShapeInference()
+    {
+        for (const char* file : { "gpt_block.onnx", "cnn_block.onnx", "mlp_external.onnx" }) {
+            const ModelGraph g = importModel(onnxFile(file));
+            for (const std::string& w : g.warnings())
+                QVERIFY2(w.find("shape inference was skipped") == std::string::npos, w.c_str());
+        }
+    }
+
     void emptyAndForeignFiles()
     {
         QTemporaryDir dir;
