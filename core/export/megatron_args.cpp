@@ -4,6 +4,9 @@
 #include "export/launch_config_detail.h"
 #include "util/input_error.h"
 
+#include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -65,6 +68,48 @@ PipelineShape pipelineShape(const PlanView& v)
             shape.layout += "L";
     }
     return shape;
+}
+
+/// "8" for 8.0, "2.5" for 2.5: how a Python float argument is usually written.
+std::string formatFloat(double v)
+{
+    std::ostringstream out;
+    out << std::setprecision(12) << v;
+    return out.str();
+}
+
+/// The rotary base and llama3-style scaling. Flags checked in megatron/training/arguments.py
+/// (_add_network_size_args; stored copy at 000c4ac): --rotary-base (int, default 10000),
+/// --use-rope-scaling (llama3.x), --rope-scaling-factor (float, default 8.0).
+void addRope(const TransformerSpec& t, Args& a, std::vector<std::string>& notes)
+{
+    if (t.positions != PositionKind::Rotary)
+        return;
+    if (!t.ropeTheta)
+        notes.push_back("The model's source gives no rotary base (rope_theta), so Megatron's default --rotary-base "
+                        "10000 applies; add --rotary-base if the model was trained with another base.");
+    else if (*t.ropeTheta == std::floor(*t.ropeTheta))
+        a.add("--rotary-base", static_cast<std::int64_t>(*t.ropeTheta)); // <= 1e12 (kMaxRopeTheta)
+    else
+        notes.push_back("The rotary base " + formatFloat(*t.ropeTheta) + " is not an integer and Megatron's "
+                        "--rotary-base takes integers only; no --rotary-base, so Megatron's 10000 applies unless "
+                        "you patch it.");
+    if (!t.ropeScaling)
+        return;
+    const RopeScaling& r = *t.ropeScaling;
+    if (!r.isLlama3()) {
+        notes.push_back("RoPE scaling \"" + r.type + "\" is not exported: Megatron's --use-rope-scaling is the "
+                        "llama3 kind only; set this model's scaling by hand.");
+        return;
+    }
+    a.add("--use-rope-scaling");
+    a.add("--rope-scaling-factor", formatFloat(r.factor));
+    // Megatron's RotaryEmbedding._apply_scaling takes only the factor; the rest are its defaults.
+    if (r.lowFreqFactor != 1 || r.highFreqFactor != 4 || r.originalMaxPositions != 8192)
+        notes.push_back("Megatron's llama3 RoPE scaling fixes low_freq_factor 1, high_freq_factor 4 and an original "
+                        "context of 8192; this model has " + formatFloat(r.lowFreqFactor) + ", "
+                        + formatFloat(r.highFreqFactor) + " and " + std::to_string(r.originalMaxPositions)
+                        + ", so its positions differ in Megatron unless you patch RotaryEmbedding.");
 }
 
 } // namespace
@@ -194,6 +239,7 @@ std::string writeMegatronArgs(const PlanView& v)
     a.add("--position-embedding-type", t.positions == PositionKind::Rotary   ? "rope"
                                        : t.positions == PositionKind::Learned ? "learned_absolute"
                                                                              : "none");
+    addRope(t, a, notes);
     a.add("--normalization", t.norm == NormKind::RmsNorm ? "RMSNorm" : "LayerNorm");
     if (t.gatedMlp)
         a.add("--swiglu");

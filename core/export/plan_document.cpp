@@ -99,6 +99,8 @@ void compare(Differ& d, const std::string& p, const TransformerSpec& a, const Tr
     d.field(p + ".attn_out_bias", a.attnOutBias, b.attnOutBias);
     d.field(p + ".mlp_bias", a.mlpBias, b.mlpBias);
     d.field(p + ".positions", a.positions, b.positions);
+    d.field(p + ".rope_theta", a.ropeTheta, b.ropeTheta);
+    d.field(p + ".rope_scaling", a.ropeScaling, b.ropeScaling);
     d.field(p + ".dropout", a.dropout, b.dropout);
     d.field(p + ".experts", a.experts, b.experts);
     d.field(p + ".experts_per_token", a.expertsPerToken, b.expertsPerToken);

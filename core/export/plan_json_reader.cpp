@@ -34,9 +34,26 @@ TransformerSpec readSpec(const ObjectReader& o)
     s.mlpBias = o.boolean("mlp_bias");
     s.positions = o.name<PositionKind>(
         "positions", planjson::positionsFromName, "\"rotary\", \"learned\" or \"none\"");
+    // Optional: absent in files from before them and for models whose source named no rotary base.
+    if (o.find("rope_theta"))
+        s.ropeTheta = o.number("rope_theta", kMinRopeTheta, kMaxRopeTheta);
+    if (o.find("rope_scaling")) {
+        const ObjectReader r = o.object("rope_scaling");
+        RopeScaling& scaling = s.ropeScaling.emplace();
+        scaling.type = r.string("type");
+        scaling.factor = r.number("factor", 0, kMaxRopeScalingFactor);
+        scaling.lowFreqFactor = r.number("low_freq_factor", 0, kMaxRopeScalingFactor);
+        scaling.highFreqFactor = r.number("high_freq_factor", 0, kMaxRopeScalingFactor);
+        scaling.originalMaxPositions = r.integer("original_max_positions", 0, std::int64_t(1) << 30);
+    }
     s.dropout = o.boolean("dropout");
     s.experts = o.integer("experts", 0, kMaxInt64);
     s.expertsPerToken = o.integer("experts_per_token", 0, kMaxInt64);
+    try {
+        s.validateRope(o.source());
+    } catch (const InputError& e) { // names "rope_theta" or "rope_scaling.<key>", keys of this object
+        o.fail(o.pathOf(e.position()), e.message());
+    }
     return s;
 }
 

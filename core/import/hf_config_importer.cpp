@@ -88,6 +88,74 @@ TransformerSpec readGpt2(const JsonObjectReader& cfg)
     return s;
 }
 
+/// Where a config keeps its rotary settings: "rope_theta" and "rope_scaling" at the top level, or
+/// (transformers 5) both in one "rope_parameters" object, where rope_type "default" means no scaling.
+struct RopeKeys
+{
+    std::string theta = "rope_theta";
+    std::string scaling = "rope_scaling";
+};
+
+RopeKeys ropeKeysOf(const JsonObjectReader& cfg)
+{
+    RopeKeys keys;
+    if (!cfg.has("rope_theta") && cfg.has("rotary_emb_base")) // GPT-NeoX configs' older name for it
+        keys.theta = "rotary_emb_base";
+    else if (cfg.has("rope_parameters") && !cfg.has("rope_theta")) {
+        keys.theta = "rope_parameters.rope_theta";
+        keys.scaling = "rope_parameters";
+    }
+    return keys;
+}
+
+/// The key the scaling object names its type with: "rope_type", or the older "type".
+std::string scalingTypeKey(const JsonObjectReader& cfg)
+{
+    const nlohmann::json* o = cfg.find(ropeKeysOf(cfg).scaling);
+    return o && o->is_object() && !o->contains("rope_type") && o->contains("type") ? "type" : "rope_type";
+}
+
+RopeScaling readRopeScaling(const JsonObjectReader& r)
+{
+    RopeScaling out;
+    // Older configs say "type", newer "rope_type" (transformers keeps both readable).
+    out.type = toLower(r.has("rope_type") ? r.string("rope_type") : r.stringOr("type", ""));
+    if (out.type.empty())
+        r.fail("rope_type", "expected the rope scaling type (\"rope_type\", such as \"llama3\" or \"linear\")");
+    if (out.isLlama3()) { // transformers' _validate_llama3_parameters requires all four
+        out.factor = r.number("factor", 1, kMaxRopeScalingFactor);
+        out.lowFreqFactor = r.number("low_freq_factor", 0, kMaxRopeScalingFactor);
+        out.highFreqFactor = r.number("high_freq_factor", 0, kMaxRopeScalingFactor);
+        out.originalMaxPositions = r.integer("original_max_position_embeddings", 1, kMaxPositions);
+    } else {
+        out.factor = r.numberOr("factor", 0, 1, kMaxRopeScalingFactor);
+        out.originalMaxPositions = r.integerOr("original_max_position_embeddings", 0, 1, kMaxPositions);
+    }
+    return out;
+}
+
+/// rope_theta and rope_scaling as the config gives them; absent ones stay unset (no default base).
+void readRope(const JsonObjectReader& cfg, TransformerSpec& s)
+{
+    const RopeKeys keys = ropeKeysOf(cfg);
+    if (keys.scaling == "rope_parameters") {
+        const JsonObjectReader params(cfg.object("rope_parameters"), cfg.pathOf("rope_parameters"), cfg.context());
+        if (params.has("rope_theta"))
+            s.ropeTheta = params.number("rope_theta", kMinRopeTheta, kMaxRopeTheta);
+        const std::string type = toLower(params.stringOr("rope_type", params.stringOr("type", "default")));
+        if (type != "default")
+            s.ropeScaling = readRopeScaling(params);
+        return;
+    }
+    if (cfg.has(keys.theta))
+        s.ropeTheta = cfg.number(keys.theta, kMinRopeTheta, kMaxRopeTheta);
+    if (cfg.has("rope_scaling")) {
+        const JsonObjectReader r(cfg.object("rope_scaling"), cfg.pathOf("rope_scaling"), cfg.context());
+        if (toLower(r.stringOr("rope_type", r.stringOr("type", ""))) != "default")
+            s.ropeScaling = readRopeScaling(r);
+    }
+}
+
 TransformerSpec readStandard(const JsonObjectReader& cfg, Family family)
 {
     TransformerSpec s;
@@ -102,6 +170,7 @@ TransformerSpec readStandard(const JsonObjectReader& cfg, Family family)
     s.tiedEmbeddings = cfg.booleanOr("tie_word_embeddings", false);
     s.dropout = anyPositive(cfg, { "attention_dropout", "hidden_dropout" }, 0.0);
     s.positions = PositionKind::Rotary;
+    readRope(cfg, s);
 
     switch (family) {
     case Family::GptNeox: {
@@ -171,7 +240,21 @@ Parsed parse(const nlohmann::json& config, const std::string& source)
     try {
         out.spec.validate(source);
     } catch (const InputError& e) {
-        context.fail("$." + hfKey(e.position(), family), e.message());
+        const std::string& field = e.position();
+        std::string key = hfKey(field, family);
+        if (field == "rope_theta") {
+            key = ropeKeysOf(cfg).theta;
+        } else if (field.starts_with("rope_scaling")) {
+            key = ropeKeysOf(cfg).scaling;
+            const std::string sub = field.size() > 13 ? field.substr(13) : std::string();
+            if (sub == "original_max_positions")
+                key += ".original_max_position_embeddings";
+            else if (sub == "type")
+                key += "." + scalingTypeKey(cfg);
+            else if (!sub.empty())
+                key += "." + sub;
+        }
+        context.fail("$." + key, e.message());
     }
     return out;
 }

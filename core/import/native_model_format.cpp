@@ -49,6 +49,17 @@ TransformerSpec readSpec(const JsonObjectReader& t, const std::string& name)
         s.positions = *kind;
     else
         t.fail("positions", "expected \"rotary\", \"learned\" or \"none\", got \"" + positions + "\"");
+    if (t.has("rope_theta"))
+        s.ropeTheta = t.number("rope_theta", kMinRopeTheta, kMaxRopeTheta);
+    if (t.has("rope_scaling")) {
+        const JsonObjectReader r(t.object("rope_scaling"), t.pathOf("rope_scaling"), t.context());
+        RopeScaling& scaling = s.ropeScaling.emplace();
+        scaling.type = r.string("type");
+        scaling.factor = r.numberOr("factor", 0, 0, kMaxRopeScalingFactor);
+        scaling.lowFreqFactor = r.numberOr("low_freq_factor", 0, 0, kMaxRopeScalingFactor);
+        scaling.highFreqFactor = r.numberOr("high_freq_factor", 0, 0, kMaxRopeScalingFactor);
+        scaling.originalMaxPositions = r.integerOr("original_max_positions", 0, 0, 1 << 30);
+    }
     s.dropout = t.booleanOr("dropout", false);
     s.experts = t.integerOr("experts", 0, 0, kMaxDim);
     s.expertsPerToken = t.integerOr("experts_per_token", 0, 0, kMaxDim);
@@ -212,6 +223,13 @@ nlohmann::ordered_json transformerSpecToJson(const TransformerSpec& spec)
         t["attn_out_bias"] = s->attnOutBias;
         t["mlp_bias"] = s->mlpBias;
         t["positions"] = std::string(positionKindName(s->positions));
+        // Written only when known, so shapes without them (and files from before them) read back unchanged.
+        if (s->ropeTheta)
+            t["rope_theta"] = *s->ropeTheta;
+        if (const auto& r = s->ropeScaling)
+            t["rope_scaling"] = nlohmann::ordered_json { { "type", r->type }, { "factor", r->factor },
+                { "low_freq_factor", r->lowFreqFactor }, { "high_freq_factor", r->highFreqFactor },
+                { "original_max_positions", r->originalMaxPositions } };
         t["dropout"] = s->dropout;
         t["experts"] = s->experts;
         t["experts_per_token"] = s->expertsPerToken;

@@ -4,6 +4,9 @@
 #include "model/model_graph.h"
 #include "util/input_error.h"
 
+#include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <string>
 
 namespace shardscope {
@@ -46,6 +49,13 @@ void require(bool ok, const std::string& source, const char* field, const std::s
 {
     if (!ok)
         throw InputError(source, field, message);
+}
+
+std::string number(double v)
+{
+    std::ostringstream out;
+    out << std::setprecision(12) << v;
+    return out.str();
 }
 
 } // namespace
@@ -118,6 +128,55 @@ void TransformerSpec::validate(const std::string& source) const
         + 2.0 * double(vocab) * double(hidden);
     require(approx < 1e15, source, "layers", "the model would have about " + std::to_string(approx)
                 + " parameters; the limit is 1e15");
+    validateRope(source);
+}
+
+void TransformerSpec::validateRope(const std::string& source) const
+{
+    if (ropeTheta) {
+        require(positions == PositionKind::Rotary, source, "rope_theta",
+                "a rotary base applies to rotary positions only; the model has \""
+                    + std::string(positionKindName(positions)) + "\" positions");
+        require(std::isfinite(*ropeTheta) && *ropeTheta >= kMinRopeTheta && *ropeTheta <= kMaxRopeTheta, source,
+                "rope_theta",
+                "expected a rotary base from " + number(kMinRopeTheta) + " to " + number(kMaxRopeTheta)
+                    + " (published models use 10000 to 10000000), got " + number(*ropeTheta));
+    }
+    if (!ropeScaling)
+        return;
+    const RopeScaling& r = *ropeScaling;
+    require(positions == PositionKind::Rotary, source, "rope_scaling",
+            "rope scaling applies to rotary positions only; the model has \""
+                + std::string(positionKindName(positions)) + "\" positions");
+    constexpr std::size_t kMaxTypeBytes = 64;
+    bool typeOk = !r.type.empty() && r.type.size() <= kMaxTypeBytes;
+    for (char c : r.type)
+        typeOk = typeOk && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+    require(typeOk, source, "rope_scaling.type",
+            "expected a rope scaling type such as \"llama3\" or \"linear\" (lowercase letters, digits and _, at "
+            "most 64), got \"" + r.type.substr(0, kMaxTypeBytes) + (r.type.size() > kMaxTypeBytes ? "..." : "") + "\"");
+    const bool llama3 = r.isLlama3();
+    // Hugging Face requires factor >= 1 for every type that has one; llama3 requires all four keys.
+    require(std::isfinite(r.factor) && ((!llama3 && r.factor == 0) || (r.factor >= 1 && r.factor <= kMaxRopeScalingFactor)),
+            source, "rope_scaling.factor",
+            "expected a scaling factor from 1 to " + number(kMaxRopeScalingFactor)
+                + (llama3 ? std::string() : std::string(" (or 0 for none given)")) + ", got " + number(r.factor));
+    const bool freqsGiven = r.lowFreqFactor != 0 || r.highFreqFactor != 0;
+    if (llama3 || freqsGiven) {
+        require(std::isfinite(r.lowFreqFactor) && r.lowFreqFactor > 0 && r.lowFreqFactor <= kMaxRopeScalingFactor,
+                source, "rope_scaling.low_freq_factor",
+                "expected a positive number up to " + number(kMaxRopeScalingFactor) + ", got " + number(r.lowFreqFactor));
+        require(std::isfinite(r.highFreqFactor) && r.highFreqFactor > r.lowFreqFactor
+                    && r.highFreqFactor <= kMaxRopeScalingFactor,
+                source, "rope_scaling.high_freq_factor",
+                "expected a number above low_freq_factor (" + number(r.lowFreqFactor) + ") up to "
+                    + number(kMaxRopeScalingFactor) + ", got " + number(r.highFreqFactor));
+    }
+    constexpr std::int64_t kMaxOriginal = std::int64_t(1) << 30;
+    require((llama3 ? r.originalMaxPositions >= 1 : r.originalMaxPositions >= 0) && r.originalMaxPositions <= kMaxOriginal,
+            source, "rope_scaling.original_max_positions",
+            "expected " + std::string(llama3 ? "a positive integer" : "a non-negative integer") + " up to "
+                + std::to_string(kMaxOriginal) + ", got " + std::to_string(r.originalMaxPositions));
 }
 
 std::int64_t TransformerSpec::paramCount() const

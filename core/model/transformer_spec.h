@@ -18,6 +18,24 @@ std::string_view positionKindName(PositionKind kind);     ///< "rotary", "learne
 std::optional<NormKind> normKindFromString(std::string_view text);
 std::optional<PositionKind> positionKindFromString(std::string_view text);
 
+/// Plausible rotary bases: a base of 1 or less does not rotate; published models use 10^4 to 10^7.
+constexpr double kMinRopeTheta = 2;
+constexpr double kMaxRopeTheta = 1e12;
+constexpr double kMaxRopeScalingFactor = 1e4;
+
+/// Hugging Face "rope_scaling" (Llama 3.1's "llama3" type and others), as the config gives it.
+struct RopeScaling
+{
+    std::string type;                      ///< "rope_type" (or older "type"): "llama3", "linear", "yarn", ...
+    double factor = 0;                     ///< context extension factor (>= 1); 0 when the config gives none
+    double lowFreqFactor = 0;              ///< llama3: low_freq_factor; 0 when not given
+    double highFreqFactor = 0;             ///< llama3: high_freq_factor; 0 when not given
+    std::int64_t originalMaxPositions = 0; ///< original_max_position_embeddings; 0 when not given
+
+    bool isLlama3() const { return type == "llama3"; }
+    bool operator==(const RopeScaling&) const = default;
+};
+
 /**
  * The shape of a decoder-only transformer, as a Hugging Face config.json or a Megatron
  * command line describes it. Everything the cost model needs is derived from this.
@@ -43,6 +61,10 @@ struct TransformerSpec
     bool attnOutBias = false;
     bool mlpBias = false;
     PositionKind positions = PositionKind::Rotary;
+    /// Rotary base (Hugging Face rope_theta). Unset when the source does not say: frameworks then
+    /// apply their own default (Megatron 10000), which ShardScope does not assume.
+    std::optional<double> ropeTheta;
+    std::optional<RopeScaling> ropeScaling; ///< rope_scaling; unset for none
     bool dropout = false;          ///< dropout layers present in training (adds 1-byte masks, Korthikanti Table 2)
 
     std::int64_t experts = 0;          ///< MoE experts per layer, 0 for dense
@@ -53,6 +75,8 @@ struct TransformerSpec
 
     /// Throws InputError(source, field, ...) for a zero, negative, inconsistent or absurd field.
     void validate(const std::string& source) const;
+    /// The rotary part of validate(): fields "rope_theta" and "rope_scaling.<key>" (key as in model files).
+    void validateRope(const std::string& source) const;
 
     std::int64_t paramCount() const;        ///< total parameters, tied weights counted once
     std::int64_t activeParamCount() const;  ///< parameters used per token (MoE: top-k experts)

@@ -20,6 +20,7 @@ private slots:
     void exitCodes_data();
     void exitCodes();
     void refusedPlanExitsThree();
+    void rotaryBase();
 
 private:
     using Run = shardscope::testing::CliRun;
@@ -55,6 +56,9 @@ void TestCliExport::eachFormatToStdout()
     QVERIFY(megatron.out.contains(QStringLiteral("    --tensor-model-parallel-size ")));
     QVERIFY(megatron.out.contains(QStringLiteral("    --num-layers 80 \\\n")));
     QVERIFY(megatron.out.contains(QStringLiteral("    --group-query-attention \\\n")));
+    // Meta-Llama-3-70B's config.json: "rope_theta": 500000.0, "rope_scaling": null.
+    QVERIFY(megatron.out.contains(QStringLiteral("    --position-embedding-type rope \\\n    --rotary-base 500000 \\\n")));
+    QVERIFY(!megatron.out.contains(QStringLiteral("--use-rope-scaling")));
 
     const Run deepspeed = run({ QStringLiteral("export"), m_plan, QStringLiteral("--format"), QStringLiteral("deepspeed") });
     QCOMPARE(deepspeed.exitCode, 0);
@@ -171,6 +175,29 @@ void TestCliExport::refusedPlanExitsThree()
     const Run deepspeed = run({ QStringLiteral("export"), zero3, QStringLiteral("--format"), QStringLiteral("deepspeed") });
     QCOMPARE(deepspeed.exitCode, 0);
     QVERIFY(deepspeed.out.contains(QStringLiteral("\"stage\": 3")));
+}
+
+// The rotary base travels from the bundled config through the plan file into the launch config;
+// GPT-3 (learned positions) gets none.
+void TestCliExport::rotaryBase()
+{
+    QFile f(m_plan);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject transformer = QJsonDocument::fromJson(f.readAll()).object()[QStringLiteral("inputs")].toObject()
+                                        [QStringLiteral("model")].toObject()[QStringLiteral("transformer")].toObject();
+    QCOMPARE(transformer.value(QStringLiteral("rope_theta")).toDouble(), 500000.0);
+    QVERIFY(!transformer.contains(QStringLiteral("rope_scaling")));
+
+    const QString gpt = m_dir.filePath(QStringLiteral("gpt3.json"));
+    QCOMPARE(run({ QStringLiteral("plan"), QStringLiteral("gpt3-175b"), QStringLiteral("--gpus"), QStringLiteral("1024"),
+                   QStringLiteral("--seq"), QStringLiteral("2048"), QStringLiteral("--json"), gpt })
+                 .exitCode,
+             0);
+    const Run megatron = run({ QStringLiteral("export"), gpt, QStringLiteral("--format"), QStringLiteral("megatron") });
+    QCOMPARE(megatron.exitCode, 0);
+    QVERIFY(megatron.out.contains(QStringLiteral("    --position-embedding-type learned_absolute \\\n")));
+    QVERIFY(!megatron.out.contains(QStringLiteral("rotary")));
+    QVERIFY(!megatron.out.contains(QStringLiteral("rope")));
 }
 
 QTEST_GUILESS_MAIN(TestCliExport)

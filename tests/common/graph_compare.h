@@ -38,6 +38,8 @@ inline void compareSpecs(const TransformerSpec& a, const TransformerSpec& b)
     QCOMPARE(a.attnOutBias, b.attnOutBias);
     QCOMPARE(a.mlpBias, b.mlpBias);
     QCOMPARE(a.positions, b.positions);
+    QVERIFY(a.ropeTheta == b.ropeTheta);
+    QVERIFY(a.ropeScaling == b.ropeScaling);
     QCOMPARE(a.dropout, b.dropout);
     QCOMPARE(a.experts, b.experts);
     QCOMPARE(a.expertsPerToken, b.expertsPerToken);

@@ -135,6 +135,58 @@ private slots:
         QVERIFY(transformerSpecFromHfConfig(cfg, "c.json").dropout);
     }
 
+    // rope_theta and rope_scaling as the configs give them; none invented where the config has none.
+    void ropeFromConfig()
+    {
+        // Meta-Llama-3.1-405B's config.json, the rotary part.
+        json cfg = llama2();
+        cfg["rope_theta"] = 500000.0;
+        cfg["rope_scaling"] = json::parse(R"({ "factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+            "original_max_position_embeddings": 8192, "rope_type": "llama3" })");
+        TransformerSpec s = transformerSpecFromHfConfig(cfg, "c.json");
+        QVERIFY(s.ropeTheta.has_value());
+        QCOMPARE(*s.ropeTheta, 500000.0);
+        QVERIFY(s.ropeScaling.has_value());
+        QCOMPARE(QString::fromStdString(s.ropeScaling->type), QString("llama3"));
+        QVERIFY(s.ropeScaling->isLlama3());
+        QCOMPARE(s.ropeScaling->factor, 8.0);
+        QCOMPARE(s.ropeScaling->lowFreqFactor, 1.0);
+        QCOMPARE(s.ropeScaling->highFreqFactor, 4.0);
+        QCOMPARE(s.ropeScaling->originalMaxPositions, qint64(8192));
+        QCOMPARE(s.paramCount(), kLlama2Params); // the rotary settings have no weights
+
+        // Llama-2-7b-hf's config.json has "rope_scaling": null and no rope_theta: both stay unset.
+        cfg = llama2();
+        cfg["rope_scaling"] = nullptr;
+        s = transformerSpecFromHfConfig(cfg, "c.json");
+        QVERIFY(!s.ropeTheta);
+        QVERIFY(!s.ropeScaling);
+
+        // Older configs name the type "type"; linear scaling has a factor only.
+        cfg["rope_scaling"] = json::parse(R"({ "type": "linear", "factor": 4.0 })");
+        s = transformerSpecFromHfConfig(cfg, "c.json");
+        QVERIFY(s.ropeScaling && s.ropeScaling->type == "linear" && !s.ropeScaling->isLlama3());
+        QCOMPARE(s.ropeScaling->factor, 4.0);
+
+        // transformers 5 nests both in rope_parameters; "default" is no scaling.
+        cfg = llama2();
+        cfg["rope_parameters"] = json::parse(R"({ "rope_type": "default", "rope_theta": 500000.0 })");
+        s = transformerSpecFromHfConfig(cfg, "c.json");
+        QCOMPARE(s.ropeTheta.value_or(0), 500000.0);
+        QVERIFY(!s.ropeScaling);
+
+        // Test data: Mistral-7B-v0.1 10000.0, Mixtral-8x7B and Qwen2-7B 1000000.0, Pythia's rotary_emb_base 10000;
+        // GPT-2 has learned positions and no base.
+        const std::pair<const char*, double> bases[] = { { "mistral-7b.json", 10000.0 }, { "mixtral-8x7b.json", 1e6 },
+                                                          { "qwen2-7b.json", 1e6 }, { "pythia-70m.json", 10000.0 } };
+        for (const auto& [file, base] : bases) {
+            const std::string path = dataFile(file);
+            QCOMPARE(transformerSpecFromHfConfig(json::parse(readFile(path)), path).ropeTheta.value_or(0), base);
+        }
+        const std::string gpt2 = dataFile("gpt2.json");
+        QVERIFY(!transformerSpecFromHfConfig(json::parse(readFile(gpt2)), gpt2).ropeTheta);
+    }
+
     void unknownTypeWorksWithWarning()
     {
         const std::string path = dataFile("unknown-type.json");
@@ -177,6 +229,19 @@ private slots:
         QTest::newRow("bool as string") << "llama" << "tie_word_embeddings" << "\"yes\"" << "$.tie_word_embeddings" << "expected true or false, got string";
         QTest::newRow("model_type not a string") << "llama" << "model_type" << "7" << "$.model_type" << "expected a string";
         QTest::newRow("dropout out of range") << "llama" << "attention_dropout" << "2" << "$.attention_dropout" << "at most 1, got 2";
+        QTest::newRow("negative rope_theta") << "llama" << "rope_theta" << "-500000" << "$.rope_theta" << "got -500000";
+        QTest::newRow("string rope_theta") << "llama" << "rope_theta" << "\"500000\"" << "$.rope_theta" << "got string";
+        QTest::newRow("absurd rope_theta") << "llama" << "rope_theta" << "1e300" << "$.rope_theta" << "implausibly large";
+        QTest::newRow("rope_scaling not an object") << "llama" << "rope_scaling" << "8" << "$.rope_scaling" << "expected an object";
+        QTest::newRow("rope_scaling without type") << "llama" << "rope_scaling" << R"({"factor": 8.0})" << "$.rope_scaling.rope_type" << "rope scaling type";
+        QTest::newRow("llama3 without low_freq_factor") << "llama" << "rope_scaling"
+            << R"({"rope_type": "llama3", "factor": 8.0, "high_freq_factor": 4.0, "original_max_position_embeddings": 8192})"
+            << "$.rope_scaling.low_freq_factor" << "missing required field";
+        QTest::newRow("llama3 high below low") << "llama" << "rope_scaling"
+            << R"({"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 4.0, "high_freq_factor": 1.0, "original_max_position_embeddings": 8192})"
+            << "$.rope_scaling.high_freq_factor" << "above low_freq_factor";
+        QTest::newRow("scaling factor below 1") << "llama" << "rope_scaling" << R"({"type": "linear", "factor": 0.5})"
+            << "$.rope_scaling.factor" << "got 0.5";
         QTest::newRow("gpt2 missing n_embd") << "gpt2" << "n_embd" << "" << "$.n_embd" << "missing required field";
         QTest::newRow("gpt2 kv") << "gpt2" << "n_head" << "7" << "$.n_head" << "divisible";
         QTest::newRow("mixtral missing experts") << "mixtral" << "num_local_experts" << "" << "$.num_local_experts" << "missing";

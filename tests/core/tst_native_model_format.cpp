@@ -41,6 +41,7 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::newRow("HF llama (spec graph)") << "../../../resources/models/llama-3-8b.json";
+        QTest::newRow("HF llama 3.1 (rope scaling)") << "../../../resources/models/llama-3.1-405b.json";
         QTest::newRow("HF mixtral (MoE)") << "mixtral-8x7b.json";
         QTest::newRow("HF gpt2 (tied head)") << "gpt2.json";
         QTest::newRow("native DAG") << "native-dag.json";
@@ -75,6 +76,23 @@ private slots:
         QVERIFY(g.spec().has_value());
         QCOMPARE(int(g.blocks().size()), 32);
         QCOMPARE(QString::fromStdString(g.name()), QString("llama-2-7b-native"));
+    }
+
+    // rope_theta and rope_scaling are optional: read when given, unset (and not written) when not.
+    void ropeKeys()
+    {
+        json doc = json::parse(readFile(dataFile("native-transformer.json")));
+        QVERIFY(!importNativeModel(doc.dump(), "n.json").spec()->ropeTheta);
+        QVERIFY(!nativeModelToJson(importNativeModel(doc.dump(), "n.json"))["transformer"].contains("rope_theta"));
+        doc["transformer"]["rope_theta"] = 500000.0;
+        doc["transformer"]["rope_scaling"] = json::parse(R"({"type": "llama3", "factor": 8.0, "low_freq_factor": 1.0,
+            "high_freq_factor": 4.0, "original_max_positions": 8192})");
+        const ModelGraph g = importNativeModel(doc.dump(), "n.json");
+        QCOMPARE(g.spec()->ropeTheta.value_or(0), 500000.0);
+        QVERIFY(g.spec()->ropeScaling == (RopeScaling { "llama3", 8.0, 1.0, 4.0, 8192 }));
+        const nlohmann::ordered_json t = nativeModelToJson(g)["transformer"];
+        QCOMPARE(t["rope_theta"].get<double>(), 500000.0);
+        QCOMPARE(t["rope_scaling"]["original_max_positions"].get<int>(), 8192);
     }
 
     void layersForm()
@@ -139,6 +157,11 @@ private slots:
         QTest::newRow("transformer kv heads") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "kv_heads": 3, "vocab": 1})" << "$.transformer.kv_heads" << "multiple";
         QTest::newRow("transformer norm") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "norm": "batchnorm"})" << "$.transformer.norm" << "\"rmsnorm\" or \"layernorm\"";
         QTest::newRow("transformer missing vocab") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8})" << "$.transformer.vocab" << "missing required field";
+        QTest::newRow("rope_theta negative") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "rope_theta": -1})" << "$.transformer.rope_theta" << "got -1";
+        QTest::newRow("rope_theta string") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "rope_theta": "500000"})" << "$.transformer.rope_theta" << "got string";
+        QTest::newRow("rope_theta with learned positions") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "max_positions": 8, "positions": "learned", "rope_theta": 10000})" << "$.transformer.rope_theta" << "rotary positions only";
+        QTest::newRow("rope_scaling without type") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "rope_scaling": {"factor": 8}})" << "$.transformer.rope_scaling.type" << "missing required field";
+        QTest::newRow("llama3 scaling without original context") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "rope_scaling": {"type": "llama3", "factor": 8, "low_freq_factor": 1, "high_freq_factor": 4}})" << "$.transformer.rope_scaling.original_max_positions" << "positive integer";
         QTest::newRow("warnings not strings") << "/warnings" << "[1]" << "$.warnings[0]" << "expected a string";
     }
 

@@ -138,6 +138,55 @@ private slots:
             writeFileAtomically(example, first);
     }
 
+    // Meta-Llama-3.1-405B's rope_theta and rope_scaling survive a round trip byte for byte.
+    void ropeRoundTrip()
+    {
+        PlanDocument d = makeDocument();
+        d.model.transformer->ropeTheta = 500000.0;
+        d.model.transformer->ropeScaling = RopeScaling { "llama3", 8.0, 1.0, 4.0, 8192 };
+        const std::string first = writePlanJson(d);
+        const Json t = Json::parse(first)["inputs"]["model"]["transformer"];
+        QCOMPARE(t["rope_theta"].get<double>(), 500000.0);
+        QCOMPARE(t["rope_scaling"]["type"].get<std::string>(), std::string("llama3"));
+        QCOMPARE(t["rope_scaling"]["factor"].get<double>(), 8.0);
+        QCOMPARE(t["rope_scaling"]["low_freq_factor"].get<double>(), 1.0);
+        QCOMPARE(t["rope_scaling"]["high_freq_factor"].get<double>(), 4.0);
+        QCOMPARE(t["rope_scaling"]["original_max_positions"].get<int>(), 8192);
+        const PlanDocument read = readPlanJson(first, "plan.json");
+        expectEqual(read, d);
+        QCOMPARE(read.model.transformer->ropeTheta.value_or(0), 500000.0);
+        QCOMPARE(writePlanJson(read), first);
+        // A different base is a difference the diff helper names.
+        PlanDocument other = read;
+        other.model.transformer->ropeTheta = 10000.0;
+        QCOMPARE(QString::fromStdString(firstDifference(read, other)), QStringLiteral("$.inputs.model.transformer.rope_theta"));
+    }
+
+    // Files from before the rotary fields, and models whose source named no base, have no keys:
+    // they read as unset and are written back byte for byte.
+    void filesWithoutRopeStayReadable()
+    {
+        PlanDocument d = makeDocument();
+        d.model.transformer->ropeTheta = 500000.0;
+        d.model.transformer->ropeScaling = RopeScaling { "llama3", 8.0, 1.0, 4.0, 8192 };
+        Json j = planDocumentToJson(d);
+        j["inputs"]["model"]["transformer"].erase("rope_theta");
+        j["inputs"]["model"]["transformer"].erase("rope_scaling");
+        const std::string old = j.dump(2) + "\n";
+        const PlanDocument read = readPlanJson(old, "old.json");
+        QVERIFY(read.model.transformer.has_value());
+        QVERIFY(!read.model.transformer->ropeTheta);
+        QVERIFY(!read.model.transformer->ropeScaling);
+        QCOMPARE(writePlanJson(read), old);
+        // null reads as absent, like every optional field of the format.
+        j["inputs"]["model"]["transformer"]["rope_theta"] = nullptr;
+        QVERIFY(!readPlanJson(j.dump(2), "null.json").model.transformer->ropeTheta);
+        // The writer leaves unset ones out rather than writing a default.
+        const Json unset = planDocumentToJson(makeDocument())["inputs"]["model"]["transformer"];
+        QVERIFY(!unset.contains("rope_theta"));
+        QVERIFY(!unset.contains("rope_scaling"));
+    }
+
     void layout()
     {
         const Json j = planDocumentToJson(makeDocument());
@@ -261,6 +310,18 @@ private slots:
                                                << "unknown value \"faster\"";
         QTest::newRow("proposal overlap above 1") << 10 << "$.plans[0].proposals[1].dp_overlap"
                                                   << "expected a number from 0";
+        QTest::newRow("negative rope_theta") << 11 << "$.inputs.model.transformer.rope_theta"
+                                             << "expected a number from 2";
+        QTest::newRow("string rope_theta") << 12 << "$.inputs.model.transformer.rope_theta"
+                                           << "expected a number, got string";
+        QTest::newRow("absurd rope_theta") << 13 << "$.inputs.model.transformer.rope_theta"
+                                           << "got 1e+300";
+        QTest::newRow("rope_scaling high below low") << 14 << "$.inputs.model.transformer.rope_scaling.high_freq_factor"
+                                                     << "above low_freq_factor";
+        QTest::newRow("rope_scaling without factor") << 15 << "$.inputs.model.transformer.rope_scaling.factor"
+                                                     << "missing required field";
+        QTest::newRow("rope_theta with learned positions") << 16 << "$.inputs.model.transformer.rope_theta"
+                                                           << "rotary positions only";
     }
 
     void readErrors()
@@ -280,6 +341,21 @@ private slots:
             [](Json& j) { j["plans"] = Json::object(); },
             [](Json& j) { j["plans"][0]["proposals"][0]["kind"] = "faster"; },
             [](Json& j) { j["plans"][0]["proposals"][1]["dp_overlap"] = 1.5; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["rope_theta"] = -500000.0; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["rope_theta"] = "500000"; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["rope_theta"] = 1e300; },
+            [](Json& j) {
+                j["inputs"]["model"]["transformer"]["rope_scaling"] = Json::parse(R"({"type": "llama3", "factor": 8.0,
+                    "low_freq_factor": 4.0, "high_freq_factor": 1.0, "original_max_positions": 8192})");
+            },
+            [](Json& j) {
+                j["inputs"]["model"]["transformer"]["rope_scaling"] = Json::parse(R"({"type": "llama3",
+                    "low_freq_factor": 1.0, "high_freq_factor": 4.0, "original_max_positions": 8192})");
+            },
+            [](Json& j) {
+                j["inputs"]["model"]["transformer"]["positions"] = "learned";
+                j["inputs"]["model"]["transformer"]["rope_theta"] = 10000.0;
+            },
         };
         Json j = planDocumentToJson(makeDocument());
         mutations[mutation](j);
