@@ -1250,8 +1250,10 @@ void OnnxGraphReader::addWarnings(ModelGraph& graph)
     if (subgraphs > 0)
         m_warnings.push_back(std::to_string(subgraphs) + " control-flow operators (If/Loop/Scan): their subgraphs are "
                              "not counted");
+    // Warnings quote names from the file (dimension names, domains, libonnx's messages naming
+    // attributes) that protobuf does not require to be UTF-8; messages and JSON output must be.
     for (std::string& w : m_warnings)
-        graph.addWarning(std::move(w));
+        graph.addWarning(invalidUtf8Offset(w) == std::string::npos ? std::move(w) : escapedBytes(w));
 }
 
 } // namespace

@@ -3,8 +3,10 @@
 // fixtures (tests/data/onnx/make_fixtures.py) against numbers computed here from the shapes the
 // script wrote, layer grouping, IR 3 and external-data models, and every bad input.
 #include "import/model_importer.h"
+#include "import/native_model_format.h"
 #include "import/onnx_importer.h"
 #include "util/input_error.h"
+#include "util/text.h"
 
 #include "test_files.h"
 
@@ -268,6 +270,21 @@ private slots:
         QVERIFY2(warnings.contains(QStringLiteral("ONNX shape inference was skipped")), qPrintable(warnings));
         QVERIFY2(warnings.contains(QStringLiteral("graph.node[0]: ")), qPrintable(warnings));
         QVERIFY2(warnings.contains(reason), qPrintable(warnings));
+    }
+
+    void warningsAreUtf8()
+    {
+        // Found by fuzz/fuzz_onnx: an attribute name with the byte 0xC7 reached a warning through
+        // libonnx's message, and writing the model as JSON threw. Warnings show such bytes escaped.
+        const ModelGraph g = importModel(std::string(SHARDSCOPE_TEST_DATA)
+                                         + "/../fuzz/regressions/onnx/attribute-name-not-utf8-in-warning.onnx");
+        bool escaped = false;
+        for (const std::string& w : g.warnings()) {
+            QVERIFY2(invalidUtf8Offset(w) == std::string::npos, w.c_str());
+            escaped = escaped || w.find("va\\xC7ue") != std::string::npos;
+        }
+        QVERIFY(escaped);
+        QVERIFY(!nativeModelToJson(g).dump().empty());
     }
 
     void validNodesKeepShapeInference()
