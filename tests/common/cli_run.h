@@ -6,15 +6,29 @@
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <QtGlobal>
 
 namespace shardscope::testing {
 
 struct CliRun
 {
-    int exitCode = -1; ///< -1 when the process did not finish in two minutes
+    /// -1 when the process did not finish in two minutes; kSanitizerReport when the child printed
+    /// an AddressSanitizer, LeakSanitizer or UBSan report (the report is in `err`)
+    int exitCode = -1;
     QString out;
     QString err;
 };
+
+/// No exit status: a sanitizer report fails every check of exitCode, even where the expected
+/// code (1) is the one the sanitizer runtime exits with.
+inline constexpr int kSanitizerReport = -2;
+
+/// True when `err` holds a report of the asan preset's sanitizers.
+inline bool hasSanitizerReport(const QString& err)
+{
+    return err.contains(QLatin1String("ERROR: AddressSanitizer")) || err.contains(QLatin1String("ERROR: LeakSanitizer"))
+        || err.contains(QLatin1String(": runtime error: "));
+}
 
 /// Runs SHARDSCOPE_CLI with `args`; `unset` names environment variables the child must not see.
 inline CliRun runCli(const QStringList& args, const QStringList& unset = {})
@@ -29,7 +43,12 @@ inline CliRun runCli(const QStringList& args, const QStringList& unset = {})
     p.start(QStringLiteral(SHARDSCOPE_CLI), args);
     if (!p.waitForFinished(120000))
         return {};
-    return { p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()) };
+    CliRun run { p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()) };
+    if (hasSanitizerReport(run.err)) {
+        qWarning("shardscope %s: sanitizer report:\n%s", qPrintable(args.join(QLatin1Char(' '))), qPrintable(run.err));
+        run.exitCode = kSanitizerReport;
+    }
+    return run;
 }
 
 } // namespace shardscope::testing
