@@ -46,13 +46,18 @@ void expectInputErrorsOnly(Read&& read)
     }
 }
 
-/// A directory of this process (under /dev/shm when there is one), removed at exit.
+/// A directory of this process, under $SHARDSCOPE_FUZZ_SCRATCH (.ci/fuzz sets it to its temp dir),
+/// else /dev/shm when there is one. Removed at a normal exit; libFuzzer ends its runs with _Exit,
+/// which skips that, hence the variable.
 inline const std::filesystem::path& scratchDir()
 {
     static const std::filesystem::path dir = [] {
         namespace fs = std::filesystem;
         std::error_code ec;
-        const fs::path base = fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm") : fs::temp_directory_path();
+        const char* scratch = std::getenv("SHARDSCOPE_FUZZ_SCRATCH");
+        const fs::path base = scratch && *scratch ? fs::path(scratch)
+                              : fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm")
+                                                                 : fs::temp_directory_path();
         fs::path d = base / ("shardscope-fuzz-" + std::to_string(::getpid()));
         fs::create_directories(d);
         std::atexit([] {
