@@ -79,7 +79,8 @@ std::optional<Proposal> Context::evaluate(ProposalKind kind, const ParallelConfi
     p.title = std::move(title);
     p.config = config;
     p.training = training;
-    if (evaluator.structuralProblem(config).size())
+    // The user's pins are constraints, as in the search: a change to a pinned knob is not proposed.
+    if (evaluator.structuralProblem(config).size() || !satisfiesPins(config, problem.training.pins))
         return std::nullopt;
     if (training.dpOverlap == problem.training.dpOverlap) {
         p.estimate = evaluator.evaluate(config);
@@ -406,9 +407,7 @@ std::vector<Proposal> proposeChanges(const PlanningProblem& problem, const PlanE
             && p.training.dpOverlap == problem.training.dpOverlap;
         const bool noEffect = std::fabs(p.speedup - 1.0) < 1e-4 && std::fabs(p.memoryDeltaBytes) < 1024.0 * 1024.0
             && p.feasible == current.feasible;
-        // The user's pins are constraints, as in the search: a change to a pinned knob is not proposed.
-        const bool breaksPin = p.evaluated && !satisfiesPins(p.config, problem.training.pins);
-        if (unchanged || noEffect || breaksPin)
+        if (unchanged || noEffect)
             continue;
         const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Proposal& k) {
             if (p.evaluated && k.evaluated)

@@ -20,7 +20,8 @@ struct Context
     std::vector<Proposal> out;
 
     /// Evaluates `config` (and `training` when it differs from the problem's) and fills every field
-    /// but the rationale; nullopt when the configuration breaks a structural rule.
+    /// but the rationale; nullopt when the configuration breaks a structural rule or a pin of
+    /// problem.training.pins (never proposed, so never evaluated).
     std::optional<Proposal> evaluate(ProposalKind kind, const ParallelConfig& config, const TrainingSpec& training,
                                      std::string title) const;
     std::optional<Proposal> evaluate(ProposalKind kind, const ParallelConfig& config, std::string title) const
