@@ -190,7 +190,8 @@ private:
     void rebuildRecentMenu();
     void openFile(const QString& path); ///< model or session by extension
     /// `restored`: an autosave brought back after a crash (unsaved work: no session path, no recent entry).
-    void applySession(const shardscope::SessionDocument& session, const QString& path, bool restored = false);
+    /// Returns an error message, with nothing changed, when the session's bundled model is not in this build.
+    QString applySession(const shardscope::SessionDocument& session, const QString& path, bool restored = false);
     void applySessionInputs(const shardscope::SessionDocument& session, const QString& path);
     void saveSettings() const;
     QWidget* buildRecoveryBar();

@@ -95,19 +95,18 @@ QString MainWindow::openSession(const QString& path)
     } catch (const InputError& e) {
         return QString::fromUtf8(e.what());
     }
-    if (session.modelIsBundled && !findBundledModel(session.model))
-        return tr("%1: the bundled model \"%2\" is not part of this version").arg(path, qs(session.model));
-    applySession(session, path);
-    return {};
+    return applySession(session, path);
 }
 
-void MainWindow::applySession(const SessionDocument& session, const QString& path, bool restored)
+QString MainWindow::applySession(const SessionDocument& session, const QString& path, bool restored)
 {
     // A restored autosave is unsaved work: no session path to save over, no recent-files entry.
     const QString sessionPath = restored ? QString() : path;
     if (session.modelIsBundled) {
-        applySessionInputs(session, sessionPath);
         std::optional<ModelGraph> model = findBundledModel(session.model);
+        if (!model) // checked before anything changes
+            return tr("%1: the bundled model \"%2\" is not part of this version").arg(path, qs(session.model));
+        applySessionInputs(session, sessionPath);
         setModel(std::move(*model), qs(session.model), true);
     } else if (!session.model.empty()) {
         // The inputs are applied when the model has been imported: until then the window stays
@@ -116,7 +115,7 @@ void MainWindow::applySession(const SessionDocument& session, const QString& pat
         m_pendingSessionPath = path;
         m_pendingSessionRestored = restored;
         openModel(qs(resolveSessionModelPath(session, path.toStdString())));
-        return;
+        return {};
     } else {
         applySessionInputs(session, sessionPath);
         requestSearch();
@@ -124,6 +123,7 @@ void MainWindow::applySession(const SessionDocument& session, const QString& pat
     if (!restored)
         markSaved();
     updateModified();
+    return {};
 }
 
 void MainWindow::applySessionInputs(const SessionDocument& session, const QString& path)

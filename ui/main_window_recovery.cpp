@@ -4,7 +4,6 @@
 
 #include "input_panel.h"
 
-#include "import/model_importer.h"
 #include "util/input_error.h"
 
 #include <QFileInfo>
@@ -132,19 +131,17 @@ void MainWindow::restoreRecovery()
         showNextRecovery();
         return;
     }
-    if (session.modelIsBundled && !findBundledModel(session.model)) {
-        showError(tr("%1: the bundled model \"%2\" is not part of this version")
-                      .arg(recovery.path(), QString::fromStdString(session.model)));
+    if (const QString error = applySession(session, recovery.path(), true); !error.isEmpty()) {
+        showError(error); // kept on disk, as above
         showNextRecovery();
         return;
     }
-    const QString path = recovery.path();
+    // A file model imports off the GUI thread: its autosave is deleted once the inputs are applied.
     const bool importsModel = !session.modelIsBundled && !session.model.empty();
     if (importsModel)
-        m_restoring = std::move(recovery); // deleted once the model is imported and the inputs applied
+        m_restoring = std::move(recovery);
     else
         recovery.remove();
-    applySession(session, path, true);
     showNextRecovery();
     // Written again by this window's own autosave straight away: the work is never only on screen.
     if (!importsModel && m_autosave)
