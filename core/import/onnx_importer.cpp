@@ -2,14 +2,13 @@
 #include "import/onnx_importer.h"
 
 #include "import/onnx_operators.h"
+#include "import/onnx_shape_inference.h"
 
 #include "model/block_detection.h"
 #include "util/input_error.h"
 #include "util/text.h"
 
-#include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
-#include <onnx/shape_inference/implementation.h>
 
 #include <boost/container/small_vector.hpp>
 #include <google/protobuf/arena.h>
@@ -24,6 +23,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <optional>
 #include <queue>
 #include <set>
 #include <sstream>
@@ -84,56 +84,7 @@ struct ValueShape
 
 std::string describeNode(const onnx::NodeProto& node, int index)
 {
-    std::string out = "graph.node[" + std::to_string(index) + "]";
-    if (!node.name().empty())
-        out += " (" + node.name() + ")";
-    return out;
-}
-
-/// libonnx's shape inference functions trust the nodes they are given: a Scan without its
-/// num_scan_inputs attribute, for one, is read through a null pointer. OpSchema::Verify checks what
-/// they rely on (input and output counts, required attributes and their types), so InferShapes runs
-/// only when every node with a known schema, subgraphs included, passes it (and a ConvTranspose has
-/// a weight of rank 3 or more where the graph declares it). Returns the first node that does not
-/// ("graph.node[3] (name): message"), or "" when all do.
-std::string firstNodeFailingSchema(const onnx::GraphProto& graph, const std::unordered_map<std::string, int>& opsets,
-                                   const std::string& where)
-{
-    std::unordered_map<std::string_view, int> declaredRanks; // of the graph's inputs and initializers, where known
-    for (const onnx::ValueInfoProto& input : graph.input())
-        if (input.type().has_tensor_type() && input.type().tensor_type().has_shape())
-            declaredRanks[input.name()] = input.type().tensor_type().shape().dim_size();
-    for (const onnx::TensorProto& initializer : graph.initializer())
-        declaredRanks[initializer.name()] = initializer.dims_size();
-    for (int i = 0; i < graph.node_size(); ++i) {
-        const onnx::NodeProto& node = graph.node(i);
-        const std::string domain = node.domain() == "ai.onnx" ? std::string() : node.domain();
-        const std::string position = where + describeNode(node, i).substr(std::string_view("graph").size());
-        if (const auto opset = opsets.find(domain); opset != opsets.end())
-            if (const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(node.op_type(), opset->second, domain)) {
-                try {
-                    schema->Verify(node);
-                } catch (const std::exception& e) {
-                    return position + ": " + e.what();
-                }
-            }
-        // ConvTranspose's inference function reads dimension 1 of the weight without checking its rank.
-        if (domain.empty() && node.op_type() == "ConvTranspose" && node.input_size() >= 2)
-            if (const auto rank = declaredRanks.find(node.input(1)); rank != declaredRanks.end() && rank->second < 3)
-                return position + ": the weight \"" + node.input(1) + "\" has " + std::to_string(rank->second)
-                    + " dimensions, expected at least 3 (in channels, out channels / group, kernel)";
-        for (const onnx::AttributeProto& attribute : node.attribute()) {
-            std::string problem;
-            if (attribute.has_g())
-                problem = firstNodeFailingSchema(attribute.g(), opsets, position + "." + attribute.name());
-            for (int k = 0; problem.empty() && k < attribute.graphs_size(); ++k)
-                problem = firstNodeFailingSchema(attribute.graphs(k), opsets,
-                                                 position + "." + attribute.name() + "[" + std::to_string(k) + "]");
-            if (!problem.empty())
-                return problem;
-        }
-    }
-    return {};
+    return nodePosition(index, node.name());
 }
 
 /// Where and how the top level of a ModelProto breaks the protobuf wire format, for an error more
@@ -761,33 +712,27 @@ void OnnxGraphReader::analyseNode(int n)
 ModelGraph OnnxGraphReader::read()
 {
     bindSymbols();
-    // Indexing the values and ordering the nodes only read the nodes, and shape inference only
-    // appends to graph.value_info and refines graph.output (protobuf arenas are thread-safe), so
-    // the two run side by side. A structural error (dangling edge, cycle) is rethrown by get().
+    // Shape inference runs in a helper process (IsolatedShapeInference: libonnx crashes on some
+    // malformed nodes), forked before this function starts a thread of its own. Indexing the values
+    // and ordering the nodes meanwhile only read the nodes; a structural error (dangling edge,
+    // cycle) is rethrown by get(). The child's value_info and outputs are merged in afterwards.
+    const std::string invalidNode = firstNodeFailingSchema(m_model);
+    std::optional<IsolatedShapeInference> inference;
+    if (invalidNode.empty())
+        inference.emplace(m_model);
     std::future<void> structure = std::async(std::launch::async, [this] {
         indexValues();
         m_order = topologicalOrder();
     });
-    std::string inferenceProblem;
-    std::unordered_map<std::string, int> opsets;
-    for (const onnx::OperatorSetIdProto& o : m_model.opset_import())
-        opsets[o.domain() == "ai.onnx" ? std::string() : o.domain()] = int(std::clamp<std::int64_t>(o.version(), 0, 1'000'000));
-    const std::string invalidNode = firstNodeFailingSchema(m_model.graph(), opsets, "graph");
-    if (invalidNode.empty()) {
-        try {
-            const onnx::ShapeInferenceOptions options(/*check_type*/ false, /*error_mode*/ 0, /*data_prop*/ true);
-            onnx::shape_inference::InferShapes(m_model, onnx::OpSchemaRegistry::Instance(), options);
-        } catch (const std::exception& e) {
-            inferenceProblem = e.what();
-        }
-    }
+    ShapeInferenceOutcome inferred;
+    if (inference)
+        inferred = inference->finish(m_model);
     structure.get();
     if (!invalidNode.empty())
         m_warnings.push_back("ONNX shape inference was skipped, as libonnx cannot infer shapes safely past an invalid "
                              "node: " + invalidNode + "; no node has inferred sizes");
-    if (!inferenceProblem.empty())
-        m_warnings.push_back("ONNX shape inference stopped early (" + inferenceProblem
-                             + "); nodes after that point have no sizes");
+    else if (const std::string warning = inferred.warning(); !warning.empty())
+        m_warnings.push_back(warning);
 
     const onnx::GraphProto& g = m_model.graph();
     for (const onnx::ValueInfoProto& in : g.input())

@@ -141,4 +141,12 @@ bool isViewOp(const std::string& op)
         || op == "Identity" || op == "Split" || op == "Slice" || op == "Expand";
 }
 
+std::string nodePosition(int index, const std::string& name)
+{
+    std::string out = "graph.node[" + std::to_string(index) + "]";
+    if (!name.empty())
+        out += " (" + name + ")";
+    return out;
+}
+
 } // namespace shardscope::onnx_import

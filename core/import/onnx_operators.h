@@ -33,4 +33,7 @@ void layerKey(const std::vector<std::string_view>& tokens, std::string& out);
 /// "model.layers.0" is a strict prefix of "model.layers.0.mlp".
 bool isStrictPrefix(const std::string& prefix, const std::string& key);
 
+/// Where a node sits, for messages: "graph.node[3]", or "graph.node[3] (name)" when it has one.
+std::string nodePosition(int index, const std::string& name);
+
 } // namespace shardscope::onnx_import
