@@ -7,12 +7,15 @@
 #include <onnx/onnx_pb.h>
 #include <onnx/shape_inference/implementation.h>
 
+#include <google/protobuf/arena.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <string_view>
 #include <unordered_map>
 
@@ -126,15 +129,17 @@ constexpr std::size_t kHeaderBytes = 5;
             status = kStopped;
             detail = e.what();
         }
-        onnx::GraphProto inferred;
-        *inferred.mutable_value_info() = model.graph().value_info();
-        *inferred.mutable_output() = model.graph().output();
+        // Moved, not copied, into a graph on the model's arena: only value_info and output are sent.
+        auto* inferred = google::protobuf::Arena::CreateMessage<onnx::GraphProto>(model.GetArena());
+        const std::unique_ptr<onnx::GraphProto> owned(model.GetArena() ? nullptr : inferred);
+        inferred->mutable_value_info()->Swap(model.mutable_graph()->mutable_value_info());
+        inferred->mutable_output()->Swap(model.mutable_graph()->mutable_output());
         const std::uint32_t length = std::uint32_t(std::min<std::size_t>(detail.size(), 1 << 20));
         reply.push_back(status);
         for (int shift = 0; shift < 32; shift += 8)
             reply.push_back(char((length >> shift) & 0xFF));
         reply.append(detail, 0, length);
-        if (!inferred.AppendToString(&reply))
+        if (!inferred->AppendToString(&reply))
             ::_exit(3);
     } catch (...) { // std::bad_alloc and the like: the parent reports the exit status
         ::_exit(2);
@@ -272,14 +277,18 @@ ShapeInferenceOutcome IsolatedShapeInference::finish(onnx::ModelProto& model)
     if (reply.size() >= kHeaderBytes)
         for (int i = 0; i < 4; ++i)
             length |= std::uint32_t(static_cast<unsigned char>(reply[std::size_t(1 + i)])) << (8 * i);
-    onnx::GraphProto inferred;
-    if (reply.size() < kHeaderBytes || reply.size() > std::size_t(std::numeric_limits<int>::max()) || (reply[0] != kComplete && reply[0] != kStopped)
-        || reply.size() - kHeaderBytes < length
-        || !inferred.ParseFromArray(reply.data() + kHeaderBytes + length, int(reply.size() - kHeaderBytes - length)))
+    const std::size_t graphBytes = reply.size() - std::min(reply.size(), kHeaderBytes + length);
+    if (reply.size() < kHeaderBytes || (reply[0] != kComplete && reply[0] != kStopped)
+        || reply.size() - kHeaderBytes < length || graphBytes > std::size_t(std::numeric_limits<int>::max()))
         return { Status::Crashed, "the helper process sent an unreadable reply" };
-    onnx::GraphProto& graph = *model.mutable_graph();
-    *graph.mutable_value_info() = inferred.value_info();
-    *graph.mutable_output() = inferred.output();
+    // Parsed onto the model's arena, then swapped in (pointer swaps, no copy of 100k values).
+    google::protobuf::Arena* arena = model.GetArena();
+    auto* inferred = google::protobuf::Arena::CreateMessage<onnx::GraphProto>(arena);
+    const std::unique_ptr<onnx::GraphProto> owned(arena ? nullptr : inferred);
+    if (!inferred->ParseFromArray(reply.data() + kHeaderBytes + length, int(graphBytes)))
+        return { Status::Crashed, "the helper process sent an unreadable reply" };
+    model.mutable_graph()->mutable_value_info()->Swap(inferred->mutable_value_info());
+    model.mutable_graph()->mutable_output()->Swap(inferred->mutable_output());
     if (reply[0] == kStopped)
         return { Status::Stopped, reply.substr(kHeaderBytes, length) };
     return { Status::Complete, {} };

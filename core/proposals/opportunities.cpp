@@ -104,7 +104,10 @@ std::vector<Candidate> layerCandidates(const ModelGraph& model, double seq)
         Candidate c;
         c.name = l.name;
         c.index = i;
-        c.op = l.op.empty() ? "(" + std::string(toString(l.kind)) + ")" : l.op;
+        if (l.op.empty()) // appended, not "(" + ... + ")": GCC 12 -O3 warns falsely on that (-Wrestrict, PR 105329)
+            c.op.append("(").append(toString(l.kind)).append(")");
+        else
+            c.op = l.op;
         c.params = double(l.params);
         c.flopsPerToken = l.flopsPerToken + l.flopsPerTokenPerSeq * seq;
         const bool conv = l.op.starts_with("Conv");
