@@ -46,19 +46,20 @@ void expectInputErrorsOnly(Read&& read)
     }
 }
 
-/// A directory of this process, under $SHARDSCOPE_FUZZ_SCRATCH (.ci/fuzz sets it to its temp dir),
-/// else /dev/shm when there is one. Removed at a normal exit; libFuzzer ends its runs with _Exit,
-/// which skips that, hence the variable.
+/// A directory of this process: $SHARDSCOPE_FUZZ_SCRATCH/files (.ci/fuzz gives each harness its
+/// own; one process per scratch directory), else /dev/shm/shardscope-fuzz-<pid>. Its path has no
+/// pid under .ci/fuzz, because paths reach error messages and libFuzzer's string-comparison
+/// tracing, and a fixed-seed run must not depend on the pid. Removed at a normal exit; libFuzzer
+/// ends its runs with _Exit, which skips that, hence the variable.
 inline const std::filesystem::path& scratchDir()
 {
     static const std::filesystem::path dir = [] {
         namespace fs = std::filesystem;
         std::error_code ec;
         const char* scratch = std::getenv("SHARDSCOPE_FUZZ_SCRATCH");
-        const fs::path base = scratch && *scratch ? fs::path(scratch)
-                              : fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm")
-                                                                 : fs::temp_directory_path();
-        fs::path d = base / ("shardscope-fuzz-" + std::to_string(::getpid()));
+        const fs::path base = fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm") : fs::temp_directory_path();
+        fs::path d = scratch && *scratch ? fs::path(scratch) / "files"
+                                         : base / ("shardscope-fuzz-" + std::to_string(::getpid()));
         fs::create_directories(d);
         std::atexit([] {
             std::error_code ignored;

@@ -18,7 +18,6 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
-#include <future>
 #include <fstream>
 #include <cstdio>
 #include <limits>
@@ -713,21 +712,18 @@ ModelGraph OnnxGraphReader::read()
 {
     bindSymbols();
     // Shape inference runs in a helper process (IsolatedShapeInference: libonnx crashes on some
-    // malformed nodes), forked before this function starts a thread of its own. Indexing the values
-    // and ordering the nodes meanwhile only read the nodes; a structural error (dangling edge,
-    // cycle) is rethrown by get(). The child's value_info and outputs are merged in afterwards.
+    // malformed nodes) while this thread indexes the values and orders the nodes; a structural
+    // error (dangling edge, cycle) thrown here kills the helper. The helper's value_info and
+    // outputs are merged in afterwards. No thread of our own: the fork copies only this one.
     const std::string invalidNode = firstNodeFailingSchema(m_model);
     std::optional<IsolatedShapeInference> inference;
     if (invalidNode.empty())
         inference.emplace(m_model);
-    std::future<void> structure = std::async(std::launch::async, [this] {
-        indexValues();
-        m_order = topologicalOrder();
-    });
+    indexValues();
+    m_order = topologicalOrder();
     ShapeInferenceOutcome inferred;
     if (inference)
         inferred = inference->finish(m_model);
-    structure.get();
     if (!invalidNode.empty())
         m_warnings.push_back("ONNX shape inference was skipped, as libonnx cannot infer shapes safely past an invalid "
                              "node: " + invalidNode + "; no node has inferred sizes");

@@ -14,6 +14,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstring>
+#include <ctime>
 #include <limits>
 #include <memory>
 #include <string_view>
@@ -99,10 +100,76 @@ bool writeAll(int fd, std::string_view bytes)
 }
 
 // The reply the child writes: a status byte ('C' complete, 'S' stopped), the length of the
-// exception text (4 bytes, little-endian), the text, then the GraphProto holding value_info and output.
+// exception text and the length of the GraphProto (4 bytes each, little-endian), the text, then the
+// GraphProto holding value_info and output. The lengths come first so the parent reads into one
+// buffer of the right size (its heap, and so a fixed-seed fuzz run, does not depend on how the
+// pipe happened to split the bytes).
 constexpr char kComplete = 'C';
 constexpr char kStopped = 'S';
-constexpr std::size_t kHeaderBytes = 5;
+constexpr std::size_t kHeaderBytes = 9;
+constexpr std::uint32_t kMaxDetail = 1 << 20;
+
+void putU32(std::string& out, std::uint32_t value)
+{
+    for (int shift = 0; shift < 32; shift += 8)
+        out.push_back(char((value >> shift) & 0xFF));
+}
+
+std::uint32_t getU32(const char* bytes)
+{
+    std::uint32_t value = 0;
+    for (int i = 0; i < 4; ++i)
+        value |= std::uint32_t(static_cast<unsigned char>(bytes[i])) << (8 * i);
+    return value;
+}
+
+#if defined(__clang__)
+// How often the loop below turns depends on timing, not on the input: kept out of libFuzzer's
+// coverage feedback so a fixed-seed run stays reproducible.
+#define SHARDSCOPE_NO_COVERAGE __attribute__((no_sanitize("coverage")))
+#else
+#define SHARDSCOPE_NO_COVERAGE
+#endif
+
+enum class ReadResult { Done, EndOfFile, TimedOut, Failed };
+
+/// Milliseconds on the monotonic clock (libc: no instrumented inline code in the loop below).
+SHARDSCOPE_NO_COVERAGE std::int64_t monotonicMs()
+{
+    timespec now {};
+    ::clock_gettime(CLOCK_MONOTONIC, &now);
+    return std::int64_t(now.tv_sec) * 1000 + now.tv_nsec / 1'000'000;
+}
+
+/// Reads exactly `size` bytes from `fd` before `deadlineMs` (monotonicMs()); `error` names a failure.
+SHARDSCOPE_NO_COVERAGE ReadResult readFully(int fd, char* data, std::size_t size, std::int64_t deadlineMs, int& error)
+{
+    while (size > 0) {
+        const std::int64_t left = deadlineMs - monotonicMs();
+        if (left <= 0)
+            return ReadResult::TimedOut;
+        pollfd readable { fd, POLLIN, 0 };
+        const int ready = ::poll(&readable, 1, left > 1'000'000 ? 1'000'000 : int(left));
+        if (ready < 0 && errno != EINTR) {
+            error = errno;
+            return ReadResult::Failed;
+        }
+        if (ready <= 0)
+            continue;
+        const ssize_t n = ::read(fd, data, size);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (n < 0) {
+            error = errno;
+            return ReadResult::Failed;
+        }
+        if (n == 0)
+            return ReadResult::EndOfFile; // the child closed its end early: it died
+        data += n;
+        size -= std::size_t(n);
+    }
+    return ReadResult::Done;
+}
 
 [[noreturn]] void runChild(int writeEnd, onnx::ModelProto& model, const std::function<void()>& inChild)
 {
@@ -134,13 +201,16 @@ constexpr std::size_t kHeaderBytes = 5;
         const std::unique_ptr<onnx::GraphProto> owned(model.GetArena() ? nullptr : inferred);
         inferred->mutable_value_info()->Swap(model.mutable_graph()->mutable_value_info());
         inferred->mutable_output()->Swap(model.mutable_graph()->mutable_output());
-        const std::uint32_t length = std::uint32_t(std::min<std::size_t>(detail.size(), 1 << 20));
-        reply.push_back(status);
-        for (int shift = 0; shift < 32; shift += 8)
-            reply.push_back(char((length >> shift) & 0xFF));
-        reply.append(detail, 0, length);
-        if (!inferred->AppendToString(&reply))
+        std::string graph;
+        if (!inferred->SerializeToString(&graph) || graph.size() > std::size_t(std::numeric_limits<int>::max()))
             ::_exit(3);
+        detail.resize(std::min<std::size_t>(detail.size(), kMaxDetail));
+        reply.reserve(kHeaderBytes + detail.size() + graph.size());
+        reply.push_back(status);
+        putU32(reply, std::uint32_t(detail.size()));
+        putU32(reply, std::uint32_t(graph.size()));
+        reply += detail;
+        reply += graph;
     } catch (...) { // std::bad_alloc and the like: the parent reports the exit status
         ::_exit(2);
     }
@@ -179,7 +249,7 @@ std::string ShapeInferenceOutcome::warning() const
 
 IsolatedShapeInference::IsolatedShapeInference(const onnx::ModelProto& model, std::chrono::milliseconds timeLimit,
                                                const std::function<void()>& inChild)
-    : m_deadline(std::chrono::steady_clock::now() + timeLimit)
+    : m_deadlineMs(monotonicMs() + std::int64_t(timeLimit.count()))
     , m_timeLimit(timeLimit)
 {
     // The schema map is built on first use, behind a static initialisation guard: build it here,
@@ -224,73 +294,58 @@ ShapeInferenceOutcome IsolatedShapeInference::finish(onnx::ModelProto& model)
     if (m_child <= 0)
         return { Status::NotStarted, m_startError.empty() ? std::string("finish() was already called") : m_startError };
 
-    std::string reply;
-    bool timedOut = false;
-    std::string readError;
-    char buffer[1 << 16];
-    for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(m_deadline - std::chrono::steady_clock::now());
-        if (left.count() <= 0) {
-            timedOut = true;
-            break;
+    // Header, then body; the child exits after writing, so its status is collected after either.
+    int error = 0;
+    char header[kHeaderBytes];
+    std::string body;
+    ReadResult read = readFully(m_pipe, header, kHeaderBytes, m_deadlineMs, error);
+    std::uint32_t detailBytes = 0;
+    std::uint32_t graphBytes = 0;
+    bool garbled = false;
+    if (read == ReadResult::Done) {
+        detailBytes = getU32(header + 1);
+        graphBytes = getU32(header + 5);
+        garbled = (header[0] != kComplete && header[0] != kStopped) || detailBytes > kMaxDetail
+            || graphBytes > std::uint32_t(std::numeric_limits<int>::max());
+        if (!garbled) {
+            body.resize(std::size_t(detailBytes) + graphBytes);
+            read = readFully(m_pipe, body.data(), body.size(), m_deadlineMs, error);
         }
-        pollfd readable { m_pipe, POLLIN, 0 };
-        const int ready = ::poll(&readable, 1, int(std::min<std::int64_t>(left.count(), 1'000'000)));
-        if (ready < 0 && errno != EINTR) {
-            readError = std::string("poll: ") + std::strerror(errno);
-            break;
-        }
-        if (ready <= 0)
-            continue;
-        const ssize_t n = ::read(m_pipe, buffer, sizeof buffer);
-        if (n < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
-        if (n < 0) {
-            readError = std::string("read: ") + std::strerror(errno);
-            break;
-        }
-        if (n == 0)
-            break; // the child closed its end: done or dead
-        reply.append(buffer, std::size_t(n));
     }
     ::close(m_pipe);
     m_pipe = -1;
-    if (timedOut || !readError.empty())
+    if (read == ReadResult::TimedOut || read == ReadResult::Failed || garbled)
         ::kill(m_child, SIGKILL);
     int wait = 0;
     while (::waitpid(m_child, &wait, 0) < 0 && errno == EINTR) {
     }
     m_child = -1;
 
-    if (timedOut) {
+    if (read == ReadResult::TimedOut) {
         const auto ms = m_timeLimit.count();
         return { Status::TimedOut, ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms" };
     }
-    if (!readError.empty())
-        return { Status::NotStarted, readError };
+    if (read == ReadResult::Failed)
+        return { Status::NotStarted, std::string("reading from the helper process: ") + std::strerror(error) };
+    if (garbled)
+        return { Status::Crashed, "the helper process sent an unreadable reply" };
     if (WIFSIGNALED(wait))
         return { Status::Crashed, signalName(WTERMSIG(wait)) };
     if (!WIFEXITED(wait) || WEXITSTATUS(wait) != 0)
         return { Status::Crashed, "the helper process exited with status " + std::to_string(WEXITSTATUS(wait)) };
-
-    std::uint32_t length = 0;
-    if (reply.size() >= kHeaderBytes)
-        for (int i = 0; i < 4; ++i)
-            length |= std::uint32_t(static_cast<unsigned char>(reply[std::size_t(1 + i)])) << (8 * i);
-    const std::size_t graphBytes = reply.size() - std::min(reply.size(), kHeaderBytes + length);
-    if (reply.size() < kHeaderBytes || (reply[0] != kComplete && reply[0] != kStopped)
-        || reply.size() - kHeaderBytes < length || graphBytes > std::size_t(std::numeric_limits<int>::max()))
+    if (read != ReadResult::Done)
         return { Status::Crashed, "the helper process sent an unreadable reply" };
+
     // Parsed onto the model's arena, then swapped in (pointer swaps, no copy of 100k values).
     google::protobuf::Arena* arena = model.GetArena();
     auto* inferred = google::protobuf::Arena::CreateMessage<onnx::GraphProto>(arena);
     const std::unique_ptr<onnx::GraphProto> owned(arena ? nullptr : inferred);
-    if (!inferred->ParseFromArray(reply.data() + kHeaderBytes + length, int(graphBytes)))
+    if (!inferred->ParseFromArray(body.data() + detailBytes, int(graphBytes)))
         return { Status::Crashed, "the helper process sent an unreadable reply" };
     model.mutable_graph()->mutable_value_info()->Swap(inferred->mutable_value_info());
     model.mutable_graph()->mutable_output()->Swap(inferred->mutable_output());
-    if (reply[0] == kStopped)
-        return { Status::Stopped, reply.substr(kHeaderBytes, length) };
+    if (header[0] == kStopped)
+        return { Status::Stopped, body.substr(0, detailBytes) };
     return { Status::Complete, {} };
 }
 

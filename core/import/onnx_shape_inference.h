@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <sys/types.h>
@@ -67,7 +68,7 @@ public:
 private:
     pid_t m_child = -1;
     int m_pipe = -1; ///< read end
-    std::chrono::steady_clock::time_point m_deadline;
+    std::int64_t m_deadlineMs = 0; ///< on CLOCK_MONOTONIC
     std::chrono::milliseconds m_timeLimit;
     std::string m_startError;
 };
