@@ -171,6 +171,16 @@ SHARDSCOPE_NO_COVERAGE ReadResult readFully(int fd, char* data, std::size_t size
     return ReadResult::Done;
 }
 
+/// Waits for `child` to end; its wait status. (Interrupted by signals, such as libFuzzer's alarm,
+/// a timing-dependent number of times: out of coverage too.)
+SHARDSCOPE_NO_COVERAGE int reap(pid_t child)
+{
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    return status;
+}
+
 [[noreturn]] void runChild(int writeEnd, onnx::ModelProto& model, const std::function<void()>& inChild)
 {
     // A crash here is this process's own end, reported by the parent: no sanitizer or fuzzer
@@ -283,8 +293,7 @@ IsolatedShapeInference::~IsolatedShapeInference()
         ::close(m_pipe);
     if (m_child > 0) {
         ::kill(m_child, SIGKILL);
-        while (::waitpid(m_child, nullptr, 0) < 0 && errno == EINTR) {
-        }
+        (void)reap(m_child);
     }
 }
 
@@ -316,9 +325,7 @@ ShapeInferenceOutcome IsolatedShapeInference::finish(onnx::ModelProto& model)
     m_pipe = -1;
     if (read == ReadResult::TimedOut || read == ReadResult::Failed || garbled)
         ::kill(m_child, SIGKILL);
-    int wait = 0;
-    while (::waitpid(m_child, &wait, 0) < 0 && errno == EINTR) {
-    }
+    const int wait = reap(m_child);
     m_child = -1;
 
     if (read == ReadResult::TimedOut) {
