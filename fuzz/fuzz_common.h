@@ -57,9 +57,12 @@ inline const std::filesystem::path& scratchDir()
         namespace fs = std::filesystem;
         std::error_code ec;
         const char* scratch = std::getenv("SHARDSCOPE_FUZZ_SCRATCH");
-        const fs::path base = fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm") : fs::temp_directory_path();
-        fs::path d = scratch && *scratch ? fs::path(scratch) / "files"
-                                         : base / ("shardscope-fuzz-" + std::to_string(::getpid()));
+        fs::path d;
+        if (scratch && *scratch)
+            d = fs::path(scratch) / "files";
+        else
+            d = (fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm") : fs::temp_directory_path(ec))
+                / ("shardscope-fuzz-" + std::to_string(::getpid()));
         fs::create_directories(d);
         std::atexit([] {
             std::error_code ignored;

@@ -187,9 +187,10 @@ struct Value
 class OnnxGraphReader
 {
 public:
-    OnnxGraphReader(onnx::ModelProto& model, std::string source)
+    OnnxGraphReader(onnx::ModelProto& model, std::string source, std::chrono::milliseconds inferenceTimeLimit)
         : m_model(model)
         , m_source(std::move(source))
+        , m_inferenceTimeLimit(inferenceTimeLimit)
     {
     }
 
@@ -224,6 +225,7 @@ private:
 
     onnx::ModelProto& m_model;
     std::string m_source;
+    std::chrono::milliseconds m_inferenceTimeLimit;
     std::unordered_map<std::string_view, int> m_valueIds; ///< views of names owned by m_model
     std::vector<Value> m_values;
     std::vector<NodeInfo> m_nodes;
@@ -718,7 +720,7 @@ ModelGraph OnnxGraphReader::read()
     const std::string invalidNode = firstNodeFailingSchema(m_model);
     std::optional<IsolatedShapeInference> inference;
     if (invalidNode.empty())
-        inference.emplace(m_model);
+        inference.emplace(m_model, m_inferenceTimeLimit);
     indexValues();
     m_order = topologicalOrder();
     ShapeInferenceOutcome inferred;
@@ -1199,14 +1201,14 @@ void OnnxGraphReader::addWarnings(ModelGraph& graph)
 
 } // namespace
 
-ModelGraph importOnnxBytes(std::string_view bytes, const std::string& source)
+ModelGraph importOnnxBytes(std::string_view bytes, const std::string& source, std::chrono::milliseconds inferenceTimeLimit)
 {
     google::protobuf::Arena arena;
     onnx::ModelProto& model = *parseModelProto(bytes, source, arena);
     std::string name = model.graph().name();
     if (name.empty() || name == "main_graph" || name == "torch_jit" || name == "torch-jit-export")
         name = std::filesystem::path(source).stem().string();
-    OnnxGraphReader reader(model, source);
+    OnnxGraphReader reader(model, source, inferenceTimeLimit);
     ModelGraph graph = reader.read();
     graph.setName(name);
     return graph;

@@ -3,6 +3,7 @@
 
 #include "model/model_graph.h"
 
+#include <chrono>
 #include <string>
 #include <string_view>
 
@@ -18,7 +19,10 @@ namespace shardscope {
  */
 ModelGraph importOnnx(const std::string& path);
 
-/// The same for bytes already in memory; `source` names them in errors.
-ModelGraph importOnnxBytes(std::string_view bytes, const std::string& source);
+/// The same for bytes already in memory; `source` names them in errors. Shape inference runs in a
+/// helper process stopped after `inferenceTimeLimit` (core/import/onnx_shape_inference.h; the
+/// fuzz harness passes less than libFuzzer's own timeout).
+ModelGraph importOnnxBytes(std::string_view bytes, const std::string& source,
+                           std::chrono::milliseconds inferenceTimeLimit = std::chrono::seconds(60));
 
 } // namespace shardscope

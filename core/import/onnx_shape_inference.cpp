@@ -17,6 +17,7 @@
 #include <ctime>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -28,6 +29,9 @@
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
+
+// Set by the sanitizer runtimes (libFuzzer uses it to save the input that crashed); absent otherwise.
+extern "C" void __sanitizer_set_death_callback(void (*callback)()) __attribute__((weak));
 
 namespace shardscope::onnx_import {
 
@@ -73,6 +77,12 @@ std::string firstNodeFailingSchema(const onnx::GraphProto& graph, const std::uno
     return {};
 }
 
+/// Signals by which a fault inside libonnx ends the helper (the rest come from outside).
+bool isFaultSignal(int signal)
+{
+    return signal == SIGSEGV || signal == SIGFPE || signal == SIGBUS || signal == SIGILL || signal == SIGABRT;
+}
+
 std::string signalName(int signal)
 {
     switch (signal) {
@@ -82,6 +92,7 @@ std::string signalName(int signal)
     case SIGILL: return "illegal instruction";
     case SIGABRT: return "aborted";
     case SIGKILL: return "killed, perhaps for lack of memory";
+    case SIGTERM: return "terminated";
     default: return "signal " + std::to_string(signal);
     }
 }
@@ -175,26 +186,55 @@ SHARDSCOPE_NO_COVERAGE ReadResult readFully(int fd, char* data, std::size_t size
 
 /// Waits for `child` to end; its wait status. (Interrupted by signals, such as libFuzzer's alarm,
 /// a timing-dependent number of times: out of coverage too.)
-SHARDSCOPE_NO_COVERAGE int reap(pid_t child)
+SHARDSCOPE_NO_COVERAGE std::optional<int> reap(pid_t child)
 {
     int status = 0;
-    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    for (;;) {
+        if (::waitpid(child, &status, 0) == child)
+            return status;
+        if (errno != EINTR)
+            return std::nullopt; // ECHILD: SIGCHLD ignored, or someone else reaped it
     }
-    return status;
 }
 
-[[noreturn]] void runChild(int writeEnd, onnx::ModelProto& model, const std::function<void()>& inChild)
+// Exit codes of the helper when it ends without a reply.
+constexpr int kExitException = 2;
+constexpr int kExitTooLarge = 3;
+constexpr int kExitWriteFailed = 4;
+
+/// Gives the child only what it needs: no descriptors of the rest of the process (another
+/// import's pipe would otherwise stay open and hide that helper's end), no core file, the first
+/// place in line for the OOM killer, and an end when the importing thread goes away.
+void isolateChild(int& writeEnd, pid_t parent)
 {
-    // A crash here is this process's own end, reported by the parent: no sanitizer or fuzzer
-    // handler may claim it, and no core file is wanted.
-    for (int signal : { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT })
-        std::signal(signal, SIG_DFL);
-    std::signal(SIGPIPE, SIG_DFL);
+    if (writeEnd != 3) {
+        ::dup2(writeEnd, 3);
+        writeEnd = 3;
+    }
+    ::close_range(4, ~0U, 0);
     const rlimit noCore { 0, 0 };
     ::setrlimit(RLIMIT_CORE, &noCore);
 #ifdef __linux__
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL); // the importing process went away: stop
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) // the parent died before prctl
+        ::_exit(kExitWriteFailed);
+    if (const int fd = ::open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC); fd >= 0) {
+        (void)!::write(fd, "1000", 4);
+        ::close(fd);
+    }
 #endif
+}
+
+[[noreturn]] void runChild(int writeEnd, pid_t parent, onnx::ModelProto& model, const std::function<void()>& inChild)
+{
+    // A crash here is this process's own end, reported by the parent: no sanitizer or fuzzer
+    // handler may claim it (nor write a crash file for the fuzzer's input).
+    for (int signal : { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT })
+        std::signal(signal, SIG_DFL);
+    std::signal(SIGPIPE, SIG_DFL);
+    if (__sanitizer_set_death_callback)
+        __sanitizer_set_death_callback(nullptr);
+    isolateChild(writeEnd, parent);
     char status = kComplete;
     std::string detail;
     std::string reply;
@@ -215,7 +255,7 @@ SHARDSCOPE_NO_COVERAGE int reap(pid_t child)
         inferred->mutable_output()->Swap(model.mutable_graph()->mutable_output());
         std::string graph;
         if (!inferred->SerializeToString(&graph) || graph.size() > std::size_t(std::numeric_limits<int>::max()))
-            ::_exit(3);
+            ::_exit(kExitTooLarge);
         detail.resize(std::min<std::size_t>(detail.size(), kMaxDetail));
         reply.reserve(kHeaderBytes + detail.size() + graph.size());
         reply.push_back(status);
@@ -224,9 +264,9 @@ SHARDSCOPE_NO_COVERAGE int reap(pid_t child)
         reply += detail;
         reply += graph;
     } catch (...) { // std::bad_alloc and the like: the parent reports the exit status
-        ::_exit(2);
+        ::_exit(kExitException);
     }
-    ::_exit(writeAll(writeEnd, reply) ? 0 : 4); // _exit: no atexit handlers, no leak check of the copy
+    ::_exit(writeAll(writeEnd, reply) ? 0 : kExitWriteFailed); // _exit: no atexit handlers, no leak check of the copy
 }
 
 } // namespace
@@ -248,11 +288,15 @@ std::string ShapeInferenceOutcome::warning() const
         return "ONNX shape inference stopped early (" + detail + "); nodes after that point have no sizes";
     case Status::Crashed:
         return "ONNX shape inference crashed inside libonnx (" + detail
-            + "); the crash was contained in a helper process and the import went on, but no node has "
-              "inferred sizes";
+            + "); the import went on without it, so no node has inferred sizes (FLOPs and activation memory "
+              "are not counted)";
+    case Status::Failed:
+        return "ONNX shape inference failed (" + detail
+            + "); the import went on without it, so no node has inferred sizes (FLOPs and activation memory "
+              "are not counted)";
     case Status::TimedOut:
         return "ONNX shape inference did not finish within " + detail
-            + " and was stopped; no node has inferred sizes";
+            + " and was stopped; no node has inferred sizes (FLOPs and activation memory are not counted)";
     case Status::NotStarted:
         break;
     }
@@ -261,7 +305,7 @@ std::string ShapeInferenceOutcome::warning() const
 
 SHARDSCOPE_NO_COVERAGE IsolatedShapeInference::IsolatedShapeInference(const onnx::ModelProto& model, std::chrono::milliseconds timeLimit,
                                                const std::function<void()>& inChild)
-    : m_deadlineMs(monotonicMs() + std::int64_t(timeLimit.count()))
+    : m_deadlineMs(monotonicMs() + std::clamp<std::int64_t>(timeLimit.count(), 0, std::int64_t(1) << 40))
     , m_timeLimit(timeLimit)
 {
     // The schema map is built on first use, behind a static initialisation guard: build it here,
@@ -272,6 +316,7 @@ SHARDSCOPE_NO_COVERAGE IsolatedShapeInference::IsolatedShapeInference(const onnx
         m_startError = std::string("no pipe: ") + std::strerror(errno);
         return;
     }
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
         m_startError = std::string("no helper process: ") + std::strerror(errno);
@@ -282,7 +327,7 @@ SHARDSCOPE_NO_COVERAGE IsolatedShapeInference::IsolatedShapeInference(const onnx
     if (pid == 0) {
         ::close(ends[0]);
         // The child's memory is a private copy of the parent's: inferring on it leaves the caller's model alone.
-        runChild(ends[1], const_cast<onnx::ModelProto&>(model), inChild);
+        runChild(ends[1], parent, const_cast<onnx::ModelProto&>(model), inChild);
     }
     ::close(ends[1]);
     m_child = pid;
@@ -327,7 +372,7 @@ SHARDSCOPE_NO_COVERAGE ShapeInferenceOutcome IsolatedShapeInference::finish(onnx
     m_pipe = -1;
     if (read == ReadResult::TimedOut || read == ReadResult::Failed || garbled)
         ::kill(m_child, SIGKILL);
-    const int wait = reap(m_child);
+    const std::optional<int> wait = reap(m_child);
     m_child = -1;
 
     if (read == ReadResult::TimedOut) {
@@ -335,22 +380,30 @@ SHARDSCOPE_NO_COVERAGE ShapeInferenceOutcome IsolatedShapeInference::finish(onnx
         return { Status::TimedOut, ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms" };
     }
     if (read == ReadResult::Failed)
-        return { Status::NotStarted, std::string("reading from the helper process: ") + std::strerror(error) };
+        return { Status::Failed, std::string("reading its result failed: ") + std::strerror(error) };
     if (garbled)
-        return { Status::Crashed, "the helper process sent an unreadable reply" };
-    if (WIFSIGNALED(wait))
-        return { Status::Crashed, signalName(WTERMSIG(wait)) };
-    if (!WIFEXITED(wait) || WEXITSTATUS(wait) != 0)
-        return { Status::Crashed, "the helper process exited with status " + std::to_string(WEXITSTATUS(wait)) };
+        return { Status::Failed, "the helper process sent an unreadable reply" };
+    if (!wait)
+        return { Status::Failed, "the helper process's exit status is unavailable" };
+    if (WIFSIGNALED(*wait))
+        return { isFaultSignal(WTERMSIG(*wait)) ? Status::Crashed : Status::Failed, signalName(WTERMSIG(*wait)) };
+    if (WIFEXITED(*wait) && WEXITSTATUS(*wait) != 0) {
+        switch (WEXITSTATUS(*wait)) {
+        case kExitException: return { Status::Failed, "it ran out of memory or met an unexpected error" };
+        case kExitTooLarge: return { Status::Failed, "the inferred shapes exceed protobuf's 2 GB limit" };
+        case kExitWriteFailed: return { Status::Failed, "it could not send its result" };
+        default: return { Status::Failed, "the helper process exited with status " + std::to_string(WEXITSTATUS(*wait)) };
+        }
+    }
     if (read != ReadResult::Done)
-        return { Status::Crashed, "the helper process sent an unreadable reply" };
+        return { Status::Failed, "the helper process ended without sending its result" };
 
     // Parsed onto the model's arena, then swapped in (pointer swaps, no copy of 100k values).
     google::protobuf::Arena* arena = model.GetArena();
     auto* inferred = google::protobuf::Arena::CreateMessage<onnx::GraphProto>(arena);
     const std::unique_ptr<onnx::GraphProto> owned(arena ? nullptr : inferred);
     if (!inferred->ParseFromArray(body.data() + detailBytes, int(graphBytes)))
-        return { Status::Crashed, "the helper process sent an unreadable reply" };
+        return { Status::Failed, "the helper process sent an unreadable reply" };
     model.mutable_graph()->mutable_value_info()->Swap(inferred->mutable_value_info());
     model.mutable_graph()->mutable_output()->Swap(inferred->mutable_output());
     if (header[0] == kStopped)

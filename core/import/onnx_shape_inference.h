@@ -25,18 +25,19 @@ struct ShapeInferenceOutcome
     enum class Status {
         Complete,  ///< every node was visited; the model carries the inferred value_info
         Stopped,   ///< libonnx threw part way; the model carries what was inferred before
-        Crashed,   ///< the helper process died (libonnx read a null pointer, divided by zero, ...)
-        TimedOut,  ///< the helper process ran past the time limit and was killed
+        Crashed,   ///< the helper died of a fault signal (libonnx read a null pointer, divided by zero, ...)
+        Failed,    ///< the helper ended otherwise without a result (out of memory, killed, bad reply)
+        TimedOut,  ///< the helper ran past the time limit and was killed
         NotStarted ///< no helper process could be started
     };
     Status status = Status::NotStarted;
-    std::string detail; ///< the exception text, the signal's name, the time limit or the OS error
+    std::string detail; ///< the exception text, the signal's name, the reason, the time limit or the OS error
     bool inferredSomething() const { return status == Status::Complete || status == Status::Stopped; }
     /// The warning for the model ("" when complete).
     std::string warning() const;
 };
 
-/// libonnx (1.13, Debian's) runs its shape inference functions on whatever the file holds, and
+/// libonnx (1.12, Debian's) runs its shape inference functions on whatever the file holds, and
 /// several trust it: a Conv with a zero stride divides by zero, a pooling node with a malformed
 /// shape reads through a null pointer. Such a file must not take the tool down, so inference runs
 /// in a forked helper process: the child infers shapes on its copy of the model and sends back the
@@ -45,8 +46,10 @@ struct ShapeInferenceOutcome
 ///
 /// Two steps, so the caller can index the graph while the child works: the constructor forks, and
 /// finish() waits, merges the child's value_info and outputs into the model, and reaps the child.
-/// Fork before starting any thread of your own: the child runs only this thread (libonnx, protobuf
-/// and malloc, which glibc keeps fork-safe).
+/// The child runs only the forking thread: libonnx, protobuf and glibc's malloc (fork-safe); the
+/// schema map is built before the fork. Should another thread of the process (the GUI imports on a
+/// pool thread) hold some other lock the child needs at the moment of the fork, the child waits
+/// on it until the time limit, and the import goes on without sizes: the limit is the backstop.
 class IsolatedShapeInference
 {
 public:

@@ -281,9 +281,12 @@ private slots:
         QString warnings;
         for (const std::string& w : g.warnings())
             warnings += QString::fromStdString(w) + '\n';
+#if defined(__x86_64__) || defined(__i386__)
+        // x86 traps on an integer division by zero; arm64 returns 0 and libonnx goes on.
         QVERIFY2(warnings.contains(QStringLiteral("ONNX shape inference crashed inside libonnx (arithmetic error, "
-                                                  "such as a division by zero); the crash was contained")),
+                                                  "such as a division by zero); the import went on without it")),
                  qPrintable(warnings));
+#endif
         QVERIFY2(warnings.contains(QStringLiteral("have no inferred shapes, so their FLOPs are not counted (e.g. Conv#0)")),
                  qPrintable(warnings));
         QCOMPARE(g.layers().size(), std::size_t(1));
