@@ -337,6 +337,38 @@ private slots:
 
     }
 
+    void onnxImportForksFromThePool()
+    {
+        // The GUI imports on a QtConcurrent pool thread of a many-threaded process, and ONNX shape
+        // inference forks a helper from there (core/import/onnx_shape_inference.h). It must come
+        // back with sizes (MatMul FLOPs are counted only from inferred shapes), and a file that
+        // crashes libonnx must leave the window working with the model imported.
+        MainWindow w;
+        w.loadExample();
+        QVERIFY(waitForPlan(w));
+        QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+        w.openModel(QStringLiteral(SHARDSCOPE_TEST_DATA "/onnx/gpt_block.onnx"));
+        QVERIFY(loaded.wait(60000));
+        QCOMPARE(loaded.takeFirst().front().toBool(), true);
+        const ModelGraph& g = w.inputs()->model();
+        for (const std::string& warning : g.warnings())
+            QVERIFY2(warning.find("shape inference") == std::string::npos, warning.c_str());
+        bool mlpCounted = false;
+        for (const Layer& l : g.layers())
+            mlpCounted = mlpCounted || (l.name == "transformer.h.0.mlp" && l.flopsPerToken > 0);
+        QVERIFY(mlpCounted);
+        QVERIFY(waitForPlan(w));
+
+        w.openModel(QStringLiteral(SHARDSCOPE_TEST_DATA "/../fuzz/regressions/onnx/conv-stride-zero.onnx"));
+        QVERIFY(loaded.wait(60000));
+        QCOMPARE(loaded.takeFirst().front().toBool(), true);
+        bool reported = false;
+        for (const std::string& warning : w.inputs()->model().warnings())
+            reported = reported || warning.rfind("ONNX shape inference ", 0) == 0;
+        QVERIFY(reported);
+        QCOMPARE(w.inputs()->model().layers().size(), std::size_t(1));
+    }
+
     void sessionWithAModelFile()
     {
         QTemporaryDir dir;
