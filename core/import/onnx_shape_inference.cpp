@@ -2,6 +2,7 @@
 #include "import/onnx_shape_inference.h"
 
 #include "import/onnx_operators.h"
+#include "util/fd_io.h"
 
 #include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
@@ -95,19 +96,6 @@ std::string signalName(int signal)
     case SIGTERM: return "terminated";
     default: return "signal " + std::to_string(signal);
     }
-}
-
-bool writeAll(int fd, std::string_view bytes)
-{
-    while (!bytes.empty()) {
-        const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        bytes.remove_prefix(std::size_t(n));
-    }
-    return true;
 }
 
 // The reply the child writes: a status byte ('C' complete, 'S' stopped), the length of the

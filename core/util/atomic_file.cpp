@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "util/atomic_file.h"
 
+#include "util/fd_io.h"
+
 #include <cerrno>
 #include <cstdlib> // mkstemp
 #include <cstring>
@@ -49,18 +51,8 @@ void writeFileAtomically(const std::string& path, std::string_view contents)
         fail(path, what, error);
     };
 
-    const char* data = contents.data();
-    std::size_t left = contents.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, data, left);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            abandon("write failed");
-        }
-        data += n;
-        left -= static_cast<std::size_t>(n);
-    }
+    if (!writeAll(fd, contents))
+        abandon("write failed");
     // mkstemp creates 0600; keep the mode of the file we replace, else an ordinary document's 0644.
     // (Not umask(): reading it means setting it, which races with other threads creating files.)
     struct stat existing
