@@ -2,6 +2,7 @@
 #include "cost/collectives.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace shardscope {
@@ -21,38 +22,58 @@ CommGroup CommGroup::dataParallel(int dp, int tp, int gpusPerNode)
     return CommGroup { dp, std::max(1, perNode) };
 }
 
-Collectives::Collectives(const ClusterSpec& cluster, AllReduceAlgorithm algorithm)
+Collectives::Collectives(const ClusterSpec& cluster)
     : m_cluster(cluster)
-    , m_algorithm(algorithm)
 {
 }
 
-double Collectives::halfAllReduce(double bytes, const CommGroup& group) const
+double Collectives::busBandwidth(const CommGroup& group) const
+{
+    const double intra = m_cluster.intraNode.effectiveBandwidth();
+    if (group.nodes() <= 1)
+        return intra;
+    const int g = std::min(group.perNode, group.size);
+    return std::min(intra, double(g) * m_cluster.interNode.effectiveBandwidth());
+}
+
+double Collectives::ringStepLatency(const CommGroup& group) const
+{
+    return group.nodes() <= 1 ? m_cluster.intraNode.latencySeconds
+                              : std::max(m_cluster.intraNode.latencySeconds, m_cluster.interNode.latencySeconds);
+}
+
+double Collectives::allReduceSeconds(double bytes, const CommGroup& group, int messages) const
 {
     const int n = group.size;
     if (n <= 1 || bytes <= 0)
         return 0;
-    const LinkSpec& intra = m_cluster.intraNode;
-    const LinkSpec& inter = m_cluster.interNode;
+    messages = std::max(1, messages);
+    const double perMessage = bytes / messages;
+    const double bandwidth = 2.0 * (n - 1) / n * perMessage / busBandwidth(group);
+    const double ring = 2.0 * (n - 1) * ringStepLatency(group) + bandwidth;
+    // Tree: up and down a chain of the g local ranks and a binary tree over the k nodes.
     const int g = std::min(group.perNode, n);
     const int k = group.nodes();
-    if (k <= 1)
-        return double(n - 1) / n * bytes / intra.effectiveBandwidth() + (n - 1) * intra.latencySeconds;
-    if (m_algorithm == AllReduceAlgorithm::Ring) {
-        // One flat ring: every byte crosses the slowest link on its way round.
-        const double bw = std::min(intra.effectiveBandwidth(), inter.effectiveBandwidth());
-        return double(n - 1) / n * bytes / bw + (n - 1) * std::max(intra.latencySeconds, inter.latencySeconds);
-    }
-    // Hierarchical (what NCCL achieves with one ring per NIC): the g local ranks split the buffer,
-    // each sends its 1/g share over its own NIC, then the pieces are exchanged inside the node.
-    const double intraPart = double(g - 1) / g * bytes / intra.effectiveBandwidth() + (g - 1) * intra.latencySeconds;
-    const double interPart = double(k - 1) / k * (bytes / g) / inter.effectiveBandwidth() + (k - 1) * inter.latencySeconds;
-    return intraPart + interPart;
+    const double treeLatency = 2.0 * ((g - 1) * m_cluster.intraNode.latencySeconds
+                                      + std::ceil(std::log2(double(k))) * m_cluster.interNode.latencySeconds);
+    const double tree = treeLatency + bandwidth;
+    return messages * std::min(ring, tree);
 }
 
-double Collectives::allReduceSeconds(double bytes, const CommGroup& group) const { return 2 * halfAllReduce(bytes, group); }
-double Collectives::reduceScatterSeconds(double bytes, const CommGroup& group) const { return halfAllReduce(bytes, group); }
-double Collectives::allGatherSeconds(double bytes, const CommGroup& group) const { return halfAllReduce(bytes, group); }
+double Collectives::reduceScatterSeconds(double bytes, const CommGroup& group, int messages) const
+{
+    const int n = group.size;
+    if (n <= 1 || bytes <= 0)
+        return 0;
+    messages = std::max(1, messages);
+    const double perMessage = bytes / messages;
+    return messages * ((n - 1) * ringStepLatency(group) + double(n - 1) / n * perMessage / busBandwidth(group));
+}
+
+double Collectives::allGatherSeconds(double bytes, const CommGroup& group, int messages) const
+{
+    return reduceScatterSeconds(bytes, group, messages); // the same ring, run the other way
+}
 
 double Collectives::sendSeconds(double bytes, bool interNode) const
 {

@@ -5,8 +5,6 @@
 
 namespace shardscope {
 
-enum class AllReduceAlgorithm { Hierarchical, Ring };
-
 /**
  * A communication group laid out on the cluster: `size` ranks, `perNode` of them in each node.
  * Megatron orders ranks TP fastest, then DP, then PP, which fixes how groups map onto nodes.
@@ -21,24 +19,36 @@ struct CommGroup
     static CommGroup dataParallel(int dp, int tp, int gpusPerNode);
 };
 
-/// Time of collectives over `bytes` per rank. Ring volumes: all-reduce moves 2(n-1)/n of the
-/// buffer per rank, reduce-scatter and all-gather (n-1)/n each (Narayanan et al. 2021, Sec. 3.2).
+/**
+ * Time of NCCL-style collectives over `bytes` per rank, as latency + bandwidth per message
+ * (Thakur, Rabenseifner & Gropp 2005; NCCL's PERFORMANCE.md "bus bandwidth"):
+ * - ring all-reduce 2(n-1) steps moving 2(n-1)/n of the buffer, reduce-scatter and all-gather
+ *   (n-1) steps moving (n-1)/n (Narayanan et al. 2021, Sec. 3.2); all-reduce may use a tree instead
+ *   (NCCL's double binary tree: a chain inside each node, log2(nodes) hops between them), which wins
+ *   for small messages;
+ * - the bus bandwidth of a group is its slowest link: NVLink inside one node; across nodes the
+ *   smaller of NVLink and the NICs the group's g members of a node own (g x this GPU's share of the
+ *   node's NICs: groups of other ranks use the other NICs at the same time);
+ * - every step of a ring that crosses nodes waits for the inter-node latency;
+ * - `messages` splits the bytes into that many collectives (DP buckets), each paying its latency.
+ */
 class Collectives
 {
 public:
-    explicit Collectives(const ClusterSpec& cluster, AllReduceAlgorithm algorithm = AllReduceAlgorithm::Hierarchical);
+    explicit Collectives(const ClusterSpec& cluster);
 
-    double allReduceSeconds(double bytes, const CommGroup& group) const;
-    double reduceScatterSeconds(double bytes, const CommGroup& group) const;
-    double allGatherSeconds(double bytes, const CommGroup& group) const;
+    double allReduceSeconds(double bytes, const CommGroup& group, int messages = 1) const;
+    double reduceScatterSeconds(double bytes, const CommGroup& group, int messages = 1) const;
+    double allGatherSeconds(double bytes, const CommGroup& group, int messages = 1) const;
     /// One message between pipeline neighbours; `interNode` when they sit on different nodes.
     double sendSeconds(double bytes, bool interNode) const;
+    /// Bytes per second a rank's share of a ring moves through the group's slowest link.
+    double busBandwidth(const CommGroup& group) const;
 
 private:
-    double halfAllReduce(double bytes, const CommGroup& group) const; // reduce-scatter == all-gather cost
+    double ringStepLatency(const CommGroup& group) const;
 
     const ClusterSpec& m_cluster;
-    AllReduceAlgorithm m_algorithm;
 };
 
 } // namespace shardscope

@@ -152,9 +152,9 @@ PipelineTimeline planTimeline(const PlanEstimate& plan)
     forward.reserve(plan.stages.size());
     backward.reserve(plan.stages.size());
     for (const StageEstimate& s : plan.stages) {
-        const double comm = (s.tpCommSeconds + s.ppCommSeconds) / 2;
-        forward.push_back(s.computeSeconds / 3 + comm);
-        backward.push_back(2 * s.computeSeconds / 3 + s.recomputeSeconds + comm);
+        // The evaluator's forward share (kernels, TP and half the PP communication); the rest is backward.
+        forward.push_back(s.forwardSeconds);
+        backward.push_back(s.microBatchSeconds() - s.forwardSeconds);
     }
     const int chunks = plan.config.schedule == Schedule::Interleaved1F1B ? plan.config.vpp : 1;
     return simulatePipeline(plan.config.schedule, plan.numMicroBatches, chunks, forward, backward);

@@ -54,9 +54,8 @@ struct PlanEstimate;
 
 /**
  * The simulated schedule of an evaluated plan, from its per-stage micro-batch times: forward
- * = compute / 3 (the backward does twice the forward's math: Narayanan et al. 2021, Sec. 3.5),
- * backward = 2 compute / 3 + recomputation, TP and PP communication split evenly between the two
- * (each direction moves the same activations). A plan without pipeline parallelism is one row.
+ * = the stage's forward kernels, forward TP communication and half its PP sends (StageEstimate::
+ * forwardSeconds); backward = the rest of the micro-batch (backward kernels, recomputation, TP, PP). A plan without pipeline parallelism is one row.
  * Throws std::invalid_argument for an estimate without stages or micro-batches (rejected before
  * partitioning) or with sizes simulatePipeline cannot schedule.
  */

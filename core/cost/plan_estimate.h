@@ -33,11 +33,15 @@ struct StageEstimate
     double paramsPerDevice = 0;                   ///< after TP sharding, before ZeRO sharding
     double inFlightMicroBatches = 0;
     MemoryBreakdown memory;
-    double computeSeconds = 0;    ///< forward + backward math per micro-batch
+    double computeSeconds = 0;    ///< forward + backward kernels per micro-batch
+    double forwardSeconds = 0;    ///< the forward pass's part of compute + TP communication
+    double gemmSeconds = 0;       ///< weight GEMMs within compute + recompute
     double recomputeSeconds = 0;  ///< recomputed forward per micro-batch
-    double tpCommSeconds = 0;     ///< TP all-reduces / reduce-scatters + all-gathers per micro-batch
-    double ppCommSeconds = 0;     ///< sends to neighbours per micro-batch
+    double tpCommSeconds = 0;     ///< exposed TP all-reduces / reduce-scatters + all-gathers per micro-batch
+    double ppCommSeconds = 0;     ///< exposed sends to neighbours per micro-batch
     double dpCommSeconds = 0;     ///< DP/ZeRO communication per step, before overlap
+    double dpExposedSeconds = 0;  ///< the part of it not hidden behind this stage's compute
+    double optimizerSeconds = 0;  ///< the optimizer step over this stage's local shard
 
     double microBatchSeconds() const { return computeSeconds + recomputeSeconds + tpCommSeconds + ppCommSeconds; }
 };
@@ -61,6 +65,7 @@ struct TimeBreakdown
     double ppCommSeconds = 0;
     double bubbleSeconds = 0;
     double dpExposedSeconds = 0;
+    double optimizerSeconds = 0;        ///< optimizer step after the last gradient arrives
     double stepSeconds = 0;
 };
 

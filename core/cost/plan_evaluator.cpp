@@ -2,6 +2,7 @@
 #include "cost/plan_evaluator.h"
 
 #include "cost/memory_model.h"
+#include "cost/step_model.h"
 #include "cost/unit_costs.h"
 #include "partition/stage_partitioner.h"
 #include "util/text.h"
@@ -16,11 +17,51 @@ namespace {
 std::string num(long long v) { return std::to_string(v); }
 } // namespace
 
-PlanEvaluator::PlanEvaluator(const PlanningProblem& problem, CostCalibration calibration)
+namespace {
+
+/// Layers that cost the same under every configuration (a repeated transformer block's layers).
+bool sameShape(const Layer& a, const Layer& b)
+{
+    return a.kind == b.kind && a.params == b.params && a.activeParams == b.activeParams
+        && a.tpShardedParams == b.tpShardedParams && a.tiedToLayer == b.tiedToLayer && a.flopsPerToken == b.flopsPerToken
+        && a.flopsPerTokenPerSeq == b.flopsPerTokenPerSeq && a.actShardedBytesPerToken == b.actShardedBytesPerToken
+        && a.actReplicatedBytesPerToken == b.actReplicatedBytesPerToken
+        && a.actScoreBytesPerTokenPerSeq == b.actScoreBytesPerTokenPerSeq && a.inputBytesPerToken == b.inputBytesPerToken
+        && a.outputElementsPerToken == b.outputElementsPerToken && a.tpCommElementsPerToken == b.tpCommElementsPerToken
+        && a.tpShardable == b.tpShardable && (a.block >= 0) == (b.block >= 0) && a.gemms == b.gemms
+        && a.elementwiseForward == b.elementwiseForward && a.elementwiseBackward == b.elementwiseBackward
+        && a.attentionHeads == b.attentionHeads && a.attentionHeadDim == b.attentionHeadDim && a.causal == b.causal;
+}
+
+} // namespace
+
+PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
     : m_problem(problem)
-    , m_calibration(calibration)
     , m_units(problem.model.partitionUnits())
 {
+    // Units of the same shape share one cost per configuration: a 126-block model costs 3 units, not 128.
+    const ModelGraph& g = problem.model;
+    auto sameUnit = [&](const PartitionUnit& a, const PartitionUnit& b) {
+        if (a.endLayer - a.firstLayer != b.endLayer - b.firstLayer || (a.block >= 0) != (b.block >= 0))
+            return false;
+        for (int i = 0; i < a.endLayer - a.firstLayer; ++i)
+            if (!sameShape(g.layer(a.firstLayer + i), g.layer(b.firstLayer + i)))
+                return false;
+        return true;
+    };
+    m_unitClass.reserve(m_units.size());
+    for (std::size_t u = 0; u < m_units.size(); ++u) {
+        int cls = -1;
+        for (std::size_t r = 0; r < m_classRepresentative.size() && cls < 0; ++r)
+            if (sameUnit(m_units[std::size_t(m_classRepresentative[r])], m_units[u]))
+                cls = int(r);
+        if (cls < 0) {
+            cls = int(m_classRepresentative.size());
+            m_classRepresentative.push_back(int(u));
+        }
+        m_unitClass.push_back(cls);
+    }
+
     for (int u = 0; u < int(m_units.size()); ++u) {
         if (m_units[std::size_t(u)].block < 0)
             continue;
@@ -66,6 +107,11 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
         return "sequence parallelism needs TP > 1";
     if (c.sequenceParallel && tr.seqLength % c.tp != 0)
         return "sequence parallelism needs the sequence length " + num(tr.seqLength) + " divisible by TP " + num(c.tp);
+    if (c.tpCommOverlap && !(c.sequenceParallel && c.tp > 1))
+        return "TP communication overlap needs sequence parallelism with TP > 1 (Megatron --tp-comm-overlap "
+               "requires --sequence-parallel)";
+    if (c.ppCommOverlap && c.pp < 2)
+        return "pipeline communication overlap needs PP >= 2";
     if (c.zeroStage >= 2 && c.pp > 1)
         return "ZeRO-" + num(c.zeroStage)
             + " cannot be combined with pipeline parallelism (DeepSpeed's pipeline engine refuses it; "
@@ -108,12 +154,16 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     const bool interleaved = c.schedule == Schedule::Interleaved1F1B;
     const int v = interleaved ? c.vpp : 1;
 
-    const UnitCostModel unitModel(m_problem, c, m_calibration);
+    const UnitCostModel unitModel(m_problem, c);
+    std::vector<UnitCost> classCosts;
+    classCosts.reserve(m_classRepresentative.size());
+    for (int u : m_classRepresentative)
+        classCosts.push_back(unitModel.cost(m_units[std::size_t(u)], p > 1));
     std::vector<UnitCost> costs;
     costs.reserve(m_units.size());
     double largestLayer = 0, workingSet = 0;
-    for (const PartitionUnit& u : m_units) {
-        costs.push_back(unitModel.cost(u, p > 1));
+    for (std::size_t u = 0; u < m_units.size(); ++u) {
+        costs.push_back(classCosts[std::size_t(m_unitClass[u])]);
         largestLayer = std::max(largestLayer, costs.back().largestLayerParams);
         workingSet = std::max(workingSet, costs.back().workingSetBytes);
     }
@@ -157,17 +207,19 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
 
     // Per-stage memory and per-micro-batch time.
     const Collectives coll(cl);
+    const KernelModel& kernels = unitModel.kernels();
     const CommGroup dpGroup = CommGroup::dataParallel(c.dp, c.tp, cl.gpusPerNode);
     const bool ppInterNode = std::int64_t(c.tp) * c.dp * c.pp > cl.gpusPerNode;
     const double tokens = double(tr.seqLength) * c.microBatch;
-    double tMax = 0, tMin = 1e300, tSum = 0;
+    double tMax = 0, tMin = 1e300;
     double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
+    std::vector<double> stageSeconds(std::size_t(p), 0.0);
     e.stages.resize(std::size_t(p));
     for (int k = 0; k < p; ++k) {
         StageEstimate& st = e.stages[std::size_t(k)];
         st.stage = k;
         st.inFlightMicroBatches = inFlightMicroBatches(c.schedule, p, k, m, v);
-        double acts = 0, embAct = 0, boundaryElements = 0;
+        double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, forward = 0;
         for (int u : stageUnits[std::size_t(k)]) {
             const UnitCost& uc = costs[std::size_t(u)];
             const PartitionUnit& unit = m_units[std::size_t(u)];
@@ -179,8 +231,11 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
             acts += uc.activationBytes;
             embAct += uc.embeddingLogitsBytes;
             st.computeSeconds += uc.computeSeconds;
+            st.gemmSeconds += uc.gemmSeconds;
+            forward += uc.forwardSeconds;
             st.recomputeSeconds += uc.recomputeSeconds;
             st.tpCommSeconds += uc.tpCommSeconds;
+            tpForward += uc.tpCommForwardSeconds;
             boundaryElements = std::max(boundaryElements, uc.outputElementsPerToken);
             modelFlopsMicro += uc.modelFlops;
             recomputeFlopsMicro += uc.recomputeFlops;
@@ -194,49 +249,21 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
         st.memory.overheadBytes = fixedBytes;
 
         if (p > 1) {
-            // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way, split over TP by scatter/gather.
+            // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way, split over TP by scatter/gather;
+            // v times with interleaving. Overlapped with compute (--overlap-p2p-communication) only the
+            // handshake's latency stays on the critical path.
             const double bytes = boundaryElements * tokens * tr.bytesPerActivation() / c.tp;
             const int sends = (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
-            st.ppCommSeconds = double(sends * v) * coll.sendSeconds(bytes, ppInterNode);
+            const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
+            const double one = c.ppCommOverlap ? link.latencySeconds : coll.sendSeconds(bytes, ppInterNode);
+            st.ppCommSeconds = double(sends * v) * one;
             e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * bytes * m);
         }
-
-        // DP / ZeRO traffic per step (ZeRO paper Sec. 7: 2 Psi for stages 0-2, 3 Psi for stage 3).
-        const double grad = st.paramsPerDevice * tr.gradientBytesPerParam();
-        const double weights = st.paramsPerDevice * tr.bytesPerParam();
-        const double dpFrac = c.dp > 1 ? double(c.dp - 1) / c.dp : 0.0;
-        double dpSeconds = 0, dpBytes = 0;
-        switch (c.zeroStage) {
-        case 0:
-            dpSeconds = coll.allReduceSeconds(grad, dpGroup);
-            dpBytes = 2 * dpFrac * grad;
-            break;
-        case 1: // reduce-scatter gradients once per step, all-gather updated weights
-            dpSeconds = coll.reduceScatterSeconds(grad, dpGroup) + coll.allGatherSeconds(weights, dpGroup);
-            dpBytes = dpFrac * (grad + weights);
-            break;
-        case 2: // gradients are reduce-scattered as every micro-batch produces them
-            dpSeconds = m * coll.reduceScatterSeconds(grad, dpGroup) + coll.allGatherSeconds(weights, dpGroup);
-            dpBytes = dpFrac * (m * grad + weights);
-            break;
-        default: // stage 3: weights gathered for forward and backward of every micro-batch
-            dpSeconds = m * (2 * coll.allGatherSeconds(weights, dpGroup) + coll.reduceScatterSeconds(grad, dpGroup));
-            dpBytes = dpFrac * m * (2 * weights + grad);
-            break;
-        }
-        st.dpCommSeconds = dpSeconds;
-        const double hidden = std::min(dpSeconds * tr.dpOverlap, m * st.computeSeconds * 2.0 / 3.0);
-        const double exposed = dpSeconds - hidden;
-        if (exposed >= e.comm.dpExposedSeconds) {
-            e.comm.dpExposedSeconds = exposed;
-            e.comm.dpSeconds = dpSeconds;
-            e.comm.dpBytes = dpBytes;
-        }
-
+        st.forwardSeconds = forward + tpForward + st.ppCommSeconds / 2;
         const double t = st.microBatchSeconds();
+        stageSeconds[std::size_t(k)] = t;
         tMax = std::max(tMax, t);
         tMin = std::min(tMin, t);
-        tSum += t;
         const double total = st.memory.totalBytes();
         if (total > e.peakMemoryBytes) {
             e.peakMemoryBytes = total;
@@ -244,12 +271,34 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
         }
     }
 
-    // Pipeline: (m - 1) slowest-stage slots plus one pass through all stages (uniform stages give
-    // Narayanan's (m + p - 1) t); interleaving cuts fill and drain by v: (m + (p - 1)/v) t.
-    const double pipeline = interleaved ? (m - 1.0 / v) * tMax + tSum / v : (m - 1) * tMax + tSum;
+    // DP / ZeRO traffic per step and what of it the schedule hides; then the optimizer step. In 1F1B
+    // stage k's last backward ends k backward slots (of one chunk) before stage 0's, and its first forward
+    // starts k forward slots after stage 0's: that idle time hides communication too.
+    double tailMax = -1;
+    int tailStage = 0;
+    for (int k = 0; k < p; ++k) {
+        StageEstimate& st = e.stages[std::size_t(k)];
+        const DpOverlapWindow w = dpOverlapWindow(st, m, v, p);
+        const DpCommunication dp = dataParallelCommunication(coll, dpGroup, st.paramsPerDevice, tr.gradientBytesPerParam(),
+                                                             tr.bytesPerParam(), c.zeroStage, w, tr.dpOverlap);
+        st.dpCommSeconds = dp.seconds;
+        st.dpExposedSeconds = dp.exposedSeconds;
+        const double localParams = st.paramsPerDevice / (c.zeroStage >= 1 ? double(c.dp) : 1.0);
+        st.optimizerSeconds = kernels.memoryBoundSeconds(optimizerStepBytes(localParams, tr));
+        const double tail = st.dpExposedSeconds + st.optimizerSeconds;
+        if (tail > tailMax) {
+            tailMax = tail;
+            tailStage = k;
+            e.comm.dpExposedSeconds = dp.exposedSeconds;
+            e.comm.dpSeconds = dp.seconds;
+            e.comm.dpBytes = dp.bytes;
+        }
+    }
+
+    const double pipeline = pipelineSeconds(stageSeconds, m, v);
     int critical = 0;
     for (int k = 0; k < p; ++k)
-        if (e.stages[std::size_t(k)].microBatchSeconds() >= tMax)
+        if (stageSeconds[std::size_t(k)] >= tMax)
             critical = k;
     const StageEstimate& cs = e.stages[std::size_t(critical)];
     e.time.computeSeconds = m * cs.computeSeconds;
@@ -258,7 +307,8 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     e.time.ppCommSeconds = m * cs.ppCommSeconds;
     e.time.bubbleSeconds = std::max(0.0, pipeline - m * tMax);
     e.time.dpExposedSeconds = e.comm.dpExposedSeconds;
-    e.time.stepSeconds = pipeline + e.comm.dpExposedSeconds;
+    e.time.optimizerSeconds = e.stages[std::size_t(tailStage)].optimizerSeconds;
+    e.time.stepSeconds = pipeline + e.time.dpExposedSeconds + e.time.optimizerSeconds;
     e.comm.tpSeconds = e.time.tpCommSeconds;
     e.comm.tpBytes = 0;
     for (int u : stageUnits[std::size_t(critical)])

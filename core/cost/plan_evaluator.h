@@ -16,7 +16,7 @@ namespace shardscope {
 class PlanEvaluator
 {
 public:
-    explicit PlanEvaluator(const PlanningProblem& problem, CostCalibration calibration = {});
+    explicit PlanEvaluator(const PlanningProblem& problem);
 
     /// Why `config` cannot run at all (divisibility, schedule rules), or an empty string.
     std::string structuralProblem(const ParallelConfig& config) const;
@@ -33,12 +33,13 @@ public:
 private:
 
     const PlanningProblem& m_problem;
-    CostCalibration m_calibration;
     std::vector<PartitionUnit> m_units;
     int m_blockUnits = 0;
     int m_firstBlockUnit = -1; ///< units before it and after the last block are embedding/head side
     int m_lastBlockUnit = -1;
     bool m_blocksContiguous = true;
+    std::vector<int> m_unitClass;           ///< per unit: index of the first unit of the same shape's class
+    std::vector<int> m_classRepresentative; ///< per class: a unit of it
 };
 
 } // namespace shardscope

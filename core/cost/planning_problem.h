@@ -18,13 +18,4 @@ struct PlanningProblem
     void validate() const;
 };
 
-/// Constants of the achievable-throughput model, fitted once to Narayanan et al. 2021, Table 1
-/// (see docs/cost-model.md and tests/core/tst_calibration.cpp).
-struct CostCalibration
-{
-    /// HBM bytes moved by element-wise kernels (norms, activations, softmax, dropout) per byte of
-    /// stored activation in the forward pass; the backward moves twice that.
-    double elementwiseTrafficFactor = 2.0;
-};
-
 } // namespace shardscope

@@ -2,22 +2,139 @@
 #include "cost/unit_costs.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace shardscope {
 
-UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfig& config, CostCalibration calibration)
+void UnitCost::add(const UnitCost& c)
+{
+    forwardSeconds += c.forwardSeconds;
+    backwardSeconds += c.backwardSeconds;
+    computeSeconds += c.computeSeconds;
+    gemmSeconds += c.gemmSeconds;
+    recomputeSeconds += c.recomputeSeconds;
+    tpCommSeconds += c.tpCommSeconds;
+    tpCommForwardSeconds += c.tpCommForwardSeconds;
+    tpCommBytes += c.tpCommBytes;
+    params += c.params;
+    activationBytes += c.activationBytes;
+    embeddingLogitsBytes += c.embeddingLogitsBytes;
+    workingSetBytes += c.workingSetBytes;
+    largestLayerParams = std::max(largestLayerParams, c.largestLayerParams);
+    modelFlops += c.modelFlops;
+    recomputeFlops += c.recomputeFlops;
+    outputElementsPerToken = c.outputElementsPerToken;
+}
+
+UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfig& config)
     : m_problem(problem)
     , m_config(config)
-    , m_calibration(calibration)
     , m_collectives(problem.cluster)
     , m_tpGroup(CommGroup::tensorParallel(config.tp, problem.cluster.gpusPerNode))
+    , m_kernels(problem.cluster.gpu, problem.training.precision)
 {
+}
+
+UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double fullActivationBytes) const
+{
+    const TrainingSpec& tr = m_problem.training;
+    const KernelModel& km = m_kernels;
+    const double t = m_config.tp;
+    const double s = double(tr.seqLength);
+    const double b = m_config.microBatch;
+    const double tokens = s * b;
+    const bool sharded = layer.tpShardable && t > 1;
+    const double split = sharded ? t : 1.0;
+    const bool sp = m_config.sequenceParallel && t > 1;
+    const bool flash = tr.flashAttention;
+    const double actScale = tr.bytesPerActivation() / 2.0; // layer fields assume 16-bit activations
+    const bool fp8 = tr.precision == Precision::Fp8;
+    PassTimes p;
+
+    // Weight GEMMs by shape. Backward: dX = dY W^T is [m x n] x [n x k], dW = X^T dY is [k x m] x [m x n].
+    double castBytesForward = 0, castBytesBackward = 0, gemmKernels = 0;
+    if (!layer.gemms.empty()) {
+        for (const LayerGemm& g : layer.gemms) {
+            const double m = tokens * g.tokenShare;
+            const double n = g.n / (sharded && g.split == TpSplit::Columns ? t : 1.0);
+            const double k = g.k / (sharded && g.split == TpSplit::Rows ? t : 1.0);
+            p.gemmForward += g.count * km.gemmSeconds(m, n, k);
+            p.gemmBackward += g.count * (km.gemmSeconds(m, k, n) + km.gemmSeconds(k, n, m));
+            gemmKernels += g.count;
+            // FP8 (Transformer Engine): the GEMM input is cast to 8 bits (read 2 bytes, write 1) in the
+            // forward, the output gradient in the backward.
+            castBytesForward += fp8 ? 3.0 * g.count * m * k : 0.0;
+            castBytesBackward += fp8 ? 3.0 * g.count * m * n : 0.0;
+        }
+    } else if (layer.flopsPerToken > 0) {
+        // No shapes known: one square GEMM with the layer's FLOPs.
+        const double side = std::sqrt(layer.flopsPerToken / 2.0 / split);
+        p.gemmForward = km.gemmSeconds(tokens, side, side);
+        p.gemmBackward = 2.0 * p.gemmForward;
+        gemmKernels = 1;
+    }
+
+    // The attention core.
+    double coreForward = 0, coreBackward = 0;
+    if (layer.flopsPerTokenPerSeq > 0) {
+        const double heads = layer.attentionHeads > 0 ? layer.attentionHeads / split : 0;
+        const double d = layer.attentionHeadDim;
+        if (heads > 0 && d > 0 && flash) {
+            coreForward = km.flashAttentionSeconds(b, s, heads, d, layer.causal, false);
+            coreBackward = km.flashAttentionSeconds(b, s, heads, d, layer.causal, true);
+        } else if (heads > 0 && d > 0) {
+            // Unfused (Megatron before flash attention): batched GEMMs over b x heads, the full s x s scores
+            // computed and then masked. Backward: two GEMMs for each of Q K^T and P V.
+            const double batch = b * heads;
+            coreForward = km.gemmSeconds(s, s, d, batch) + km.gemmSeconds(s, d, s, batch);
+            coreBackward = 3.0 * km.gemmSeconds(s, d, s, batch) + km.gemmSeconds(s, s, d, batch);
+        } else {
+            const double flops = layer.flopsPerTokenPerSeq * s * tokens / split;
+            coreForward = flops / (km.peakFlops() * m_problem.cluster.gpu.matmulEfficiency);
+            coreBackward = 2.0 * coreForward;
+        }
+    }
+
+    // Memory-bound kernels: their HBM bytes, split like the activations (Korthikanti Table 2 regions).
+    auto elementwise = [&](const ElementwiseTraffic& e) {
+        const double bytes = e.shardedBytes / split + e.replicatedBytes / (sp ? t : 1.0)
+            + (flash ? 0.0 : e.scoreBytesPerSeq * s / split);
+        return bytes * tokens * actScale;
+    };
+    double ewForward, ewBackward, ewKernels;
+    if (!layer.elementwiseForward.empty() || !layer.elementwiseBackward.empty()) {
+        ewForward = elementwise(layer.elementwiseForward);
+        ewBackward = elementwise(layer.elementwiseBackward);
+        ewKernels = layer.elementwiseForward.kernels + layer.elementwiseBackward.kernels;
+    } else {
+        // Operations unknown: each stored activation is written once in the forward and read and its
+        // gradient written in the backward.
+        ewForward = fullActivationBytes;
+        ewBackward = 2.0 * fullActivationBytes;
+        ewKernels = fullActivationBytes > 0 ? 2 : 0;
+    }
+    const double gap = km.kernelGapSeconds();
+    const double ewForwardSeconds = km.memoryBoundSeconds(ewForward + castBytesForward)
+        + gap * (layer.elementwiseForward.kernels + (fp8 ? gemmKernels : 0));
+    const double ewBackwardSeconds = km.memoryBoundSeconds(ewBackward + castBytesBackward)
+        + gap * (ewKernels - layer.elementwiseForward.kernels + (fp8 ? gemmKernels : 0));
+
+    p.forward = p.gemmForward + coreForward + ewForwardSeconds;
+    p.backward = p.gemmBackward + coreBackward + ewBackwardSeconds;
+
+    const bool isBlockLayer = layer.block >= 0;
+    if (m_config.recompute == Recompute::Full && isBlockLayer) {
+        p.recompute = p.forward;
+    } else if (m_config.recompute == Recompute::Selective && !flash && layer.flopsPerTokenPerSeq > 0) {
+        // Korthikanti Sec. 4.2: recompute only the attention core (Q K^T, softmax, dropout, x V).
+        p.recompute = coreForward + km.memoryBoundSeconds(layer.elementwiseForward.scoreBytesPerSeq * s / split * tokens * actScale);
+    }
+    return p;
 }
 
 UnitCost UnitCostModel::layerCost(const Layer& layer) const
 {
     const TrainingSpec& tr = m_problem.training;
-    const GpuSpec& gpu = m_problem.cluster.gpu;
     const double t = m_config.tp;
     const double s = double(tr.seqLength);
     const double tokens = s * m_config.microBatch;
@@ -50,34 +167,39 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
     if (m_config.recompute == Recompute::Full && isBlockLayer)
         c.workingSetBytes = fullAct;
 
-    // Forward FLOPs of this device; GEMMs at the calibrated fraction of peak, element-wise kernels at HBM speed.
-    const double gemmFlops = layer.flopsPerToken * tokens / split;
-    const double scoreFlops = layer.flopsPerTokenPerSeq * s * tokens / split;
-    const double peak = gpu.peakFlops(tr.precision) * gpu.matmulEfficiency;
-    const double elementwiseBytes = m_calibration.elementwiseTrafficFactor * fullAct;
-    const double forward = (gemmFlops + scoreFlops) / peak + elementwiseBytes / gpu.hbmBytesPerSecond;
-    c.computeSeconds = 3.0 * forward; // backward computes input and weight gradients: 2 x forward
-    c.modelFlops = (layer.flopsPerToken + layer.flopsPerTokenPerSeq * s) * tokens;
-    double recomputeFlopsDevice = 0;
-    if (m_config.recompute == Recompute::Full && isBlockLayer) {
-        c.recomputeSeconds = forward;
-        recomputeFlopsDevice = gemmFlops + scoreFlops;
-    } else if (m_config.recompute == Recompute::Selective && !flash && layer.actScoreBytesPerTokenPerSeq > 0) {
-        // Korthikanti Sec. 4.2: recompute only the attention core (QK^T, softmax, dropout, x V).
-        const double scoreBytes = score1 * tokens * actScale;
-        c.recomputeSeconds = scoreFlops / peak + m_calibration.elementwiseTrafficFactor * scoreBytes / gpu.hbmBytesPerSecond;
-        recomputeFlopsDevice = scoreFlops;
-    }
-    c.recomputeFlops = recomputeFlopsDevice * split;
+    const PassTimes p = passTimes(layer, fullAct);
+    c.forwardSeconds = p.forward;
+    c.backwardSeconds = p.backward;
+    c.computeSeconds = p.forward + p.backward;
+    c.recomputeSeconds = p.recompute;
+    const bool fullRecompute = m_config.recompute == Recompute::Full && isBlockLayer;
+    c.gemmSeconds = p.gemmForward + p.gemmBackward + (fullRecompute ? p.gemmForward : 0.0);
 
-    // TP: one all-reduce (or reduce-scatter + all-gather with SP, same volume) per pass over the layer's
-    // output, Narayanan 2021 Sec. 3.2; a full recompute repeats the forward one.
+    // Model FLOPs as Megatron counts them (full attention scores); recomputation's hardware FLOPs.
+    c.modelFlops = (layer.flopsPerToken + layer.flopsPerTokenPerSeq * s) * tokens;
+    if (fullRecompute)
+        c.recomputeFlops = c.modelFlops;
+    else if (m_config.recompute == Recompute::Selective && !flash && layer.actScoreBytesPerTokenPerSeq > 0)
+        c.recomputeFlops = layer.flopsPerTokenPerSeq * s * tokens;
+
+    // TP: one all-reduce (or reduce-scatter + all-gather with SP, the same volume) per pass over the layer's
+    // output, Narayanan 2021 Sec. 3.2; a full recompute repeats the forward one. With --tp-comm-overlap the
+    // collective is cut into t chunks pipelined with the GEMM that consumes or produces it: only the first
+    // chunk, and whatever the GEMM is too short to cover, stays exposed.
     if (sharded && layer.tpCommElementsPerToken > 0) {
         const double bytes = layer.tpCommElementsPerToken * tokens * tr.bytesPerActivation();
-        const double passes = 2.0 + ((m_config.recompute == Recompute::Full && isBlockLayer) ? 1.0 : 0.0);
         const double one = sp ? m_collectives.reduceScatterSeconds(bytes, m_tpGroup) + m_collectives.allGatherSeconds(bytes, m_tpGroup)
                               : m_collectives.allReduceSeconds(bytes, m_tpGroup);
-        c.tpCommSeconds = passes * one;
+        auto exposed = [&](double gemm) {
+            if (!(m_config.tpCommOverlap && sp))
+                return one;
+            return std::max(one / t, one - gemm);
+        };
+        const double forward = exposed(p.gemmForward);
+        const double backward = exposed(p.gemmBackward);
+        c.tpCommForwardSeconds = forward;
+        c.tpCommSeconds = forward + backward + (fullRecompute ? forward : 0.0);
+        const double passes = 2.0 + (fullRecompute ? 1.0 : 0.0);
         c.tpCommBytes = passes * 2.0 * (t - 1) / t * bytes;
     }
     c.outputElementsPerToken = layer.outputElementsPerToken;
@@ -106,18 +228,7 @@ UnitCost UnitCostModel::cost(const PartitionUnit& unit, bool holdsTiedCopies) co
             c.params += double(owner.tpShardedParams) / split;
             c.largestLayerParams = std::max(c.largestLayerParams, c.params);
         }
-        sum.computeSeconds += c.computeSeconds;
-        sum.recomputeSeconds += c.recomputeSeconds;
-        sum.tpCommSeconds += c.tpCommSeconds;
-        sum.tpCommBytes += c.tpCommBytes;
-        sum.params += c.params;
-        sum.activationBytes += c.activationBytes;
-        sum.embeddingLogitsBytes += c.embeddingLogitsBytes;
-        sum.workingSetBytes += c.workingSetBytes;
-        sum.largestLayerParams = std::max(sum.largestLayerParams, c.largestLayerParams);
-        sum.modelFlops += c.modelFlops;
-        sum.recomputeFlops += c.recomputeFlops;
-        sum.outputElementsPerToken = c.outputElementsPerToken;
+        sum.add(c);
     }
     return sum;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cost/collectives.h"
+#include "cost/kernel_model.h"
 #include "cost/planning_problem.h"
 
 #include <vector>
@@ -11,9 +12,13 @@ namespace shardscope {
 /// What one partition unit costs one device per micro-batch under a given configuration.
 struct UnitCost
 {
-    double computeSeconds = 0;    ///< forward + backward (backward = 2 x forward)
+    double forwardSeconds = 0;    ///< forward kernels (GEMMs, attention, element-wise, gaps)
+    double backwardSeconds = 0;   ///< backward kernels: input and weight gradients
+    double computeSeconds = 0;    ///< forward + backward
+    double gemmSeconds = 0;       ///< the weight GEMMs' part of forward + backward + recompute
     double recomputeSeconds = 0;
-    double tpCommSeconds = 0;
+    double tpCommSeconds = 0;     ///< exposed TP communication, forward + backward + recompute
+    double tpCommForwardSeconds = 0; ///< the forward pass's part of it
     double tpCommBytes = 0;       ///< per-rank ring volume
     double params = 0;            ///< parameters held per device (after TP; tied copies included)
     double activationBytes = 0;   ///< stored for backward: transformer blocks
@@ -23,26 +28,38 @@ struct UnitCost
     double modelFlops = 0;        ///< forward FLOPs of one micro-batch on the whole model-parallel group
     double recomputeFlops = 0;
     double outputElementsPerToken = 0;
+
+    void add(const UnitCost& c); ///< sums everything, keeps the larger largestLayerParams and c's output
 };
 
 /**
- * Per-layer formulas, summed per unit: compute from FLOPs and an achievable GEMM throughput plus
- * element-wise HBM traffic; TP collectives; activations by Korthikanti et al. 2022, Table 2.
+ * Per-layer costs, summed per unit (docs/cost-model.md): GEMMs by shape and flash attention from
+ * KernelModel, memory-bound kernels from their HBM bytes, TP collectives from Collectives, stored
+ * activations by Korthikanti et al. 2022, Table 2.
  */
 class UnitCostModel
 {
 public:
-    UnitCostModel(const PlanningProblem& problem, const ParallelConfig& config, CostCalibration calibration = {});
+    UnitCostModel(const PlanningProblem& problem, const ParallelConfig& config);
 
     UnitCost cost(const PartitionUnit& unit, bool holdsTiedCopies) const;
     UnitCost layerCost(const Layer& layer) const;
+    const KernelModel& kernels() const { return m_kernels; }
 
 private:
+    struct PassTimes
+    {
+        double forward = 0, backward = 0;     ///< all kernels of the layer
+        double gemmForward = 0, gemmBackward = 0;
+        double recompute = 0;                  ///< what the recomputation mode redoes
+    };
+    PassTimes passTimes(const Layer& layer, double fullActivationBytes) const;
+
     const PlanningProblem& m_problem;
     ParallelConfig m_config;
-    CostCalibration m_calibration;
     Collectives m_collectives;
     CommGroup m_tpGroup;
+    KernelModel m_kernels;
 };
 
 } // namespace shardscope

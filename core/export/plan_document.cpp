@@ -160,10 +160,14 @@ void compare(Differ& d, const std::string& p, const StageEstimate& a, const Stag
     d.field(p + ".in_flight_micro_batches", a.inFlightMicroBatches, b.inFlightMicroBatches);
     compare(d, p + ".memory", a.memory, b.memory);
     d.field(p + ".micro_batch_time.compute_seconds", a.computeSeconds, b.computeSeconds);
+    d.field(p + ".micro_batch_time.forward_seconds", a.forwardSeconds, b.forwardSeconds);
+    d.field(p + ".micro_batch_time.gemm_seconds", a.gemmSeconds, b.gemmSeconds);
     d.field(p + ".micro_batch_time.recompute_seconds", a.recomputeSeconds, b.recomputeSeconds);
     d.field(p + ".micro_batch_time.tp_comm_seconds", a.tpCommSeconds, b.tpCommSeconds);
     d.field(p + ".micro_batch_time.pp_comm_seconds", a.ppCommSeconds, b.ppCommSeconds);
     d.field(p + ".dp_comm_seconds", a.dpCommSeconds, b.dpCommSeconds);
+    d.field(p + ".dp_exposed_seconds", a.dpExposedSeconds, b.dpExposedSeconds);
+    d.field(p + ".optimizer_seconds", a.optimizerSeconds, b.optimizerSeconds);
 }
 
 void compare(Differ& d, const std::string& p, const PlanEstimate& a, const PlanEstimate& b)
@@ -187,6 +191,7 @@ void compare(Differ& d, const std::string& p, const PlanEstimate& a, const PlanE
     d.field(t + ".pp_comm_seconds", a.time.ppCommSeconds, b.time.ppCommSeconds);
     d.field(t + ".bubble_seconds", a.time.bubbleSeconds, b.time.bubbleSeconds);
     d.field(t + ".dp_exposed_seconds", a.time.dpExposedSeconds, b.time.dpExposedSeconds);
+    d.field(t + ".optimizer_seconds", a.time.optimizerSeconds, b.time.optimizerSeconds);
     d.field(t + ".step_seconds", a.time.stepSeconds, b.time.stepSeconds);
     const std::string c = p + ".comm";
     d.field(c + ".tp_bytes", a.comm.tpBytes, b.comm.tpBytes);

@@ -51,10 +51,12 @@ Json toJson(const StageEstimate& s, const std::vector<LayerRangeNames>& names, c
                 { "embedding_logits_bytes", m.embeddingLogitsBytes }, { "overhead_bytes", m.overheadBytes },
                 { "total_bytes", m.totalBytes() } } },
         { "micro_batch_time",
-            Json { { "compute_seconds", s.computeSeconds }, { "recompute_seconds", s.recomputeSeconds },
+            Json { { "compute_seconds", s.computeSeconds }, { "forward_seconds", s.forwardSeconds },
+                { "gemm_seconds", s.gemmSeconds }, { "recompute_seconds", s.recomputeSeconds },
                 { "tp_comm_seconds", s.tpCommSeconds }, { "pp_comm_seconds", s.ppCommSeconds },
                 { "total_seconds", s.microBatchSeconds() } } },
-        { "dp_comm_seconds", s.dpCommSeconds } };
+        { "dp_comm_seconds", s.dpCommSeconds }, { "dp_exposed_seconds", s.dpExposedSeconds },
+        { "optimizer_seconds", s.optimizerSeconds } };
 }
 
 Json toJson(const LayerPartition& p)
@@ -80,7 +82,7 @@ Json toJson(const Proposal& p)
 {
     const PlanEstimate& e = p.estimate;
     return Json { { "kind", toString(p.kind) }, { "title", p.title }, { "evaluated", p.evaluated },
-        { "config", toJson(p.config) }, { "dp_overlap", p.training.dpOverlap }, { "speedup", p.speedup },
+        { "config", toJson(p.config) }, { "dp_overlap", p.training.dpOverlap ? Json(*p.training.dpOverlap) : Json(nullptr) }, { "speedup", p.speedup },
         { "memory_delta_bytes", p.memoryDeltaBytes }, { "feasible", p.feasible }, { "rationale", p.rationale },
         { "infeasible_reason", e.infeasibleReason }, { "step_seconds", e.time.stepSeconds },
         { "peak_memory_bytes", e.peakMemoryBytes }, { "bubble_fraction", e.bubbleFraction }, { "mfu", e.mfu } };
@@ -109,7 +111,7 @@ Json toJson(const DocumentPlan& plan)
             Json { { "compute_seconds", t.computeSeconds }, { "recompute_seconds", t.recomputeSeconds },
                 { "tp_comm_seconds", t.tpCommSeconds }, { "pp_comm_seconds", t.ppCommSeconds },
                 { "bubble_seconds", t.bubbleSeconds }, { "dp_exposed_seconds", t.dpExposedSeconds },
-                { "step_seconds", t.stepSeconds } } },
+                { "optimizer_seconds", t.optimizerSeconds }, { "step_seconds", t.stepSeconds } } },
         { "comm",
             Json { { "tp_bytes", c.tpBytes }, { "tp_seconds", c.tpSeconds }, { "pp_bytes", c.ppBytes },
                 { "pp_seconds", c.ppSeconds }, { "dp_bytes", c.dpBytes }, { "dp_seconds", c.dpSeconds },

@@ -99,11 +99,17 @@ StageEstimate readStage(const ObjectReader& o, const ParallelConfig& config, std
     s.memory = { m.number("weights_bytes"), m.number("gradients_bytes"), m.number("optimizer_bytes"),
         m.number("activations_bytes"), m.number("embedding_logits_bytes"), m.number("overhead_bytes") };
     const ObjectReader t = o.object("micro_batch_time");
+    // Fields of cost model v2 are absent in older files: zero.
+    auto optionalNumber = [](const ObjectReader& r, std::string_view key) { return r.find(key) ? r.number(key) : 0.0; };
     s.computeSeconds = t.number("compute_seconds");
+    s.forwardSeconds = optionalNumber(t, "forward_seconds");
+    s.gemmSeconds = optionalNumber(t, "gemm_seconds");
     s.recomputeSeconds = t.number("recompute_seconds");
     s.tpCommSeconds = t.number("tp_comm_seconds");
     s.ppCommSeconds = t.number("pp_comm_seconds");
     s.dpCommSeconds = o.number("dp_comm_seconds");
+    s.dpExposedSeconds = optionalNumber(o, "dp_exposed_seconds");
+    s.optimizerSeconds = optionalNumber(o, "optimizer_seconds");
     return s;
 }
 
@@ -151,7 +157,7 @@ Proposal readProposal(const ObjectReader& o, const TrainingSpec& training)
     p.evaluated = o.boolean("evaluated");
     p.config = readConfig(o.object("config"));
     p.training = training;
-    p.training.dpOverlap = o.number("dp_overlap", 0, 1);
+    p.training.dpOverlap = o.find("dp_overlap") ? std::optional<double>(o.number("dp_overlap", 0, 1)) : std::nullopt;
     p.speedup = o.number("speedup");
     p.memoryDeltaBytes = o.number("memory_delta_bytes", -kHuge);
     p.feasible = o.boolean("feasible");
@@ -191,7 +197,7 @@ DocumentPlan readPlan(const ObjectReader& o, const TrainingSpec& training)
     const ObjectReader t = o.object("time");
     e.time = { t.number("compute_seconds"), t.number("recompute_seconds"), t.number("tp_comm_seconds"),
         t.number("pp_comm_seconds"), t.number("bubble_seconds"), t.number("dp_exposed_seconds"),
-        t.number("step_seconds") };
+        t.find("optimizer_seconds") ? t.number("optimizer_seconds") : 0.0, t.number("step_seconds") };
     const ObjectReader c = o.object("comm");
     e.comm = { c.number("tp_bytes"), c.number("tp_seconds"), c.number("pp_bytes"), c.number("pp_seconds"),
         c.number("dp_bytes"), c.number("dp_seconds"), c.number("dp_exposed_seconds") };

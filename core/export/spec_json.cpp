@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/spec_json.h"
 
+#include "hardware/hardware_catalog.h"
 #include "import/json_reader.h"
 
 #include <cmath>
@@ -41,6 +42,51 @@ LinkSpec readLink(const ObjectReader& o)
         o.number("efficiency", 0, 1) };
 }
 
+Json toJson(const KernelSpec& k)
+{
+    return Json { { "sm_count", k.smCount }, { "gemm_tile_m", k.gemmTileM }, { "gemm_tile_n", k.gemmTileN },
+        { "gemm_tile_k_overhead", k.gemmTileKOverhead }, { "attention_forward", k.attentionForwardEfficiency },
+        { "attention_backward", k.attentionBackwardEfficiency }, { "hbm_efficiency", k.hbmEfficiency },
+        { "kernel_gap_seconds", k.kernelGapSeconds } };
+}
+
+Json toJson(const CalibrationInfo& c)
+{
+    return Json { { "family", c.family }, { "runs", c.runs }, { "rms_error", c.rmsError }, { "max_error", c.maxError },
+        { "fitted_on", c.fittedOn } };
+}
+
+/// Files written before cost model v2 have no kernel figures: those of the built-in GPU of that name,
+/// or the defaults.
+void readKernelFigures(const ObjectReader& g, GpuSpec& gpu)
+{
+    if (const GpuSpec* known = HardwareCatalog::builtin().find(gpu.name)) {
+        gpu.kernels = known->kernels;
+        gpu.family = known->family;
+    }
+    if (g.find("family"))
+        gpu.family = g.string("family");
+    if (g.find("kernels")) {
+        const ObjectReader k = g.object("kernels");
+        gpu.kernels.smCount = k.count("sm_count", 1);
+        gpu.kernels.gemmTileM = k.count("gemm_tile_m", 1);
+        gpu.kernels.gemmTileN = k.count("gemm_tile_n", 1);
+        gpu.kernels.gemmTileKOverhead = k.number("gemm_tile_k_overhead", 0, 1e5);
+        gpu.kernels.attentionForwardEfficiency = k.number("attention_forward", 1e-9, 1);
+        gpu.kernels.attentionBackwardEfficiency = k.number("attention_backward", 1e-9, 1);
+        gpu.kernels.hbmEfficiency = k.number("hbm_efficiency", 1e-9, 1);
+        gpu.kernels.kernelGapSeconds = k.number("kernel_gap_seconds", 0, 1);
+    }
+    if (g.find("calibration")) {
+        const ObjectReader c = g.object("calibration");
+        gpu.calibration.family = c.string("family");
+        gpu.calibration.runs = c.count("runs", 0);
+        gpu.calibration.rmsError = c.number("rms_error", 0, 10);
+        gpu.calibration.maxError = c.number("max_error", 0, 10);
+        gpu.calibration.fittedOn = c.string("fitted_on");
+    }
+}
+
 } // namespace
 
 Json toJson(const ClusterSpec& c)
@@ -51,7 +97,8 @@ Json toJson(const ClusterSpec& c)
         { "peak_bf16_flops_per_second", g.peakFlopsBf16 }, { "peak_fp16_flops_per_second", g.peakFlopsFp16 },
         { "peak_fp8_flops_per_second", g.peakFlopsFp8 }, { "peak_fp32_flops_per_second", g.peakFlopsFp32 },
         { "matmul_efficiency", g.matmulEfficiency }, { "scale_up", toJson(g.scaleUp) },
-        { "scale_out", toJson(g.scaleOut) } };
+        { "scale_out", toJson(g.scaleOut) }, { "family", g.family }, { "kernels", toJson(g.kernels) },
+        { "calibration", toJson(g.calibration) } };
     return Json { { "gpu", std::move(gpu) }, { "nodes", c.nodes }, { "gpus_per_node", c.gpusPerNode },
         { "intra_node", toJson(c.intraNode) }, { "inter_node", toJson(c.interNode) } };
 }
@@ -62,12 +109,13 @@ Json toJson(const TrainingSpec& t)
     Json pins { { "tp", optional(p.tp) }, { "pp", optional(p.pp) }, { "dp", optional(p.dp) },
         { "vpp", optional(p.vpp) }, { "micro_batch", optional(p.microBatch) },
         { "zero_stage", optional(p.zeroStage) }, { "recompute", optionalName(p.recompute) },
-        { "sequence_parallel", optional(p.sequenceParallel) }, { "schedule", optionalName(p.schedule) } };
+        { "sequence_parallel", optional(p.sequenceParallel) }, { "schedule", optionalName(p.schedule) },
+        { "tp_comm_overlap", optional(p.tpCommOverlap) }, { "pp_comm_overlap", optional(p.ppCommOverlap) } };
     return Json { { "seq_length", t.seqLength }, { "global_batch", t.globalBatch },
         { "precision", toString(t.precision) }, { "optimizer", toString(t.optimizer) },
         { "fp32_gradients", t.fp32Gradients }, { "flash_attention", t.flashAttention },
         { "framework_overhead_bytes", t.frameworkOverheadBytes }, { "memory_margin", t.memoryMargin },
-        { "dp_overlap", t.dpOverlap }, { "pins", std::move(pins) } };
+        { "dp_overlap", optional(t.dpOverlap) }, { "pins", std::move(pins) } };
 }
 
 Json toJson(const ParallelConfig& c)
@@ -75,7 +123,8 @@ Json toJson(const ParallelConfig& c)
     return Json { { "tp", c.tp }, { "pp", c.pp }, { "dp", c.dp }, { "vpp", c.vpp },
         { "micro_batch", c.microBatch }, { "zero_stage", c.zeroStage },
         { "recompute", toString(c.recompute) }, { "sequence_parallel", c.sequenceParallel },
-        { "schedule", toString(c.schedule) } };
+        { "schedule", toString(c.schedule) }, { "tp_comm_overlap", c.tpCommOverlap },
+        { "pp_comm_overlap", c.ppCommOverlap } };
 }
 
 Json toJson(const ScoreWeights& w)
@@ -92,7 +141,9 @@ ClusterSpec readCluster(const ObjectReader& o)
         g.number("hbm_bytes_per_second"), g.number("peak_bf16_flops_per_second"),
         g.number("peak_fp16_flops_per_second"), g.number("peak_fp8_flops_per_second"),
         g.number("peak_fp32_flops_per_second"), g.number("matmul_efficiency", 0, 1),
-        readLink(g.object("scale_up")), readLink(g.object("scale_out")) };
+        readLink(g.object("scale_up")), readLink(g.object("scale_out")), KernelSpec {}, std::string(),
+        CalibrationInfo {} };
+    readKernelFigures(g, c.gpu);
     c.nodes = o.count("nodes", 1);
     c.gpusPerNode = o.count("gpus_per_node", 1);
     c.intraNode = readLink(o.object("intra_node"));
@@ -112,7 +163,8 @@ TrainingSpec readTraining(const ObjectReader& o)
     t.flashAttention = o.boolean("flash_attention");
     t.frameworkOverheadBytes = o.bytes("framework_overhead_bytes");
     t.memoryMargin = o.number("memory_margin", 0, 1);
-    t.dpOverlap = o.number("dp_overlap", 0, 1);
+    if (o.find("dp_overlap")) // an override; absent or null: overlap as the frameworks do
+        t.dpOverlap = o.number("dp_overlap", 0, 1);
     const ObjectReader p = o.object("pins");
     t.pins.tp = p.optionalCount("tp", 1);
     t.pins.pp = p.optionalCount("pp", 1);
@@ -126,6 +178,10 @@ TrainingSpec readTraining(const ObjectReader& o)
         t.pins.sequenceParallel = p.boolean("sequence_parallel");
     if (p.find("schedule"))
         t.pins.schedule = p.name<Schedule>("schedule", scheduleFromString, kScheduleNames);
+    if (p.find("tp_comm_overlap"))
+        t.pins.tpCommOverlap = p.boolean("tp_comm_overlap");
+    if (p.find("pp_comm_overlap"))
+        t.pins.ppCommOverlap = p.boolean("pp_comm_overlap");
     return t;
 }
 
@@ -141,6 +197,9 @@ ParallelConfig readConfig(const ObjectReader& o)
     c.recompute = o.name<Recompute>("recompute", recomputeFromString, kRecomputeNames);
     c.sequenceParallel = o.boolean("sequence_parallel");
     c.schedule = o.name<Schedule>("schedule", scheduleFromString, kScheduleNames);
+    // Files written before the overlaps were knobs have neither: off.
+    c.tpCommOverlap = o.find("tp_comm_overlap") && o.boolean("tp_comm_overlap");
+    c.ppCommOverlap = o.find("pp_comm_overlap") && o.boolean("pp_comm_overlap");
     // Device numbers are ints (stageDeviceRange); a product past that is no cluster.
     if (const double gpus = double(c.tp) * c.pp * c.dp; gpus > double(planjson::kMaxInt))
         o.fail(o.path(), "tp x pp x dp = " + std::to_string(c.tp) + " x " + std::to_string(c.pp) + " x "

@@ -35,6 +35,32 @@ LinkSpec readLink(const JsonObjectReader& gpu, std::string_view key)
     return spec;
 }
 
+KernelSpec readKernels(const JsonObjectReader& gpu)
+{
+    KernelSpec k;
+    if (!gpu.has("kernels"))
+        return k;
+    const JsonObjectReader o(gpu.object("kernels"), gpu.pathOf("kernels"), gpu.context());
+    k.smCount = int(o.integerOr("sm_count", k.smCount, 1, 100000));
+    if (const nlohmann::json* tile = o.find("gemm_tile")) {
+        if (!tile->is_array() || tile->size() != 2)
+            o.fail("gemm_tile", "expected [rows, columns] of the GEMM tile, e.g. [128, 256]");
+        for (std::size_t i = 0; i < 2; ++i) {
+            const nlohmann::json& v = (*tile)[i];
+            if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > 4096)
+                o.fail("gemm_tile", "expected two integers from 1 to 4096, e.g. [128, 256]");
+        }
+        k.gemmTileM = (*tile)[0].get<int>();
+        k.gemmTileN = (*tile)[1].get<int>();
+    }
+    k.gemmTileKOverhead = o.numberOr("gemm_tile_k_overhead", k.gemmTileKOverhead, 0, 1e5);
+    k.attentionForwardEfficiency = o.numberOr("attention_forward", k.attentionForwardEfficiency, kPositive, 1.0);
+    k.attentionBackwardEfficiency = o.numberOr("attention_backward", k.attentionBackwardEfficiency, kPositive, 1.0);
+    k.hbmEfficiency = o.numberOr("hbm_efficiency", k.hbmEfficiency, kPositive, 1.0);
+    k.kernelGapSeconds = o.numberOr("kernel_gap_us", k.kernelGapSeconds * 1e6, 0, 1e4) * 1e-6;
+    return k;
+}
+
 } // namespace
 
 HardwareCatalog HardwareCatalog::fromJson(std::string_view text, const std::string& source)
@@ -76,6 +102,8 @@ HardwareCatalog HardwareCatalog::fromJson(std::string_view text, const std::stri
         spec.matmulEfficiency = gpu.numberOr("matmul_efficiency", 0.65, kPositive, 1.0);
         spec.scaleUp = readLink(gpu, "scale_up");
         spec.scaleOut = readLink(gpu, "scale_out");
+        spec.kernels = readKernels(gpu);
+        spec.family = gpu.stringOr("family", "");
 
         std::vector<std::string> aliases;
         if (const nlohmann::json* list2 = gpu.find("aliases")) {
@@ -92,7 +120,11 @@ HardwareCatalog HardwareCatalog::fromJson(std::string_view text, const std::stri
 
 const HardwareCatalog& HardwareCatalog::builtin()
 {
-    static const HardwareCatalog catalog = fromJson(embeddedHardwareCatalog(), "resources/hardware.json");
+    static const HardwareCatalog catalog = [] {
+        HardwareCatalog c = fromJson(embeddedHardwareCatalog(), "resources/hardware.json");
+        c.applyCalibration(CalibrationConstants::fromJson(embeddedCalibration(), "resources/calibration.json"));
+        return c;
+    }();
     return catalog;
 }
 
@@ -123,6 +155,13 @@ void HardwareCatalog::add(GpuSpec gpu, std::vector<std::string> aliases)
         }
     m_gpus.push_back(std::move(gpu));
     m_aliases.push_back(std::move(aliases));
+}
+
+void HardwareCatalog::applyCalibration(const CalibrationConstants& constants)
+{
+    for (GpuSpec& gpu : m_gpus)
+        if (const FamilyConstants* f = constants.find(gpu.family))
+            f->applyTo(gpu);
 }
 
 void HardwareCatalog::merge(const HardwareCatalog& other)

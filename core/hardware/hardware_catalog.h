@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "hardware/calibration_constants.h"
 #include "hardware/gpu_spec.h"
 
 #include <string>
@@ -11,7 +12,7 @@ namespace shardscope {
 
 /**
  * GPU models by name. The built-in catalog is resources/hardware.json compiled into the
- * library; users add their own GPUs from a JSON file of the same format (docs/hardware-format.md).
+ * library, with the fitted constants of resources/calibration.json applied per family; users add their own GPUs from a JSON file of the same format (docs/hardware-format.md).
  */
 class HardwareCatalog
 {
@@ -24,6 +25,8 @@ public:
     const GpuSpec* find(std::string_view name) const;
     /// Adds or replaces (same name) a GPU.
     void add(GpuSpec gpu, std::vector<std::string> aliases = {});
+    /// Sets the fitted constants and calibration info of every GPU whose family `constants` names.
+    void applyCalibration(const CalibrationConstants& constants);
     /// Adds every GPU of another catalog (user GPUs override built-in ones of the same name).
     void merge(const HardwareCatalog& other);
     const std::vector<GpuSpec>& gpus() const { return m_gpus; }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace shardscope {
 
@@ -15,6 +16,39 @@ std::optional<LayerKind> layerKindFromString(std::string_view text); ///< case-i
 /// The kind a layer of this name (e.g. "model.layers.3.post_attention_layernorm": a norm) and
 /// operator most likely is, for importers whose files do not say; Other when nothing matches.
 LayerKind guessLayerKind(std::string_view name, std::string_view op = {});
+
+/// How tensor parallelism splits a weight matrix (Megatron: column-parallel, then row-parallel).
+enum class TpSplit { None, Columns, Rows };
+
+/**
+ * One weight GEMM of a layer, [tokens x k] x [k x n] per micro-batch, before tensor parallelism.
+ * MoE experts: `count` experts each see `tokenShare` of the tokens (top-k / experts when balanced).
+ */
+struct LayerGemm
+{
+    double n = 0;
+    double k = 0;
+    double tokenShare = 1;
+    int count = 1;
+    TpSplit split = TpSplit::None;
+    bool operator==(const LayerGemm&) const = default;
+};
+
+/**
+ * HBM bytes per token that a layer's memory-bound kernels (norms, activation functions, bias and
+ * residual adds, rotary, dropout, softmax) move in one pass, with 16-bit activations, split like
+ * the stored activations: a part split by TP, a part split only by sequence parallelism, and the
+ * attention-score part (per token per sequence position; zero with flash attention).
+ */
+struct ElementwiseTraffic
+{
+    double shardedBytes = 0;
+    double replicatedBytes = 0;
+    double scoreBytesPerSeq = 0;
+    int kernels = 0;              ///< separate kernel launches
+    bool operator==(const ElementwiseTraffic&) const = default;
+    bool empty() const { return shardedBytes == 0 && replicatedBytes == 0 && scoreBytesPerSeq == 0; }
+};
 
 /**
  * One layer of a model, in execution order. All sizes are per token so the cost model can
@@ -46,6 +80,16 @@ struct Layer
 
     bool tpShardable = false;
     int block = -1;                  ///< transformer block index, -1 outside any block
+
+    // Kernel-level shape, when the source describes the layer's operations (transformer specs do);
+    // without it the cost model treats flopsPerToken as one square GEMM and the stored activations
+    // as the element-wise traffic.
+    std::vector<LayerGemm> gemms;     ///< weight GEMMs (flopsPerToken = 2 n k tokenShare count summed)
+    ElementwiseTraffic elementwiseForward;
+    ElementwiseTraffic elementwiseBackward;
+    int attentionHeads = 0;           ///< query heads of the attention core (flopsPerTokenPerSeq = 4 heads headDim)
+    int attentionHeadDim = 0;
+    bool causal = true;               ///< causal mask: flash attention skips the masked half
 };
 
 } // namespace shardscope

@@ -216,6 +216,10 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         l.inputBytesPerToken = 2 * h;
         l.outputElementsPerToken = h;
         l.block = block;
+        // Fused norm kernel: reads x, writes y (2 x 2h bytes); backward reads x and dy, writes dx, and the
+        // residual stream's two gradients are summed (read 2h, write h).
+        l.elementwiseForward = { 0, 4 * h, 0, 1 };
+        l.elementwiseBackward = block >= 0 ? ElementwiseTraffic { 0, 12 * h, 0, 2 } : ElementwiseTraffic { 0, 6 * h, 0, 1 };
         return l;
     };
 
@@ -231,6 +235,10 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         l.outputElementsPerToken = h;
         l.tpCommElementsPerToken = h;
         l.tpShardable = true;
+        // Row gather (read and write h); dropout reads, writes and keeps a 1-byte mask. Backward:
+        // scatter-add of the gradient rows, dropout's backward.
+        l.elementwiseForward = { 0, 4 * h + dropMask * 5 * h, 0, 1 + int(dropMask) };
+        l.elementwiseBackward = { 0, 4 * h + dropMask * 5 * h, 0, 1 + int(dropMask) };
         g.addLayer(std::move(l));
     }
 
@@ -261,6 +269,24 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         attn.tpCommElementsPerToken = h;
         attn.tpShardable = true;
         attn.block = b;
+        attn.gemms = { LayerGemm { double(p.q + 2 * p.kvd), h, 1, 1, TpSplit::Columns },
+                       LayerGemm { h, double(p.q), 1, 1, TpSplit::Rows } };
+        attn.attentionHeads = int(spec.heads);
+        attn.attentionHeadDim = int(spec.effectiveHeadDim());
+        {
+            // Forward: rotary on Q and K (fused kernel: read and write q + k); the unfused core's fused
+            // scale-mask-softmax (read and write a s per token) and attention dropout (read, write, 1-byte
+            // mask); fused bias-dropout-add of the output into the residual (read 2h, write h, mask h).
+            // Backward: the same kernels' gradients (softmax reads y and dy, writes dx; dropout reads dy
+            // and the mask), flash attention's dO.O row sums, the dropout-add's gradient.
+            const double rope = spec.positions == PositionKind::Rotary ? 4.0 * double(p.q + p.kvd) : 0.0;
+            const double bda = 6 * h + dropMask * h;
+            const double bdaBack = dropMask * 5 * h + (spec.attnOutBias ? 2 * h : 0.0);
+            attn.elementwiseForward = { rope, bda, 4 * a + dropMask * 5 * a,
+                                        (rope > 0 ? 1 : 0) + 1 };
+            attn.elementwiseBackward = { rope + 4.0 * double(p.q), bdaBack, 6 * a + dropMask * 5 * a,
+                                         (rope > 0 ? 1 : 0) + 1 + (bdaBack > 0 ? 1 : 0) };
+        }
         block.layers.push_back(g.addLayer(std::move(attn)));
 
         block.layers.push_back(g.addLayer(normLayer(prefix + "post_attention_layernorm", b)));
@@ -284,6 +310,27 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         mlp.tpCommElementsPerToken = h;
         mlp.tpShardable = true;
         mlp.block = b;
+        {
+            const double f = double(p.f);
+            const double share = spec.isMoe() ? double(spec.expertsPerToken) / double(spec.experts) : 1.0;
+            const int count = spec.isMoe() ? int(spec.experts) : 1;
+            // Megatron computes gate and up projections as one GEMM of 2f columns.
+            mlp.gemms = { LayerGemm { (spec.gatedMlp ? 2.0 : 1.0) * f, h, share, count, TpSplit::Columns },
+                          LayerGemm { h, f, share, count, TpSplit::Rows } };
+            if (spec.isMoe())
+                mlp.gemms.push_back(LayerGemm { double(spec.experts), h, 1, 1, TpSplit::None }); // router
+            // Forward: fused bias-GELU (read f, write f) or SwiGLU (read 2f, write f) per routed expert;
+            // bias-dropout-add into the residual. Backward: GELU reads x and dy, writes dx (3f); SwiGLU
+            // reads gate, up and dy, writes both gradients (5f); the dropout-add's gradient.
+            const double act = double(routed) * (spec.gatedMlp ? 6.0 : 4.0) * f;
+            const double actBack = double(routed) * (spec.gatedMlp ? 10.0 : 6.0) * f;
+            // MoE: tokens are permuted to their experts and back (read and write k x h each way).
+            const double permute = spec.isMoe() ? 8.0 * double(routed) * h : 0.0;
+            const double bda = 6 * h + dropMask * h;
+            const double bdaBack = dropMask * 5 * h + (spec.mlpBias ? 2 * h : 0.0);
+            mlp.elementwiseForward = { act, bda + permute, 0, 2 + (spec.isMoe() ? 2 : 0) };
+            mlp.elementwiseBackward = { actBack, bdaBack + permute, 0, 1 + (bdaBack > 0 ? 1 : 0) + (spec.isMoe() ? 2 : 0) };
+        }
         block.layers.push_back(g.addLayer(std::move(mlp)));
 
         for (int li : block.layers) {
@@ -311,6 +358,12 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         l.inputBytesPerToken = 2 * h;
         l.tpCommElementsPerToken = h;
         l.tpShardable = true;
+        l.gemms = { LayerGemm { double(spec.vocab), h, 1, 1, TpSplit::Columns } };
+        // Vocab-parallel cross-entropy in fp32 (Megatron): reads the 16-bit logits, writes and rewrites fp32
+        // exponentials, keeps the softmax; backward reads it and writes the 16-bit gradient: about 12 V/t
+        // bytes per token each way.
+        l.elementwiseForward = { 12.0 * double(spec.vocab), 0, 0, 3 };
+        l.elementwiseBackward = { 12.0 * double(spec.vocab), 0, 0, 2 };
         g.addLayer(std::move(l));
     }
 

@@ -69,6 +69,8 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                 base.sequenceParallel = pins.sequenceParallel.value_or(false);
                 base.schedule = pins.schedule.value_or(Schedule::OneFOneB);
                 base.vpp = pins.vpp.value_or(1);
+                base.tpCommOverlap = pins.tpCommOverlap.value_or(false);
+                base.ppCommOverlap = pins.ppCommOverlap.value_or(false);
                 out.push_back(base);
                 continue;
             }
@@ -105,14 +107,24 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                         for (int z : zeros)
                             for (Recompute r : recomputes)
                                 for (bool sp : sps) {
-                                    ParallelConfig c = base;
-                                    c.microBatch = b;
-                                    c.schedule = sched;
-                                    c.vpp = v;
-                                    c.zeroStage = z;
-                                    c.recompute = r;
-                                    c.sequenceParallel = sp;
-                                    out.push_back(c);
+                                    // Overlaps are searched where they apply (TP overlap needs SP).
+                                    const auto tpOverlaps = pinnedOr(pins.tpCommOverlap, sp && tp > 1 ? std::vector<bool> { false, true }
+                                                                                                        : std::vector<bool> { false });
+                                    const auto ppOverlaps = pinnedOr(pins.ppCommOverlap, pp > 1 ? std::vector<bool> { false, true }
+                                                                                                : std::vector<bool> { false });
+                                    for (bool tpo : tpOverlaps)
+                                        for (bool ppo : ppOverlaps) {
+                                            ParallelConfig c = base;
+                                            c.microBatch = b;
+                                            c.schedule = sched;
+                                            c.vpp = v;
+                                            c.zeroStage = z;
+                                            c.recompute = r;
+                                            c.sequenceParallel = sp;
+                                            c.tpCommOverlap = tpo;
+                                            c.ppCommOverlap = ppo;
+                                            out.push_back(c);
+                                        }
                                 }
                 }
         }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // findOpportunities: the seed agent's per-node ParallelizationOpportunity list, with computed numbers.
-#include "cost/collectives.h"
 #include "cost/memory_model.h"
+#include "cost/unit_costs.h"
 #include "proposals/proposals.h"
 
 #include <algorithm>
@@ -46,6 +46,7 @@ struct Candidate
     double commElementsPerToken = 0; ///< elements one all-reduce moves per token
     int allReduces = 1;              ///< per forward + backward
     std::int64_t splitDim = 0;       ///< the dimension `ways` must divide (0: no check)
+    Layer piece;                     ///< what is sharded, as the cost model sees a layer
 };
 
 double product(const std::vector<std::int64_t>& shape)
@@ -88,7 +89,16 @@ std::vector<Candidate> operatorCandidates(const ModelGraph& model, double seq)
             c.method = seen % 2 == 0 ? ShardMethod::ColumnParallel : ShardMethod::RowParallel;
             c.commElementsPerToken = c.method == ShardMethod::ColumnParallel ? inputs : outputs;
             c.splitDim = std::int64_t(c.method == ShardMethod::ColumnParallel ? outputs : inputs);
+            if (node.flopsPerTokenPerSeq == 0 && outputs > 0)
+                c.piece.gemms = { LayerGemm { outputs, inputs, 1, 1,
+                                              c.method == ShardMethod::ColumnParallel ? TpSplit::Columns : TpSplit::Rows } };
         }
+        // The operator as the cost model's layer: its FLOPs (or GEMM shape), one collective per pass.
+        c.piece.name = c.name;
+        c.piece.params = c.piece.activeParams = c.piece.tpShardedParams = node.params;
+        c.piece.flopsPerToken = c.flopsPerToken;
+        c.piece.tpShardable = true;
+        c.piece.tpCommElementsPerToken = c.commElementsPerToken * c.allReduces / 2.0;
         result.push_back(std::move(c));
     }
     return result;
@@ -115,6 +125,7 @@ std::vector<Candidate> layerCandidates(const ModelGraph& model, double seq)
         // Narayanan et al. 2021 Sec. 3.2: one all-reduce of the layer output per pass (forward and backward).
         c.commElementsPerToken = l.tpCommElementsPerToken;
         c.allReduces = l.tpCommElementsPerToken > 0 ? 2 : 0;
+        c.piece = l;
         result.push_back(std::move(c));
     }
     return result;
@@ -136,13 +147,16 @@ std::vector<ParallelizationOpportunity> findOpportunities(const PlanningProblem&
         while (ways * 2 <= std::min(cl.gpusPerNode, 8))
             ways *= 2;
     }
-    const double tokens = double(tr.seqLength) * std::max(1, current.config.microBatch);
-    const double flopsPerSecond = cl.gpu.peakFlops(tr.precision) * cl.gpu.matmulEfficiency;
-    const Collectives coll(cl);
-    const CommGroup group = CommGroup::tensorParallel(ways, cl.gpusPerNode);
-
+    // Unsharded and sharded costs of each piece from the evaluator's own per-layer model (GEMMs by shape,
+    // element-wise traffic, TP collectives), with the plan's micro-batch.
+    ParallelConfig whole;
+    whole.microBatch = std::max(1, current.config.microBatch);
+    ParallelConfig split = whole;
+    split.tp = ways;
+    const UnitCostModel wholeModel(problem, whole);
+    const UnitCostModel splitModel(problem, split);
     std::vector<ParallelizationOpportunity> out;
-    if (ways <= 1 || flopsPerSecond <= 0)
+    if (ways <= 1)
         return out;
     for (const Candidate& c : candidates) {
         const double flopsShare = analysis.totalFlops > 0 ? c.flopsPerToken / analysis.totalFlops : 0;
@@ -160,11 +174,11 @@ std::vector<ParallelizationOpportunity> findOpportunities(const PlanningProblem&
         o.ways = ways;
         o.flopsShare = flopsShare;
         o.paramsShare = paramsShare;
-        // Forward + backward = 3 x forward FLOPs (Narayanan et al. 2021, Eq. 3) at the achievable GEMM rate.
-        o.computeSeconds = 3.0 * c.flopsPerToken * tokens / flopsPerSecond;
-        const double commBytes = c.commElementsPerToken * tokens * tr.bytesPerActivation();
-        const double commSeconds = c.allReduces * coll.allReduceSeconds(commBytes, group);
-        o.shardedSeconds = o.computeSeconds / ways + commSeconds;
+        const UnitCost before = wholeModel.layerCost(c.piece);
+        const UnitCost after = splitModel.layerCost(c.piece);
+        o.computeSeconds = before.computeSeconds;
+        const double commSeconds = after.tpCommSeconds;
+        o.shardedSeconds = after.computeSeconds + commSeconds;
         o.estimatedSpeedup = o.shardedSeconds > 0 ? o.computeSeconds / o.shardedSeconds : 1;
         o.resourceRequirements.minDevices = ways;
         o.resourceRequirements.memoryPerDeviceBytes

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Gradient-communication proposals: overlap with backward (evaluated) and int8 gradient
-// compression (an estimate from core/cost/collectives, hierarchical all-reduce as the evaluator).
-#include "cost/collectives.h"
+// Communication proposals: TP and PP communication overlapped with compute (evaluated), and int8
+// gradient compression (an estimate from the evaluator's own DP model with 1-byte gradients).
+#include "cost/step_model.h"
 #include "proposals/proposals_detail.h"
 
 #include <algorithm>
@@ -12,79 +12,38 @@ namespace {
 
 std::string n(long long v) { return std::to_string(v); }
 
-/// DP / ZeRO traffic of one stage per step, as PlanEvaluator counts it (ZeRO paper Sec. 7: 2 Psi for
-/// stages 0-2, 3 Psi for stage 3), with the gradient bytes per parameter as a parameter.
-double dpSeconds(const Collectives& coll, const CommGroup& group, double params, double gradientBytesPerParam,
-                 const TrainingSpec& tr, int zeroStage, int m)
-{
-    const double grad = params * gradientBytesPerParam;
-    const double weights = params * tr.bytesPerParam();
-    switch (zeroStage) {
-    case 0:
-        return coll.allReduceSeconds(grad, group);
-    case 1:
-        return coll.reduceScatterSeconds(grad, group) + coll.allGatherSeconds(weights, group);
-    case 2:
-        return m * coll.reduceScatterSeconds(grad, group) + coll.allGatherSeconds(weights, group);
-    default:
-        return m * (2 * coll.allGatherSeconds(weights, group) + coll.reduceScatterSeconds(grad, group));
-    }
-}
-
-/// The step with every stage's DP time replaced: pipeline time + the largest exposed part, where
-/// min(dp x overlap, backward of all micro-batches) hides, as PlanEvaluator does.
+/// The step with every stage's DP communication recounted for `gradientBytesPerParam`, as PlanEvaluator
+/// counts it: the pipeline plus the largest exposed DP time and optimizer step of one stage.
 struct DpRecount
 {
-    double dpSeconds = 0;      ///< of the stage with the most exposed time
+    double dpSeconds = 0;      ///< of the stage with the longest tail
     double exposedSeconds = 0;
     double stepSeconds = 0;
 };
 
-DpRecount recount(const Context& ctx, AllReduceAlgorithm algorithm, double gradientBytesPerParam)
+DpRecount recount(const Context& ctx, double gradientBytesPerParam)
 {
     const PlanEstimate& e = ctx.current;
     const ParallelConfig& c = e.config;
     const TrainingSpec& tr = ctx.problem.training;
-    const Collectives coll(ctx.problem.cluster, algorithm);
+    const Collectives coll(ctx.problem.cluster);
     const CommGroup group = CommGroup::dataParallel(c.dp, c.tp, ctx.problem.cluster.gpusPerNode);
+    const int chunks = c.schedule == Schedule::Interleaved1F1B ? c.vpp : 1;
     DpRecount r;
+    double tail = -1;
     for (const StageEstimate& st : e.stages) {
-        const double dp = dpSeconds(coll, group, st.paramsPerDevice, gradientBytesPerParam, tr, c.zeroStage,
-                                    e.numMicroBatches);
-        const double exposed = dp - std::min(dp * tr.dpOverlap, e.numMicroBatches * st.computeSeconds * 2.0 / 3.0);
-        if (exposed >= r.exposedSeconds) {
-            r.exposedSeconds = exposed;
-            r.dpSeconds = dp;
+        const DpCommunication dp = dataParallelCommunication(coll, group, st.paramsPerDevice, gradientBytesPerParam,
+                                                             tr.bytesPerParam(), c.zeroStage,
+                                                             dpOverlapWindow(st, e.numMicroBatches, chunks, c.pp), tr.dpOverlap);
+        if (dp.exposedSeconds + st.optimizerSeconds > tail) {
+            tail = dp.exposedSeconds + st.optimizerSeconds;
+            r.exposedSeconds = dp.exposedSeconds;
+            r.dpSeconds = dp.seconds;
         }
     }
-    r.stepSeconds = e.time.stepSeconds - e.comm.dpExposedSeconds + r.exposedSeconds;
+    const double pipeline = e.time.stepSeconds - e.time.dpExposedSeconds - e.time.optimizerSeconds;
+    r.stepSeconds = pipeline + std::max(0.0, tail);
     return r;
-}
-
-/// A proposal that keeps the current configuration and carries estimated numbers.
-Proposal estimated(const Context& ctx, std::string title, double stepSeconds, const DpRecount& dp, std::string note)
-{
-    Proposal p;
-    p.kind = ProposalKind::GradientCommunication;
-    p.title = std::move(title);
-    p.config = ctx.current.config;
-    p.training = ctx.problem.training;
-    p.evaluated = false;
-    p.feasible = ctx.current.feasible;
-    p.speedup = ctx.current.time.stepSeconds / stepSeconds;
-    p.memoryDeltaBytes = 0;
-    p.estimate = ctx.current;
-    PlanEstimate& e = p.estimate;
-    const double scale = ctx.current.time.stepSeconds / stepSeconds;
-    e.time.stepSeconds = stepSeconds;
-    e.time.dpExposedSeconds = dp.exposedSeconds;
-    e.comm.dpExposedSeconds = dp.exposedSeconds;
-    e.comm.dpSeconds = dp.dpSeconds;
-    e.tokensPerSecond *= scale;
-    e.mfu *= scale;
-    e.hfu *= scale;
-    e.warnings.push_back(std::move(note));
-    return p;
 }
 
 } // namespace
@@ -94,49 +53,71 @@ void addCommunicationProposals(Context& ctx)
     const PlanEstimate& e = ctx.current;
     const ParallelConfig& c = e.config;
     const TrainingSpec& tr = ctx.problem.training;
-    if (c.dp <= 1 || e.comm.dpSeconds <= 0)
-        return;
-    const std::string exposedNow = "exposed DP communication is " + seconds(e.comm.dpExposedSeconds) + " ("
-        + percent(e.comm.dpExposedSeconds / e.time.stepSeconds) + " of the step) of " + seconds(e.comm.dpSeconds)
-        + " per step with " + percent(tr.dpOverlap) + " overlapped";
 
-    // Overlap with backward (bucketed all-reduce during backward: PyTorch DDP, Megatron --overlap-grad-reduce).
-    constexpr double kOverlapTarget = 0.9;
-    if (tr.dpOverlap < kOverlapTarget && e.comm.dpExposedSeconds > 0) {
-        TrainingSpec t = tr;
-        t.dpOverlap = kOverlapTarget;
-        if (auto p = ctx.evaluate(ProposalKind::GradientCommunication, c, t,
-                                  "Overlap gradient communication with backward (dp_overlap " + number(tr.dpOverlap, 2)
-                                      + " -> " + number(kOverlapTarget, 2) + ")")) {
-            p->rationale = exposedNow + "; hiding " + percent(kOverlapTarget)
-                + " behind backward (bucketed all-reduce, e.g. Megatron --overlap-grad-reduce) leaves "
-                + seconds(p->estimate.comm.dpExposedSeconds) + "; " + stepChange(e, p->estimate);
+    // TP collectives pipelined with their GEMMs (Megatron --tp-comm-overlap, Transformer Engine userbuffers).
+    if (c.tp > 1 && !c.tpCommOverlap && e.comm.tpSeconds > 0) {
+        ParallelConfig t = c;
+        t.tpCommOverlap = true;
+        t.sequenceParallel = true;
+        const std::string title = c.sequenceParallel ? "Overlap TP communication with the GEMMs (--tp-comm-overlap)"
+                                                     : "Sequence parallelism with TP communication overlapped (--sequence-parallel --tp-comm-overlap)";
+        if (auto p = ctx.evaluate(ProposalKind::TensorParallel, t, title)) {
+            p->rationale = "exposed TP communication is " + seconds(e.comm.tpSeconds) + " per step ("
+                + percent(e.comm.tpSeconds / e.time.stepSeconds) + "); split into " + n(c.tp)
+                + " chunks pipelined with the GEMMs that produce and consume them it leaves "
+                + seconds(p->estimate.comm.tpSeconds) + "; " + stepChange(e, p->estimate);
+            ctx.out.push_back(std::move(*p));
+        }
+    }
+    // Pipeline sends overlapped with compute (Megatron --overlap-p2p-communication).
+    if (c.pp > 1 && !c.ppCommOverlap && e.comm.ppSeconds > 0) {
+        ParallelConfig t = c;
+        t.ppCommOverlap = true;
+        if (auto p = ctx.evaluate(ProposalKind::PipelineParallel, t,
+                                  "Overlap pipeline sends and receives with compute (--overlap-p2p-communication)")) {
+            p->rationale = "pipeline communication on the critical path is " + seconds(e.comm.ppSeconds)
+                + " per step; overlapped, only the handshakes' latency stays: " + stepChange(e, p->estimate);
             ctx.out.push_back(std::move(*p));
         }
     }
 
-    // Hierarchical vs flat-ring all-reduce is not proposed: the cost model already assumes the
-    // hierarchical collective, so "keep it" changes nothing and has no speedup to predict.
-    const DpRecount hierarchical = recount(ctx, AllReduceAlgorithm::Hierarchical, tr.gradientBytesPerParam());
-
+    if (c.dp <= 1 || e.comm.dpSeconds <= 0)
+        return;
     // int8 gradient compression: gradient bytes per parameter -> 1 (estimate, accuracy not modelled).
     const int gradBytes = tr.gradientBytesPerParam();
-    if (gradBytes > 1) {
-        const DpRecount compressed = recount(ctx, AllReduceAlgorithm::Hierarchical, 1.0);
-        if (compressed.stepSeconds < hierarchical.stepSeconds) {
-            Proposal p = estimated(ctx,
-                                   "Compress gradients to int8 for communication (estimate, " + n(gradBytes)
-                                       + " -> 1 byte per gradient)",
-                                   compressed.stepSeconds, compressed,
-                                   "estimate: int8 gradient compression, not evaluated end to end");
-            p.rationale = exposedNow + "; int8 gradients cut the gradient bytes " + n(gradBytes)
-                + "x, DP communication " + seconds(hierarchical.dpSeconds) + " -> " + seconds(compressed.dpSeconds)
-                + " per step, " + stepChange(e, p.estimate)
-                + " (estimate from the collectives' formulas, not evaluated end to end; compression kernels, "
-                  "error feedback and convergence are not modelled)";
-            ctx.out.push_back(std::move(p));
-        }
-    }
+    if (gradBytes <= 1)
+        return;
+    const DpRecount now = recount(ctx, gradBytes);
+    const DpRecount compressed = recount(ctx, 1.0);
+    if (compressed.stepSeconds >= now.stepSeconds)
+        return;
+    Proposal p;
+    p.kind = ProposalKind::GradientCommunication;
+    p.title = "Compress gradients to int8 for communication (estimate, " + n(gradBytes) + " -> 1 byte per gradient)";
+    p.config = c;
+    p.training = tr;
+    p.evaluated = false;
+    p.feasible = e.feasible;
+    p.speedup = e.time.stepSeconds / compressed.stepSeconds;
+    p.memoryDeltaBytes = 0;
+    p.estimate = e;
+    PlanEstimate& pe = p.estimate;
+    const double scale = e.time.stepSeconds / compressed.stepSeconds;
+    pe.time.stepSeconds = compressed.stepSeconds;
+    pe.time.dpExposedSeconds = compressed.exposedSeconds;
+    pe.comm.dpExposedSeconds = compressed.exposedSeconds;
+    pe.comm.dpSeconds = compressed.dpSeconds;
+    pe.tokensPerSecond *= scale;
+    pe.mfu *= scale;
+    pe.hfu *= scale;
+    pe.warnings.push_back("estimate: int8 gradient compression, not evaluated end to end");
+    p.rationale = "exposed DP communication is " + seconds(e.comm.dpExposedSeconds) + " (" + percent(e.comm.dpExposedSeconds / e.time.stepSeconds)
+        + " of the step) of " + seconds(e.comm.dpSeconds) + " per step; int8 gradients cut the gradient bytes " + n(gradBytes)
+        + "x, DP communication " + seconds(now.dpSeconds) + " -> " + seconds(compressed.dpSeconds) + " per step, "
+        + stepChange(e, pe)
+        + " (estimate from the evaluator's DP model with 1-byte gradients, not evaluated end to end; compression "
+          "kernels, error feedback and convergence are not modelled)";
+    ctx.out.push_back(std::move(p));
 }
 
 } // namespace shardscope::proposals_detail

@@ -4,6 +4,7 @@
 // the effect of moving blocks off the stage holding the embedding or the logits is estimated here
 // from the per-stage times and one block's cost.
 #include "cost/memory_model.h"
+#include "cost/step_model.h"
 #include "cost/unit_costs.h"
 #include "proposals/proposals_detail.h"
 
@@ -43,7 +44,6 @@ void addUnevenStageProposals(Context& ctx)
     const double blockSeconds = bc.computeSeconds + bc.recomputeSeconds + bc.tpCommSeconds;
     const double blockStates = modelStateBytes(bc.params, ctx.problem.training, c.zeroStage, c.dp).total();
     const int m = e.numMicroBatches;
-    const double v = c.vpp;
     const int blocksPerStage = ctx.evaluator.blockCount() / p;
 
     double tMax = 0;
@@ -76,14 +76,9 @@ void addUnevenStageProposals(Context& ctx)
                 u.stageBytes[std::size_t(to)]
                     += blockStates + bc.activationBytes * e.stages[std::size_t(to)].inFlightMicroBatches;
             }
-            double maxT = 0, sumT = 0;
-            for (double t : u.stageSeconds) {
-                maxT = std::max(maxT, t);
-                sumT += t;
-            }
-            // Narayanan et al. 2021 Sec. 2.2.1, per-stage form: (m - 1/v) max t_k + sum t_k / v.
-            u.pipelineSeconds = (m - 1.0 / v) * maxT + sumT / v;
-            u.stepSeconds = u.pipelineSeconds + e.comm.dpExposedSeconds;
+            const double maxT = *std::max_element(u.stageSeconds.begin(), u.stageSeconds.end());
+            u.pipelineSeconds = pipelineSeconds(u.stageSeconds, m, c.vpp);
+            u.stepSeconds = u.pipelineSeconds + e.time.dpExposedSeconds + e.time.optimizerSeconds;
             u.peakBytes = *std::max_element(u.stageBytes.begin(), u.stageBytes.end());
             u.bubbleFraction = (u.pipelineSeconds - m * maxT) / u.pipelineSeconds;
             const bool fits = u.peakBytes <= e.capacityBytes;

@@ -69,7 +69,7 @@ void TrainingSpec::validate(const std::string& source) const
         fail("framework_overhead", "expected a non-negative number of bytes");
     if (!(memoryMargin >= 0 && memoryMargin < 1))
         fail("memory_margin", "expected a fraction in [0, 1)");
-    if (!(dpOverlap >= 0 && dpOverlap <= 1))
+    if (dpOverlap && !(*dpOverlap >= 0 && *dpOverlap <= 1))
         fail("dp_overlap", "expected a fraction in [0, 1]");
     auto positivePin = [&](const std::optional<int>& v, const char* field) {
         if (v && *v <= 0)
@@ -107,7 +107,7 @@ bool satisfiesPins(const ParallelConfig& c, const PlanPins& p)
     auto ok = [](const auto& pin, const auto& value) { return !pin || *pin == value; };
     return ok(p.tp, c.tp) && ok(p.pp, c.pp) && ok(p.dp, c.dp) && ok(p.vpp, c.vpp) && ok(p.microBatch, c.microBatch)
         && ok(p.zeroStage, c.zeroStage) && ok(p.recompute, c.recompute) && ok(p.sequenceParallel, c.sequenceParallel)
-        && ok(p.schedule, c.schedule);
+        && ok(p.schedule, c.schedule) && ok(p.tpCommOverlap, c.tpCommOverlap) && ok(p.ppCommOverlap, c.ppCommOverlap);
 }
 
 } // namespace shardscope

@@ -34,6 +34,11 @@ struct ParallelConfig
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
     Schedule schedule = Schedule::OneFOneB;
+    /// TP all-gathers and reduce-scatters overlapped with the GEMMs that need them (Megatron
+    /// --tp-comm-overlap, Transformer Engine userbuffers); needs sequence parallelism.
+    bool tpCommOverlap = false;
+    /// Pipeline sends and receives overlapped with compute (Megatron --overlap-p2p-communication).
+    bool ppCommOverlap = false;
 
     int worldSize() const { return tp * pp * dp; }
     bool operator==(const ParallelConfig&) const = default;
@@ -46,6 +51,7 @@ struct PlanPins
     std::optional<Recompute> recompute;
     std::optional<bool> sequenceParallel;
     std::optional<Schedule> schedule;
+    std::optional<bool> tpCommOverlap, ppCommOverlap;
 
     bool operator==(const PlanPins&) const = default;
 };
@@ -64,7 +70,9 @@ struct TrainingSpec
     bool flashAttention = true;        ///< attention scores never stored (the 5as/h term of Korthikanti vanishes)
     double frameworkOverheadBytes = 2.0 * 1024 * 1024 * 1024; ///< CUDA context, NCCL buffers, workspace
     double memoryMargin = 0.05;        ///< fraction of device memory kept free (fragmentation)
-    double dpOverlap = 0.5;            ///< fraction of DP gradient communication hidden behind backward
+    /// Override: the fraction of DP/ZeRO communication hidden behind compute. Unset (the default), the
+    /// cost model overlaps as the frameworks do (per bucket, behind the backward passes that produce it).
+    std::optional<double> dpOverlap;
     PlanPins pins;
 
     /// Throws InputError(source, field, ...) for a zero, negative or absurd value.

@@ -17,5 +17,7 @@ struct EmbeddedResource
 std::span<const EmbeddedResource> embeddedModels();
 /// resources/hardware.json
 std::string_view embeddedHardwareCatalog();
+/// resources/calibration.json (written by tools/shardscope-calibrate)
+std::string_view embeddedCalibration();
 
 } // namespace shardscope

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cost/planning_problem.h"
+#include "model/transformer_spec.h"
+
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+class HardwareCatalog;
+
+/// How a published throughput counts FLOPs (the row's TFLOP/s are that count / GPUs / step time).
+enum class FlopCounting {
+    NarayananEq3,    ///< 96 B s l h^2 (1 + s/(6h) + V/(16 l h)): includes full recomputation's extra forward
+    MegatronModel,   ///< 72 B s l h^2 (1 + s/(6h) + V/(12 l h)): model FLOPs (Megatron-LM training.py)
+};
+
+/**
+ * One published training run of the calibration set (../shared/reference/calibration.md): the only
+ * measurements the cost model's per-GPU constants may be fitted to.
+ */
+struct CalibrationRun
+{
+    std::string family;      ///< GPU family whose constants the row calibrates ("A100", "H100")
+    std::string gpu;         ///< catalog name of the GPU the run used
+    std::string label;       ///< model size as published, "1.7B"
+    std::string source;      ///< paper / table
+    TransformerSpec spec;
+    int gpus = 0;
+    int gpusPerNode = 8;
+    int tp = 1, pp = 1, dp = 1;
+    std::int64_t seqLength = 0;
+    std::int64_t globalBatch = 0;
+    double publishedTflopsPerGpu = 0;
+    FlopCounting counting = FlopCounting::NarayananEq3;
+    /// The published setup: precision, recomputation, schedule, ZeRO and overlap pins; what the row
+    /// does not state stays unpinned and is searched.
+    PlanPins pins;
+    TrainingSpec training;
+
+    /// FLOPs per step as the publication counts them (independent of the cost model).
+    double publishedCountFlops() const;
+    PlanningProblem problem(const HardwareCatalog& catalog) const; ///< throws when the GPU is missing
+};
+
+/// Narayanan et al. 2021 Table 1 (10 rows, A100) and the Megatron-LM README table (9 rows, H100).
+const std::vector<CalibrationRun>& calibrationRuns();
+
+/// What the model predicts for one run: the fastest feasible plan with the published pins.
+struct RunPrediction
+{
+    bool feasible = false;
+    std::string reason;          ///< when no plan fits: the first candidate's reason
+    ParallelConfig config;       ///< the plan the search picked
+    double stepSeconds = 0;
+    double predictedTflopsPerGpu = 0; ///< the row's FLOP count / GPUs / predicted step
+    double residual = 0;         ///< predicted / published - 1
+};
+
+RunPrediction predictRun(const CalibrationRun& run, const PlanningProblem& problem);
+
+} // namespace shardscope

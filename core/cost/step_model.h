@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cost/collectives.h"
+#include "training/training_spec.h"
+
+#include <optional>
+#include <vector>
+
+namespace shardscope {
+
+/// One pipeline stage's data-parallel communication and how much of it the schedule leaves exposed.
+struct DpCommunication
+{
+    double seconds = 0;         ///< all DP/ZeRO collectives of one step, before overlap
+    double exposedSeconds = 0;  ///< what no compute hides
+    double bytes = 0;           ///< per-rank ring volume
+    int buckets = 1;            ///< messages the gradients travel in
+};
+
+/// What one stage computes per micro-batch and where it sits in the pipeline: the windows that can
+/// hide its DP communication.
+struct DpOverlapWindow
+{
+    double forwardSeconds = 0;   ///< one micro-batch's forward on this stage (all its chunks)
+    double backwardSeconds = 0;  ///< one micro-batch's backward (with recomputation) on this stage
+    double fillSlackSeconds = 0; ///< idle before this stage's first forward (pipeline fill)
+    double drainSlackSeconds = 0;///< idle after this stage's last backward while earlier stages finish
+    int microBatches = 1;
+};
+
+struct StageEstimate;
+
+/// The overlap window of pipeline stage `stage` of an evaluated plan: its forward and backward per
+/// micro-batch, and in 1F1B the idle time before its first forward (k forward slots of one chunk after
+/// stage 0) and after its last backward (k backward slots before stage 0 ends); with `chunks` > 1
+/// (interleaved 1F1B over `pipelineStages` stages) the chunks' last backwards spread over the cooldown.
+DpOverlapWindow dpOverlapWindow(const StageEstimate& stage, int microBatches, int chunks, int pipelineStages);
+
+/**
+ * DP/ZeRO communication of a stage holding `params` parameters (after TP), overlapped as the
+ * frameworks do it (docs/cost-model.md, "Data parallelism"):
+ * - gradients travel in buckets (Megatron-Core DDP: max(40M, 1M x dp) parameters each), each a collective
+ *   with its own latency; ZeRO-0 all-reduces them, ZeRO-1/2 reduce-scatter them (ZeRO paper Sec. 7);
+ * - ZeRO-0/1 reduce once per step, behind the last micro-batch's backward (DDP no_sync, Megatron
+ *   --overlap-grad-reduce) and the drain; the last bucket is always exposed;
+ * - ZeRO-2 reduce-scatters each micro-batch's gradients behind that micro-batch's backward;
+ * - ZeRO-1/2 all-gather the updated parameters behind the next step's first forward
+ *   (--overlap-param-gather); the first bucket is always exposed;
+ * - ZeRO-3 gathers parameters for every micro-batch's forward and backward and reduce-scatters its
+ *   gradients, each prefetched behind the pass that needs it.
+ * `overrideFraction` (TrainingSpec::dpOverlap), when set, replaces all this with the old rule: that
+ * fraction is hidden, at most behind all backward passes.
+ */
+DpCommunication dataParallelCommunication(const Collectives& collectives, const CommGroup& group, double params,
+                                          double gradientBytesPerParam, double weightBytesPerParam, int zeroStage,
+                                          const DpOverlapWindow& window, std::optional<double> overrideFraction = {});
+
+/// Megatron-Core's default DDP bucket: max(40,000,000, 1,000,000 x dp) parameters
+/// (megatron/core/distributed/distributed_data_parallel.py).
+double dpBucketParams(int dp);
+
+/**
+ * Pipeline makespan from per-stage micro-batch times (Narayanan et al. 2021, Sec. 2.2): (m - 1) max t_k
+ * + sum t_k for GPipe and 1F1B (uniform stages: (m + p - 1) t); interleaved with v chunks
+ * (m - 1/v) max t_k + sum t_k / v (uniform: (m + (p - 1)/v) t).
+ */
+double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches, int chunks);
+
+/// The optimizer step over `localParams` parameters at HBM speed: Adam reads and writes its fp32 master
+/// weights and two moments, reads the fp32 gradient (twice: norm for clipping, then the update) and
+/// writes the 16-bit weights (PyTorch/Apex fused Adam: one pass over every tensor).
+double optimizerStepBytes(double localParams, const TrainingSpec& training);
+
+} // namespace shardscope
