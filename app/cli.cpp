@@ -166,7 +166,7 @@ int Cli::plan(const QStringList& args)
                  .arg(o.weights.compute)
                  .arg(o.weights.communication)
           << '\n';
-    PlanReport::printRanking(out(), outcome, o.top);
+    PlanReport::printRanking(out(), outcome, o.top, o.problem.cluster.gpu.calibration);
     const bool anyFeasible = outcome.search.feasibleCount > 0;
     if (anyFeasible && !outcome.top.empty()) {
         PlanReport::printDetails(out(), o.problem, outcome.top.front());

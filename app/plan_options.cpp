@@ -41,6 +41,16 @@ long long toInteger(const QString& option, const QString& text, long long min, l
     return v;
 }
 
+/// "on" or "off", the value of a boolean pin.
+bool toSwitch(const QString& option, const QString& text)
+{
+    if (text == QLatin1String("on"))
+        return true;
+    if (text == QLatin1String("off"))
+        return false;
+    throw UsageError { PlanOptionsParser::tr("%1 expects on or off, got \"%2\"").arg(option, text) };
+}
+
 double toNumber(const QString& option, const QString& text, double min, double max)
 {
     bool ok = false;
@@ -148,6 +158,10 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
             training.pins.sequenceParallel = true;
         } else if (a == QLatin1String("--no-sp")) {
             training.pins.sequenceParallel = false;
+        } else if (a == QLatin1String("--tp-comm-overlap")) {
+            training.pins.tpCommOverlap = toSwitch(a, r.value(a));
+        } else if (a == QLatin1String("--pp-comm-overlap")) {
+            training.pins.ppCommOverlap = toSwitch(a, r.value(a));
         } else if (a == QLatin1String("--schedule")) {
             const QString v = r.value(a);
             auto p = scheduleFromString(v.toStdString());
@@ -246,13 +260,20 @@ QString PlanOptionsParser::helpText()
         "  --optimizer O           adam (mixed precision, default) or sgd (with momentum)\n"
         "  --no-flash-attention    store attention scores (Korthikanti's 5as/h term)\n"
         "  --fp16-gradients        16-bit gradients instead of fp32 main gradients\n"
-        "  --overhead-gib X        framework overhead per GPU (CUDA context, NCCL buffers); default 2\n"
+        "  --overhead-gib X        extra allowance per GPU beyond the itemised other memory (CUDA context, NCCL\n"
+        "                          buffers, optimizer transient); default 0\n"
         "  --memory-margin F       fraction of GPU memory kept free; default 0.05\n"
-        "  --dp-overlap F          fraction of data-parallel communication hidden by backward; default 0.5\n"
+        "  --dp-overlap F          override: fraction of data-parallel communication hidden by backward;\n"
+        "                          by default the cost model overlaps it per bucket, as the frameworks do\n"
         "\n"
         "Pins (fix a knob; every unpinned knob is searched):\n"
         "  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3\n"
         "  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved\n"
+        "  --tp-comm-overlap on|off\n"
+        "                          TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap);\n"
+        "                          needs sequence parallelism and TP > 1\n"
+        "  --pp-comm-overlap on|off\n"
+        "                          pipeline sends and receives overlapped with compute; needs PP >= 2\n"
         "\n"
         "Ranking:\n"
         "  --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,\n"

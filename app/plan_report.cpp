@@ -84,7 +84,7 @@ void PlanReport::printInputs(QTextStream& out, const PlanningProblem& p)
         out << tr("Warning  %1").arg(qs(w)) << '\n';
 }
 
-void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int top)
+void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int top, const CalibrationInfo& calibration)
 {
     out << '\n'
         << tr("%1 plans evaluated in %2 ms, %3 fit in memory.")
@@ -95,6 +95,7 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
     out << tr("rank   tp   pp    dp vpp  mb zero recompute sp schedule      memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
         << '\n';
     const int n = std::min<int>(top, int(o.order.size()));
+    int shown = 0;
     for (int i = 0; i < n; ++i) {
         const PlanSummary& s = o.search.candidates[o.order[std::size_t(i)]];
         if (!s.feasible)
@@ -110,7 +111,12 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
                    .arg(100 * s.bubbleFraction, 5, 'f', 1)
                    .arg(s.score, 5, 'f', 3)
             << '\n';
+        ++shown;
     }
+    // Below the table, not in it: its columns stay one number each for scripts.
+    if (shown > 0)
+        out << (calibration.calibrated() ? tr("Predicted times: %1") : tr("Predicted times are %1")).arg(qs(calibration.describe()))
+            << '\n';
     if (o.search.feasibleCount == 0)
         out << tr("No plan fits. The closest candidates and why they fail:") << '\n';
 }
@@ -159,8 +165,12 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
             << '\n';
     }
     const TimeBreakdown& t = e.time;
+    const CalibrationInfo& calibration = problem.cluster.gpu.calibration;
+    const QString step = calibration.calibrated()
+        ? QStringLiteral("%1 %2").arg(qs(formatSeconds(t.stepSeconds)), qs(calibration.errorText()))
+        : tr("%1 (uncalibrated)").arg(qs(formatSeconds(t.stepSeconds)));
     out << tr("  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7")
-               .arg(qs(formatSeconds(t.stepSeconds)), qs(formatSeconds(t.computeSeconds)), qs(formatSeconds(t.recomputeSeconds)),
+               .arg(step, qs(formatSeconds(t.computeSeconds)), qs(formatSeconds(t.recomputeSeconds)),
                     qs(formatSeconds(t.tpCommSeconds)), qs(formatSeconds(t.ppCommSeconds)), qs(formatSeconds(t.bubbleSeconds)),
                     qs(formatSeconds(t.dpExposedSeconds)))
         << '\n';

@@ -14,7 +14,10 @@ class PlanReport
     Q_DECLARE_TR_FUNCTIONS(PlanReport)
 public:
     static void printInputs(QTextStream& out, const shardscope::PlanningProblem& problem);
-    static void printRanking(QTextStream& out, const shardscope::PlanningOutcome& outcome, int top);
+    /// The ranked table, then (when a plan fits) one line with the cost model's measured error on
+    /// `calibration`'s GPU family, which every step time, tokens/s and MFU in the table carries.
+    static void printRanking(QTextStream& out, const shardscope::PlanningOutcome& outcome, int top,
+                             const shardscope::CalibrationInfo& calibration);
     static void printDetails(QTextStream& out, const shardscope::PlanningProblem& problem, const shardscope::PlanEstimate& plan);
     static void printInfeasible(QTextStream& out, const shardscope::PlanningOutcome& outcome, int count);
     /// The ranked proposals (shardscope::proposeChanges) for `plan`, at most `count`.

@@ -3362,6 +3362,19 @@ TRANSLATIONS.update({
     ('MainWindow', 'The autosave cannot be restored: %1'): ('Die automatische Sicherung kann nicht wiederhergestellt werden: %1', '无法恢复自动保存：%1'),
 })
 
+# The cost model's measured error next to predicted times (CLI plan output, plan table, plan line).
+TRANSLATIONS.update({
+    ('MainWindow', '<br>%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %'): ('<br>%1 pro GPU von %2 nutzbar · %3 s %4 pro Schritt · %5 Tokens/s · MFU %6 % · Blase %7 %', '<br>每个 GPU %1（可用 %2）· 每步 %3 秒 %4 · %5 token/s · MFU %6 % · 气泡 %7 %'),
+    ('PlanReport', 'Predicted times: %1'): ('Vorhergesagte Zeiten: %1', '预测时间：%1'),
+    ('PlanReport', 'Predicted times are %1'): ('Vorhergesagte Zeiten sind %1', '预测时间为 %1'),
+    ('PlanReport', '%1 (uncalibrated)'): ('%1 (unkalibriert)', '%1（未校准）'),
+    ('PlanTableModel', '(uncalibrated)'): ('(unkalibriert)', '（未校准）'),
+    ('PlanTableModel', "Predicted step time, tokens/s and MFU: %1, the cost model's root-mean-square error on measured training runs of this GPU family."): ('Vorhergesagte Schrittzeit, Tokens/s und MFU: %1, der quadratisch gemittelte Fehler des Kostenmodells auf gemessenen Trainingsläufen dieser GPU-Familie.', '预测的步时间、token/s 和 MFU：%1，即成本模型在该 GPU 系列实测训练运行上的均方根误差。'),
+    ('PlanTableModel', 'Predicted step time, tokens/s and MFU are %1: how far off they may be is not known.'): ('Vorhergesagte Schrittzeit, Tokens/s und MFU sind %1: Wie weit sie abweichen können, ist nicht bekannt.', '预测的步时间、token/s 和 MFU 为 %1：其可能的偏差未知。'),
+    ('PlanTableModel', 'Predicted seconds per optimizer step.'): ('Vorhergesagte Sekunden pro Optimiererschritt.', '预测的每个优化器步的秒数。'),
+    ('PlanTableModel', 'Predicted training throughput of the whole cluster.'): ('Vorhergesagter Trainingsdurchsatz des gesamten Clusters.', '预测的整个集群的训练吞吐量。'),
+})
+
 def fill(path, column):
     tree = ET.parse(path)
     missing = []

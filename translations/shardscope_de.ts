@@ -1121,11 +1121,6 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s per step · %4 tokens/s · MFU %5 % · bubble %6 %</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>&lt;br&gt;%1 pro GPU von %2 nutzbar · %3 s pro Schritt · %4 Tokens/s · MFU %5 % · Blase %6 %</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Does not fit: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Passt nicht: %1&lt;/span&gt;</translation>
     </message>
@@ -1366,6 +1361,11 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>The inputs have changed since the session was last saved. Save them as a session before closing?</source>
         <translation>Die Eingaben wurden seit dem letzten Speichern der Sitzung geändert. Vor dem Schließen als Sitzung speichern?</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>&lt;br&gt;%1 pro GPU von %2 nutzbar · %3 s %4 pro Schritt · %5 Tokens/s · MFU %6 % · Blase %7 %</translation>
     </message>
 </context>
 <context>
@@ -1800,6 +1800,18 @@ Beispiel:
         <source>Rejected candidates by reason:</source>
         <translation>Verworfene Kandidaten nach Grund:</translation>
     </message>
+    <message>
+        <source>Predicted times: %1</source>
+        <translation>Vorhergesagte Zeiten: %1</translation>
+    </message>
+    <message>
+        <source>Predicted times are %1</source>
+        <translation>Vorhergesagte Zeiten sind %1</translation>
+    </message>
+    <message>
+        <source>%1 (uncalibrated)</source>
+        <translation>%1 (unkalibriert)</translation>
+    </message>
 </context>
 <context>
     <name>PlanTableModel</name>
@@ -1923,6 +1935,26 @@ Beispiel:
     <message>
         <source>Weighted score of memory headroom, throughput and exposed communication (the weight sliders).</source>
         <translation>Gewichtete Bewertung aus Speicherspielraum, Durchsatz und sichtbarer Kommunikation (die Gewichtsregler).</translation>
+    </message>
+    <message>
+        <source>(uncalibrated)</source>
+        <translation>(unkalibriert)</translation>
+    </message>
+    <message>
+        <source>Predicted step time, tokens/s and MFU: %1, the cost model&apos;s root-mean-square error on measured training runs of this GPU family.</source>
+        <translation>Vorhergesagte Schrittzeit, Tokens/s und MFU: %1, der quadratisch gemittelte Fehler des Kostenmodells auf gemessenen Trainingsläufen dieser GPU-Familie.</translation>
+    </message>
+    <message>
+        <source>Predicted step time, tokens/s and MFU are %1: how far off they may be is not known.</source>
+        <translation>Vorhergesagte Schrittzeit, Tokens/s und MFU sind %1: Wie weit sie abweichen können, ist nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>Predicted seconds per optimizer step.</source>
+        <translation>Vorhergesagte Sekunden pro Optimiererschritt.</translation>
+    </message>
+    <message>
+        <source>Predicted training throughput of the whole cluster.</source>
+        <translation>Vorhergesagter Trainingsdurchsatz des gesamten Clusters.</translation>
     </message>
 </context>
 <context>

@@ -1120,11 +1120,6 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s per step · %4 tokens/s · MFU %5 % · bubble %6 %</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>&lt;br&gt;每个 GPU %1（可用 %2）· 每步 %3 秒 · %4 token/s · MFU %5 % · 气泡 %6 %</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Does not fit: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;放不下：%1&lt;/span&gt;</translation>
     </message>
@@ -1365,6 +1360,11 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>The inputs have changed since the session was last saved. Save them as a session before closing?</source>
         <translation>自上次保存会话以来输入已更改。关闭前是否将其保存为会话？</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>&lt;br&gt;每个 GPU %1（可用 %2）· 每步 %3 秒 %4 · %5 token/s · MFU %6 % · 气泡 %7 %</translation>
     </message>
 </context>
 <context>
@@ -1799,6 +1799,18 @@ Example:
         <source>Rejected candidates by reason:</source>
         <translation>按原因分类的被拒候选方案：</translation>
     </message>
+    <message>
+        <source>Predicted times: %1</source>
+        <translation>预测时间：%1</translation>
+    </message>
+    <message>
+        <source>Predicted times are %1</source>
+        <translation>预测时间为 %1</translation>
+    </message>
+    <message>
+        <source>%1 (uncalibrated)</source>
+        <translation>%1（未校准）</translation>
+    </message>
 </context>
 <context>
     <name>PlanTableModel</name>
@@ -1922,6 +1934,26 @@ Example:
     <message>
         <source>Weighted score of memory headroom, throughput and exposed communication (the weight sliders).</source>
         <translation>显存余量、吞吐量和暴露通信的加权评分（由权重滑块决定）。</translation>
+    </message>
+    <message>
+        <source>(uncalibrated)</source>
+        <translation>（未校准）</translation>
+    </message>
+    <message>
+        <source>Predicted step time, tokens/s and MFU: %1, the cost model&apos;s root-mean-square error on measured training runs of this GPU family.</source>
+        <translation>预测的步时间、token/s 和 MFU：%1，即成本模型在该 GPU 系列实测训练运行上的均方根误差。</translation>
+    </message>
+    <message>
+        <source>Predicted step time, tokens/s and MFU are %1: how far off they may be is not known.</source>
+        <translation>预测的步时间、token/s 和 MFU 为 %1：其可能的偏差未知。</translation>
+    </message>
+    <message>
+        <source>Predicted seconds per optimizer step.</source>
+        <translation>预测的每个优化器步的秒数。</translation>
+    </message>
+    <message>
+        <source>Predicted training throughput of the whole cluster.</source>
+        <translation>预测的整个集群的训练吞吐量。</translation>
     </message>
 </context>
 <context>

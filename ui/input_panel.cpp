@@ -206,6 +206,20 @@ QWidget* InputPanel::buildTrainingGroup()
                               "micro-batch's activations); 1F1B alternates and stores at most one per stage; "
                               "interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the "
                               "pipeline bubble by that factor for more point-to-point traffic."));
+    m_tpCommOverlap = new QComboBox;
+    addAuto(m_tpCommOverlap);
+    m_tpCommOverlap->addItem(tr("off"), 0);
+    m_tpCommOverlap->addItem(tr("on"), 1);
+    m_tpCommOverlap->setToolTip(tr("Megatron --tp-comm-overlap: TP all-gathers and reduce-scatters pipelined with the "
+                                   "GEMMs (Transformer Engine userbuffers), hiding most tensor-parallel communication; "
+                                   "needs sequence parallelism and TP > 1."));
+    m_ppCommOverlap = new QComboBox;
+    addAuto(m_ppCommOverlap);
+    m_ppCommOverlap->addItem(tr("off"), 0);
+    m_ppCommOverlap->addItem(tr("on"), 1);
+    m_ppCommOverlap->setToolTip(tr("Pipeline sends and receives overlapped with compute (Megatron overlaps them in "
+                                   "the interleaved schedule; --no-overlap-p2p-communication turns it off), so only "
+                                   "their latency stays on the critical path; needs PP >= 2."));
     m_memoryMargin = new QDoubleSpinBox;
     m_memoryMargin->setRange(0, 99);
     m_memoryMargin->setDecimals(1);
@@ -242,11 +256,13 @@ QWidget* InputPanel::buildTrainingGroup()
     form->addRow(tr("&Recomputation:"), m_recompute);
     form->addRow(tr("Se&quence parallel:"), m_sequenceParallel);
     form->addRow(tr("Sc&hedule:"), m_schedule);
+    form->addRow(tr("TP comm overlap:"), m_tpCommOverlap);
+    form->addRow(tr("PP comm overlap:"), m_ppCommOverlap);
     form->addRow(tr("Memory margin:"), m_memoryMargin);
 
     for (QSpinBox* box : { m_seq, m_globalBatch, m_microBatch })
         connect(box, &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
-    for (QComboBox* box : { m_precision, m_zero, m_recompute, m_sequenceParallel, m_schedule })
+    for (QComboBox* box : { m_precision, m_zero, m_recompute, m_sequenceParallel, m_schedule, m_tpCommOverlap, m_ppCommOverlap })
         connect(box, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
     connect(m_memoryMargin, &QDoubleSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
     return group;
@@ -392,6 +408,8 @@ TrainingSpec InputPanel::training() const
     t.pins.recompute = pinned<Recompute>(m_recompute);
     t.pins.sequenceParallel = pinned<bool>(m_sequenceParallel);
     t.pins.schedule = pinned<Schedule>(m_schedule);
+    t.pins.tpCommOverlap = pinned<bool>(m_tpCommOverlap);
+    t.pins.ppCommOverlap = pinned<bool>(m_ppCommOverlap);
     return t;
 }
 
@@ -480,6 +498,8 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     selectPinned(m_recompute, training.pins.recompute);
     selectPinned(m_sequenceParallel, training.pins.sequenceParallel);
     selectPinned(m_schedule, training.pins.schedule);
+    selectPinned(m_tpCommOverlap, training.pins.tpCommOverlap);
+    selectPinned(m_ppCommOverlap, training.pins.ppCommOverlap);
     m_memoryMargin->setValue(training.memoryMargin * 100);
     m_strategy->setCurrentIndex(
         std::max(m_strategy->findData(QString(QString::fromLatin1(kStrategyPrefix) + qs(toString(strategy)))), 0));

@@ -57,6 +57,8 @@ public:
     QSpinBox* seqBox() const { return m_seq; }
     QDoubleSpinBox* memoryMarginBox() const { return m_memoryMargin; }
     QComboBox* strategyBox() const { return m_strategy; }
+    QComboBox* tpCommOverlapBox() const { return m_tpCommOverlap; }
+    QComboBox* ppCommOverlapBox() const { return m_ppCommOverlap; }
     QSlider* weightSlider(int index) const { return m_weightSliders[index]; } ///< 0 memory, 1 compute, 2 communication
 
 signals:
@@ -100,6 +102,8 @@ private:
     QComboBox* m_recompute = nullptr;
     QComboBox* m_sequenceParallel = nullptr;
     QComboBox* m_schedule = nullptr;
+    QComboBox* m_tpCommOverlap = nullptr; ///< pin of ParallelConfig::tpCommOverlap: auto (searched), off, on
+    QComboBox* m_ppCommOverlap = nullptr; ///< pin of ParallelConfig::ppCommOverlap
     QDoubleSpinBox* m_memoryMargin = nullptr;
     QSpinBox* m_degreePins[4] = {}; ///< TP, PP, DP, VPP; 0 = searched
     QComboBox* m_strategy = nullptr;

@@ -77,8 +77,12 @@ QString MainWindow::describe(const ParallelConfig& c)
     text += tr(" · micro-batch %1 · ZeRO-%2 · recompute %3").arg(c.microBatch).arg(c.zeroStage).arg(qs(toString(c.recompute)));
     if (c.sequenceParallel)
         text += tr(" · SP");
+    if (c.tpCommOverlap)
+        text += tr(" · TP overlap");
     if (c.pp > 1)
         text += tr(" · %1").arg(qs(toString(c.schedule)));
+    if (c.ppCommOverlap)
+        text += tr(" · PP overlap");
     return text;
 }
 
@@ -563,6 +567,7 @@ void MainWindow::showResult(const PlanResult& result)
         m_undo->clear(); // plans of another model or cluster: switching back to them makes no sense
     m_shown = std::make_shared<PlanRequest>(result.request);
     m_evaluator = std::make_unique<PlanEvaluator>(m_shown->problem);
+    m_planModel->setCalibration(m_shown->problem.cluster.gpu.calibration);
     m_outcome = result.outcome; // taken over, not copied: re-ranked in place from now on
     // The sliders may have moved while the search ran: rank for what they say now.
     if (m_inputs->strategy() != m_shown->strategy || !(m_inputs->weights() == m_shown->weights)) {
@@ -706,16 +711,20 @@ void MainWindow::showPlan(const PlanEstimate& plan)
         }
     }
     QString title = tr("<b>%1</b>").arg(describe(plan.config).toHtmlEscaped());
+    // The predictions carry the cost model's measured error on the GPU's family: "61.45 s ± 5 % per step".
+    const CalibrationInfo calibration = m_shown ? m_shown->problem.cluster.gpu.calibration : CalibrationInfo {};
     if (plan.feasible)
-        title += tr("<br>%1 per GPU of %2 usable · %3 s per step · %4 tokens/s · MFU %5 % · bubble %6 %")
+        title += tr("<br>%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %")
                      .arg(gib(plan.peakMemoryBytes), gib(plan.capacityBytes))
                      .arg(QLocale().toString(plan.time.stepSeconds, 'f', 2))
+                     .arg(PlanTableModel::errorText(calibration).toHtmlEscaped())
                      .arg(QLocale().toString(plan.tokensPerSecond, 'f', 0))
                      .arg(QLocale().toString(plan.mfu * 100, 'f', 1))
                      .arg(QLocale().toString(plan.bubbleFraction * 100, 'f', 1));
     else
         title += tr("<br><span style='color:#c0392b'>Does not fit: %1</span>").arg(qs(plan.infeasibleReason).toHtmlEscaped());
     m_planTitle->setText(title);
+    m_planTitle->setToolTip(plan.feasible ? PlanTableModel::errorToolTip(calibration) : QString());
 }
 
 void MainWindow::computeProposals()
@@ -849,6 +858,7 @@ void MainWindow::clearViews()
                                 "or add GPUs, shorten the sequence, or pin recomputation and ZeRO."));
     else
         m_planTitle->setText(m_outcome ? tr("No plan is selected.") : QString());
+    m_planTitle->setToolTip(QString());
 }
 
 void MainWindow::showError(const QString& message)

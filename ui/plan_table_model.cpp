@@ -17,6 +17,28 @@ void PlanTableModel::setOutcome(std::shared_ptr<const PlanningOutcome> outcome)
     endResetModel();
 }
 
+void PlanTableModel::setCalibration(const CalibrationInfo& calibration)
+{
+    if (m_calibration == calibration)
+        return;
+    m_calibration = calibration;
+    emit headerDataChanged(Qt::Horizontal, StepTime, Mfu);
+}
+
+QString PlanTableModel::errorText(const CalibrationInfo& calibration)
+{
+    return calibration.calibrated() ? QString::fromStdString(calibration.errorText()) : tr("(uncalibrated)");
+}
+
+QString PlanTableModel::errorToolTip(const CalibrationInfo& calibration)
+{
+    const QString description = QString::fromStdString(calibration.describe());
+    return calibration.calibrated()
+        ? tr("Predicted step time, tokens/s and MFU: %1, the cost model's root-mean-square error on measured "
+             "training runs of this GPU family.").arg(description)
+        : tr("Predicted step time, tokens/s and MFU are %1: how far off they may be is not known.").arg(description);
+}
+
 void PlanTableModel::setShowInfeasible(bool show)
 {
     if (show == m_showInfeasible)
@@ -94,6 +116,10 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
         return QString::fromLatin1(toString(c.recompute).data(), qsizetype(toString(c.recompute).size()));
     case SequenceParallel:
         return c.sequenceParallel ? tr("yes") : tr("no");
+    case TpCommOverlap:
+        return c.tpCommOverlap ? tr("yes") : tr("no");
+    case PpCommOverlap:
+        return c.ppCommOverlap ? tr("yes") : tr("no");
     case MemoryPerGpu:
         return QString::fromStdString(formatBytes(p.peakMemoryBytes));
     case StepTime:
@@ -132,6 +158,10 @@ QVariant PlanTableModel::sortValue(const PlanSummary& p, int row, int column) co
         return p.score;
     case SequenceParallel:
         return int(p.config.sequenceParallel);
+    case TpCommOverlap:
+        return int(p.config.tpCommOverlap);
+    case PpCommOverlap:
+        return int(p.config.ppCommOverlap);
     default:
         return display(p, row, column);
     }
@@ -152,6 +182,8 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case Zero: return tr("ZeRO");
         case Recompute: return tr("Recompute");
         case SequenceParallel: return tr("SP");
+        case TpCommOverlap: return tr("TP overlap");
+        case PpCommOverlap: return tr("PP overlap");
         case MemoryPerGpu: return tr("Memory / GPU");
         case StepTime: return tr("Step time");
         case TokensPerSecond: return tr("Tokens/s");
@@ -163,7 +195,13 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         }
     }
     if (role == Qt::ToolTipRole) {
+        // The predicted times carry the cost model's measured error on the GPU's family.
+        QString error;
+        if (m_calibration)
+            error = QLatin1Char('\n') + errorToolTip(*m_calibration);
         switch (section) {
+        case StepTime: return QString(tr("Predicted seconds per optimizer step.") + error);
+        case TokensPerSecond: return QString(tr("Predicted training throughput of the whole cluster.") + error);
         case Tp: return tr("Tensor parallelism: each layer's matrices are split across this many GPUs, which all-reduce activations twice per layer.");
         case Pp: return tr("Pipeline parallelism: the layers are cut into this many stages on different GPUs.");
         case Dp: return tr("Data parallelism: this many replicas each process a share of the batch and all-reduce gradients.");
@@ -171,10 +209,12 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case Zero: return tr("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data-parallel group.");
         case Recompute: return tr("Activation recomputation: full keeps only each layer's input and recomputes the rest in the backward pass.");
         case SequenceParallel: return tr("Sequence parallelism: splits the activations that tensor parallelism replicates (norms, dropout) along the sequence.");
+        case TpCommOverlap: return tr("TP communication overlap (Megatron --tp-comm-overlap): TP all-gathers and reduce-scatters pipelined with the GEMMs; needs sequence parallelism.");
+        case PpCommOverlap: return tr("Pipeline communication overlap: sends and receives between stages run behind compute, leaving only their latency on the critical path; needs PP >= 2.");
         case Bubble: return tr("Pipeline bubble: the share of the pipeline's time in which stages wait for work while it fills and drains: "
                                    "(p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less "
                                    "with v interleaved chunks (Narayanan et al. 2021).");
-        case Mfu: return tr("Model FLOPs utilization: model FLOPs per second over the GPUs' peak.");
+        case Mfu: return QString(tr("Model FLOPs utilization: model FLOPs per second over the GPUs' peak.") + error);
         case Score: return tr("Weighted score of memory headroom, throughput and exposed communication (the weight sliders).");
         default: return {};
         }

@@ -6,6 +6,7 @@
 #include <QAbstractTableModel>
 
 #include <memory>
+#include <optional>
 
 /**
  * The ranked plans of one search as a table: one row per candidate in rank order (feasible plans
@@ -26,6 +27,8 @@ public:
         Zero,
         Recompute,
         SequenceParallel,
+        TpCommOverlap,
+        PpCommOverlap,
         MemoryPerGpu,
         StepTime,
         TokensPerSecond,
@@ -42,6 +45,13 @@ public:
 
     void setOutcome(std::shared_ptr<const shardscope::PlanningOutcome> outcome);
     const std::shared_ptr<const shardscope::PlanningOutcome>& outcome() const { return m_outcome; }
+    /// The calibration of the planned cluster's GPU: the step time, tokens/s and MFU headers' tooltips
+    /// state the cost model's measured error on its family.
+    void setCalibration(const shardscope::CalibrationInfo& calibration);
+    /// "14.70 s ± 5 %": what follows a predicted step time (the error, or "(uncalibrated)").
+    static QString errorText(const shardscope::CalibrationInfo& calibration);
+    /// "Predicted step time, tokens/s and MFU: ± 5 % (9 calibration runs, H100), ..." (describe()).
+    static QString errorToolTip(const shardscope::CalibrationInfo& calibration);
     /// Plans that do not fit are listed after the others when shown (off by default).
     void setShowInfeasible(bool show);
     bool showInfeasible() const { return m_showInfeasible; }
@@ -59,5 +69,6 @@ private:
     QVariant sortValue(const shardscope::PlanSummary& p, int row, int column) const;
 
     std::shared_ptr<const shardscope::PlanningOutcome> m_outcome;
+    std::optional<shardscope::CalibrationInfo> m_calibration;
     bool m_showInfeasible = false;
 };

@@ -34,7 +34,12 @@ double KernelModel::tileEfficiency(double m, double n, double k, double batch) c
         return 1;
     const KernelSpec& ks = m_gpu.kernels;
     const double sms = std::max(1, ks.smCount);
-    const double tm = std::max(1, ks.gemmTileM), tn = std::max(1, ks.gemmTileN);
+    // Skinny GEMMs (few tokens: small micro-batches, experts) get the library's small-M kernels: the
+    // smallest power-of-two tile height from 16 up that covers m.
+    double tm = std::max(1, ks.gemmTileM);
+    const double tn = std::max(1, ks.gemmTileN);
+    if (m < tm)
+        tm = std::min(tm, std::max(std::min(16.0, tm), std::exp2(std::ceil(std::log2(std::max(1.0, m))))));
     // cuBLAS/CUTLASS heuristics switch to a narrower tile when it fills the waves better; a narrower tile
     // reuses each loaded operand half as often, which costs about as much as one more prologue.
     const double wide = waveUtilisation(m, n, batch, tm, tn, sms);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/memory_model.h"
 
+#include "cost/step_model.h"
+
+
 #include <algorithm>
 
 namespace shardscope {
@@ -39,6 +42,21 @@ double inFlightMicroBatches(Schedule schedule, int pp, int stage, int microBatch
     }
     }
     return m;
+}
+
+OtherMemoryBytes otherMemoryBytes(const TrainingSpec& training, const ParallelConfig& config, double localParams,
+                                  double largestLayerParams, double recomputeWorkingSetBytes, bool tiedAcrossStages)
+{
+    OtherMemoryBytes o;
+    o.cudaContext = kCudaContextBytes;
+    const int communicators = (config.tp > 1 ? 1 : 0) + (config.dp > 1 ? 1 : 0) + (config.pp > 1 ? 1 : 0)
+        + (config.pp > 1 && tiedAcrossStages ? 1 : 0);
+    o.ncclBuffers = communicators * kNcclBytesPerCommunicator;
+    o.optimizerTransient = 4.0 * std::min(localParams, dpBucketParams(config.dp));
+    o.zero3Gather = config.zeroStage == 3 ? 2.0 * largestLayerParams * training.bytesPerParam() : 0.0;
+    o.recomputeWorkingSet = recomputeWorkingSetBytes;
+    o.allowance = training.frameworkOverheadBytes;
+    return o;
 }
 
 } // namespace shardscope

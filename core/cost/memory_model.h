@@ -19,6 +19,36 @@ struct ModelStateBytes
 ModelStateBytes modelStateBytes(double params, const TrainingSpec& training, int zeroStage, int dp);
 
 /**
+ * The "other" memory of one GPU, itemised (docs/cost-model.md, "Memory per device"): what users run out
+ * of besides model states and activations.
+ */
+struct OtherMemoryBytes
+{
+    double cudaContext = 0;        ///< CUDA context and the math libraries' workspaces
+    double ncclBuffers = 0;        ///< NCCL's buffers, per communicator this GPU takes part in
+    double optimizerTransient = 0; ///< fp32 temporaries of the optimizer step (one gradient bucket)
+    double zero3Gather = 0;        ///< ZeRO-3's gathered parameters
+    double recomputeWorkingSet = 0;///< one block's activations rebuilt during full recomputation
+    double allowance = 0;          ///< TrainingSpec::frameworkOverheadBytes: the user's extra allowance
+    double total() const { return cudaContext + ncclBuffers + optimizerTransient + zero3Gather + recomputeWorkingSet + allowance; }
+};
+
+/// CUDA context and library workspaces: 0.75 GiB. PyTorch's context with lazy module loading (CUDA >= 11.7)
+/// takes about 0.3-0.5 GiB on A100/H100; cuBLAS keeps 32 MiB a stream (CUBLAS_WORKSPACE_CONFIG :4096:8);
+/// cuDNN and Transformer Engine workspaces the rest. An assumption, not fitted.
+constexpr double kCudaContextBytes = 0.75 * 1024 * 1024 * 1024;
+/// NCCL buffers of one communicator: NCCL_BUFFSIZE (4 MiB) for the simple protocol plus the LL and LL128
+/// buffers, per channel, for the ring's send and receive side, with 16 channels: about 0.2 GiB.
+constexpr double kNcclBytesPerCommunicator = 0.2 * 1024 * 1024 * 1024;
+
+/// The other memory of a GPU of `config`: one NCCL communicator each for TP, DP and the pipeline (and the
+/// tied-embedding group of the first and last stage when `tiedAcrossStages`); the optimizer step's fp32
+/// temporaries over one DP bucket (or the local shard when smaller); ZeRO-3's buffer of two gathered layers
+/// (DeepSpeed's estimator: 4 x largest layer bytes); the recompute working set; the user's allowance.
+OtherMemoryBytes otherMemoryBytes(const TrainingSpec& training, const ParallelConfig& config, double localParams,
+                                  double largestLayerParams, double recomputeWorkingSetBytes, bool tiedAcrossStages);
+
+/**
  * Micro-batches whose activations stage `stage` (0-based) of `pp` holds at its peak.
  * GPipe: all m. 1F1B: min(p - stage, m) (Narayanan 2021, Sec. 2.2). Interleaved 1F1B with v chunks:
  * Megatron's warm-up count (2(p - stage - 1) + (v - 1) p + 1) chunk-micro-batches, each 1/v of the

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost/memory_model.h"
 #include "training/training_spec.h"
 
 #include <string>
@@ -17,7 +18,8 @@ struct MemoryBreakdown
     double optimizerBytes = 0;
     double activationsBytes = 0;      ///< transformer blocks' stored activations, times micro-batches in flight
     double embeddingLogitsBytes = 0;  ///< embedding and output-head activations (logits), times in flight
-    double overheadBytes = 0;         ///< framework overhead, ZeRO-3 gather buffers, recompute working set
+    double overheadBytes = 0;         ///< "other": other.total()
+    OtherMemoryBytes other;           ///< what overheadBytes is made of
 
     double totalBytes() const
     {

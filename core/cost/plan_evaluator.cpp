@@ -110,8 +110,13 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
     if (c.tpCommOverlap && !(c.sequenceParallel && c.tp > 1))
         return "TP communication overlap needs sequence parallelism with TP > 1 (Megatron --tp-comm-overlap "
                "requires --sequence-parallel)";
-    if (c.ppCommOverlap && c.pp < 2)
-        return "pipeline communication overlap needs PP >= 2";
+    // Megatron's validate_args (megatron/training/arguments.py at d98e8a6): the p2p overlap exists in the
+    // interleaved schedule only, and interleaving over 2 stages requires it.
+    if (c.ppCommOverlap && c.schedule != Schedule::Interleaved1F1B)
+        return "pipeline communication overlap needs the interleaved schedule (Megatron turns it off for the others)";
+    if (!c.ppCommOverlap && c.schedule == Schedule::Interleaved1F1B && c.pp == 2)
+        return "the interleaved schedule over 2 stages needs pipeline communication overlap (Megatron requires it: "
+               "without it PP must be greater than 2)";
     if (c.zeroStage >= 2 && c.pp > 1)
         return "ZeRO-" + num(c.zeroStage)
             + " cannot be combined with pipeline parallelism (DeepSpeed's pipeline engine refuses it; "
@@ -167,10 +172,14 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
         largestLayer = std::max(largestLayer, costs.back().largestLayerParams);
         workingSet = std::max(workingSet, costs.back().workingSetBytes);
     }
-    // Per-device constants: framework overhead; ZeRO-3's gathered parameters (DeepSpeed keeps about two
-    // layers live, its estimator's 4 x largest layer bytes); the block rebuilt during full recomputation.
-    const double zero3Buffer = c.zeroStage == 3 ? 2.0 * largestLayer * tr.bytesPerParam() : 0.0;
-    const double fixedBytes = tr.frameworkOverheadBytes + zero3Buffer + workingSet;
+    // The "other" memory of every device (memory_model.h); the optimizer's transient depends on the stage's
+    // parameters, so the partitioner sees it at its largest (one DP bucket).
+    const bool tiedAcrossStages = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
+    auto otherOf = [&](double params) {
+        return otherMemoryBytes(tr, c, params / (c.zeroStage >= 1 ? double(c.dp) : 1.0), largestLayer, workingSet,
+                                tiedAcrossStages);
+    };
+    const double fixedBytes = otherOf(1e300).total();
 
     // Which units each stage holds.
     std::vector<std::vector<int>> stageUnits(static_cast<std::size_t>(p));
@@ -246,16 +255,19 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
         st.memory.optimizerBytes = states.optimizer;
         st.memory.activationsBytes = acts * st.inFlightMicroBatches;
         st.memory.embeddingLogitsBytes = embAct * st.inFlightMicroBatches;
-        st.memory.overheadBytes = fixedBytes;
+        st.memory.other = otherOf(st.paramsPerDevice);
+        st.memory.overheadBytes = st.memory.other.total();
 
         if (p > 1) {
             // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way, split over TP by scatter/gather;
-            // v times with interleaving. Overlapped with compute (--overlap-p2p-communication) only the
-            // handshake's latency stays on the critical path.
+            // v times with interleaving; the p2p overlap (ppCommOverlap) below.
             const double bytes = boundaryElements * tokens * tr.bytesPerActivation() / c.tp;
             const int sends = (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
+            // Overlapped, a send runs while the stage computes its next chunk: what that chunk's forward
+            // does not cover stays, and at least the handshake's latency.
             const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
-            const double one = c.ppCommOverlap ? link.latencySeconds : coll.sendSeconds(bytes, ppInterNode);
+            const double send = coll.sendSeconds(bytes, ppInterNode);
+            const double one = c.ppCommOverlap ? std::max(link.latencySeconds, send - (forward + tpForward) / v) : send;
             st.ppCommSeconds = double(sends * v) * one;
             e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * bytes * m);
         }

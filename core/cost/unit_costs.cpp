@@ -58,8 +58,19 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
             const double m = tokens * g.tokenShare;
             const double n = g.n / (sharded && g.split == TpSplit::Columns ? t : 1.0);
             const double k = g.k / (sharded && g.split == TpSplit::Rows ? t : 1.0);
-            p.gemmForward += g.count * km.gemmSeconds(m, n, k);
-            p.gemmBackward += g.count * (km.gemmSeconds(m, k, n) + km.gemmSeconds(k, n, m));
+            const double forward = g.count * km.gemmSeconds(m, n, k);
+            const double dgrad = g.count * km.gemmSeconds(m, k, n);
+            const double wgrad = g.count * km.gemmSeconds(k, n, m);
+            p.gemmForward += forward;
+            p.gemmBackward += dgrad + wgrad;
+            if (sharded && g.split == TpSplit::Columns) {
+                p.columnForward += forward;
+                p.columnDgrad += dgrad;
+                p.columnWgrad += wgrad;
+            } else if (sharded && g.split == TpSplit::Rows) {
+                p.rowForward += forward;
+                p.rowDgrad += dgrad;
+            }
             gemmKernels += g.count;
             // FP8 (Transformer Engine): the GEMM input is cast to 8 bits (read 2 bytes, write 1) in the
             // forward, the output gradient in the backward.
@@ -132,6 +143,55 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
     return p;
 }
 
+UnitCostModel::TpComm UnitCostModel::tpCommunication(const Layer& layer, const PassTimes& p, double tokens) const
+{
+    // Megatron's tensor parallelism (Narayanan 2021 Sec. 3.2, Korthikanti 2022 Sec. 4.2.2): per TP layer
+    // (attention or MLP block half) an all-reduce of the output forward and of the input gradient backward;
+    // with sequence parallelism an all-gather before the column-parallel GEMM and a reduce-scatter after the
+    // row-parallel one, and backward an all-gather of the output gradient, a second all-gather of the input
+    // for the weight gradient and a reduce-scatter of the input gradient. Megatron overlaps the backward's
+    // input gather with the dgrad GEMM and the input-gradient reduction with the wgrad GEMM (asynchronous
+    // collectives, megatron/core/tensor_parallel/layers.py; TrainingSpec::asyncTpBackward); the forward
+    // ones are exposed.
+    const TrainingSpec& tr = m_problem.training;
+    const double t = m_config.tp;
+    const bool sp = m_config.sequenceParallel && t > 1;
+    const double bytes = layer.tpCommElementsPerToken * tokens * tr.bytesPerActivation();
+    const double ring = (t - 1) / t * bytes;
+    TpComm out;
+    if (!sp) {
+        const double allReduce = m_collectives.allReduceSeconds(bytes, m_tpGroup);
+        out.forward = allReduce;
+        out.backward = tr.asyncTpBackward ? std::max(0.0, allReduce - p.columnWgrad) : allReduce;
+        out.bytes = 4 * ring;
+        return out;
+    }
+    const double gather = m_collectives.allGatherSeconds(bytes, m_tpGroup);
+    const double scatter = m_collectives.reduceScatterSeconds(bytes, m_tpGroup);
+    out.bytes = 5 * ring;
+    if (!m_config.tpCommOverlap) {
+        out.forward = gather + scatter;
+        out.backward = tr.asyncTpBackward
+            ? gather + std::max(0.0, gather - p.columnDgrad) + std::max(0.0, scatter - p.columnWgrad)
+            : 2 * gather + scatter;
+        return out;
+    }
+    // --tp-comm-overlap, Transformer Engine userbuffers with its default per-GEMM methods (TE
+    // transformer_engine/pytorch/module/base.py, initialize_ub, at d0067d0): all-gathers by ring exchange
+    // in t chunks (one chunk exposed); the forward reduce-scatter pipelined in 4 chunks with the row-parallel
+    // GEMM, and the backward gather and reduce-scatter as bulk overlaps of the column GEMMs, both on 16 SMs
+    // taken from those GEMMs ("set_sm_margin").
+    const double sms = std::max(2, m_problem.cluster.gpu.kernels.smCount);
+    const double margin = std::min(16.0, sms - 1);
+    const double slower = sms / (sms - margin) - 1;
+    out.forward = std::max(gather / t, gather - p.columnForward) + std::max(scatter / 4, scatter - p.rowForward);
+    out.backward = std::max(gather / t, gather - p.rowDgrad) + std::max(0.0, gather - p.columnDgrad)
+        + std::max(0.0, scatter - p.columnWgrad);
+    out.slowdownForward = slower * p.rowForward;
+    out.slowdownBackward = slower * (p.columnDgrad + p.columnWgrad);
+    return out;
+}
+
 UnitCost UnitCostModel::layerCost(const Layer& layer) const
 {
     const TrainingSpec& tr = m_problem.training;
@@ -182,25 +242,16 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
     else if (m_config.recompute == Recompute::Selective && !flash && layer.actScoreBytesPerTokenPerSeq > 0)
         c.recomputeFlops = layer.flopsPerTokenPerSeq * s * tokens;
 
-    // TP: one all-reduce (or reduce-scatter + all-gather with SP, the same volume) per pass over the layer's
-    // output, Narayanan 2021 Sec. 3.2; a full recompute repeats the forward one. With --tp-comm-overlap the
-    // collective is cut into t chunks pipelined with the GEMM that consumes or produces it: only the first
-    // chunk, and whatever the GEMM is too short to cover, stays exposed.
     if (sharded && layer.tpCommElementsPerToken > 0) {
-        const double bytes = layer.tpCommElementsPerToken * tokens * tr.bytesPerActivation();
-        const double one = sp ? m_collectives.reduceScatterSeconds(bytes, m_tpGroup) + m_collectives.allGatherSeconds(bytes, m_tpGroup)
-                              : m_collectives.allReduceSeconds(bytes, m_tpGroup);
-        auto exposed = [&](double gemm) {
-            if (!(m_config.tpCommOverlap && sp))
-                return one;
-            return std::max(one / t, one - gemm);
-        };
-        const double forward = exposed(p.gemmForward);
-        const double backward = exposed(p.gemmBackward);
-        c.tpCommForwardSeconds = forward;
-        c.tpCommSeconds = forward + backward + (fullRecompute ? forward : 0.0);
-        const double passes = 2.0 + (fullRecompute ? 1.0 : 0.0);
-        c.tpCommBytes = passes * 2.0 * (t - 1) / t * bytes;
+        const TpComm tp = tpCommunication(layer, p, tokens);
+        c.tpCommForwardSeconds = tp.forward;
+        c.tpCommSeconds = tp.forward + tp.backward + (fullRecompute ? tp.forward : 0.0);
+        c.forwardSeconds += tp.slowdownForward;
+        c.backwardSeconds += tp.slowdownBackward;
+        c.computeSeconds += tp.slowdownForward + tp.slowdownBackward;
+        if (fullRecompute)
+            c.recomputeSeconds += tp.slowdownForward;
+        c.tpCommBytes = tp.bytes;
     }
     c.outputElementsPerToken = layer.outputElementsPerToken;
     return c;

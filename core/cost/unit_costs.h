@@ -51,9 +51,21 @@ private:
     {
         double forward = 0, backward = 0;     ///< all kernels of the layer
         double gemmForward = 0, gemmBackward = 0;
+        /// The TP-split GEMMs by role: column-parallel (QKV, MLP up) and row-parallel (output, MLP down),
+        /// forward, input gradient (dgrad) and weight gradient (wgrad): what TP communication overlaps.
+        double columnForward = 0, columnDgrad = 0, columnWgrad = 0;
+        double rowForward = 0, rowDgrad = 0;
         double recompute = 0;                  ///< what the recomputation mode redoes
     };
     PassTimes passTimes(const Layer& layer, double fullActivationBytes) const;
+    struct TpComm
+    {
+        double forward = 0, backward = 0; ///< exposed seconds per pass
+        double slowdownForward = 0;       ///< compute lost to SMs the overlap takes from GEMMs
+        double slowdownBackward = 0;
+        double bytes = 0;                 ///< per-rank volume, forward + backward
+    };
+    TpComm tpCommunication(const Layer& layer, const PassTimes& p, double tokens) const;
 
     const PlanningProblem& m_problem;
     ParallelConfig m_config;

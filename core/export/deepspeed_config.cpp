@@ -51,8 +51,9 @@ std::string writeDeepSpeedConfig(const PlanView& v)
     nlohmann::ordered_json zero;
     zero["stage"] = c.zeroStage;
     if (c.zeroStage >= 1) {
-        // Overlap as much as the plan assumed: the cost model hides training.dpOverlap of DP traffic.
-        zero["overlap_comm"] = d.training.dpOverlap > 0;
+        // Overlap as the plan assumed: the cost model overlaps DP traffic with the backward pass (per bucket,
+        // as the frameworks do) unless training.dpOverlap overrides it, and an override of 0 means none.
+        zero["overlap_comm"] = d.training.dpOverlap.value_or(1.0) > 0;
         zero["contiguous_gradients"] = true;
     }
     j["zero_optimization"] = zero;

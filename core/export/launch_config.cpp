@@ -170,8 +170,12 @@ std::vector<std::string> headerLines(const PlanView& v)
                     + (d.search.candidatesEvaluated > 0 ? " evaluated" : "") + ": " + describeConfig(v));
     char mfu[32];
     std::snprintf(mfu, sizeof mfu, "%.1f %%", e.mfu * 100.0);
+    // The cost model's measured error on this GPU family: "61.45 s ± 5 % (9 calibration runs, H100)".
+    const CalibrationInfo& calibration = d.cluster.gpu.calibration;
+    const std::string step = formatSeconds(e.time.stepSeconds)
+        + (calibration.calibrated() ? " " + calibration.describe() : " (" + calibration.describe() + ")");
     lines.push_back("Predicted: peak memory " + formatBytes(e.peakMemoryBytes) + " per GPU (usable "
-                    + formatBytes(e.capacityBytes) + "), step " + formatSeconds(e.time.stepSeconds) + ", MFU " + mfu
+                    + formatBytes(e.capacityBytes) + "), step " + step + ", MFU " + mfu
                     + ", pipeline bubble " + std::to_string(int(std::lround(e.bubbleFraction * 100))) + " %");
     if (d.generator.size())
         lines.push_back("Written from a plan by " + d.generator + "; docs/launch-configs.md explains each key.");

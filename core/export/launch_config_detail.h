@@ -47,7 +47,8 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
 
 /// "TP 8 x PP 4 x DP 2, VPP 5, micro-batch 1 x 64, ZeRO-1, selective recompute, SP"
 std::string describeConfig(const PlanView& view);
-/// Comment lines (without the comment marker) naming model, cluster, plan and its predictions.
+/// Comment lines (without the comment marker) naming model, cluster, plan and its predictions, the
+/// step time with the cost model's measured error on the cluster's GPU family.
 std::vector<std::string> headerLines(const PlanView& view);
 
 std::string writeMegatronArgs(const PlanView& view);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -112,6 +113,60 @@ void addRope(const TransformerSpec& t, Args& a, std::vector<std::string>& notes)
                         + ", so its positions differ in Megatron unless you patch RotaryEmbedding.");
 }
 
+/// TP and pipeline communication overlapped with compute, as the plan's config says. Megatron at
+/// d98e8a6: --tp-comm-overlap (TransformerConfig.tp_comm_overlap; validate_args asserts sequence
+/// parallelism); pipeline sends and receives are overlapped by default in the interleaved schedule only
+/// (overlap_p2p_comm, off with --no-overlap-p2p-communication; validate_args turns it off without
+/// virtual stages and requires it for interleaving with PP 2). There is no --overlap-p2p-communication.
+void addCommunicationOverlap(const PlanView& v, const TransformerSpec& t, Args& a, std::vector<std::string>& notes)
+{
+    const ParallelConfig& c = v.config;
+    if (c.tpCommOverlap) {
+        if (c.tp > 1 && (c.sequenceParallel || t.isMoe())) {
+            a.add("--tp-comm-overlap");
+            notes.push_back("TP communication overlapped with the GEMMs (--tp-comm-overlap): Transformer Engine's "
+                            "userbuffers, which need the transformer_engine and yaml packages; --tp-comm-overlap-cfg "
+                            "tunes the split per GEMM.");
+        } else {
+            notes.push_back("The plan marks TP communication overlap without sequence parallelism and TP > 1, which "
+                            "Megatron requires for it; no --tp-comm-overlap.");
+        }
+    }
+    if (c.pp < 2)
+        return;
+    // The evaluator allows the p2p overlap in the interleaved schedule only and requires it there with PP 2,
+    // as Megatron's validate_args does.
+    if (c.ppCommOverlap)
+        notes.push_back("Pipeline sends and receives overlapped with compute, as the plan assumes: Megatron's default "
+                        "in the interleaved schedule, so no flag.");
+    else if (c.vpp > 1) {
+        a.add("--no-overlap-p2p-communication");
+        notes.push_back("The plan keeps pipeline sends and receives on the critical path, so "
+                        "--no-overlap-p2p-communication turns off Megatron's default overlap in the interleaved "
+                        "schedule; without the flag steps are faster than predicted.");
+    }
+}
+
+/// Gradient reduce-scatters/all-reduces overlapped with the backward pass and, with the distributed
+/// optimizer, parameter all-gathers with the next forward: what the cost model assumes unless the
+/// training spec overrides the overlap with 0. validate_args: --overlap-param-gather needs the
+/// distributed optimizer and --overlap-grad-reduce.
+void addDataParallelOverlap(const PlanView& v, Args& a, std::vector<std::string>& notes)
+{
+    const ParallelConfig& c = v.config;
+    if (c.dp < 2)
+        return;
+    const std::optional<double>& overlap = v.document->training.dpOverlap;
+    if (overlap && *overlap <= 0) {
+        notes.push_back("The plan's training spec overrides the DP overlap with 0, so no --overlap-grad-reduce: "
+                        "gradient communication runs after the backward pass, as predicted.");
+        return;
+    }
+    a.add("--overlap-grad-reduce");
+    if (c.zeroStage == 1)
+        a.add("--overlap-param-gather");
+}
+
 } // namespace
 
 std::string writeMegatronArgs(const PlanView& v)
@@ -158,14 +213,9 @@ std::string writeMegatronArgs(const PlanView& v)
     } else if (c.sequenceParallel)
         notes.push_back("The plan marks sequence parallelism with TP 1, where it does nothing (Megatron turns it off); "
                         "no --sequence-parallel.");
+    addCommunicationOverlap(v, t, a, notes);
 
     const PipelineShape shape = pipelineShape(v);
-    if (c.pp == 2 && c.vpp > 1) {
-        // Megatron's validate_args: interleaving with PP 2 needs the p2p communication overlapped.
-        a.add("--overlap-p2p-comm");
-        notes.push_back("Interleaving with PP 2: Megatron requires --overlap-p2p-comm (pipeline size must be greater than "
-                        "2 otherwise).");
-    }
     if (shape.kind == PipelineShape::Layout) {
         a.add("--pipeline-model-parallel-layout", "\"" + shape.layout + "\"");
         notes.push_back("The plan's blocks per pipeline chunk are uneven beyond the first and last stage (or within a "
@@ -199,6 +249,7 @@ std::string writeMegatronArgs(const PlanView& v)
     a.add("--global-batch-size", d.training.globalBatch);
     if (c.zeroStage == 1)
         a.add("--use-distributed-optimizer");
+    addDataParallelOverlap(v, a, notes);
 
     switch (c.recompute) {
     case Recompute::None: break;

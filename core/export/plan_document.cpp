@@ -121,6 +121,8 @@ void compare(Differ& d, const std::string& p, const PlanModelSummary& a, const P
 
 void compare(Differ& d, const std::string& p, const ClusterSpec& a, const ClusterSpec& b)
 {
+    // The calibration first: the plan file's prediction_error is written from it.
+    d.field(p + ".gpu.calibration", a.gpu.calibration, b.gpu.calibration);
     d.field(p + ".gpu", a.gpu, b.gpu); // GpuSpec and LinkSpec have defaulted ==
     d.field(p + ".nodes", a.nodes, b.nodes);
     d.field(p + ".gpus_per_node", a.gpusPerNode, b.gpusPerNode);
@@ -136,6 +138,7 @@ void compare(Differ& d, const std::string& p, const TrainingSpec& a, const Train
     d.field(p + ".optimizer", a.optimizer, b.optimizer);
     d.field(p + ".fp32_gradients", a.fp32Gradients, b.fp32Gradients);
     d.field(p + ".flash_attention", a.flashAttention, b.flashAttention);
+    d.field(p + ".async_tp_backward", a.asyncTpBackward, b.asyncTpBackward);
     d.field(p + ".framework_overhead_bytes", a.frameworkOverheadBytes, b.frameworkOverheadBytes);
     d.field(p + ".memory_margin", a.memoryMargin, b.memoryMargin);
     d.field(p + ".dp_overlap", a.dpOverlap, b.dpOverlap);
@@ -150,6 +153,12 @@ void compare(Differ& d, const std::string& p, const MemoryBreakdown& a, const Me
     d.field(p + ".activations_bytes", a.activationsBytes, b.activationsBytes);
     d.field(p + ".embedding_logits_bytes", a.embeddingLogitsBytes, b.embeddingLogitsBytes);
     d.field(p + ".overhead_bytes", a.overheadBytes, b.overheadBytes);
+    d.field(p + ".other.cuda_context_bytes", a.other.cudaContext, b.other.cudaContext);
+    d.field(p + ".other.nccl_buffers_bytes", a.other.ncclBuffers, b.other.ncclBuffers);
+    d.field(p + ".other.optimizer_transient_bytes", a.other.optimizerTransient, b.other.optimizerTransient);
+    d.field(p + ".other.zero3_gather_bytes", a.other.zero3Gather, b.other.zero3Gather);
+    d.field(p + ".other.recompute_working_set_bytes", a.other.recomputeWorkingSet, b.other.recomputeWorkingSet);
+    d.field(p + ".other.allowance_bytes", a.other.allowance, b.other.allowance);
 }
 
 void compare(Differ& d, const std::string& p, const StageEstimate& a, const StageEstimate& b)

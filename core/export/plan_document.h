@@ -89,7 +89,7 @@ struct PlanDocument
 
     std::string generator = "ShardScope"; ///< e.g. "ShardScope 0.1.0"
     PlanModelSummary model;
-    ClusterSpec cluster;
+    ClusterSpec cluster; ///< its gpu.calibration is also written as the file's "prediction_error"
     TrainingSpec training;
     Strategy strategy = Strategy::Exhaustive;
     ScoreWeights weights;

@@ -49,6 +49,12 @@ Json toJson(const StageEstimate& s, const std::vector<LayerRangeNames>& names, c
             Json { { "weights_bytes", m.weightsBytes }, { "gradients_bytes", m.gradientsBytes },
                 { "optimizer_bytes", m.optimizerBytes }, { "activations_bytes", m.activationsBytes },
                 { "embedding_logits_bytes", m.embeddingLogitsBytes }, { "overhead_bytes", m.overheadBytes },
+                { "other",
+                    Json { { "cuda_context_bytes", m.other.cudaContext }, { "nccl_buffers_bytes", m.other.ncclBuffers },
+                        { "optimizer_transient_bytes", m.other.optimizerTransient },
+                        { "zero3_gather_bytes", m.other.zero3Gather },
+                        { "recompute_working_set_bytes", m.other.recomputeWorkingSet },
+                        { "allowance_bytes", m.other.allowance } } },
                 { "total_bytes", m.totalBytes() } } },
         { "micro_batch_time",
             Json { { "compute_seconds", s.computeSeconds }, { "forward_seconds", s.forwardSeconds },
@@ -122,6 +128,15 @@ Json toJson(const DocumentPlan& plan)
         { "sharding_plan", toJson(plan.sharding) }, { "proposals", proposals } };
 }
 
+/// How far the cost model is off on this GPU's family (derived from the cluster's gpu.calibration;
+/// the reader ignores it). The errors are null when no calibration run covers the family.
+Json predictionError(const CalibrationInfo& c)
+{
+    return Json { { "family", c.family }, { "calibration_runs", c.runs },
+        { "rms_error", c.calibrated() ? Json(c.rmsError) : Json(nullptr) },
+        { "max_error", c.calibrated() ? Json(c.maxError) : Json(nullptr) }, { "text", c.describe() } };
+}
+
 } // namespace
 
 Json planDocumentToJson(const PlanDocument& d)
@@ -139,6 +154,7 @@ Json planDocumentToJson(const PlanDocument& d)
             Json { { "candidates_evaluated", d.search.candidatesEvaluated },
                 { "feasible_count", d.search.feasibleCount },
                 { "elapsed_seconds", d.search.elapsedSeconds } } },
+        { "prediction_error", predictionError(d.cluster.gpu.calibration) },
         { "plans", std::move(plans) }, { "analysis", d.analysis ? *d.analysis : Json(nullptr) } };
     // nlohmann writes NaN and infinity as null, which the reader would then reject as a missing field.
     specjson::requireFinite(out, "$", "plan JSON");

@@ -97,7 +97,13 @@ StageEstimate readStage(const ObjectReader& o, const ParallelConfig& config, std
     s.inFlightMicroBatches = o.number("in_flight_micro_batches");
     const ObjectReader m = o.object("memory");
     s.memory = { m.number("weights_bytes"), m.number("gradients_bytes"), m.number("optimizer_bytes"),
-        m.number("activations_bytes"), m.number("embedding_logits_bytes"), m.number("overhead_bytes") };
+        m.number("activations_bytes"), m.number("embedding_logits_bytes"), m.number("overhead_bytes"), {} };
+    if (m.find("other")) { // files before cost model v2 have the total only
+        const ObjectReader other = m.object("other");
+        s.memory.other = { other.number("cuda_context_bytes"), other.number("nccl_buffers_bytes"),
+            other.number("optimizer_transient_bytes"), other.number("zero3_gather_bytes"),
+            other.number("recompute_working_set_bytes"), other.number("allowance_bytes") };
+    }
     const ObjectReader t = o.object("micro_batch_time");
     // Fields of cost model v2 are absent in older files: zero.
     auto optionalNumber = [](const ObjectReader& r, std::string_view key) { return r.find(key) ? r.number(key) : 0.0; };
@@ -246,6 +252,8 @@ PlanDocument readPlanJson(std::string_view text, const std::string& source)
     d.search.candidatesEvaluated = std::uint64_t(search.integer("candidates_evaluated", 0, kMaxInt64));
     d.search.feasibleCount = std::uint64_t(search.integer("feasible_count", 0, kMaxInt64));
     d.search.elapsedSeconds = search.number("elapsed_seconds");
+    // "prediction_error" is derived from inputs.cluster.gpu.calibration (read with the cluster) and
+    // written from it again; files from before it have none.
     root.forEach("plans",
         [&](const Json& v, const std::string& path) { d.plans.push_back(readPlan(ObjectReader(v, path, source), d.training)); });
     if (const Json* analysis = root.find("analysis")) {

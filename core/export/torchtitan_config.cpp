@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // torchtitan TOML job config, pinned to torchtitan v0.2.0 (torchtitan/config/job_config.py: [training]
-// local_batch_size and global_batch_size, [parallelism] fsdp_reshard_after_forward); keys in
+// local_batch_size and global_batch_size, [parallelism] fsdp_reshard_after_forward and
+// enable_async_tensor_parallel, [compile] enable); keys in
 // ../shared/notes/qt-ecosystem.md section 8 and docs/launch-configs.md.
 #include "export/launch_config_detail.h"
 
@@ -73,6 +74,13 @@ std::string writeTorchtitanConfig(const PlanView& v)
     if (c.tp > 1 && !c.sequenceParallel)
         notes.push_back("torchtitan's tensor parallelism always shards norms and dropout over the sequence "
                         "(sequence parallelism), so activations take less memory than this plan predicts.");
+    // TP communication overlap: torchtitan's async TP ([parallelism] enable_async_tensor_parallel), which
+    // maybe_enable_async_tp refuses without torch.compile of the model ([compile] enable, "model" among the
+    // components, which is the default).
+    const bool asyncTp = c.tpCommOverlap && c.tp > 1;
+    if (asyncTp)
+        notes.push_back("TP communication overlapped with the GEMMs -> async tensor parallelism "
+                        "(enable_async_tensor_parallel), which needs torch.compile: [compile] enable = true.");
 
     std::string precision = "bfloat16";
     switch (d.training.precision) {
@@ -115,6 +123,8 @@ std::string writeTorchtitanConfig(const PlanView& v)
         out += "fsdp_reshard_after_forward = " + tomlString(reshard) + "\n";
     out += "tensor_parallel_degree = " + std::to_string(c.tp) + "\n";
     out += "pipeline_parallel_degree = " + std::to_string(c.pp) + "\n";
+    if (asyncTp)
+        out += "enable_async_tensor_parallel = true\n";
     if (c.pp > 1) {
         out += "pipeline_parallel_schedule = " + tomlString(scheduleName(c.schedule)) + "\n";
         out += "pipeline_parallel_microbatch_size = " + std::to_string(c.microBatch) + "\n";
@@ -136,6 +146,9 @@ std::string writeTorchtitanConfig(const PlanView& v)
     out += "global_batch_size = " + std::to_string(d.training.globalBatch) + "\n";
     out += "seq_len = " + std::to_string(d.training.seqLength) + "\n";
     out += "mixed_precision_param = " + tomlString(precision) + "\n";
+
+    if (asyncTp)
+        out += "\n[compile]\nenable = true\n";
 
     out += "\n[activation_checkpoint]\n";
     switch (c.recompute) {

@@ -1,7 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hardware/gpu_spec.h"
 
+#include <cmath>
+
 namespace shardscope {
+
+std::string CalibrationInfo::errorText() const
+{
+    if (!calibrated())
+        return {};
+    return "\u00b1 " + std::to_string(int(std::ceil(rmsError * 100 - 1e-9))) + " %";
+}
+
+std::string CalibrationInfo::describe() const
+{
+    if (!calibrated())
+        return "uncalibrated: no calibration runs on this GPU's family" + (family.empty() ? std::string() : " (" + family + ")");
+    return errorText() + " (" + std::to_string(runs) + " calibration runs, " + family + ")";
+}
 
 double GpuSpec::peakFlops(Precision precision) const
 {

@@ -47,6 +47,10 @@ struct CalibrationInfo
     std::string fittedOn;     ///< the calibration set and date, e.g. "Narayanan 2021 Table 1, 2026-12-01"
 
     bool calibrated() const { return runs > 0; }
+    /// "± 5 %": the rms error rounded up to a whole percent; empty when uncalibrated.
+    std::string errorText() const;
+    /// "± 5 % (9 calibration runs, H100)", or "uncalibrated: no calibration runs on this GPU's family (B200)".
+    std::string describe() const;
     bool operator==(const CalibrationInfo&) const = default;
 };
 

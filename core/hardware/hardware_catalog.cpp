@@ -159,9 +159,12 @@ void HardwareCatalog::add(GpuSpec gpu, std::vector<std::string> aliases)
 
 void HardwareCatalog::applyCalibration(const CalibrationConstants& constants)
 {
-    for (GpuSpec& gpu : m_gpus)
+    for (GpuSpec& gpu : m_gpus) {
         if (const FamilyConstants* f = constants.find(gpu.family))
             f->applyTo(gpu);
+        else
+            gpu.calibration = CalibrationInfo { gpu.family, 0, 0, 0, {} }; // says "uncalibrated" with the family
+    }
 }
 
 void HardwareCatalog::merge(const HardwareCatalog& other)

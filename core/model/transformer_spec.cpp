@@ -359,11 +359,11 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         l.tpCommElementsPerToken = h;
         l.tpShardable = true;
         l.gemms = { LayerGemm { double(spec.vocab), h, 1, 1, TpSplit::Columns } };
-        // Vocab-parallel cross-entropy in fp32 (Megatron): reads the 16-bit logits, writes and rewrites fp32
-        // exponentials, keeps the softmax; backward reads it and writes the 16-bit gradient: about 12 V/t
-        // bytes per token each way.
-        l.elementwiseForward = { 12.0 * double(spec.vocab), 0, 0, 3 };
-        l.elementwiseBackward = { 12.0 * double(spec.vocab), 0, 0, 2 };
+        // Megatron's vocab-parallel cross-entropy, unfused (megatron/core/tensor_parallel/cross_entropy.py at
+        // core_r0.8.0), bytes per logit: .float() 2 + 4, max 4, -= max 4 + 4, exp 4 + 4, sum 4, /= sum 4 + 4
+        // (38 forward); backward: the gradient's in-place product 4 + 4 and its cast back to 16 bits 4 + 2 (14).
+        l.elementwiseForward = { 38.0 * double(spec.vocab), 0, 0, 6 };
+        l.elementwiseBackward = { 14.0 * double(spec.vocab), 0, 0, 2 };
         g.addLayer(std::move(l));
     }
 

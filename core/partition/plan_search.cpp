@@ -107,11 +107,14 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                         for (int z : zeros)
                             for (Recompute r : recomputes)
                                 for (bool sp : sps) {
-                                    // Overlaps are searched where they apply (TP overlap needs SP).
+                                    // Overlaps are searched where they apply (TP overlap needs SP, PP overlap
+                                    // the interleaved schedule, which over 2 stages requires it).
                                     const auto tpOverlaps = pinnedOr(pins.tpCommOverlap, sp && tp > 1 ? std::vector<bool> { false, true }
                                                                                                         : std::vector<bool> { false });
-                                    const auto ppOverlaps = pinnedOr(pins.ppCommOverlap, pp > 1 ? std::vector<bool> { false, true }
-                                                                                                : std::vector<bool> { false });
+                                    const auto ppOverlaps = pinnedOr(pins.ppCommOverlap,
+                                                                     sched != Schedule::Interleaved1F1B ? std::vector<bool> { false }
+                                                                     : pp == 2 ? std::vector<bool> { true }
+                                                                               : std::vector<bool> { false, true });
                                     for (bool tpo : tpOverlaps)
                                         for (bool ppo : ppOverlaps) {
                                             ParallelConfig c = base;

@@ -105,23 +105,37 @@ using namespace proposals_detail;
 std::string n(long long v) { return std::to_string(v); }
 
 /// Makes a traded configuration legal where a dependent knob obviously has to follow (SP needs TP > 1,
-/// interleaving needs PP >= 2, ZeRO-2/3 no PP); returns false when it is still not evaluable.
+/// TP communication overlap needs SP, interleaving needs PP >= 2, pipeline communication overlap the
+/// interleaved schedule,
+/// ZeRO-2/3 no PP); returns false when it is still not evaluable.
 bool repair(const PlanEvaluator& evaluator, ParallelConfig& c)
 {
     if (c.tp == 1)
         c.sequenceParallel = false;
-    if (c.schedule == Schedule::Interleaved1F1B && (c.pp < 2 || !evaluator.structuralProblem(c).empty())) {
+    if (c.schedule == Schedule::Interleaved1F1B && c.pp >= 2) {
+        ParallelConfig check = c;
+        check.ppCommOverlap = false;
+        if (!evaluator.structuralProblem(check).empty()) {
+            c.schedule = Schedule::OneFOneB;
+            c.vpp = 1;
+        }
+    } else if (c.schedule == Schedule::Interleaved1F1B) {
         c.schedule = Schedule::OneFOneB;
         c.vpp = 1;
     }
+    if (c.schedule != Schedule::Interleaved1F1B)
+        c.ppCommOverlap = false;
     if (c.zeroStage >= 2 && c.pp > 1)
         c.zeroStage = 1;
     if (c.sequenceParallel && !evaluator.structuralProblem(c).empty()) {
         ParallelConfig without = c;
         without.sequenceParallel = false;
+        without.tpCommOverlap = false;
         if (evaluator.structuralProblem(without).empty())
             c = without;
     }
+    if (!c.sequenceParallel)
+        c.tpCommOverlap = false;
     return evaluator.structuralProblem(c).empty();
 }
 
@@ -284,12 +298,15 @@ void addParallelism(Context& ctx, const GraphAnalysis* analysis)
         }
     }
 
-    // Sequence parallelism on/off.
+    // Sequence parallelism on/off (off also ends the TP communication overlap, which needs it).
     if (c.tp > 1) {
         ParallelConfig t = c;
         t.sequenceParallel = !c.sequenceParallel;
-        if (auto p = ctx.evaluate(ProposalKind::SequenceParallel, t,
-                                  t.sequenceParallel ? "Turn on sequence parallelism" : "Turn off sequence parallelism")) {
+        t.tpCommOverlap = c.tpCommOverlap && t.sequenceParallel;
+        const std::string title = t.sequenceParallel ? "Turn on sequence parallelism"
+            : c.tpCommOverlap                       ? "Turn off sequence parallelism and the TP communication overlap it enables"
+                                                    : "Turn off sequence parallelism";
+        if (auto p = ctx.evaluate(ProposalKind::SequenceParallel, t, title)) {
             // Korthikanti et al. 2022 Sec. 4.2.2: SP splits the 10 sbh replicated activations by t at equal volume.
             p->rationale = std::string("sequence parallelism splits the norm/dropout activations (Korthikanti's 10 sbh) "
                                        "by TP ")

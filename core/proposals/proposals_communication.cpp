@@ -69,12 +69,13 @@ void addCommunicationProposals(Context& ctx)
             ctx.out.push_back(std::move(*p));
         }
     }
-    // Pipeline sends overlapped with compute (Megatron --overlap-p2p-communication).
+    // Pipeline sends overlapped with compute (Megatron's overlap_p2p_comm: on by default in its interleaved
+    // schedule, --no-overlap-p2p-communication turns it off; there is no flag that turns it on).
     if (c.pp > 1 && !c.ppCommOverlap && e.comm.ppSeconds > 0) {
         ParallelConfig t = c;
         t.ppCommOverlap = true;
         if (auto p = ctx.evaluate(ProposalKind::PipelineParallel, t,
-                                  "Overlap pipeline sends and receives with compute (--overlap-p2p-communication)")) {
+                                  "Overlap pipeline sends and receives with compute (p2p communication overlap)")) {
             p->rationale = "pipeline communication on the critical path is " + seconds(e.comm.ppSeconds)
                 + " per step; overlapped, only the handshakes' latency stays: " + stepChange(e, p->estimate);
             ctx.out.push_back(std::move(*p));

@@ -37,7 +37,9 @@ struct ParallelConfig
     /// TP all-gathers and reduce-scatters overlapped with the GEMMs that need them (Megatron
     /// --tp-comm-overlap, Transformer Engine userbuffers); needs sequence parallelism.
     bool tpCommOverlap = false;
-    /// Pipeline sends and receives overlapped with compute (Megatron --overlap-p2p-communication).
+    /// Pipeline sends and receives overlapped with compute (Megatron's overlap_p2p_comm, the default of the
+    /// interleaved schedule, off with --no-overlap-p2p-communication); needs the interleaved schedule, which
+    /// over 2 stages requires it.
     bool ppCommOverlap = false;
 
     int worldSize() const { return tp * pp * dp; }
@@ -68,7 +70,13 @@ struct TrainingSpec
     OptimizerKind optimizer = OptimizerKind::AdamMixed;
     bool fp32Gradients = true;         ///< Megatron keeps fp32 main grads (4 bytes); DeepSpeed/ZeRO paper 2 bytes
     bool flashAttention = true;        ///< attention scores never stored (the 5as/h term of Korthikanti vanishes)
-    double frameworkOverheadBytes = 2.0 * 1024 * 1024 * 1024; ///< CUDA context, NCCL buffers, workspace
+    /// The backward's TP collectives run asynchronously behind the dgrad/wgrad GEMMs (Megatron since 2022:
+    /// async all-reduce of the input gradient, and with SP the input all-gather and gradient reduce-scatter);
+    /// off for Megatron of 2021 (Narayanan et al.) and frameworks whose TP backward is synchronous.
+    bool asyncTpBackward = true;
+    /// Extra per-GPU allowance beyond the itemised "other" memory (CUDA context, NCCL buffers, optimizer
+    /// transient: OtherMemoryBytes), e.g. for a framework's own buffers; 0 by default.
+    double frameworkOverheadBytes = 0;
     double memoryMargin = 0.05;        ///< fraction of device memory kept free (fragmentation)
     /// Override: the fraction of DP/ZeRO communication hidden behind compute. Unset (the default), the
     /// cost model overlaps as the frameworks do (per bucket, behind the backward passes that produce it).

@@ -34,9 +34,11 @@ void TestCliExport::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_plan = m_dir.filePath(QStringLiteral("plan.json"));
+    // 1F1B pinned: every format can run the best plan (DeepSpeed's pipeline engine refuses the
+    // interleaved plans the search may rank first).
     const Run r = run({ QStringLiteral("plan"), QStringLiteral("llama-3-70b"), QStringLiteral("--gpus"), QStringLiteral("64"),
                         QStringLiteral("--seq"), QStringLiteral("8192"), QStringLiteral("--top"), QStringLiteral("3"),
-                        QStringLiteral("--json"), m_plan });
+                        QStringLiteral("--schedule"), QStringLiteral("1f1b"), QStringLiteral("--json"), m_plan });
     QCOMPARE(r.exitCode, 0);
     QFile f(m_plan);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -79,6 +81,10 @@ void TestCliExport::eachFormatToStdout()
                                    .toObject();
     const int dp = config.value(QStringLiteral("dp")).toInt();
     QVERIFY(dp >= 1);
+    // The overlaps the cost model assumed: TP overlap as the plan says, gradient reduction whenever DP > 1.
+    QCOMPARE(megatron.out.contains(QStringLiteral("    --tp-comm-overlap \\\n")), config.value(QStringLiteral("tp_comm_overlap")).toBool());
+    QCOMPARE(megatron.out.contains(QStringLiteral("    --overlap-grad-reduce \\\n")), dp > 1);
+    QVERIFY(!megatron.out.contains(QStringLiteral("--overlap-p2p-comm")));
     QCOMPARE(ds.value(QStringLiteral("train_micro_batch_size_per_gpu")).toInt()
                  * ds.value(QStringLiteral("gradient_accumulation_steps")).toInt() * dp,
              512);

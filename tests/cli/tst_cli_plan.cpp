@@ -2,6 +2,7 @@
 // `shardscope plan` end to end: output, JSON, exit codes and error messages.
 #include <QFile>
 #include "cli_run.h"
+#include "hardware/hardware_catalog.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -20,6 +21,9 @@ private slots:
     void exitCodes();
     void listsModelsAndGpus();
     void printsProposals();
+    void printsPredictionError_data();
+    void printsPredictionError();
+    void communicationOverlapPins();
 
 private:
     using Run = shardscope::testing::CliRun;
@@ -52,7 +56,8 @@ void TestCliPlan::pinnedConfigurationAndJson()
                         QStringLiteral("--pp"), QStringLiteral("4"), QStringLiteral("--vpp"), QStringLiteral("5"),
                         QStringLiteral("--micro-batch"), QStringLiteral("1"), QStringLiteral("--zero"), QStringLiteral("1"),
                         QStringLiteral("--recompute"), QStringLiteral("selective"), QStringLiteral("--sp"),
-                        QStringLiteral("--schedule"), QStringLiteral("interleaved"), QStringLiteral("--json"), json });
+                        QStringLiteral("--schedule"), QStringLiteral("interleaved"), QStringLiteral("--tp-comm-overlap"),
+                        QStringLiteral("on"), QStringLiteral("--pp-comm-overlap"), QStringLiteral("off"), QStringLiteral("--json"), json });
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains(QStringLiteral("1 plans evaluated")));
     QFile f(json);
@@ -61,6 +66,9 @@ void TestCliPlan::pinnedConfigurationAndJson()
     QCOMPARE(doc.value(QStringLiteral("format")).toString(), QStringLiteral("shardscope-plan"));
     const QJsonArray plans = doc.value(QStringLiteral("plans")).toArray();
     QCOMPARE(plans.size(), 1);
+    const QJsonObject config = plans.at(0).toObject().value(QStringLiteral("config")).toObject();
+    QCOMPARE(config.value(QStringLiteral("tp_comm_overlap")), QJsonValue(true));
+    QCOMPARE(config.value(QStringLiteral("pp_comm_overlap")), QJsonValue(false));
 }
 
 void TestCliPlan::exitCodes_data()
@@ -81,6 +89,10 @@ void TestCliPlan::exitCodes_data()
                                  << QStringLiteral("unknown GPU \"V100\"");
     QTest::newRow("no plan fits") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3.1-405b"), QStringLiteral("--gpus"), QStringLiteral("8") } << 1
                                   << QString();
+    QTest::newRow("overlap pin not on or off") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--tp-comm-overlap"), QStringLiteral("yes") } << 2
+                                               << QStringLiteral("--tp-comm-overlap expects on or off, got \"yes\"");
+    QTest::newRow("overlap pin without value") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--pp-comm-overlap") } << 2
+                                               << QStringLiteral("option --pp-comm-overlap expects a value");
     QTest::newRow("batch below dp") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("16"),
                                                      QStringLiteral("--global-batch"), QStringLiteral("4"), QStringLiteral("--dp"), QStringLiteral("16") }
                                     << 1 << QString();
@@ -124,6 +136,97 @@ void TestCliPlan::printsProposals()
     QVERIFY2(line.match(r.out, at).hasMatch(), qPrintable(r.out.mid(at)));
     QVERIFY(!run(base).out.contains(QStringLiteral("Proposals for the best plan")));
     QVERIFY(run({ QStringLiteral("plan"), QStringLiteral("--help") }).out.contains(QStringLiteral("--proposals")));
+}
+
+void TestCliPlan::printsPredictionError_data()
+{
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("H100, calibrated") << QStringLiteral("H100-SXM") << QStringLiteral("calibration runs, H100");
+    QTest::newRow("B200, no calibration runs") << QStringLiteral("B200") << QStringLiteral("uncalibrated");
+}
+
+// Every predicted time carries the cost model's measured error on the GPU's family: one line under
+// the table, and the error next to the best plan's step time.
+void TestCliPlan::printsPredictionError()
+{
+    QFETCH(QString, gpu);
+    QFETCH(QString, expected);
+    const Run r = run({ QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpu"), gpu,
+                        QStringLiteral("--gpus"), QStringLiteral("16"), QStringLiteral("--top"), QStringLiteral("2") });
+    QCOMPARE(r.exitCode, 0);
+    const shardscope::GpuSpec* spec = shardscope::HardwareCatalog::builtin().find(gpu.toStdString());
+    QVERIFY(spec);
+    const shardscope::CalibrationInfo& calibration = spec->calibration;
+    const QString describe = QString::fromStdString(calibration.describe());
+    QVERIFY2(describe.contains(expected), qPrintable(describe));
+    // The line follows the ranked rows and precedes the best plan.
+    const QRegularExpression line(QStringLiteral("^Predicted times(:| are) ") + QRegularExpression::escape(describe) + QLatin1Char('$'),
+                                  QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch m = line.match(r.out);
+    QVERIFY2(m.hasMatch(), qPrintable(r.out));
+    QVERIFY(m.capturedStart() > r.out.indexOf(QStringLiteral("rank   tp")));
+    QVERIFY(m.capturedStart() < r.out.indexOf(QStringLiteral("Best plan: TP ")));
+    const QString error = calibration.calibrated() ? QString::fromStdString(calibration.errorText()) : QStringLiteral("(uncalibrated)");
+    QVERIFY(!error.isEmpty());
+    const QRegularExpression step(QStringLiteral("^  step \\S+ \\S+ ") + QRegularExpression::escape(error) + QStringLiteral(" = compute "),
+                                  QRegularExpression::MultilineOption);
+    QVERIFY2(step.match(r.out).hasMatch(), qPrintable(r.out));
+}
+
+void TestCliPlan::communicationOverlapPins()
+{
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("plan.json"));
+    const auto readJson = [&] {
+        QFile f(json);
+        return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
+    };
+    const QStringList base { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("16"),
+                             QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--pp"), QStringLiteral("2"),
+                             QStringLiteral("--top"), QStringLiteral("1") };
+
+    // Pinned on: the chosen plan overlaps both, with the sequence parallelism TP overlap needs;
+    // --dp-overlap is an override the document keeps.
+    const Run on = run(base + QStringList { QStringLiteral("--tp-comm-overlap"), QStringLiteral("on"), QStringLiteral("--pp-comm-overlap"),
+                                            QStringLiteral("on"), QStringLiteral("--dp-overlap"), QStringLiteral("0.3"),
+                                            QStringLiteral("--json"), json });
+    QCOMPARE(on.exitCode, 0);
+    QVERIFY2(on.out.contains(QStringLiteral("Best plan: TP 2 x PP 2 x DP 4, ")), qPrintable(on.out));
+    QVERIFY2(on.out.contains(QStringLiteral(", sequence parallel")), qPrintable(on.out));
+    QJsonObject doc = readJson();
+    QJsonObject config = doc.value(QStringLiteral("plans")).toArray().at(0).toObject().value(QStringLiteral("config")).toObject();
+    QCOMPARE(config.value(QStringLiteral("tp_comm_overlap")), QJsonValue(true));
+    QCOMPARE(config.value(QStringLiteral("pp_comm_overlap")), QJsonValue(true));
+    QCOMPARE(config.value(QStringLiteral("sequence_parallel")), QJsonValue(true));
+    QJsonObject training = doc.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("training")).toObject();
+    QCOMPARE(training.value(QStringLiteral("pins")).toObject().value(QStringLiteral("tp_comm_overlap")), QJsonValue(true));
+    QCOMPARE(training.value(QStringLiteral("pins")).toObject().value(QStringLiteral("pp_comm_overlap")), QJsonValue(true));
+    QCOMPARE(training.value(QStringLiteral("dp_overlap")), QJsonValue(0.3));
+
+    // Pinned off: neither overlap, and without --dp-overlap no override.
+    const Run off = run(base + QStringList { QStringLiteral("--tp-comm-overlap"), QStringLiteral("off"), QStringLiteral("--pp-comm-overlap"),
+                                             QStringLiteral("off"), QStringLiteral("--json"), json });
+    QCOMPARE(off.exitCode, 0);
+    doc = readJson();
+    config = doc.value(QStringLiteral("plans")).toArray().at(0).toObject().value(QStringLiteral("config")).toObject();
+    QCOMPARE(config.value(QStringLiteral("tp_comm_overlap")), QJsonValue(false));
+    QCOMPARE(config.value(QStringLiteral("pp_comm_overlap")), QJsonValue(false));
+    training = doc.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("training")).toObject();
+    QCOMPARE(training.value(QStringLiteral("pins")).toObject().value(QStringLiteral("tp_comm_overlap")), QJsonValue(false));
+    QVERIFY(training.value(QStringLiteral("dp_overlap")).isNull());
+
+    // TP overlap pinned on with sequence parallelism pinned off: no plan, and the candidates say why.
+    const Run noSp = run(base + QStringList { QStringLiteral("--no-sp"), QStringLiteral("--tp-comm-overlap"), QStringLiteral("on") });
+    QCOMPARE(noSp.exitCode, 1);
+    QVERIFY2(noSp.out.contains(QStringLiteral("TP communication overlap needs sequence parallelism with TP > 1 (Megatron "
+                                              "--tp-comm-overlap requires --sequence-parallel)")),
+             qPrintable(noSp.out));
+
+    const QString help = run({ QStringLiteral("plan"), QStringLiteral("--help") }).out;
+    QVERIFY(help.contains(QStringLiteral("--tp-comm-overlap on|off")));
+    QVERIFY(help.contains(QStringLiteral("--pp-comm-overlap on|off")));
+    QVERIFY(help.contains(QStringLiteral("--dp-overlap F          override:")));
 }
 
 QTEST_GUILESS_MAIN(TestCliPlan)

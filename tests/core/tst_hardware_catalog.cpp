@@ -94,7 +94,20 @@ private slots:
         QCOMPARE(h100->hbmBytesPerSecond, 3.35e12);
         QCOMPARE(h100->scaleUp.bandwidthBytesPerSecond, 450e9);
         QCOMPARE(h100->scaleUp.latencySeconds, 3e-6);
-        QCOMPARE(h100->scaleUp.efficiency, 0.8);
+        // hardware.json's efficiency, replaced in the built-in catalog by the H100 family's fitted one.
+        const HardwareCatalog raw = HardwareCatalog::fromJson(embeddedHardwareCatalog(), "hardware.json");
+        QCOMPARE(raw.find("h100")->scaleUp.efficiency, 0.8);
+        const CalibrationConstants fitted = CalibrationConstants::fromJson(embeddedCalibration(), "calibration.json");
+        QVERIFY(fitted.find("H100"));
+        QCOMPARE(h100->scaleUp.efficiency, fitted.find("H100")->scaleUpEfficiency);
+        QCOMPARE(h100->matmulEfficiency, fitted.find("H100")->gemmFraction);
+        QCOMPARE(h100->calibration.runs, fitted.find("H100")->info.runs);
+        QCOMPARE(h100->kernels.smCount, 132);
+        QCOMPARE(h100->kernels.gemmTileM, 128);
+        QCOMPARE(h100->kernels.gemmTileN, 256);
+        // H200 shares the family; B200 has none fitted and says so.
+        QCOMPARE(HardwareCatalog::builtin().find("h200")->calibration.family, std::string("H100"));
+        QVERIFY(!HardwareCatalog::builtin().find("b200")->calibration.calibrated());
         QCOMPARE(QString::fromStdString(h100->displayName), QString("NVIDIA H100 SXM 80GB"));
         QCOMPARE(QString::fromStdString(h100->vendor), QString("NVIDIA"));
         QCOMPARE(HardwareCatalog::builtin().gpus().size(), std::size_t(6));

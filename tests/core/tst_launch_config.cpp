@@ -8,6 +8,7 @@
 #include "import/model_importer.h"
 #include "partition/planner.h"
 #include "util/input_error.h"
+#include "util/text.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -43,6 +44,7 @@ ParallelConfig config(int tp, int pp, int dp, int zero, Recompute recompute, boo
     c.recompute = recompute;
     c.sequenceParallel = sp;
     c.schedule = schedule;
+    c.ppCommOverlap = schedule == Schedule::Interleaved1F1B && pp == 2; // Megatron requires it there
     return c;
 }
 
@@ -183,10 +185,17 @@ private slots:
         QVERIFY(e.feasible);
         const TransformerSpec& t = *d.model.transformer;
 
-        const std::map<QString, QString> a = megatronFlags(writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json"));
+        const std::string megatron = writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json");
+        const std::map<QString, QString> a = megatronFlags(megatron);
         QCOMPARE(a.at(QStringLiteral("--tensor-model-parallel-size")), num(8));
         QCOMPARE(a.at(QStringLiteral("--pipeline-model-parallel-size")), num(8));
         QCOMPARE(a.at(QStringLiteral("--num-virtual-stages-per-pipeline-rank")), num(5));
+        // The header's predicted step carries the cost model's measured error on the H100 family.
+        const CalibrationInfo& calibration = d.cluster.gpu.calibration;
+        QVERIFY(calibration.calibrated());
+        const std::string step = ", step " + formatSeconds(e.time.stepSeconds) + " " + calibration.describe() + ", MFU ";
+        QVERIFY2(megatron.find("\n# Predicted: ") != std::string::npos && megatron.find(step) != std::string::npos, megatron.c_str());
+        QVERIFY(megatron.find("calibration runs, H100") != std::string::npos);
         QVERIFY(!a.count(QStringLiteral("--num-layers-per-virtual-pipeline-stage")));
         QVERIFY(a.count(QStringLiteral("--sequence-parallel")));
         QCOMPARE(a.at(QStringLiteral("--recompute-granularity")), QStringLiteral("selective"));
@@ -216,7 +225,9 @@ private slots:
         QVERIFY(!a.count(QStringLiteral("--decoder-first-pipeline-num-layers")));
         QVERIFY(!a.count(QStringLiteral("--pipeline-model-parallel-layout")));
 
-        const Json tt = tomlToJson(writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "p.json"));
+        const std::string toml = writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "p.json");
+        QVERIFY(toml.find(step) != std::string::npos);
+        const Json tt = tomlToJson(toml);
         if (tt.is_null())
             QSKIP("python3 with tomllib is not available");
         const Json& par = tt.at("parallelism");
@@ -245,13 +256,26 @@ private slots:
     // MHA GPT: no GQA, SwiGLU or untied flags; full recompute; learned positions; ZeRO-0.
     void megatronRulesForPp2AndMoe()
     {
-        // Interleaving with PP 2 needs --overlap-p2p-comm (Megatron's validate_args), PP 4 does not.
+        // Interleaving with PP 2 needs the p2p overlap (Megatron's validate_args), which is Megatron's default
+        // (overlap_p2p_comm; at d98e8a6 only --no-overlap-p2p-communication exists, and abbreviations are
+        // refused): the PP 2 plan overlaps and keeps the default, PP 4 without the overlap turns it off.
         const PlanningProblem p = megatronProblem(megatronGpt(2048, 16, 24), 16, 64);
         const PlanDocument d = evaluatedDocument(p, { config(2, 2, 4, 0, Recompute::Full, false, Schedule::Interleaved1F1B, 2),
                                                       config(2, 4, 2, 0, Recompute::Full, false, Schedule::Interleaved1F1B, 2) });
         QVERIFY2(d.plans[0].estimate.feasible, d.plans[0].estimate.infeasibleReason.c_str());
-        QVERIFY(megatronFlags(writeLaunchConfig(d, 0, LaunchFormat::Megatron, "gpt.json")).count(QStringLiteral("--overlap-p2p-comm")));
-        QVERIFY(!megatronFlags(writeLaunchConfig(d, 1, LaunchFormat::Megatron, "gpt.json")).count(QStringLiteral("--overlap-p2p-comm")));
+        QVERIFY(d.plans[0].estimate.config.ppCommOverlap && !d.plans[1].estimate.config.ppCommOverlap);
+        ParallelConfig pp2Without = d.plans[0].estimate.config;
+        pp2Without.ppCommOverlap = false;
+        QVERIFY(!PlanEvaluator(p).structuralProblem(pp2Without).empty());
+        const std::string pp2 = writeLaunchConfig(d, 0, LaunchFormat::Megatron, "gpt.json");
+        const std::map<QString, QString> pp2Flags = megatronFlags(pp2);
+        QVERIFY(!pp2Flags.count(QStringLiteral("--no-overlap-p2p-communication")));
+        QVERIFY(!pp2Flags.count(QStringLiteral("--overlap-p2p-comm")));
+        QVERIFY2(pp2.find("# - Pipeline sends and receives overlapped with compute, as the plan assumes") != std::string::npos,
+                 pp2.c_str());
+        const std::map<QString, QString> pp4Flags = megatronFlags(writeLaunchConfig(d, 1, LaunchFormat::Megatron, "gpt.json"));
+        QVERIFY(pp4Flags.count(QStringLiteral("--no-overlap-p2p-communication")));
+        QVERIFY(!pp4Flags.count(QStringLiteral("--overlap-p2p-comm")));
         // Mixture of experts with TP > 1 must use sequence parallelism in Megatron, even when the plan did not.
         TransformerSpec moe = megatronGpt(2048, 16, 8);
         moe.experts = 8;
@@ -262,6 +286,78 @@ private slots:
         const std::map<QString, QString> a = megatronFlags(writeLaunchConfig(md, 0, LaunchFormat::Megatron, "moe.json"));
         QVERIFY(a.count(QStringLiteral("--num-experts")));
         QVERIFY(a.count(QStringLiteral("--sequence-parallel")));
+    }
+
+    // The plan's communication overlaps as flags: TP overlap, the pipeline's p2p overlap (Megatron's
+    // default in the interleaved schedule only), DP overlap always unless the spec overrides it with 0;
+    // DeepSpeed's overlap_comm and torchtitan's async TP likewise.
+    void communicationOverlap()
+    {
+        PlanningProblem p = h100Problem(llama3_8b(), 8, 4096, 64);
+        ParallelConfig interleaved = config(2, 2, 2, 1, Recompute::Selective, true, Schedule::Interleaved1F1B, 2);
+        interleaved.tpCommOverlap = true;
+        interleaved.ppCommOverlap = true;
+        const ParallelConfig plain = config(2, 2, 2, 1, Recompute::Selective, true, Schedule::OneFOneB);
+        // Megatron overlaps pipeline sends in the interleaved schedule only: the evaluator refuses the rest.
+        ParallelConfig plainOverlapped = plain;
+        plainOverlapped.ppCommOverlap = true;
+        QVERIFY(PlanEvaluator(p).structuralProblem(plainOverlapped).find("interleaved schedule") != std::string::npos);
+        const ParallelConfig noDp = config(2, 4, 1, 0, Recompute::Selective, true, Schedule::Interleaved1F1B, 2);
+        const PlanDocument d = evaluatedDocument(p, { interleaved, plain, noDp });
+        for (const DocumentPlan& plan : d.plans)
+            QVERIFY2(plan.estimate.feasible, plan.estimate.infeasibleReason.c_str());
+
+        // TP and PP overlap on, interleaved PP 2, ZeRO-1 over DP 2.
+        std::string text = writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json");
+        std::map<QString, QString> a = megatronFlags(text);
+        QVERIFY(a.count(QStringLiteral("--sequence-parallel")));
+        QCOMPARE(a.at(QStringLiteral("--tp-comm-overlap")), QString());
+        QVERIFY(!a.count(QStringLiteral("--no-overlap-p2p-communication")));
+        QVERIFY(a.count(QStringLiteral("--use-distributed-optimizer")));
+        QCOMPARE(a.at(QStringLiteral("--overlap-grad-reduce")), QString());
+        QCOMPARE(a.at(QStringLiteral("--overlap-param-gather")), QString());
+        QVERIFY2(text.find("Pipeline sends and receives overlapped with compute, as the plan assumes") != std::string::npos,
+                 text.c_str());
+        const Json tt = tomlToJson(writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "p.json"));
+        if (!tt.is_null()) {
+            QVERIFY(tt.at("parallelism").at("enable_async_tensor_parallel").get<bool>());
+            QVERIFY(tt.at("compile").at("enable").get<bool>()); // torchtitan's async TP needs torch.compile
+        }
+
+        // 1F1B: no pipeline overlap and no flag or note for it; no TP overlap.
+        text = writeLaunchConfig(d, 1, LaunchFormat::Megatron, "p.json");
+        a = megatronFlags(text);
+        QVERIFY(!a.count(QStringLiteral("--tp-comm-overlap")));
+        QVERIFY(!a.count(QStringLiteral("--no-overlap-p2p-communication")));
+        QVERIFY2(text.find("Pipeline sends and receives") == std::string::npos, text.c_str());
+        QVERIFY(a.count(QStringLiteral("--overlap-grad-reduce")));
+        QVERIFY(a.count(QStringLiteral("--overlap-param-gather")));
+        const Json ds = Json::parse(writeLaunchConfig(d, 1, LaunchFormat::DeepSpeed, "p.json"));
+        QVERIFY(ds.at("zero_optimization").at("overlap_comm").get<bool>());
+        const std::string toml = writeLaunchConfig(d, 1, LaunchFormat::Torchtitan, "p.json");
+        QVERIFY(toml.find("enable_async_tensor_parallel") == std::string::npos);
+        QVERIFY(toml.find("[compile]") == std::string::npos);
+
+        // DP 1, interleaved PP 4 without the pipeline overlap: Megatron's default turned off, nothing to reduce.
+        a = megatronFlags(writeLaunchConfig(d, 2, LaunchFormat::Megatron, "p.json"));
+        QVERIFY(a.count(QStringLiteral("--no-overlap-p2p-communication")));
+        QVERIFY(!a.count(QStringLiteral("--overlap-grad-reduce")));
+        QVERIFY(!a.count(QStringLiteral("--overlap-param-gather")));
+        QVERIFY(!a.count(QStringLiteral("--use-distributed-optimizer")));
+
+        // A DP overlap override of 0: no overlap anywhere; any other override keeps it.
+        for (double overlap : { 0.0, 0.3 }) {
+            p.training.dpOverlap = overlap;
+            const PlanDocument o = evaluatedDocument(p, { plain });
+            QVERIFY2(o.plans[0].estimate.feasible, o.plans[0].estimate.infeasibleReason.c_str());
+            text = writeLaunchConfig(o, 0, LaunchFormat::Megatron, "p.json");
+            a = megatronFlags(text);
+            QCOMPARE(a.count(QStringLiteral("--overlap-grad-reduce")), std::size_t(overlap > 0 ? 1 : 0));
+            QCOMPARE(a.count(QStringLiteral("--overlap-param-gather")), std::size_t(overlap > 0 ? 1 : 0));
+            QCOMPARE(text.find("overrides the DP overlap with 0") != std::string::npos, overlap == 0);
+            const Json ods = Json::parse(writeLaunchConfig(o, 0, LaunchFormat::DeepSpeed, "p.json"));
+            QCOMPARE(ods.at("zero_optimization").at("overlap_comm").get<bool>(), overlap > 0);
+        }
     }
 
     void megatronGptFullRecompute()
@@ -277,6 +373,12 @@ private slots:
         QVERIFY(!a.count(QStringLiteral("--untie-embeddings-and-output-weights")));
         QVERIFY(!a.count(QStringLiteral("--disable-bias-linear")));
         QVERIFY(!a.count(QStringLiteral("--use-distributed-optimizer")));
+        // DP 2: gradient reduction overlapped with backward, as the cost model assumes; no parameter
+        // gather to overlap without the distributed optimizer.
+        QVERIFY(a.count(QStringLiteral("--overlap-grad-reduce")));
+        QVERIFY(!a.count(QStringLiteral("--overlap-param-gather")));
+        QVERIFY(!a.count(QStringLiteral("--tp-comm-overlap")));
+        QVERIFY(!a.count(QStringLiteral("--no-overlap-p2p-communication")));
         QVERIFY(!a.count(QStringLiteral("--sequence-parallel")));
         QVERIFY(!a.count(QStringLiteral("--num-virtual-stages-per-pipeline-rank")));
         QCOMPARE(a.at(QStringLiteral("--recompute-granularity")), QStringLiteral("full"));
@@ -428,6 +530,10 @@ private slots:
         QCOMPARE(perGpu, std::int64_t(micro));
         QCOMPARE(accumulation, std::int64_t(d.plans[0].estimate.numMicroBatches));
         QCOMPARE(ds.at("zero_optimization").at("stage").get<int>(), zero);
+        // No DP overlap override: the cost model overlaps DP communication, so DeepSpeed does too.
+        QCOMPARE(ds.at("zero_optimization").contains("overlap_comm"), zero >= 1);
+        if (zero >= 1)
+            QVERIFY(ds.at("zero_optimization").at("overlap_comm").get<bool>());
         QVERIFY(ds.at("bf16").at("enabled").get<bool>());
         QCOMPARE(ds.at("gradient_clipping").get<double>(), 1.0);
         QVERIFY(ds.at("activation_checkpointing").is_object());

@@ -156,13 +156,14 @@ private slots:
             st.recomputeSeconds = 0.006;
             st.tpCommSeconds = 0.004;
             st.ppCommSeconds = 0.002;
+            st.forwardSeconds = 0.013; // the evaluator's forward share: kernels, TP and half the PP sends
             plan.stages.push_back(st);
         }
         const PipelineTimeline t = planTimeline(plan);
         QCOMPARE(t.stages, 3);
         QCOMPARE(t.microBatches, 6);
         QCOMPARE(int(t.passes.size()), 3 * 6 * 2);
-        // Forward 10 + 3 = 13 ms, backward 20 + 6 + 3 = 29 ms: 42 ms per micro-batch as the evaluator has it.
+        // Forward 13 ms as given, backward the rest of the 42 ms micro-batch: 29 ms.
         const ScheduleSlot& f = *std::find_if(t.passes.begin(), t.passes.end(), [](const ScheduleSlot& s) { return s.forward; });
         const ScheduleSlot& b = *std::find_if(t.passes.begin(), t.passes.end(), [](const ScheduleSlot& s) { return !s.forward; });
         QVERIFY(std::abs((f.end - f.start) - 0.013) < 1e-12);

@@ -37,6 +37,7 @@ ParallelConfig config(int tp, int pp, int dp, Schedule schedule, int vpp = 1)
     c.zeroStage = 1;
     c.recompute = Recompute::Selective;
     c.sequenceParallel = tp > 1;
+    c.ppCommOverlap = schedule == Schedule::Interleaved1F1B && pp == 2; // Megatron requires it there
     return c;
 }
 
@@ -218,8 +219,27 @@ private slots:
         QCOMPARE(proposals[0]["title"].get<std::string>(), first.title);
         QCOMPARE(proposals[0]["speedup"].get<double>(), first.speedup);
         QCOMPARE(proposals[0]["step_seconds"].get<double>(), first.estimate.time.stepSeconds);
-        QCOMPARE(proposals[0]["dp_overlap"].get<double>(), first.training.dpOverlap);
+        // dp_overlap is the proposal's training override, null without one (the document sets none, and
+        // no proposal changes it).
+        QVERIFY(!d.training.dpOverlap);
+        for (std::size_t i = 0; i < proposals.size(); ++i) {
+            const std::optional<double>& overlap = d.plans[0].proposals[i].training.dpOverlap;
+            QCOMPARE(overlap, d.training.dpOverlap);
+            QVERIFY(proposals[i].contains("dp_overlap"));
+            QCOMPARE(proposals[i]["dp_overlap"].is_null(), !overlap);
+        }
         QVERIFY(proposals[0]["config"].is_object());
+        // With an override, the proposals carry it as a number and read back with it.
+        PlanDocument overridden = d;
+        overridden.training.dpOverlap = 0.25;
+        for (Proposal& q : overridden.plans[0].proposals)
+            q.training.dpOverlap = 0.25;
+        const Json o = planDocumentToJson(overridden);
+        QCOMPARE(o["inputs"]["training"]["dp_overlap"].get<double>(), 0.25);
+        QCOMPARE(o["plans"][0]["proposals"][0]["dp_overlap"].get<double>(), 0.25);
+        const PlanDocument back = readPlanJson(o.dump(2), "overridden.json");
+        QCOMPARE(back.training.dpOverlap, std::optional<double>(0.25));
+        QCOMPARE(back.plans[0].proposals[0].training.dpOverlap, std::optional<double>(0.25));
     }
 
     void filesWithoutProposalsStayReadable()
@@ -235,10 +255,58 @@ private slots:
         for (const Proposal& p : full.plans[0].proposals) {
             TrainingSpec expected = full.training;
             expected.dpOverlap = p.training.dpOverlap;
-            QVERIFY(p.training.dpOverlap >= 0 && p.training.dpOverlap <= 1);
+            QVERIFY(!p.training.dpOverlap || (*p.training.dpOverlap >= 0 && *p.training.dpOverlap <= 1));
+            QCOMPARE(p.training.dpOverlap, full.training.dpOverlap);
             QCOMPARE(p.training.seqLength, expected.seqLength);
             QVERIFY(p.estimate.config == p.config);
         }
+    }
+
+    // The document-level "prediction_error" states the cost model's measured error on the cluster's
+    // GPU family, from its calibration; it is derived, so files without it read and write back with it.
+    void predictionError()
+    {
+        const PlanDocument d = makeDocument();
+        const GpuSpec* h100 = HardwareCatalog::builtin().find("H100-SXM");
+        QVERIFY(h100);
+        const CalibrationInfo& c = h100->calibration;
+        QVERIFY(c.calibrated());
+        const Json j = planDocumentToJson(d);
+        QVERIFY(j.contains("prediction_error"));
+        const Json& pe = j["prediction_error"];
+        QCOMPARE(pe["family"].get<std::string>(), c.family);
+        QCOMPARE(pe["calibration_runs"].get<int>(), c.runs);
+        QCOMPARE(pe["rms_error"].get<double>(), c.rmsError);
+        QCOMPARE(pe["max_error"].get<double>(), c.maxError);
+        QCOMPARE(pe["text"].get<std::string>(), c.describe());
+        QVERIFY(pe["text"].get<std::string>().find("calibration runs, H100") != std::string::npos);
+        // Between the search statistics and the plans.
+        const std::string text = writePlanJson(d);
+        QVERIFY(text.find("\"search\"") < text.find("\"prediction_error\""));
+        QVERIFY(text.find("\"prediction_error\"") < text.find("\"plans\""));
+
+        // Older files have none: they read as the same document and are written with it.
+        Json old = j;
+        old.erase("prediction_error");
+        const PlanDocument read = readPlanJson(old.dump(2) + "\n", "old.json");
+        expectEqual(read, d);
+        QCOMPARE(writePlanJson(read), text);
+
+        // A family without calibration runs says so, with no error numbers to misread.
+        PlanDocument uncalibrated = d;
+        uncalibrated.cluster.gpu.calibration = CalibrationInfo { "B200", 0, 0, 0, {} };
+        const Json u = planDocumentToJson(uncalibrated)["prediction_error"];
+        QCOMPARE(u["family"].get<std::string>(), std::string("B200"));
+        QCOMPARE(u["calibration_runs"].get<int>(), 0);
+        QVERIFY(u["rms_error"].is_null() && u["max_error"].is_null());
+        QCOMPARE(u["text"].get<std::string>(), uncalibrated.cluster.gpu.calibration.describe());
+        QVERIFY(u["text"].get<std::string>().starts_with("uncalibrated"));
+        const std::string written = writePlanJson(uncalibrated);
+        QCOMPARE(writePlanJson(readPlanJson(written, "uncalibrated.json")), written);
+        // The diff helper names the calibration it is written from.
+        PlanDocument other = d;
+        other.cluster.gpu.calibration.runs += 1;
+        QCOMPARE(QString::fromStdString(firstDifference(d, other)), QStringLiteral("$.inputs.cluster.gpu.calibration"));
     }
 
     void planningFillsBestPlanProposals()

@@ -99,35 +99,129 @@ private slots:
         QVERIFY(!proposalKindFromString("bogus"));
     }
 
-    // (a) A slower network makes every communication proposal worth more, a faster one less.
+    // (a) A slower network makes every communication proposal worth more, a faster one less: int8
+    // gradients with the inter-node links (DP traffic; links slower than the catalog's, since at its
+    // bandwidth the bucketed DP communication of this plan hides behind backward and int8 gains
+    // nothing), TP communication overlap with the intra-node ones (TP traffic; a TP 8 plan, where the
+    // overlap hides more than its SM share costs).
     void communicationFollowsBandwidth()
     {
-        const char* titles[] = { "Overlap gradient", "int8" };
-        std::vector<std::vector<double>> speedups(2); // [title][bandwidth factor]
-        for (double factor : { 0.25, 1.0, 4.0 }) {
-            PlanningProblem p = llama8b(32, 1024);
+        std::vector<double> int8, tpOverlap;
+        for (double factor : { 0.125, 0.25, 0.5 }) {
+            PlanningProblem p = llama8b(32, 256);
             p.cluster.interNode.bandwidthBytesPerSecond *= factor;
-            const PlanEvaluator evaluator(p);
-            const PlanEstimate current = evaluator.evaluate(config(2, 1, 16));
+            const PlanEstimate current = PlanEvaluator(p).evaluate(config(2, 1, 16));
             QVERIFY2(current.feasible, current.infeasibleReason.c_str());
             const std::vector<Proposal> list = proposeChanges(p, current, 100);
-            for (int t = 0; t < 2; ++t) {
-                const Proposal* prop = find(list, ProposalKind::GradientCommunication, titles[t]);
-                QVERIFY2(prop, titles[t]);
-                QVERIFY(prop->speedup > 1);
-                speedups[std::size_t(t)].push_back(prop->speedup);
-            }
+            const Proposal* prop = find(list, ProposalKind::GradientCommunication, "int8");
+            QVERIFY(prop);
+            QVERIFY(prop->speedup > 1);
+            QVERIFY(!prop->evaluated);
+            int8.push_back(prop->speedup);
             // No "keep hierarchical" entry: the model already assumes it, so it would change nothing.
             QVERIFY(!find(list, ProposalKind::GradientCommunication, "hierarchical"));
-            const Proposal* overlap = find(list, ProposalKind::GradientCommunication, "Overlap gradient");
-            QVERIFY(overlap->evaluated);
-            QCOMPARE(overlap->training.dpOverlap, 0.9);
-            QVERIFY(!find(list, ProposalKind::GradientCommunication, "int8")->evaluated);
+            // No proposal changes the training spec: the DP overlap is the cost model's, not a knob to raise.
+            for (const Proposal& q : list)
+                QVERIFY2(q.training.dpOverlap == p.training.dpOverlap, q.title.c_str());
         }
-        for (int t = 0; t < 2; ++t) {
-            const std::vector<double>& s = speedups[std::size_t(t)];
-            QVERIFY2(s[0] > s[1] && s[1] > s[2], titles[t]);
+        for (double factor : { 0.5, 1.0, 2.0 }) {
+            PlanningProblem p = llama8b(32, 256);
+            p.cluster.intraNode.bandwidthBytesPerSecond *= factor;
+            const ParallelConfig c = config(8, 1, 4);
+            const PlanEstimate current = PlanEvaluator(p).evaluate(c);
+            QVERIFY2(current.feasible, current.infeasibleReason.c_str());
+            const std::vector<Proposal> list = proposeChanges(p, current, 100);
+            const Proposal* prop = find(list, ProposalKind::TensorParallel, "--tp-comm-overlap");
+            QVERIFY(prop);
+            QVERIFY(prop->speedup > 1);
+            tpOverlap.push_back(prop->speedup);
+            // An evaluated configuration change: the plan with the overlap on, the training spec as it was.
+            QVERIFY(prop->evaluated);
+            ParallelConfig overlapped = c;
+            overlapped.tpCommOverlap = true;
+            QVERIFY(prop->config == overlapped);
+            QVERIFY(!prop->training.dpOverlap);
+            QVERIFY(prop->estimate.comm.tpSeconds < current.comm.tpSeconds);
         }
+        QVERIFY(int8[0] > int8[1] && int8[1] > int8[2]);
+        QVERIFY(tpOverlap[0] > tpOverlap[1] && tpOverlap[1] > tpOverlap[2]);
+    }
+
+    // An unpinned plan with TP > 1 and no overlap gets the TP overlap proposed (with sequence
+    // parallelism when it has none), a plan with PP > 1 the pipeline overlap; pinning them off
+    // removes them, and a plan that overlaps already is not offered them again.
+    void communicationOverlapProposals()
+    {
+        PlanningProblem p = llama8b(32, 256);
+        ParallelConfig c = config(4, 4, 2);
+        c.sequenceParallel = false;
+        const PlanEstimate current = PlanEvaluator(p).evaluate(c);
+        QVERIFY2(current.feasible, current.infeasibleReason.c_str());
+        QVERIFY(current.comm.tpSeconds > 0 && current.comm.ppSeconds > 0);
+        auto overlaps = [](const std::vector<Proposal>& list, bool ParallelConfig::*knob) {
+            return std::count_if(list.begin(), list.end(), [&](const Proposal& q) { return q.evaluated && q.config.*knob; });
+        };
+        const std::vector<Proposal> free = proposeChanges(p, current, 1000);
+        const Proposal* tp = find(free, ProposalKind::TensorParallel, "--tp-comm-overlap");
+        QVERIFY(tp);
+        QVERIFY(tp->evaluated);
+        QVERIFY(tp->speedup > 1);
+        ParallelConfig tpOverlapped = c;
+        tpOverlapped.sequenceParallel = true;
+        tpOverlapped.tpCommOverlap = true;
+        QVERIFY(tp->config == tpOverlapped);
+        QVERIFY2(tp->title.find("--sequence-parallel --tp-comm-overlap") != std::string::npos, tp->title.c_str());
+        QVERIFY2(tp->rationale.find("exposed TP communication is ") != std::string::npos, tp->rationale.c_str());
+        // 1F1B cannot overlap its pipeline sends in Megatron: not proposed; the interleaved plan gets it.
+        QVERIFY(!find(free, ProposalKind::PipelineParallel, "Overlap pipeline sends"));
+        ParallelConfig interleaved = c;
+        interleaved.schedule = Schedule::Interleaved1F1B;
+        interleaved.vpp = 2;
+        const PlanEstimate interleavedNow = PlanEvaluator(p).evaluate(interleaved);
+        QVERIFY2(interleavedNow.feasible, interleavedNow.infeasibleReason.c_str());
+        const std::vector<Proposal> forInterleaved = proposeChanges(p, interleavedNow, 1000);
+        const Proposal* pp = find(forInterleaved, ProposalKind::PipelineParallel, "Overlap pipeline sends");
+        QVERIFY(pp);
+        QVERIFY(pp->evaluated);
+        QVERIFY(pp->speedup > 1);
+        ParallelConfig ppOverlapped = interleaved;
+        ppOverlapped.ppCommOverlap = true;
+        QVERIFY(pp->config == ppOverlapped);
+
+        p.training.pins.tpCommOverlap = false;
+        p.training.pins.ppCommOverlap = false;
+        const std::vector<Proposal> pinned = proposeChanges(p, interleavedNow, 1000);
+        QVERIFY(!pinned.empty());
+        QVERIFY(!find(pinned, ProposalKind::TensorParallel, "--tp-comm-overlap"));
+        QVERIFY(!find(pinned, ProposalKind::PipelineParallel, "Overlap pipeline sends"));
+        QCOMPARE(overlaps(pinned, &ParallelConfig::tpCommOverlap), 0);
+        QCOMPARE(overlaps(pinned, &ParallelConfig::ppCommOverlap), 0);
+
+        // Overlapping already: neither is proposed again, and trades to TP 1 or PP 1 drop the overlap
+        // they no longer allow instead of being dropped themselves.
+        p.training.pins = {};
+        ParallelConfig on = config(2, 2, 8);
+        on.schedule = Schedule::Interleaved1F1B;
+        on.vpp = 2;
+        on.tpCommOverlap = true;
+        on.ppCommOverlap = true;
+        const PlanEstimate overlapped = PlanEvaluator(p).evaluate(on);
+        QVERIFY2(overlapped.feasible, overlapped.infeasibleReason.c_str());
+        const std::vector<Proposal> again = proposeChanges(p, overlapped, 1000);
+        QVERIFY(!find(again, ProposalKind::TensorParallel, "--tp-comm-overlap"));
+        QVERIFY(!find(again, ProposalKind::PipelineParallel, "Overlap pipeline sends"));
+        const Proposal* tp1 = find(again, ProposalKind::TensorParallel, "to TP 1 ");
+        QVERIFY(tp1);
+        QVERIFY(!tp1->config.tpCommOverlap && !tp1->config.sequenceParallel);
+        QVERIFY(tp1->config.ppCommOverlap == (tp1->config.schedule == Schedule::Interleaved1F1B));
+        const Proposal* pp1 = find(again, ProposalKind::DataParallel, "TP 2 x PP 1 x DP 16");
+        QVERIFY(pp1);
+        QVERIFY(!pp1->config.ppCommOverlap && pp1->config.tpCommOverlap);
+        const Proposal* spOff = find(again, ProposalKind::SequenceParallel, "Turn off sequence parallelism");
+        QVERIFY(spOff);
+        QVERIFY(!spOff->config.tpCommOverlap && !spOff->config.sequenceParallel);
+        for (const Proposal& q : again)
+            QVERIFY2(q.config.pp > 1 || !q.config.ppCommOverlap, q.title.c_str());
     }
 
     // (b) Applying a proposal and re-evaluating gives exactly the predicted speedup and memory change.

@@ -68,6 +68,8 @@ SessionDocument makeDocument()
     d.training.pins.recompute = Recompute::Full;
     d.training.pins.sequenceParallel = false;
     d.training.pins.schedule = Schedule::Interleaved1F1B;
+    d.training.pins.tpCommOverlap = true;
+    d.training.pins.ppCommOverlap = false;
     d.strategy = Strategy::Hybrid;
     d.weights = { 0.4, 1.0 / 3.0, 0.1 + 0.2 };
     d.topCount = 25;
@@ -82,6 +84,8 @@ SessionDocument makeDocument()
     selected.recompute = Recompute::Full;
     selected.sequenceParallel = true;
     selected.schedule = Schedule::Interleaved1F1B;
+    selected.tpCommOverlap = true;
+    selected.ppCommOverlap = true;
     d.selectedPlan = selected;
     return d;
 }
@@ -140,12 +144,14 @@ private slots:
         QVERIFY(!d.training.flashAttention);
         QCOMPARE(d.training.frameworkOverheadBytes, 3.5 * 1024 * 1024 * 1024);
         QCOMPARE(d.training.memoryMargin, 0.07);
-        QCOMPARE(d.training.dpOverlap, 0.25);
+        QCOMPARE(d.training.dpOverlap, std::optional<double>(0.25));
         const PlanPins& p = d.training.pins;
         QVERIFY(p.tp == 2 && !p.pp && p.dp == 4 && !p.vpp && !p.microBatch && p.zeroStage == 1);
         QVERIFY(p.recompute == Recompute::Full);
         QVERIFY(p.sequenceParallel == false); // pinned to false, not unpinned
         QVERIFY(p.schedule == Schedule::Interleaved1F1B);
+        QVERIFY(p.tpCommOverlap == true);
+        QVERIFY(p.ppCommOverlap == false); // pinned to false, not unpinned
         QVERIFY(d.strategy == Strategy::Hybrid);
         QVERIFY(d.weights == (ScoreWeights { 0.4, 1.0 / 3.0, 0.1 + 0.2 }));
         QCOMPARE(d.topCount, 25);
@@ -165,6 +171,8 @@ private slots:
         QVERIFY(back == d);
         QVERIFY(!back.selectedPlan);
         QVERIFY(back.training.pins == PlanPins {});
+        QVERIFY(!back.training.dpOverlap); // no override: the cost model overlaps as the frameworks do
+        QVERIFY(text.find("\"dp_overlap\": null") != std::string::npos);
         QCOMPARE(writeSessionJson(back), text);
 
         // Absent rather than null reads the same.
@@ -172,6 +180,8 @@ private slots:
         j.erase("selected_plan");
         j["model"].erase("relative_path");
         j["training"]["pins"].erase("tp");
+        j["training"]["pins"].erase("tp_comm_overlap");
+        j["training"].erase("dp_overlap");
         QVERIFY(readSessionJson(j.dump(), "s") == d);
 
         SessionDocument bundled = d;
@@ -185,7 +195,8 @@ private slots:
         QTest::addColumn<int>("mutation");
         const char* names[] = { "generator", "model", "bundled", "relative", "gpu", "nodes", "gpus per node",
             "intra", "inter", "seq", "batch", "precision", "optimizer", "fp32 grads", "flash", "overhead", "margin",
-            "overlap", "pins", "strategy", "weights", "top", "infeasible", "selection absent", "selection" };
+            "overlap", "pins", "strategy", "weights", "top", "infeasible", "selection absent", "selection",
+            "overlap override removed", "tp overlap pin", "pp overlap pin", "selection overlap" };
         for (int i = 0; i < int(std::size(names)); ++i)
             QTest::newRow(names[i]) << i;
     }
@@ -219,8 +230,12 @@ private slots:
             [](SessionDocument& d) { d.showInfeasible = false; },
             [](SessionDocument& d) { d.selectedPlan.reset(); },
             [](SessionDocument& d) { d.selectedPlan->vpp = 1; },
+            [](SessionDocument& d) { d.training.dpOverlap.reset(); },
+            [](SessionDocument& d) { d.training.pins.tpCommOverlap.reset(); },
+            [](SessionDocument& d) { d.training.pins.ppCommOverlap = true; },
+            [](SessionDocument& d) { d.selectedPlan->tpCommOverlap = false; },
         };
-        QCOMPARE(int(std::size(mutations)), 25);
+        QCOMPARE(int(std::size(mutations)), 29);
         const SessionDocument original = makeDocument();
         SessionDocument changed = original;
         mutations[mutation](changed);

@@ -42,6 +42,8 @@ private slots:
         training.pins.recompute = Recompute::Selective;
         training.pins.sequenceParallel = false;
         training.pins.schedule = Schedule::Interleaved1F1B;
+        training.pins.tpCommOverlap = false;
+        training.pins.ppCommOverlap = true;
         QSignalSpy problem(&panel, &InputPanel::problemChanged);
         panel.setInputs(cluster, training, Strategy::Hybrid, ScoreWeights { 0.25, 0.5, 0.25 });
         QCOMPARE(problem.count(), 1); // one search for the whole set, not one per field
@@ -58,14 +60,47 @@ private slots:
         QCOMPARE(t.globalBatch, std::int64_t(1536));
         QVERIFY(t.precision == Precision::Fp16);
         QVERIFY(t.optimizer == OptimizerKind::SgdMomentum);
-        QCOMPARE(t.dpOverlap, 0.3);
+        QCOMPARE(t.dpOverlap, std::optional<double>(0.3));
         QCOMPARE(t.memoryMargin, 0.125);
         QVERIFY(t.pins == training.pins);
+        QCOMPARE(panel.tpCommOverlapBox()->currentData().toInt(), 0);
+        QCOMPARE(panel.ppCommOverlapBox()->currentData().toInt(), 1);
         QVERIFY(panel.strategy() == Strategy::Hybrid);
         QVERIFY(panel.weights() == (ScoreWeights { 0.25, 0.5, 0.25 }));
         // Silent variant: nothing asks for a search.
         panel.setInputs(cluster, training, Strategy::Hybrid, ScoreWeights {}, false);
         QCOMPARE(problem.count(), 1);
+        // Unset (the default): no override of the DP overlap and both overlaps searched.
+        training.dpOverlap.reset();
+        training.pins.tpCommOverlap.reset();
+        training.pins.ppCommOverlap.reset();
+        panel.setInputs(cluster, training, Strategy::Hybrid, ScoreWeights {}, false);
+        QVERIFY(!panel.training().dpOverlap);
+        QVERIFY(panel.training().pins == training.pins);
+        QCOMPARE(panel.tpCommOverlapBox()->currentData().toInt(), -1);
+    }
+
+    // The overlap pins: searched, off or on; picking one asks for a search; each says what it is.
+    void communicationOverlapPins()
+    {
+        InputPanel panel;
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        QComboBox* boxes[2] = { panel.tpCommOverlapBox(), panel.ppCommOverlapBox() };
+        for (QComboBox* box : boxes) {
+            QCOMPARE(box->count(), 3);
+            QCOMPARE(box->currentData().toInt(), -1);
+        }
+        QVERIFY(!panel.training().pins.tpCommOverlap);
+        QVERIFY(!panel.training().pins.ppCommOverlap);
+        QVERIFY(boxes[0]->toolTip().contains(QStringLiteral("--tp-comm-overlap")));
+        QVERIFY(boxes[0]->toolTip().contains(QStringLiteral("sequence parallelism")));
+        QVERIFY(boxes[1]->toolTip().contains(QStringLiteral("PP >= 2")));
+        boxes[0]->setCurrentIndex(boxes[0]->findData(1));
+        QCOMPARE(problem.count(), 1);
+        QCOMPARE(panel.training().pins.tpCommOverlap, std::optional<bool>(true));
+        boxes[1]->setCurrentIndex(boxes[1]->findData(0));
+        QCOMPARE(problem.count(), 2);
+        QCOMPARE(panel.training().pins.ppCommOverlap, std::optional<bool>(false));
     }
 
     void formChangesSearchWeightChangesRerank()

@@ -188,6 +188,12 @@ private slots:
             const int chunks = plan->config.schedule == Schedule::Interleaved1F1B ? plan->config.vpp : 1;
             QCOMPARE(int(t.passes.size()), 2 * plan->numMicroBatches * plan->config.pp * chunks);
             QCOMPARE(t.stages, plan->config.pp);
+            // The line under the table gives the step time with the cost model's error on H100s.
+            const QLabel* title = w.findChild<QLabel*>(QStringLiteral("planTitle"));
+            const CalibrationInfo calibration = w.inputs()->problem().cluster.gpu.calibration;
+            QVERIFY(calibration.calibrated());
+            QVERIFY2(title->text().contains(QString::fromStdString(calibration.errorText()) + QStringLiteral(" per step")), qPrintable(title->text()));
+            QVERIFY2(title->toolTip().contains(QString::fromStdString(calibration.describe())), qPrintable(title->toolTip()));
             // Imbalance and communication titles carry the plan's own numbers.
             QVERIFY2(w.imbalance()->title().contains(QString::number(plan->computeImbalance, 'f', 2)), qPrintable(w.imbalance()->title()));
             QVERIFY(!w.communication()->title().isEmpty());
@@ -501,6 +507,10 @@ private slots:
         MainWindow w;
         w.loadExample();
         QVERIFY(waitForPlan(w));
+        // DeepSpeed runs one chunk per stage: the first ranked plan without interleaving.
+        int row = 0;
+        for (w.selectRow(row); row < 10 && sel(w).config.schedule == Schedule::Interleaved1F1B; w.selectRow(++row)) { }
+        QVERIFY(sel(w).config.schedule != Schedule::Interleaved1F1B);
         const QString path = dir.filePath(QStringLiteral("ds.json"));
         QCOMPARE(w.exportLaunchConfig(path, LaunchFormat::DeepSpeed), QString());
         const nlohmann::json ds = nlohmann::json::parse(readAll(path));
@@ -516,7 +526,7 @@ private slots:
         QVERIFY(args.contains(QStringLiteral("--pipeline-model-parallel-size %1").arg(c.pp)));
         // The header ranks the plan among everything the search evaluated, not "rank 1 of 1".
         QVERIFY(w.outcome() != nullptr);
-        QVERIFY2(args.contains(QStringLiteral("# Plan rank 1 of %1 evaluated: ").arg(w.outcome()->search.candidates.size())),
+        QVERIFY2(args.contains(QStringLiteral("# Plan rank %1 of %2 evaluated: ").arg(row + 1).arg(w.outcome()->search.candidates.size())),
                  qPrintable(args.left(600)));
         QVERIFY(w.outcome()->search.candidates.size() > 1);
     }

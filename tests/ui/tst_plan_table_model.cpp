@@ -63,6 +63,10 @@ private slots:
             QCOMPARE(model.index(row, PlanTableModel::Dp).data().toInt(), expected.config.dp);
             QCOMPARE(model.index(row, PlanTableModel::MemoryPerGpu).data(PlanTableModel::SortRole).toDouble(), expected.peakMemoryBytes);
             QCOMPARE(model.index(row, PlanTableModel::Score).data(PlanTableModel::SortRole).toDouble(), expected.score);
+            QCOMPARE(model.index(row, PlanTableModel::TpCommOverlap).data(PlanTableModel::SortRole).toInt(), int(expected.config.tpCommOverlap));
+            QCOMPARE(model.index(row, PlanTableModel::PpCommOverlap).data(PlanTableModel::SortRole).toInt(), int(expected.config.ppCommOverlap));
+            QCOMPARE(model.index(row, PlanTableModel::TpCommOverlap).data().toString(),
+                     expected.config.tpCommOverlap ? QStringLiteral("yes") : QStringLiteral("no"));
             QCOMPARE(model.index(row, PlanTableModel::Rank).data(PlanTableModel::CandidateRole).toULongLong(),
                      qulonglong(outcome->order[std::size_t(row)]));
         }
@@ -114,6 +118,21 @@ private slots:
             QVERIFY(!model.headerData(c, Qt::Horizontal).toString().isEmpty());
         QVERIFY(model.headerData(PlanTableModel::Zero, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("optimizer")));
         QVERIFY(model.headerData(PlanTableModel::Bubble, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("wait")));
+        QVERIFY(model.headerData(PlanTableModel::TpCommOverlap, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("--tp-comm-overlap")));
+        QVERIFY(model.headerData(PlanTableModel::PpCommOverlap, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("PP >= 2")));
+        // The predicted columns state the cost model's measured error on the GPU's family.
+        const CalibrationInfo& h100 = HardwareCatalog::builtin().find("H100-SXM")->calibration;
+        QVERIFY(h100.calibrated());
+        QSignalSpy changed(&model, &QAbstractItemModel::headerDataChanged);
+        model.setCalibration(h100);
+        QCOMPARE(changed.size(), 1);
+        for (int c : { int(PlanTableModel::StepTime), int(PlanTableModel::TokensPerSecond), int(PlanTableModel::Mfu) })
+            QVERIFY(model.headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QString::fromStdString(h100.describe())));
+        QCOMPARE(PlanTableModel::errorText(h100), QString::fromStdString(h100.errorText()));
+        const CalibrationInfo uncalibrated { "B200", 0, 0, 0, {} };
+        model.setCalibration(uncalibrated);
+        QVERIFY(model.headerData(PlanTableModel::StepTime, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("uncalibrated")));
+        QVERIFY(PlanTableModel::errorText(uncalibrated).contains(QStringLiteral("uncalibrated")));
     }
 };
 
