@@ -771,6 +771,22 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <source>Bundled example: %1</source>
         <translation>Mitgeliefertes Beispiel: %1</translation>
     </message>
+    <message>
+        <source>Megatron --tp-comm-overlap: TP all-gathers and reduce-scatters pipelined with the GEMMs (Transformer Engine userbuffers), hiding most tensor-parallel communication; needs sequence parallelism and TP &gt; 1.</source>
+        <translation>Megatron --tp-comm-overlap: TP-All-Gathers und -Reduce-Scatters werden mit den GEMMs verzahnt (Userbuffers der Transformer Engine), was den Großteil der tensorparallelen Kommunikation verdeckt; erfordert Sequenzparallelität und TP &gt; 1.</translation>
+    </message>
+    <message>
+        <source>TP comm overlap:</source>
+        <translation>TP-Kommunikationsüberlappung:</translation>
+    </message>
+    <message>
+        <source>PP comm overlap:</source>
+        <translation>PP-Kommunikationsüberlappung:</translation>
+    </message>
+    <message>
+        <source>Pipeline sends and receives overlapped with the next chunk&apos;s compute (Megatron does it in the interleaved schedule only, and requires it there with PP 2; --no-overlap-p2p-communication turns it off).</source>
+        <translation>Senden und Empfangen der Pipeline überlappt mit dem Rechnen des nächsten Modellteils (Megatron tut das nur im verschachtelten Zeitplan und verlangt es dort bei PP 2; --no-overlap-p2p-communication schaltet es ab).</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1367,6 +1383,14 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
         <translation>&lt;br&gt;%1 pro GPU von %2 nutzbar · %3 s %4 pro Schritt · %5 Tokens/s · MFU %6 % · Blase %7 %</translation>
     </message>
+    <message>
+        <source> · TP overlap</source>
+        <translation> · TP-Überlappung</translation>
+    </message>
+    <message>
+        <source> · PP overlap</source>
+        <translation> · PP-Überlappung</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -1588,6 +1612,10 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>unbekannte GPU „%1“; bekannt: %2 (shardscope gpus listet sie auf)</translation>
     </message>
     <message>
+        <source>%1 expects on or off, got &quot;%2&quot;</source>
+        <translation>%1 erwartet on oder off, erhalten: „%2“</translation>
+    </message>
+    <message>
         <source>Usage: shardscope plan MODEL [options]
 
 MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
@@ -1609,13 +1637,20 @@ Training:
   --optimizer O           adam (mixed precision, default) or sgd (with momentum)
   --no-flash-attention    store attention scores (Korthikanti&apos;s 5as/h term)
   --fp16-gradients        16-bit gradients instead of fp32 main gradients
-  --overhead-gib X        framework overhead per GPU (CUDA context, NCCL buffers); default 2
+  --overhead-gib X        extra allowance per GPU beyond the itemised other memory (CUDA context, NCCL
+                          buffers, optimizer transient); default 0
   --memory-margin F       fraction of GPU memory kept free; default 0.05
-  --dp-overlap F          fraction of data-parallel communication hidden by backward; default 0.5
+  --dp-overlap F          override: fraction of data-parallel communication hidden by backward;
+                          by default the cost model overlaps it per bucket, as the frameworks do
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
   --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+  --tp-comm-overlap on|off
+                          TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap);
+                          needs sequence parallelism and TP &gt; 1
+  --pp-comm-overlap on|off
+                          pipeline sends and receives overlapped with compute; needs PP &gt;= 2
 
 Ranking:
   --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,
@@ -1655,13 +1690,20 @@ Training:
   --optimizer O           adam (gemischte Präzision, Standard) oder sgd (mit Momentum)
   --no-flash-attention    Attention-Scores speichern (Korthikantis Term 5as/h)
   --fp16-gradients        16-Bit-Gradienten statt fp32-Hauptgradienten
-  --overhead-gib X        Framework-Overhead pro GPU (CUDA-Kontext, NCCL-Puffer); Standard 2
+  --overhead-gib X        Zuschlag pro GPU über den aufgeschlüsselten sonstigen Speicher hinaus (CUDA-Kontext,
+                          NCCL-Puffer, temporärer Optimiererspeicher); Standard 0
   --memory-margin F       Anteil des GPU-Speichers, der frei bleibt; Standard 0.05
-  --dp-overlap F          Anteil der datenparallelen Kommunikation, den der Rückwärtsdurchlauf verdeckt; Standard 0.5
+  --dp-overlap F          Überschreibung: Anteil der datenparallelen Kommunikation, den der Rückwärtsdurchlauf verdeckt;
+                          standardmäßig überlappt das Kostenmodell sie pro Bucket, wie es die Frameworks tun
 
 Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht):
   --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
   --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+  --tp-comm-overlap on|off
+                          TP-Kommunikation mit den GEMMs verzahnt (Megatron --tp-comm-overlap);
+                          erfordert Sequenzparallelität und TP &gt; 1
+  --pp-comm-overlap on|off
+                          Senden und Empfangen der Pipeline überlappt mit dem Rechnen; erfordert PP &gt;= 2
 
 Rangfolge:
   --strategy NAME         exhaustive (Standard; gewichtete Bewertung), MemoryOptimal, ComputeBalanced,
@@ -1955,6 +1997,23 @@ Beispiel:
     <message>
         <source>Predicted training throughput of the whole cluster.</source>
         <translation>Vorhergesagter Trainingsdurchsatz des gesamten Clusters.</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP-Überlappung</translation>
+    </message>
+    <message>
+        <source>PP overlap</source>
+        <translation>PP-Überlappung</translation>
+    </message>
+    <message>
+        <source>TP communication overlap (Megatron --tp-comm-overlap): TP all-gathers and reduce-scatters pipelined with the GEMMs; needs sequence parallelism.</source>
+        <translation>TP-Kommunikationsüberlappung (Megatron --tp-comm-overlap): TP-All-Gathers und -Reduce-Scatters werden mit den GEMMs verzahnt; erfordert Sequenzparallelität.</translation>
+    </message>
+    <message>
+        <source>Pipeline communication overlap: sends and receives between stages run behind compute, leaving only their latency on the critical path; needs PP &gt;= 2.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Kommunikationsüberlappung: Senden und Empfangen zwischen den Stufen laufen hinter dem Rechnen ab, sodass nur ihre Latenz auf dem kritischen Pfad bleibt; erfordert PP &gt;= 2.</translation>
     </message>
 </context>
 <context>

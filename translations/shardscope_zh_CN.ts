@@ -770,6 +770,22 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <source>Bundled example: %1</source>
         <translation>内置示例：%1</translation>
     </message>
+    <message>
+        <source>Megatron --tp-comm-overlap: TP all-gathers and reduce-scatters pipelined with the GEMMs (Transformer Engine userbuffers), hiding most tensor-parallel communication; needs sequence parallelism and TP &gt; 1.</source>
+        <translation>Megatron --tp-comm-overlap：TP 的 all-gather 和 reduce-scatter 与 GEMM 流水线式交叠执行（Transformer Engine userbuffers），可隐藏大部分张量并行通信；需要序列并行且 TP &gt; 1。</translation>
+    </message>
+    <message>
+        <source>TP comm overlap:</source>
+        <translation>TP 通信重叠：</translation>
+    </message>
+    <message>
+        <source>PP comm overlap:</source>
+        <translation>PP 通信重叠：</translation>
+    </message>
+    <message>
+        <source>Pipeline sends and receives overlapped with the next chunk&apos;s compute (Megatron does it in the interleaved schedule only, and requires it there with PP 2; --no-overlap-p2p-communication turns it off).</source>
+        <translation>流水线的发送和接收与下一个模型块的计算重叠（Megatron 仅在交错式调度中这样做，且在 PP 为 2 时必须开启；--no-overlap-p2p-communication 可将其关闭）。</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1366,6 +1382,14 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
         <translation>&lt;br&gt;每个 GPU %1（可用 %2）· 每步 %3 秒 %4 · %5 token/s · MFU %6 % · 气泡 %7 %</translation>
     </message>
+    <message>
+        <source> · TP overlap</source>
+        <translation> · TP 重叠</translation>
+    </message>
+    <message>
+        <source> · PP overlap</source>
+        <translation> · PP 重叠</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -1587,6 +1611,10 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>未知 GPU“%1”；已知：%2（shardscope gpus 可列出）</translation>
     </message>
     <message>
+        <source>%1 expects on or off, got &quot;%2&quot;</source>
+        <translation>%1 应为 on 或 off，实际为“%2”</translation>
+    </message>
+    <message>
         <source>Usage: shardscope plan MODEL [options]
 
 MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
@@ -1608,13 +1636,20 @@ Training:
   --optimizer O           adam (mixed precision, default) or sgd (with momentum)
   --no-flash-attention    store attention scores (Korthikanti&apos;s 5as/h term)
   --fp16-gradients        16-bit gradients instead of fp32 main gradients
-  --overhead-gib X        framework overhead per GPU (CUDA context, NCCL buffers); default 2
+  --overhead-gib X        extra allowance per GPU beyond the itemised other memory (CUDA context, NCCL
+                          buffers, optimizer transient); default 0
   --memory-margin F       fraction of GPU memory kept free; default 0.05
-  --dp-overlap F          fraction of data-parallel communication hidden by backward; default 0.5
+  --dp-overlap F          override: fraction of data-parallel communication hidden by backward;
+                          by default the cost model overlaps it per bucket, as the frameworks do
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
   --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+  --tp-comm-overlap on|off
+                          TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap);
+                          needs sequence parallelism and TP &gt; 1
+  --pp-comm-overlap on|off
+                          pipeline sends and receives overlapped with compute; needs PP &gt;= 2
 
 Ranking:
   --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,
@@ -1654,13 +1689,20 @@ Example:
   --optimizer O           adam（混合精度，默认）或 sgd（带动量）
   --no-flash-attention    存储注意力分数（Korthikanti 的 5as/h 项）
   --fp16-gradients        使用 16 位梯度而非 fp32 主梯度
-  --overhead-gib X        每个 GPU 的框架开销（CUDA 上下文、NCCL 缓冲区）；默认 2
+  --overhead-gib X        在逐项计入的其他显存（CUDA 上下文、NCCL 缓冲区、优化器临时显存）之外，
+                          每个 GPU 额外预留的量；默认 0
   --memory-margin F       GPU 显存中保持空闲的比例；默认 0.05
-  --dp-overlap F          数据并行通信中被反向传播掩盖的比例；默认 0.5
+  --dp-overlap F          覆盖值：数据并行通信中被反向传播掩盖的比例；
+                          默认由成本模型像各框架那样按桶（bucket）重叠
 
 固定项（固定某个参数；未固定的参数都会被搜索）：
   --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
   --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+  --tp-comm-overlap on|off
+                          TP 通信与 GEMM 流水线式交叠（Megatron --tp-comm-overlap）；
+                          需要序列并行且 TP &gt; 1
+  --pp-comm-overlap on|off
+                          流水线的发送和接收与计算重叠；需要 PP &gt;= 2
 
 排序：
   --strategy 名称         exhaustive（默认；加权评分）、MemoryOptimal、ComputeBalanced、
@@ -1954,6 +1996,23 @@ Example:
     <message>
         <source>Predicted training throughput of the whole cluster.</source>
         <translation>预测的整个集群的训练吞吐量。</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP 重叠</translation>
+    </message>
+    <message>
+        <source>PP overlap</source>
+        <translation>PP 重叠</translation>
+    </message>
+    <message>
+        <source>TP communication overlap (Megatron --tp-comm-overlap): TP all-gathers and reduce-scatters pipelined with the GEMMs; needs sequence parallelism.</source>
+        <translation>TP 通信重叠（Megatron --tp-comm-overlap）：TP 的 all-gather 和 reduce-scatter 与 GEMM 流水线式交叠执行；需要序列并行。</translation>
+    </message>
+    <message>
+        <source>Pipeline communication overlap: sends and receives between stages run behind compute, leaving only their latency on the critical path; needs PP &gt;= 2.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线通信重叠：阶段之间的发送和接收隐藏在计算之后，关键路径上只剩其延迟；需要 PP &gt;= 2。</translation>
     </message>
 </context>
 <context>

@@ -190,13 +190,18 @@ QWidget* InputPanel::buildTrainingGroup()
     m_recompute->setToolTip(tr("Activation recomputation (checkpointing): selective recomputes only the attention "
                                "core (Korthikanti et al. 2022), full stores only each block's input and recomputes "
                                "its forward pass during backward (about 33 % more math)."));
-    m_sequenceParallel = new QComboBox;
-    addAuto(m_sequenceParallel);
-    m_sequenceParallel->addItem(tr("off"), 0);
-    m_sequenceParallel->addItem(tr("on"), 1);
-    m_sequenceParallel->setToolTip(tr("Sequence parallelism (Megatron): the norms and dropouts between tensor-parallel "
-                                      "regions are split along the sequence over the TP GPUs, so their activations are "
-                                      "not replicated. Same communication volume as plain TP."));
+    // A knob that is searched ("auto") or pinned off or on.
+    auto onOffPin = [&](const QString& toolTip) {
+        auto* box = new QComboBox;
+        addAuto(box);
+        box->addItem(tr("off"), 0);
+        box->addItem(tr("on"), 1);
+        box->setToolTip(toolTip);
+        return box;
+    };
+    m_sequenceParallel = onOffPin(tr("Sequence parallelism (Megatron): the norms and dropouts between tensor-parallel "
+                                     "regions are split along the sequence over the TP GPUs, so their activations are "
+                                     "not replicated. Same communication volume as plain TP."));
     m_schedule = new QComboBox;
     addAuto(m_schedule);
     m_schedule->addItem(tr("GPipe"), int(Schedule::GPipe));
@@ -206,20 +211,12 @@ QWidget* InputPanel::buildTrainingGroup()
                               "micro-batch's activations); 1F1B alternates and stores at most one per stage; "
                               "interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the "
                               "pipeline bubble by that factor for more point-to-point traffic."));
-    m_tpCommOverlap = new QComboBox;
-    addAuto(m_tpCommOverlap);
-    m_tpCommOverlap->addItem(tr("off"), 0);
-    m_tpCommOverlap->addItem(tr("on"), 1);
-    m_tpCommOverlap->setToolTip(tr("Megatron --tp-comm-overlap: TP all-gathers and reduce-scatters pipelined with the "
-                                   "GEMMs (Transformer Engine userbuffers), hiding most tensor-parallel communication; "
-                                   "needs sequence parallelism and TP > 1."));
-    m_ppCommOverlap = new QComboBox;
-    addAuto(m_ppCommOverlap);
-    m_ppCommOverlap->addItem(tr("off"), 0);
-    m_ppCommOverlap->addItem(tr("on"), 1);
-    m_ppCommOverlap->setToolTip(tr("Pipeline sends and receives overlapped with compute (Megatron overlaps them in "
-                                   "the interleaved schedule; --no-overlap-p2p-communication turns it off), so only "
-                                   "their latency stays on the critical path; needs PP >= 2."));
+    m_tpCommOverlap = onOffPin(tr("Megatron --tp-comm-overlap: TP all-gathers and reduce-scatters pipelined with the "
+                                  "GEMMs (Transformer Engine userbuffers), hiding most tensor-parallel communication; "
+                                  "needs sequence parallelism and TP > 1."));
+    m_ppCommOverlap = onOffPin(tr("Pipeline sends and receives overlapped with the next chunk's compute (Megatron does "
+                                  "it in the interleaved schedule only, and requires it there with PP 2; "
+                                  "--no-overlap-p2p-communication turns it off)."));
     m_memoryMargin = new QDoubleSpinBox;
     m_memoryMargin->setRange(0, 99);
     m_memoryMargin->setDecimals(1);

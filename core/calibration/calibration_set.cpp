@@ -9,8 +9,6 @@
 
 namespace shardscope {
 
-namespace {
-
 // Narayanan et al. 2021 (SC'21), Table 1: GPT, V = 51,200, s = 2048, MHA, ffn 4h, LayerNorm, biases,
 // learned positions, tied embeddings, dropout; fp16, full recomputation, interleaved 1F1B.
 TransformerSpec narayananGpt(std::int64_t hidden, std::int64_t heads, std::int64_t layers)
@@ -47,6 +45,8 @@ TransformerSpec megatronReadmeGpt(std::int64_t hidden, std::int64_t heads, std::
     s.dropout = false;
     return s;
 }
+
+namespace {
 
 std::vector<CalibrationRun> makeRuns()
 {

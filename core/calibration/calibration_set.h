@@ -45,6 +45,13 @@ struct CalibrationRun
     PlanningProblem problem(const HardwareCatalog& catalog) const; ///< throws when the GPU is missing
 };
 
+/// The GPTs of Narayanan et al. 2021 Table 1 and Korthikanti et al. 2022: V = 51,200, s = 2048, MHA,
+/// ffn 4h, LayerNorm, biases, learned positions, tied embeddings, dropout.
+TransformerSpec narayananGpt(std::int64_t hidden, std::int64_t heads, std::int64_t layers);
+/// The GPTs of the Megatron-LM README table: 12 L h^2 + 2 V h parameters (untied, rotary), V = 131,072,
+/// s = 4096; LayerNorm, GELU and biases (Megatron's defaults), no dropout.
+TransformerSpec megatronReadmeGpt(std::int64_t hidden, std::int64_t heads, std::int64_t layers);
+
 /// Narayanan et al. 2021 Table 1 (10 rows, A100) and the Megatron-LM README table (9 rows, H100).
 const std::vector<CalibrationRun>& calibrationRuns();
 

@@ -4,6 +4,7 @@
 // dropout), on A100-80GB nodes of 8 GPUs.
 #pragma once
 
+#include "calibration/calibration_set.h"
 #include "cost/planning_problem.h"
 #include "hardware/hardware_catalog.h"
 #include "model/model_graph.h"
@@ -15,22 +16,7 @@ namespace shardscope::testing {
 
 inline TransformerSpec megatronGpt(std::int64_t hidden, std::int64_t heads, std::int64_t layers)
 {
-    TransformerSpec s;
-    s.name = "gpt-" + std::to_string(layers) + "x" + std::to_string(hidden);
-    s.hidden = hidden;
-    s.ffn = 4 * hidden;
-    s.layers = layers;
-    s.heads = heads;
-    s.kvHeads = heads;
-    s.vocab = 51200;
-    s.maxPositions = 2048;
-    s.tiedEmbeddings = true;
-    s.gatedMlp = false;
-    s.norm = NormKind::LayerNorm;
-    s.qkvBias = s.attnOutBias = s.mlpBias = true;
-    s.positions = PositionKind::Learned;
-    s.dropout = true;
-    return s;
+    return narayananGpt(hidden, heads, layers); // the calibration set's GPT
 }
 
 /// Llama-3-8B's shape (GQA 32/8 heads, SwiGLU FFN 14336), as the plan and launch-config tests use it.

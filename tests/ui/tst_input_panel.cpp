@@ -94,7 +94,7 @@ private slots:
         QVERIFY(!panel.training().pins.ppCommOverlap);
         QVERIFY(boxes[0]->toolTip().contains(QStringLiteral("--tp-comm-overlap")));
         QVERIFY(boxes[0]->toolTip().contains(QStringLiteral("sequence parallelism")));
-        QVERIFY(boxes[1]->toolTip().contains(QStringLiteral("PP >= 2")));
+        QVERIFY(boxes[1]->toolTip().contains(QStringLiteral("interleaved schedule only")));
         boxes[0]->setCurrentIndex(boxes[0]->findData(1));
         QCOMPARE(problem.count(), 1);
         QCOMPARE(panel.training().pins.tpCommOverlap, std::optional<bool>(true));
