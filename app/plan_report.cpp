@@ -16,7 +16,11 @@ QString gib(double bytes) { return QString::number(bytes / (1024.0 * 1024.0 * 10
 
 QString configColumns(const ParallelConfig& c)
 {
-    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9")
+    const QString overlap = c.tpCommOverlap && c.ppCommOverlap ? QStringLiteral("tp+pp")
+        : c.tpCommOverlap                                      ? QStringLiteral("tp")
+        : c.ppCommOverlap                                      ? QStringLiteral("pp")
+                                                               : QStringLiteral("-");
+    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10")
         .arg(c.tp, 4)
         .arg(c.pp, 4)
         .arg(c.dp, 5)
@@ -25,7 +29,8 @@ QString configColumns(const ParallelConfig& c)
         .arg(c.zeroStage, 4)
         .arg(qs(std::string(toString(c.recompute))), -9)
         .arg(c.sequenceParallel ? QStringLiteral("sp") : QStringLiteral("- "), 2)
-        .arg(qs(std::string(toString(c.schedule))), -11);
+        .arg(qs(std::string(toString(c.schedule))), -11)
+        .arg(overlap, -7);
 }
 
 } // namespace
@@ -92,7 +97,7 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
                .arg(o.search.elapsedSeconds * 1e3, 0, 'f', 0)
                .arg(o.search.feasibleCount)
         << "\n\n";
-    out << tr("rank   tp   pp    dp vpp  mb zero recompute sp schedule      memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
+    out << tr("rank   tp   pp    dp vpp  mb zero recompute sp schedule    overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
         << '\n';
     const int n = std::min<int>(top, int(o.order.size()));
     int shown = 0;
@@ -169,10 +174,10 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
     const QString step = calibration.calibrated()
         ? QStringLiteral("%1 %2").arg(qs(formatSeconds(t.stepSeconds)), qs(calibration.errorText()))
         : tr("%1 (uncalibrated)").arg(qs(formatSeconds(t.stepSeconds)));
-    out << tr("  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7")
+    out << tr("  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7 + optimizer %8")
                .arg(step, qs(formatSeconds(t.computeSeconds)), qs(formatSeconds(t.recomputeSeconds)),
                     qs(formatSeconds(t.tpCommSeconds)), qs(formatSeconds(t.ppCommSeconds)), qs(formatSeconds(t.bubbleSeconds)),
-                    qs(formatSeconds(t.dpExposedSeconds)))
+                    qs(formatSeconds(t.dpExposedSeconds)), qs(formatSeconds(t.optimizerSeconds)))
         << '\n';
     out << tr("  communication per step: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 exposed)")
                .arg(qs(formatBytes(e.comm.tpBytes)), qs(formatSeconds(e.comm.tpSeconds)), qs(formatBytes(e.comm.ppBytes)),

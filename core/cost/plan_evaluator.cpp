@@ -268,7 +268,8 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
             const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
             const double send = coll.sendSeconds(bytes, ppInterNode);
             const double one = c.ppCommOverlap ? std::max(link.latencySeconds, send - (forward + tpForward) / v) : send;
-            st.ppCommSeconds = double(sends * v) * one;
+            // Plus the host's synchronisation of each schedule step, forward and backward of every chunk.
+            st.ppCommSeconds = double(sends * v) * one + 2.0 * v * kPipelineStepHostSeconds;
             e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * bytes * m);
         }
         st.forwardSeconds = forward + tpForward + st.ppCommSeconds / 2;

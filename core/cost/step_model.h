@@ -31,6 +31,13 @@ struct DpOverlapWindow
 
 struct StageEstimate;
 
+/// Host time per pipeline schedule step (one chunk's forward or backward on one stage): Megatron waits on
+/// the step's receive (and with batch_p2p_sync, its default, synchronises the device) before launching
+/// the chunk's kernels, so the GPU idles for the host's synchronisation and first launches. 30 us is an
+/// assumption (a device synchronisation plus a few PyTorch launches), not fitted; it is what makes many
+/// small chunks cost more than their bubble saves.
+constexpr double kPipelineStepHostSeconds = 30e-6;
+
 /// The overlap window of pipeline stage `stage` of an evaluated plan: its forward and backward per
 /// micro-batch, and in 1F1B the idle time before its first forward (k forward slots of one chunk after
 /// stage 0) and after its last backward (k backward slots before stage 0 ends); with `chunks` > 1
