@@ -1650,7 +1650,8 @@ Pins (fix a knob; every unpinned knob is searched):
                           TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap);
                           needs sequence parallelism and TP &gt; 1
   --pp-comm-overlap on|off
-                          pipeline sends and receives overlapped with compute; needs PP &gt;= 2
+                          pipeline sends and receives overlapped with compute; interleaved
+                          schedule only, where PP 2 requires it (as Megatron)
 
 Ranking:
   --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,
@@ -1703,7 +1704,8 @@ Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht)
                           TP-Kommunikation mit den GEMMs verzahnt (Megatron --tp-comm-overlap);
                           erfordert Sequenzparallelität und TP &gt; 1
   --pp-comm-overlap on|off
-                          Senden und Empfangen der Pipeline überlappt mit dem Rechnen; erfordert PP &gt;= 2
+                          Senden und Empfangen der Pipeline überlappt mit dem Rechnen; nur im verschachtelten
+                          Zeitplan, wo es bei PP 2 erforderlich ist (wie bei Megatron)
 
 Rangfolge:
   --strategy NAME         exhaustive (Standard; gewichtete Bewertung), MemoryOptimal, ComputeBalanced,
@@ -1784,11 +1786,6 @@ Beispiel:
         <translation>%1 Pläne in %2 ms bewertet, %3 passen in den Speicher.</translation>
     </message>
     <message>
-        <source>rank   tp   pp    dp vpp  mb zero recompute sp schedule      memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>Rang   tp   pp    dp vpp  mb zero neuber.   sp Zeitplan      Speicher/GPU (nutzbar) Schritt   Tokens/s    MFU  Blase   Wertung</translation>
-    </message>
-    <message>
         <source>No plan fits. The closest candidates and why they fail:</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Kein Plan passt. Die nächstgelegenen Kandidaten und warum sie scheitern:</translation>
@@ -1810,11 +1807,6 @@ Beispiel:
         <source>  stage  layers                                   params/GPU  weights grads  optim  activ  emb+logits other  total GiB  ms/micro-batch</source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
         <translation>  Stufe  Schichten                                Param./GPU  Gewich Grad.  Optim. Aktiv. Emb+Logits Sonst. GiB ges.  ms/Micro-Batch</translation>
-    </message>
-    <message>
-        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>  Schritt %1 = Rechnen %2 + Neuberechnung %3 + TP-Komm. %4 + PP-Komm. %5 + Blase %6 + sichtbare DP-Komm. %7</translation>
     </message>
     <message>
         <source>  communication per step: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 exposed)</source>
@@ -1853,6 +1845,16 @@ Beispiel:
     <message>
         <source>%1 (uncalibrated)</source>
         <translation>%1 (unkalibriert)</translation>
+    </message>
+    <message>
+        <source>rank   tp   pp    dp vpp  mb zero recompute sp schedule    overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Rang   tp   pp    dp vpp  mb zero neuber.   sp Zeitplan    Überl.   Speicher/GPU (nutzbar) Schritt   Tokens/s    MFU  Blase   Wertung</translation>
+    </message>
+    <message>
+        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7 + optimizer %8</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>  Schritt %1 = Rechnen %2 + Neuberechnung %3 + TP-Komm. %4 + PP-Komm. %5 + Blase %6 + sichtbare DP-Komm. %7 + Optimierer %8</translation>
     </message>
 </context>
 <context>

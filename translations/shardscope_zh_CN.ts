@@ -1649,7 +1649,8 @@ Pins (fix a knob; every unpinned knob is searched):
                           TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap);
                           needs sequence parallelism and TP &gt; 1
   --pp-comm-overlap on|off
-                          pipeline sends and receives overlapped with compute; needs PP &gt;= 2
+                          pipeline sends and receives overlapped with compute; interleaved
+                          schedule only, where PP 2 requires it (as Megatron)
 
 Ranking:
   --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,
@@ -1702,7 +1703,8 @@ Example:
                           TP 通信与 GEMM 流水线式交叠（Megatron --tp-comm-overlap）；
                           需要序列并行且 TP &gt; 1
   --pp-comm-overlap on|off
-                          流水线的发送和接收与计算重叠；需要 PP &gt;= 2
+                          流水线的发送和接收与计算重叠；仅用于交错式调度，
+                          且在 PP 为 2 时必须开启（与 Megatron 相同）
 
 排序：
   --strategy 名称         exhaustive（默认；加权评分）、MemoryOptimal、ComputeBalanced、
@@ -1783,11 +1785,6 @@ Example:
         <translation>%2 毫秒内评估了 %1 个方案，%3 个可放入显存。</translation>
     </message>
     <message>
-        <source>rank   tp   pp    dp vpp  mb zero recompute sp schedule      memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>名次   tp   pp    dp vpp  mb zero 重计算    sp 调度          显存/GPU（可用）       步时间    token/s     MFU  气泡    评分</translation>
-    </message>
-    <message>
         <source>No plan fits. The closest candidates and why they fail:</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>没有方案能放下。最接近的候选方案及其失败原因：</translation>
@@ -1809,11 +1806,6 @@ Example:
         <source>  stage  layers                                   params/GPU  weights grads  optim  activ  emb+logits other  total GiB  ms/micro-batch</source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
         <translation>  阶段   层                                       参数/GPU    权重   梯度   优化器 激活   嵌入+logits 其他  总计 GiB   毫秒/微批次</translation>
-    </message>
-    <message>
-        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>  步时间 %1 = 计算 %2 + 重计算 %3 + TP 通信 %4 + PP 通信 %5 + 气泡 %6 + 暴露的 DP 通信 %7</translation>
     </message>
     <message>
         <source>  communication per step: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 exposed)</source>
@@ -1852,6 +1844,16 @@ Example:
     <message>
         <source>%1 (uncalibrated)</source>
         <translation>%1（未校准）</translation>
+    </message>
+    <message>
+        <source>rank   tp   pp    dp vpp  mb zero recompute sp schedule    overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>名次   tp   pp    dp vpp  mb zero 重计算    sp 调度        重叠     显存/GPU（可用）       步时间    token/s     MFU  气泡    评分</translation>
+    </message>
+    <message>
+        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7 + optimizer %8</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>  步时间 %1 = 计算 %2 + 重计算 %3 + TP 通信 %4 + PP 通信 %5 + 气泡 %6 + 暴露的 DP 通信 %7 + 优化器 %8</translation>
     </message>
 </context>
 <context>
