@@ -262,14 +262,16 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
             // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way, split over TP by scatter/gather;
             // v times with interleaving; the p2p overlap (ppCommOverlap) below.
             const double bytes = boundaryElements * tokens * tr.bytesPerActivation() / c.tp;
-            const int sends = (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
+            // Interleaved, every stage also sends across the wrap-around between chunks (stage p - 1 to stage 0
+            // forward, stage 0 to stage p - 1 backward).
+            const int sends = interleaved ? 2 : (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
             // Overlapped, a send runs while the stage computes its next chunk: what that chunk's forward
             // does not cover stays, and at least the handshake's latency.
             const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
             const double send = coll.sendSeconds(bytes, ppInterNode);
             const double one = c.ppCommOverlap ? std::max(link.latencySeconds, send - (forward + tpForward) / v) : send;
-            // Plus the host's synchronisation of each schedule step, forward and backward of every chunk.
-            st.ppCommSeconds = double(sends * v) * one + 2.0 * v * kPipelineStepHostSeconds;
+            // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
+            st.ppCommSeconds = double(sends * v) * one + (c.ppCommOverlap ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
             e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * bytes * m);
         }
         st.forwardSeconds = forward + tpForward + st.ppCommSeconds / 2;

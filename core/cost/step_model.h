@@ -31,11 +31,11 @@ struct DpOverlapWindow
 
 struct StageEstimate;
 
-/// Host time per pipeline schedule step (one chunk's forward or backward on one stage): Megatron waits on
-/// the step's receive (and with batch_p2p_sync, its default, synchronises the device) before launching
-/// the chunk's kernels, so the GPU idles for the host's synchronisation and first launches. 30 us is an
-/// assumption (a device synchronisation plus a few PyTorch launches), not fitted; it is what makes many
-/// small chunks cost more than their bubble saves.
+/// Host time per pipeline schedule step (one chunk's forward or backward on one stage) with batched,
+/// synchronous p2p (Megatron's batch_p2p_comm, whose batch_p2p_sync default synchronises the device after
+/// every batch): the GPU idles while the host synchronises and launches the step's first kernels. 30 us is
+/// an assumption (a device synchronisation plus a few PyTorch launches), not fitted. With the p2p overlap
+/// (interleaved schedule) Megatron does not batch and does not synchronise.
 constexpr double kPipelineStepHostSeconds = 30e-6;
 
 /// The overlap window of pipeline stage `stage` of an evaluated plan: its forward and backward per

@@ -169,8 +169,13 @@ void HardwareCatalog::applyCalibration(const CalibrationConstants& constants)
 
 void HardwareCatalog::merge(const HardwareCatalog& other)
 {
-    for (std::size_t i = 0; i < other.m_gpus.size(); ++i)
-        add(other.m_gpus[i], other.m_aliases[i]);
+    // A user GPU that names a calibrated family gets that family's fitted constants and error, as the
+    // built-in GPUs do; one without a family keeps its own efficiencies and is uncalibrated.
+    static const CalibrationConstants fitted = CalibrationConstants::fromJson(embeddedCalibration(), "resources/calibration.json");
+    HardwareCatalog calibrated = other;
+    calibrated.applyCalibration(fitted);
+    for (std::size_t i = 0; i < calibrated.m_gpus.size(); ++i)
+        add(calibrated.m_gpus[i], calibrated.m_aliases[i]);
 }
 
 } // namespace shardscope

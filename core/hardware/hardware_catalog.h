@@ -27,7 +27,8 @@ public:
     void add(GpuSpec gpu, std::vector<std::string> aliases = {});
     /// Sets the fitted constants and calibration info of every GPU whose family `constants` names.
     void applyCalibration(const CalibrationConstants& constants);
-    /// Adds every GPU of another catalog (user GPUs override built-in ones of the same name).
+    /// Adds every GPU of another catalog (user GPUs override built-in ones of the same name); a GPU whose
+    /// `family` has fitted constants (resources/calibration.json) gets them and that family's error.
     void merge(const HardwareCatalog& other);
     const std::vector<GpuSpec>& gpus() const { return m_gpus; }
 

@@ -142,6 +142,26 @@ private slots:
         }
     }
 
+    void userGpuOfACalibratedFamily()
+    {
+        // A user GPU that names the H100 family gets the family's fitted constants and error, replacing
+        // its own efficiencies; its own figures (peak, memory, links' bandwidth) stay.
+        json doc = userCatalog();
+        doc["gpus"][0]["family"] = "H100";
+        doc["gpus"][0]["matmul_efficiency"] = 0.9;
+        HardwareCatalog catalog = HardwareCatalog::builtin();
+        catalog.merge(HardwareCatalog::fromJson(doc.dump(), "my-gpus.json"));
+        const GpuSpec* mine = catalog.find("my-h100");
+        const GpuSpec* builtinH100 = HardwareCatalog::builtin().find("H100-SXM");
+        QVERIFY(mine && builtinH100);
+        QCOMPARE(mine->peakFlopsBf16, 800e12);
+        QCOMPARE(mine->scaleOut.bandwidthBytesPerSecond, 25e9);
+        QCOMPARE(mine->matmulEfficiency, builtinH100->matmulEfficiency);
+        QCOMPARE(mine->scaleOut.efficiency, builtinH100->scaleOut.efficiency);
+        QVERIFY(mine->calibration == builtinH100->calibration);
+        QVERIFY(mine->calibration.calibrated());
+    }
+
     void userCatalogOverrides()
     {
         HardwareCatalog catalog = HardwareCatalog::builtin();
@@ -163,6 +183,9 @@ private slots:
         QCOMPARE(l40s->memoryBytes, 48 * kGiB);
         QCOMPARE(QString::fromStdString(l40s->displayName), QString("L40S"));
         QCOMPARE(HardwareCatalog::builtin().find("h100")->peakFlopsBf16, 989e12); // builtin untouched
+        // Without a family the user's GPU keeps its efficiencies and is uncalibrated.
+        QVERIFY(!h100->calibration.calibrated());
+        QVERIFY(!l40s->calibration.calibrated());
 
         GpuSpec custom = *l40s;
         custom.name = "L40S";
