@@ -20,7 +20,8 @@ double waveUtilisation(double m, double n, double batch, double tm, double tn, d
 } // namespace
 
 KernelModel::KernelModel(const GpuSpec& gpu, Precision precision)
-    : m_gpu(gpu)
+    : m_kernels(gpu.kernels)
+    , m_gemmFraction(gpu.matmulEfficiency)
     , m_peak(gpu.peakFlops(precision))
     , m_attentionPeak(gpu.peakFlops(precision == Precision::Fp8 ? Precision::Bf16 : precision))
     , m_bytesPerElement(precision == Precision::Fp8 ? 1.0 : precision == Precision::Fp32 ? 4.0 : 2.0)
@@ -32,7 +33,7 @@ double KernelModel::tileEfficiency(double m, double n, double k, double batch) c
 {
     if (m <= 0 || n <= 0 || k <= 0 || batch <= 0)
         return 1;
-    const KernelSpec& ks = m_gpu.kernels;
+    const KernelSpec& ks = m_kernels;
     const double sms = std::max(1, ks.smCount);
     // Skinny GEMMs (few tokens: small micro-batches, experts) get the library's small-M kernels: the
     // smallest power-of-two tile height from 16 up that covers m.
@@ -54,7 +55,7 @@ double KernelModel::gemmSeconds(double m, double n, double k, double batch) cons
     if (m <= 0 || n <= 0 || k <= 0 || batch <= 0)
         return 0;
     const double flops = 2.0 * m * n * k * batch;
-    const double compute = flops / (m_peak * m_gpu.matmulEfficiency * tileEfficiency(m, n, k, batch));
+    const double compute = flops / (m_peak * m_gemmFraction * tileEfficiency(m, n, k, batch));
     // Roofline: both operands read and the output written once.
     const double bytes = (m * k + k * n + m * n) * batch * m_bytesPerElement;
     return std::max(compute, bytes / m_hbm) + kernelGapSeconds();
@@ -62,7 +63,7 @@ double KernelModel::gemmSeconds(double m, double n, double k, double batch) cons
 
 double KernelModel::flatGemmSeconds(double m, double n, double k, double batch) const
 {
-    return 2.0 * m * n * k * batch / (m_peak * m_gpu.matmulEfficiency);
+    return 2.0 * m * n * k * batch / (m_peak * m_gemmFraction);
 }
 
 double KernelModel::flashAttentionSeconds(double sequences, double seq, double heads, double headDim, bool causal,
@@ -74,7 +75,7 @@ double KernelModel::flashAttentionSeconds(double sequences, double seq, double h
     // scores and forms dV, dP, dQ, dK: 2.5 x the forward (flash-attention's benchmark counting).
     const double forwardFlops = 4.0 * seq * seq * headDim * heads * sequences * (causal ? 0.5 : 1.0);
     const double flops = backward ? 2.5 * forwardFlops : forwardFlops;
-    const KernelSpec& ks = m_gpu.kernels;
+    const KernelSpec& ks = m_kernels;
     const double efficiency = backward ? ks.attentionBackwardEfficiency : ks.attentionForwardEfficiency;
     // Query blocks of 128 rows walk key blocks of 128; per query block the diagonal block (causal) and
     // the prologue/epilogue cost about one block each on top of the useful ones: n / (n + 3) causal,

@@ -31,15 +31,17 @@ public:
     /// dimension `headDim` on this GPU; `causal` halves the score work.
     double flashAttentionSeconds(double sequences, double seq, double heads, double headDim, bool causal, bool backward) const;
     double memoryBoundSeconds(double bytes) const;
-    double kernelGapSeconds() const { return m_gpu.kernels.kernelGapSeconds; }
+    double kernelGapSeconds() const { return m_kernels.kernelGapSeconds; }
     double peakFlops() const { return m_peak; }
+    double gemmFraction() const { return m_gemmFraction; }
     double bytesPerElement() const { return m_bytesPerElement; }
 
     /// Fraction of the large-GEMM rate a GEMM of this shape reaches from tiles and waves alone (0..1].
     double tileEfficiency(double m, double n, double k, double batch = 1) const;
 
 private:
-    const GpuSpec& m_gpu;
+    KernelSpec m_kernels;         ///< copied: a model may outlive the GpuSpec it was made from
+    double m_gemmFraction = 0;    ///< GpuSpec::matmulEfficiency
     double m_peak = 0;            ///< tensor-core peak of the precision
     double m_attentionPeak = 0;   ///< attention runs in 16 bits (FP8 attention is not modelled)
     double m_bytesPerElement = 2;

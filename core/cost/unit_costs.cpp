@@ -101,7 +101,7 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
             coreBackward = 3.0 * km.gemmSeconds(s, d, s, batch) + km.gemmSeconds(s, s, d, batch);
         } else {
             const double flops = layer.flopsPerTokenPerSeq * s * tokens / split;
-            coreForward = flops / (km.peakFlops() * m_problem.cluster.gpu.matmulEfficiency);
+            coreForward = flops / (km.peakFlops() * km.gemmFraction());
             coreBackward = 2.0 * coreForward;
         }
     }

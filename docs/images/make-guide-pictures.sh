@@ -10,7 +10,7 @@ size=(--size 1400x500)
 example=(llama-3-70b --gpus 64 --gpus-per-node 8 --seq 8192 --global-batch 512)
 "$shardscope" render "${example[@]}" --view window --size 1600x1000 --out "$here/guide-window.png"
 
-# Memory: Llama-3-70B on 32 H100; the best plan (TP 8 x PP 2 x DP 2, interleaved with 10 chunks) holds 72.8 of 76.0 GiB.
+# Memory: Llama-3-70B on 32 H100; the best plan (TP 8 x PP 2 x DP 2, interleaved with 20 chunks) holds 72.2 of 76.0 GiB.
 "$shardscope" render llama-3-70b --gpus 32 --seq 8192 --global-batch 256 \
   --view memory "${size[@]}" --out "$here/guide-memory.png"
 
