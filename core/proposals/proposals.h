@@ -31,17 +31,17 @@ std::optional<ProposalKind> proposalKindFromString(std::string_view text);
  * One concrete change to a plan with its predicted effect. When `evaluated` is true the numbers come
  * from PlanEvaluator on (config, training): evaluating them again reproduces speedup and
  * memoryDeltaBytes exactly, so a GUI can apply the proposal by switching to config and training.
- * When false the change cannot be expressed as a configuration the evaluator places (hierarchical vs
- * ring all-reduce, gradient compression, uneven first/last interleaved stages): config and training
- * equal the current plan's, the numbers are estimates from the collectives' formulas or the per-stage
- * times, the rationale says so, and there is nothing to apply.
+ * When false the change cannot be expressed as a configuration the evaluator places (gradient
+ * compression, uneven first/last interleaved stages): config and training equal the current plan's,
+ * the numbers are estimates from the evaluator's own DP model or per-stage times, the rationale says
+ * so, and there is nothing to apply.
  */
 struct Proposal
 {
     ProposalKind kind = ProposalKind::DataParallel;
     std::string title;           ///< one line: "Interleave 2 model chunks per GPU (vpp 2)"
     ParallelConfig config;       ///< the proposed plan's configuration
-    TrainingSpec training;       ///< the proposed training spec (differs only in knobs that live there: dpOverlap)
+    TrainingSpec training;       ///< the proposed training spec (the problem's; kept for knobs that live there)
     double speedup = 1;          ///< current step time / proposed step time
     double memoryDeltaBytes = 0; ///< proposed peak per-GPU memory - current
     bool feasible = false;       ///< the proposed plan fits in memory
@@ -53,8 +53,8 @@ struct Proposal
 /**
  * Ranked proposals for the plan `current` (an estimate PlanEvaluator made for `problem`). Every kind
  * generates concrete changes (DP vs TP/PP at fixed world size, TP up/down within a node, micro-batch
- * count and interleaving for PP, sequence parallelism, gradient overlap / hierarchical all-reduce /
- * int8 compression, ZeRO stage, recomputation, micro-batch size, uneven first/last interleaved
+ * count and interleaving for PP, sequence parallelism, TP and pipeline communication overlap, int8
+ * gradient compression, ZeRO stage, recomputation, micro-batch size, uneven first/last interleaved
  * stages), each evaluated on the same problem. Order: feasible before infeasible, then by speedup
  * (larger first), then by memory saved; changes with no effect, changes to a knob the user pinned
  * (problem.training.pins) and duplicates of a better-ranked configuration are dropped. At most maxCount. Empty when `current` was rejected before evaluation.
