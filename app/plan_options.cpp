@@ -128,6 +128,8 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
             training.optimizer = *p;
         } else if (a == QLatin1String("--no-flash-attention")) {
             training.flashAttention = false;
+        } else if (a == QLatin1String("--unfused-kernels")) {
+            training.fusedKernels = false;
         } else if (a == QLatin1String("--fp16-gradients")) {
             training.fp32Gradients = false;
         } else if (a == QLatin1String("--overhead-gib")) {
@@ -259,6 +261,7 @@ QString PlanOptionsParser::helpText()
         "  --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32\n"
         "  --optimizer O           adam (mixed precision, default) or sgd (with momentum)\n"
         "  --no-flash-attention    store attention scores (Korthikanti's 5as/h term)\n"
+        "  --unfused-kernels       element-wise work as separate kernels (plain PyTorch), not Megatron's fused ones\n"
         "  --fp16-gradients        16-bit gradients instead of fp32 main gradients\n"
         "  --overhead-gib X        extra allowance per GPU beyond the itemised other memory (CUDA context, NCCL\n"
         "                          buffers, optimizer transient); default 0\n"

@@ -1636,6 +1636,7 @@ Training:
   --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32
   --optimizer O           adam (mixed precision, default) or sgd (with momentum)
   --no-flash-attention    store attention scores (Korthikanti&apos;s 5as/h term)
+  --unfused-kernels       element-wise work as separate kernels (plain PyTorch), not Megatron&apos;s fused ones
   --fp16-gradients        16-bit gradients instead of fp32 main gradients
   --overhead-gib X        extra allowance per GPU beyond the itemised other memory (CUDA context, NCCL
                           buffers, optimizer transient); default 0
@@ -1690,6 +1691,7 @@ Training:
   --precision P           bf16 (Standard), fp16, fp8 (bf16-Masterkopien der Gewichte) oder fp32
   --optimizer O           adam (gemischte Präzision, Standard) oder sgd (mit Momentum)
   --no-flash-attention    Attention-Scores speichern (Korthikantis Term 5as/h)
+  --unfused-kernels       elementweise Operationen als separate Kernel (reines PyTorch) statt der fusionierten Kernel von Megatron
   --fp16-gradients        16-Bit-Gradienten statt fp32-Hauptgradienten
   --overhead-gib X        Zuschlag pro GPU über den aufgeschlüsselten sonstigen Speicher hinaus (CUDA-Kontext,
                           NCCL-Puffer, temporärer Optimiererspeicher); Standard 0

@@ -1635,6 +1635,7 @@ Training:
   --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32
   --optimizer O           adam (mixed precision, default) or sgd (with momentum)
   --no-flash-attention    store attention scores (Korthikanti&apos;s 5as/h term)
+  --unfused-kernels       element-wise work as separate kernels (plain PyTorch), not Megatron&apos;s fused ones
   --fp16-gradients        16-bit gradients instead of fp32 main gradients
   --overhead-gib X        extra allowance per GPU beyond the itemised other memory (CUDA context, NCCL
                           buffers, optimizer transient); default 0
@@ -1689,6 +1690,7 @@ Example:
   --precision P           bf16（默认）、fp16、fp8（bf16 主权重）或 fp32
   --optimizer O           adam（混合精度，默认）或 sgd（带动量）
   --no-flash-attention    存储注意力分数（Korthikanti 的 5as/h 项）
+  --unfused-kernels       逐元素运算作为独立内核执行（原生 PyTorch），而非 Megatron 的融合内核
   --fp16-gradients        使用 16 位梯度而非 fp32 主梯度
   --overhead-gib X        在逐项计入的其他显存（CUDA 上下文、NCCL 缓冲区、优化器临时显存）之外，
                           每个 GPU 额外预留的量；默认 0

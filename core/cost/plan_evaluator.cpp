@@ -30,6 +30,7 @@ bool sameShape(const Layer& a, const Layer& b)
         && a.outputElementsPerToken == b.outputElementsPerToken && a.tpCommElementsPerToken == b.tpCommElementsPerToken
         && a.tpShardable == b.tpShardable && (a.block >= 0) == (b.block >= 0) && a.gemms == b.gemms
         && a.elementwiseForward == b.elementwiseForward && a.elementwiseBackward == b.elementwiseBackward
+        && a.unfusedExtraForward == b.unfusedExtraForward && a.unfusedExtraBackward == b.unfusedExtraBackward
         && a.attentionHeads == b.attentionHeads && a.attentionHeadDim == b.attentionHeadDim && a.causal == b.causal;
 }
 

@@ -113,10 +113,17 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
         return bytes * tokens * actScale;
     };
     double ewForward, ewBackward, ewKernels;
+    int forwardKernels = layer.elementwiseForward.kernels;
     if (!layer.elementwiseForward.empty() || !layer.elementwiseBackward.empty()) {
         ewForward = elementwise(layer.elementwiseForward);
         ewBackward = elementwise(layer.elementwiseBackward);
         ewKernels = layer.elementwiseForward.kernels + layer.elementwiseBackward.kernels;
+        if (!tr.fusedKernels) {
+            ewForward += elementwise(layer.unfusedExtraForward);
+            ewBackward += elementwise(layer.unfusedExtraBackward);
+            ewKernels += layer.unfusedExtraForward.kernels + layer.unfusedExtraBackward.kernels;
+            forwardKernels += layer.unfusedExtraForward.kernels;
+        }
     } else {
         // Operations unknown: each stored activation is written once in the forward and read and its
         // gradient written in the backward.
@@ -126,9 +133,9 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
     }
     const double gap = km.kernelGapSeconds();
     const double ewForwardSeconds = km.memoryBoundSeconds(ewForward + castBytesForward)
-        + gap * (layer.elementwiseForward.kernels + (fp8 ? gemmKernels : 0));
+        + gap * (forwardKernels + (fp8 ? gemmKernels : 0));
     const double ewBackwardSeconds = km.memoryBoundSeconds(ewBackward + castBytesBackward)
-        + gap * (ewKernels - layer.elementwiseForward.kernels + (fp8 ? gemmKernels : 0));
+        + gap * (ewKernels - forwardKernels + (fp8 ? gemmKernels : 0));
 
     p.forward = p.gemmForward + coreForward + ewForwardSeconds;
     p.backward = p.gemmBackward + coreBackward + ewBackwardSeconds;

@@ -139,6 +139,7 @@ void compare(Differ& d, const std::string& p, const TrainingSpec& a, const Train
     d.field(p + ".fp32_gradients", a.fp32Gradients, b.fp32Gradients);
     d.field(p + ".flash_attention", a.flashAttention, b.flashAttention);
     d.field(p + ".async_tp_backward", a.asyncTpBackward, b.asyncTpBackward);
+    d.field(p + ".fused_kernels", a.fusedKernels, b.fusedKernels);
     d.field(p + ".framework_overhead_bytes", a.frameworkOverheadBytes, b.frameworkOverheadBytes);
     d.field(p + ".memory_margin", a.memoryMargin, b.memoryMargin);
     d.field(p + ".dp_overlap", a.dpOverlap, b.dpOverlap);

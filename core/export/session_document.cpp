@@ -31,7 +31,7 @@ bool sameTraining(const TrainingSpec& a, const TrainingSpec& b)
 {
     return a.seqLength == b.seqLength && a.globalBatch == b.globalBatch && a.precision == b.precision
         && a.optimizer == b.optimizer && a.fp32Gradients == b.fp32Gradients
-        && a.flashAttention == b.flashAttention && a.asyncTpBackward == b.asyncTpBackward && a.frameworkOverheadBytes == b.frameworkOverheadBytes
+        && a.flashAttention == b.flashAttention && a.asyncTpBackward == b.asyncTpBackward && a.fusedKernels == b.fusedKernels && a.frameworkOverheadBytes == b.frameworkOverheadBytes
         && a.memoryMargin == b.memoryMargin && a.dpOverlap == b.dpOverlap && a.pins == b.pins;
 }
 

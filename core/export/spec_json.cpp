@@ -114,7 +114,7 @@ Json toJson(const TrainingSpec& t)
     return Json { { "seq_length", t.seqLength }, { "global_batch", t.globalBatch },
         { "precision", toString(t.precision) }, { "optimizer", toString(t.optimizer) },
         { "fp32_gradients", t.fp32Gradients }, { "flash_attention", t.flashAttention },
-        { "async_tp_backward", t.asyncTpBackward },
+        { "async_tp_backward", t.asyncTpBackward }, { "fused_kernels", t.fusedKernels },
         { "framework_overhead_bytes", t.frameworkOverheadBytes }, { "memory_margin", t.memoryMargin },
         { "dp_overlap", optional(t.dpOverlap) }, { "pins", std::move(pins) } };
 }
@@ -163,6 +163,7 @@ TrainingSpec readTraining(const ObjectReader& o)
     t.fp32Gradients = o.boolean("fp32_gradients");
     t.flashAttention = o.boolean("flash_attention");
     t.asyncTpBackward = !o.find("async_tp_backward") || o.boolean("async_tp_backward"); // files before v2: on
+    t.fusedKernels = !o.find("fused_kernels") || o.boolean("fused_kernels");
     t.frameworkOverheadBytes = o.bytes("framework_overhead_bytes");
     t.memoryMargin = o.number("memory_margin", 0, 1);
     if (o.find("dp_overlap")) // an override; absent or null: overlap as the frameworks do

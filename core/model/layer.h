@@ -87,6 +87,10 @@ struct Layer
     std::vector<LayerGemm> gemms;     ///< weight GEMMs (flopsPerToken = 2 n k tokenShare count summed)
     ElementwiseTraffic elementwiseForward;
     ElementwiseTraffic elementwiseBackward;
+    /// What the same operations move on top when each runs as its own kernel (plain PyTorch) instead of
+    /// Megatron's fused ones (TrainingSpec::fusedKernels off).
+    ElementwiseTraffic unfusedExtraForward;
+    ElementwiseTraffic unfusedExtraBackward;
     int attentionHeads = 0;           ///< query heads of the attention core (flopsPerTokenPerSeq = 4 heads headDim)
     int attentionHeadDim = 0;
     bool causal = true;               ///< causal mask: flash attention skips the masked half

@@ -101,6 +101,11 @@ void TransformerSpec::validate(const std::string& source) const
     positive(hidden, "hidden");
     positive(ffn, "ffn");
     positive(layers, "layers");
+    // Each block expands into four layers with their kernel shapes: a million blocks would take seconds and
+    // gigabytes to build. The deepest published models have a few hundred.
+    require(layers <= kMaxBlocks, source, "layers",
+            "value " + std::to_string(layers) + " is implausibly large (limit " + std::to_string(kMaxBlocks)
+                + " transformer blocks; published models have at most a few hundred)");
     positive(heads, "heads");
     positive(kvHeads, "kv_heads");
     positive(vocab, "vocab");
@@ -220,6 +225,13 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         // residual stream's two gradients are summed (read 2h, write h).
         l.elementwiseForward = { 0, 4 * h, 0, 1 };
         l.elementwiseBackward = block >= 0 ? ElementwiseTraffic { 0, 12 * h, 0, 2 } : ElementwiseTraffic { 0, 6 * h, 0, 1 };
+        // Unfused RMSNorm (as Hugging Face writes it): cast to fp32, square, mean, scale, cast back, times
+        // the weight: about 36h bytes instead of 4h; its backward about 1.5x that. PyTorch's LayerNorm is
+        // one kernel already.
+        if (spec.norm == NormKind::RmsNorm) {
+            l.unfusedExtraForward = { 0, 32 * h, 0, 5 };
+            l.unfusedExtraBackward = { 0, 48 * h, 0, 6 };
+        }
         return l;
     };
 
@@ -286,6 +298,13 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
                                         (rope > 0 ? 1 : 0) + 1 };
             attn.elementwiseBackward = { rope + 4.0 * double(p.q), bdaBack, 6 * a + dropMask * 5 * a,
                                          (rope > 0 ? 1 : 0) + 1 + (bdaBack > 0 ? 1 : 0) };
+            // Unfused: rotary as rotate-half, two products and a sum (18 bytes an element of Q and K
+            // instead of 4); the softmax as scale, mask and softmax (three passes instead of one); the
+            // output's bias add and dropout before the residual add (4h bytes each). Backward alike.
+            const double ropeExtra = spec.positions == PositionKind::Rotary ? 14.0 * double(p.q + p.kvd) : 0.0;
+            const double bdaExtra = (spec.attnOutBias ? 4 * h : 0.0) + dropMask * 4 * h;
+            attn.unfusedExtraForward = { ropeExtra, bdaExtra, 8 * a, (ropeExtra > 0 ? 3 : 0) + 2 + (bdaExtra > 0 ? 2 : 0) };
+            attn.unfusedExtraBackward = { ropeExtra, bdaExtra, 8 * a, (ropeExtra > 0 ? 3 : 0) + 2 + (bdaExtra > 0 ? 2 : 0) };
         }
         block.layers.push_back(g.addLayer(std::move(attn)));
 
@@ -328,6 +347,12 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
             const double permute = spec.isMoe() ? 8.0 * double(routed) * h : 0.0;
             const double bda = 6 * h + dropMask * h;
             const double bdaBack = dropMask * 5 * h + (spec.mlpBias ? 2 * h : 0.0);
+            // Unfused: the bias add before GELU (4f bytes), or SwiGLU as SiLU then product (10f instead of 6f);
+            // the output's bias add and dropout before the residual add. Backward alike.
+            const double actExtra = double(routed) * (spec.gatedMlp ? 4.0 : (spec.mlpBias ? 4.0 : 0.0)) * f;
+            const double bdaExtra = (spec.mlpBias ? 4 * h : 0.0) + dropMask * 4 * h;
+            mlp.unfusedExtraForward = { actExtra, bdaExtra, 0, (actExtra > 0 ? 1 : 0) + (bdaExtra > 0 ? 2 : 0) };
+            mlp.unfusedExtraBackward = { 1.5 * actExtra, bdaExtra, 0, (actExtra > 0 ? 1 : 0) + (bdaExtra > 0 ? 2 : 0) };
             mlp.elementwiseForward = { act, bda + permute, 0, 2 + (spec.isMoe() ? 2 : 0) };
             mlp.elementwiseBackward = { actBack, bdaBack + permute, 0, 1 + (bdaBack > 0 ? 1 : 0) + (spec.isMoe() ? 2 : 0) };
         }

@@ -22,6 +22,8 @@ std::optional<PositionKind> positionKindFromString(std::string_view text);
 constexpr double kMinRopeTheta = 2;
 constexpr double kMaxRopeTheta = 1e12;
 constexpr double kMaxRopeScalingFactor = 1e4;
+/// Most transformer blocks a spec may have.
+constexpr std::int64_t kMaxBlocks = 100000;
 
 /// Hugging Face "rope_scaling" (Llama 3.1's "llama3" type and others), as the config gives it.
 struct RopeScaling

@@ -74,6 +74,9 @@ struct TrainingSpec
     /// async all-reduce of the input gradient, and with SP the input all-gather and gradient reduce-scatter);
     /// off for Megatron of 2021 (Narayanan et al.) and frameworks whose TP backward is synchronous.
     bool asyncTpBackward = true;
+    /// Element-wise work in fused kernels (Megatron's bias-GELU, bias-dropout-add, fused norm, rotary and
+    /// softmax); off for plain PyTorch, where each operation reads and writes HBM on its own.
+    bool fusedKernels = true;
     /// Extra per-GPU allowance beyond the itemised "other" memory (CUDA context, NCCL buffers, optimizer
     /// transient: OtherMemoryBytes), e.g. for a framework's own buffers; 0 by default.
     double frameworkOverheadBytes = 0;

@@ -102,6 +102,7 @@ private slots:
     void sequenceParallelChangesOnlyReplicatedElementwise();
     void deepPipelinesPay();
     void fp8SpeedupBoundedByGemmShare();
+    void unfusedKernelsCostTheirExtraBytes();
     void cleanupTestCase();
 
 private:
@@ -380,6 +381,38 @@ void TestCalibration::fp8SpeedupBoundedByGemmShare()
     QVERIFY2(speedup > 1.05 && speedup <= bound,
              qPrintable(QStringLiteral("FP8 speedup %1, GEMM share %2, bound %3").arg(speedup).arg(g).arg(bound)));
     QVERIFY(speedup < 1.7);
+}
+
+void TestCalibration::unfusedKernelsCostTheirExtraBytes()
+{
+    // Without Megatron's fused kernels each element-wise operation reads and writes HBM on its own: the
+    // compute grows by exactly the extra bytes at the GPU's achievable HBM rate (plus a kernel gap each),
+    // the GEMMs and attention stay. Llama-3-8B, TP 1, one sequence of 4096.
+    PlanningProblem problem;
+    problem.model = *findBundledModel("llama-3-8b");
+    problem.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), 8, 8);
+    problem.training.seqLength = 4096;
+    problem.training.globalBatch = 64;
+    ParallelConfig c;
+    c.dp = 8;
+    const PlanEstimate fused = PlanEvaluator(problem).evaluate(c);
+    problem.training.fusedKernels = false;
+    const PlanEstimate unfused = PlanEvaluator(problem).evaluate(c);
+    QVERIFY(!fused.stages.empty() && !unfused.stages.empty());
+    double extra = 0, kernels = 0;
+    for (int i = 0; i < problem.model.layerCount(); ++i) {
+        const Layer& l = problem.model.layer(i);
+        extra += l.unfusedExtraForward.shardedBytes + l.unfusedExtraForward.replicatedBytes + l.unfusedExtraBackward.shardedBytes
+            + l.unfusedExtraBackward.replicatedBytes; // flash attention: no score bytes
+        kernels += l.unfusedExtraForward.kernels + l.unfusedExtraBackward.kernels;
+    }
+    const GpuSpec& gpu = problem.cluster.gpu;
+    const double expected = extra * 4096 / (gpu.hbmBytesPerSecond * gpu.kernels.hbmEfficiency) + kernels * gpu.kernels.kernelGapSeconds;
+    const double delta = unfused.stages[0].computeSeconds - fused.stages[0].computeSeconds;
+    QVERIFY(expected > 0);
+    QVERIFY2(std::abs(delta - expected) <= 1e-9 + 0.001 * expected,
+             qPrintable(QStringLiteral("unfused - fused: %1 s, extra bytes and launches: %2 s").arg(delta).arg(expected)));
+    QCOMPARE(unfused.stages[0].gemmSeconds, fused.stages[0].gemmSeconds);
 }
 
 void TestCalibration::cleanupTestCase()

@@ -199,6 +199,7 @@ private slots:
         QTest::newRow("negative ffn") << "ffn" << "positive";
         QTest::newRow("zero layers") << "layers" << "positive";
         QTest::newRow("huge vocab") << "vocab" << "implausibly large";
+        QTest::newRow("100,001 blocks") << "layers" << "limit 100000 transformer blocks";
         QTest::newRow("kv heads not dividing heads") << "kv_heads" << "multiple";
         QTest::newRow("heads not dividing hidden") << "heads" << "divisible";
         QTest::newRow("learned positions without max") << "max_positions" << "learned";
@@ -219,6 +220,8 @@ private slots:
             s.layers = 0;
         else if (row == "huge vocab")
             s.vocab = std::int64_t(1) << 40;
+        else if (row == "100,001 blocks")
+            s.layers = 100001;
         else if (row == "kv heads not dividing heads")
             s.kvHeads = 5;
         else if (row == "heads not dividing hidden")
