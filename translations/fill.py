@@ -1880,7 +1880,7 @@ TRANSLATIONS = {('Cli', '  name             memory    bf16 TFLOP/s  fp8 TFLOP/s 
  ('MemoryChartData', 'GPU %1'): ('GPU %1', 'GPU %1'),
  ('MemoryChartData', 'Gradients'): ('Gradienten', '梯度'),
  ('MemoryChartData', 'Optimizer states'): ('Optimiererzustände', '优化器状态'),
- ('MemoryChartData', 'Other (framework, buffers)'): ('Sonstiges (Framework, Puffer)', '其他（框架、缓冲区）'),
+ ('MemoryChartData', 'Other (CUDA context, NCCL, buffers)'): ('Sonstiges (CUDA-Kontext, NCCL, Puffer)', '其他（CUDA 上下文、NCCL、缓冲区）'),
  ('MemoryChartData', 'S%1'): ('S%1', 'S%1'),
  ('MemoryChartData', 'Weights'): ('Gewichte', '权重'),
  ('MemoryChartView', 'GPU (global rank)'): ('GPU (globaler Rang)', 'GPU（全局 rank）'),

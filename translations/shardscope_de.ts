@@ -1423,8 +1423,8 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Embedding und Logits</translation>
     </message>
     <message>
-        <source>Other (framework, buffers)</source>
-        <translation>Sonstiges (Framework, Puffer)</translation>
+        <source>Other (CUDA context, NCCL, buffers)</source>
+        <translation>Sonstiges (CUDA-Kontext, NCCL, Puffer)</translation>
     </message>
 </context>
 <context>

@@ -1422,8 +1422,8 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>嵌入与 logits</translation>
     </message>
     <message>
-        <source>Other (framework, buffers)</source>
-        <translation>其他（框架、缓冲区）</translation>
+        <source>Other (CUDA context, NCCL, buffers)</source>
+        <translation>其他（CUDA 上下文、NCCL、缓冲区）</translation>
     </message>
 </context>
 <context>

@@ -43,7 +43,7 @@ MemoryChartData MemoryChartData::fromPlan(const PlanEstimate& plan, int maxDevic
 QStringList MemoryChartData::partNames()
 {
     return { tr("Weights"), tr("Gradients"), tr("Optimizer states"), tr("Activations"), tr("Embedding and logits"),
-             tr("Other (framework, buffers)") };
+             tr("Other (CUDA context, NCCL, buffers)") };
 }
 
 double MemoryChartData::part(const MemoryBreakdown& m, int index)
