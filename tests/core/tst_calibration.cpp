@@ -78,6 +78,17 @@ void removeLatency(PlanningProblem& p)
     p.cluster.gpu.kernels.kernelGapSeconds = 0;
 }
 
+/// A bundled model on nodes of 8 H100 with the given sequence length and global batch.
+PlanningProblem bundledOnH100(const char* model, int gpus, std::int64_t seq, std::int64_t batch)
+{
+    PlanningProblem p;
+    p.model = *findBundledModel(model);
+    p.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
+    p.training.seqLength = seq;
+    p.training.globalBatch = batch;
+    return p;
+}
+
 PlanningProblem gpt3On(int gpus, std::int64_t batch)
 {
     TransformerSpec s = megatronGpt(12288, 96, 96);
@@ -191,11 +202,7 @@ void TestCalibration::gemmShapesAndLatencyMatter()
 
     // Where messages are small latency is most of the cost: Llama-3-8B, TP 8 with sequence parallelism,
     // micro-batch 1 of 1,024 tokens (8 MB per collective, 14-step rings).
-    PlanningProblem problem;
-    problem.model = *findBundledModel("llama-3-8b");
-    problem.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), 8, 8);
-    problem.training.seqLength = 1024;
-    problem.training.globalBatch = 64;
+    PlanningProblem problem = bundledOnH100("llama-3-8b", 8, 1024, 64);
     ParallelConfig c;
     c.tp = 8;
     c.microBatch = 1;
@@ -286,11 +293,7 @@ void TestCalibration::sequenceParallelChangesOnlyReplicatedElementwise()
     // Korthikanti et al. 2022, Sec. 4.2.2: sequence parallelism splits the norms and dropout-adds (the work
     // TP leaves replicated) over t; the GEMMs and attention do not change. Computed by hand: the replicated
     // element-wise bytes of one block's layers, forward and backward, at the GPU's achievable HBM rate.
-    PlanningProblem problem;
-    problem.model = *findBundledModel("llama-3-70b");
-    problem.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), 64, 8);
-    problem.training.seqLength = 8192;
-    problem.training.globalBatch = 64;
+    PlanningProblem problem = bundledOnH100("llama-3-70b", 64, 8192, 64);
     const PlanEvaluator evaluator(problem);
     ParallelConfig c;
     c.tp = 8;
@@ -328,11 +331,7 @@ void TestCalibration::deepPipelinesPay()
     // (PP 128 at TP 8) pays the bubble of 127 fill and drain slots, a synchronous send each way per
     // micro-batch over the network (1F1B cannot overlap them in Megatron) and per-stage optimizer and
     // DP tails: it is not the fastest plan, and slower than the fastest by more than 2 %.
-    PlanningProblem problem;
-    problem.model = *findBundledModel("llama-3.1-405b");
-    problem.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), 1024, 8);
-    problem.training.seqLength = 8192;
-    problem.training.globalBatch = 1024;
+    PlanningProblem problem = bundledOnH100("llama-3.1-405b", 1024, 8192, 1024);
     const PlanSummary top = best(problem, {});
     QVERIFY(top.feasible);
     QVERIFY2(top.config.pp < 128, qPrintable(QStringLiteral("fastest plan has PP %1").arg(top.config.pp)));
@@ -354,11 +353,7 @@ void TestCalibration::fp8SpeedupBoundedByGemmShare()
 {
     // FP8 doubles the tensor-core rate of the weight GEMMs only (attention, element-wise kernels and
     // communication stay): speedup <= 1 / (1 - g + g / 2), g = the GEMMs' share of the bf16 step.
-    PlanningProblem problem;
-    problem.model = *findBundledModel("llama-3-70b");
-    problem.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), 64, 8);
-    problem.training.seqLength = 8192;
-    problem.training.globalBatch = 512;
+    PlanningProblem problem = bundledOnH100("llama-3-70b", 64, 8192, 512);
     ParallelConfig c;
     c.tp = 8;
     c.pp = 4;
@@ -388,11 +383,7 @@ void TestCalibration::unfusedKernelsCostTheirExtraBytes()
     // Without Megatron's fused kernels each element-wise operation reads and writes HBM on its own: the
     // compute grows by exactly the extra bytes at the GPU's achievable HBM rate (plus a kernel gap each),
     // the GEMMs and attention stay. Llama-3-8B, TP 1, one sequence of 4096.
-    PlanningProblem problem;
-    problem.model = *findBundledModel("llama-3-8b");
-    problem.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), 8, 8);
-    problem.training.seqLength = 4096;
-    problem.training.globalBatch = 64;
+    PlanningProblem problem = bundledOnH100("llama-3-8b", 8, 4096, 64);
     ParallelConfig c;
     c.dp = 8;
     const PlanEstimate fused = PlanEvaluator(problem).evaluate(c);
