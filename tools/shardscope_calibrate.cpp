@@ -42,10 +42,10 @@ Fit evaluate(const std::string& family, const FamilyConstants& c, const Hardware
     for (const CalibrationRun& run : calibrationRuns()) {
         if (run.family != family)
             continue;
-        PlanningProblem problem = run.problem(base);
-        c.applyTo(problem.cluster.gpu);
-        problem.cluster.intraNode.efficiency = c.scaleUpEfficiency;
-        problem.cluster.interNode.efficiency = c.scaleOutEfficiency;
+        // The trial constants applied as the built-in catalog applies the committed ones.
+        HardwareCatalog trial = base;
+        trial.applyCalibration(CalibrationConstants { {}, {}, { c } });
+        const PlanningProblem problem = run.problem(trial);
         RunPrediction p = predictRun(run, problem);
         if (g_verbose && p.feasible) {
             const PlanEstimate e = PlanEvaluator(problem).evaluate(p.config);

@@ -94,6 +94,8 @@ struct Layer
     int attentionHeads = 0;           ///< query heads of the attention core (flopsPerTokenPerSeq = 4 heads headDim)
     int attentionHeadDim = 0;
     bool causal = true;               ///< causal mask: flash attention skips the masked half
+
+    bool operator==(const Layer&) const = default;
 };
 
 } // namespace shardscope
