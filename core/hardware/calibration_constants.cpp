@@ -2,6 +2,7 @@
 #include "hardware/calibration_constants.h"
 
 #include "import/json_reader.h"
+#include "util/embedded_resources.h"
 
 #include <algorithm>
 #include <limits>
@@ -67,6 +68,12 @@ std::string CalibrationConstants::toJson() const
                                                  "nothing but the calibration set (docs/cost-model.md)." },
                                        { "families", std::move(list) } };
     return doc.dump(2) + "\n";
+}
+
+const CalibrationConstants& CalibrationConstants::builtin()
+{
+    static const CalibrationConstants constants = fromJson(embeddedCalibration(), "resources/calibration.json");
+    return constants;
 }
 
 const FamilyConstants* CalibrationConstants::find(std::string_view family) const

@@ -41,6 +41,9 @@ struct CalibrationConstants
     static CalibrationConstants fromJson(std::string_view text, const std::string& source);
     std::string toJson() const; ///< the whole file, as fromJson reads it
     const FamilyConstants* find(std::string_view family) const; ///< nullptr for an empty or unknown family
+
+    /// resources/calibration.json as compiled into the library, parsed once.
+    static const CalibrationConstants& builtin();
 };
 
 } // namespace shardscope

@@ -122,7 +122,7 @@ const HardwareCatalog& HardwareCatalog::builtin()
 {
     static const HardwareCatalog catalog = [] {
         HardwareCatalog c = fromJson(embeddedHardwareCatalog(), "resources/hardware.json");
-        c.applyCalibration(CalibrationConstants::fromJson(embeddedCalibration(), "resources/calibration.json"));
+        c.applyCalibration(CalibrationConstants::builtin());
         return c;
     }();
     return catalog;
@@ -171,9 +171,8 @@ void HardwareCatalog::merge(const HardwareCatalog& other)
 {
     // A user GPU that names a calibrated family gets that family's fitted constants and error, as the
     // built-in GPUs do; one without a family keeps its own efficiencies and is uncalibrated.
-    static const CalibrationConstants fitted = CalibrationConstants::fromJson(embeddedCalibration(), "resources/calibration.json");
     HardwareCatalog calibrated = other;
-    calibrated.applyCalibration(fitted);
+    calibrated.applyCalibration(CalibrationConstants::builtin());
     for (std::size_t i = 0; i < calibrated.m_gpus.size(); ++i)
         add(calibrated.m_gpus[i], calibrated.m_aliases[i]);
 }
