@@ -45,6 +45,9 @@ QString TimelineView::title() const
     case Schedule::GPipe: schedule = tr("GPipe"); break;
     case Schedule::OneFOneB: schedule = tr("1F1B"); break;
     case Schedule::Interleaved1F1B: schedule = tr("Interleaved 1F1B (%1 chunks per stage)").arg(m_timeline.chunks); break;
+    case Schedule::ZeroBubbleH1: schedule = tr("Zero bubble H1"); break;
+    case Schedule::InterleavedZeroBubble: schedule = tr("Interleaved zero bubble (%1 chunks per stage)").arg(m_timeline.chunks); break;
+    case Schedule::ZeroBubbleV: schedule = tr("Zero bubble V (2 chunks per stage)"); break;
     }
     return tr("%1, %2 stages, %3 micro-batches: the bubble is %4 % of the step")
         .arg(schedule)

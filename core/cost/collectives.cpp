@@ -13,12 +13,12 @@ CommGroup CommGroup::tensorParallel(int tp, int gpusPerNode)
     return CommGroup { tp, std::max(1, std::gcd(tp, gpusPerNode)) };
 }
 
-CommGroup CommGroup::dataParallel(int dp, int tp, int gpusPerNode)
+CommGroup CommGroup::dataParallel(int dp, int stride, int gpusPerNode)
 {
-    // DP peers are tp ranks apart: gpusPerNode / tp of them share a node when tp divides the node.
+    // Peers `stride` ranks apart: gpusPerNode / stride of them share a node when stride divides the node.
     int perNode = 1;
-    if (tp < gpusPerNode && gpusPerNode % tp == 0)
-        perNode = std::min(dp, gpusPerNode / tp);
+    if (stride < gpusPerNode && gpusPerNode % stride == 0)
+        perNode = std::min(dp, gpusPerNode / stride);
     return CommGroup { dp, std::max(1, perNode) };
 }
 
@@ -73,6 +73,17 @@ double Collectives::reduceScatterSeconds(double bytes, const CommGroup& group, i
 double Collectives::allGatherSeconds(double bytes, const CommGroup& group, int messages) const
 {
     return reduceScatterSeconds(bytes, group, messages); // the same ring, run the other way
+}
+
+double Collectives::allToAllSeconds(double bytes, const CommGroup& group) const
+{
+    const int n = group.size;
+    if (n <= 1 || bytes <= 0)
+        return 0;
+    const int g = std::min(group.perNode, n);
+    const double intra = double(g - 1) / n * bytes / m_cluster.intraNode.effectiveBandwidth();
+    const double inter = group.nodes() > 1 ? double(n - g) / n * bytes / m_cluster.interNode.effectiveBandwidth() : 0.0;
+    return std::max(intra, inter) + ringStepLatency(group);
 }
 
 double Collectives::sendSeconds(double bytes, bool interNode) const

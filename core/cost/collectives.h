@@ -7,7 +7,7 @@ namespace shardscope {
 
 /**
  * A communication group laid out on the cluster: `size` ranks, `perNode` of them in each node.
- * Megatron orders ranks TP fastest, then DP, then PP, which fixes how groups map onto nodes.
+ * Megatron orders ranks TP fastest, then CP, then DP, then PP, which fixes how groups map onto nodes.
  */
 struct CommGroup
 {
@@ -16,7 +16,11 @@ struct CommGroup
     int nodes() const { return (size + perNode - 1) / perNode; }
 
     static CommGroup tensorParallel(int tp, int gpusPerNode);
-    static CommGroup dataParallel(int dp, int tp, int gpusPerNode);
+    /// `dp` ranks `stride` apart (Megatron's DP peers are tp x cp ranks apart; the DP x CP group that
+    /// reduces gradients with context parallelism is tp apart).
+    static CommGroup dataParallel(int dp, int stride, int gpusPerNode);
+    /// The context-parallel group: cp ranks, tp apart (Megatron's order TP, CP, DP, PP).
+    static CommGroup contextParallel(int cp, int tp, int gpusPerNode) { return dataParallel(cp, tp, gpusPerNode); }
 };
 
 /**
@@ -40,6 +44,10 @@ public:
     double allReduceSeconds(double bytes, const CommGroup& group, int messages = 1) const;
     double reduceScatterSeconds(double bytes, const CommGroup& group, int messages = 1) const;
     double allGatherSeconds(double bytes, const CommGroup& group, int messages = 1) const;
+    /// All-to-all of `bytes` per rank (each rank keeps 1/n and sends (n-1)/n, a slice to every peer, all at
+    /// once as NCCL's grouped send/recv does): the peers in the node over NVLink and the others over this
+    /// GPU's NICs at the same time, the slower of the two, plus one latency.
+    double allToAllSeconds(double bytes, const CommGroup& group) const;
     /// One message between pipeline neighbours; `interNode` when they sit on different nodes.
     double sendSeconds(double bytes, bool interNode) const;
     /// Bytes per second a rank's share of a ring moves through the group's slowest link.

@@ -69,21 +69,27 @@ double KernelModel::flatGemmSeconds(double m, double n, double k, double batch) 
 double KernelModel::flashAttentionSeconds(double sequences, double seq, double heads, double headDim, bool causal,
                                           bool backward) const
 {
-    if (sequences <= 0 || seq <= 0 || heads <= 0 || headDim <= 0)
+    return flashAttentionSeconds(sequences, seq, seq, heads, headDim, causal, backward);
+}
+
+double KernelModel::flashAttentionSeconds(double sequences, double queries, double keys, double heads, double headDim,
+                                          bool causal, bool backward) const
+{
+    if (sequences <= 0 || queries <= 0 || keys <= 0 || heads <= 0 || headDim <= 0)
         return 0;
     // Q K^T and P V: 4 s^2 d FLOPs per head, half under a causal mask; the backward recomputes the
     // scores and forms dV, dP, dQ, dK: 2.5 x the forward (flash-attention's benchmark counting).
-    const double forwardFlops = 4.0 * seq * seq * headDim * heads * sequences * (causal ? 0.5 : 1.0);
+    const double forwardFlops = 4.0 * queries * keys * headDim * heads * sequences * (causal ? 0.5 : 1.0);
     const double flops = backward ? 2.5 * forwardFlops : forwardFlops;
     const KernelSpec& ks = m_kernels;
     const double efficiency = backward ? ks.attentionBackwardEfficiency : ks.attentionForwardEfficiency;
     // Query blocks of 128 rows walk key blocks of 128; per query block the diagonal block (causal) and
     // the prologue/epilogue cost about one block each on top of the useful ones: n / (n + 3) causal,
-    // n / (n + 1) otherwise, with n = s / 128 blocks (FA2/FA3 reach their peak only at long sequences).
-    const double blocks = std::max(1.0, seq / 128.0);
+    // n / (n + 1) otherwise, with n = keys / 128 blocks (FA2/FA3 reach their peak only at long sequences).
+    const double blocks = std::max(1.0, keys / 128.0);
     const double shape = causal ? blocks / (blocks + 3.0) : blocks / (blocks + 1.0);
     // One CTA per (sequence, head, query block): few of them leave SMs idle in the last wave.
-    const double ctas = sequences * heads * std::ceil(seq / 128.0);
+    const double ctas = sequences * heads * std::ceil(queries / 128.0);
     const double sms = std::max(1, ks.smCount);
     const double waves = std::ceil(ctas / sms);
     const double fill = ctas / (waves * sms);

@@ -30,6 +30,10 @@ public:
     /// Flash-attention forward (or backward) of `sequences` sequences of length `seq`, `heads` query heads of
     /// dimension `headDim` on this GPU; `causal` halves the score work.
     double flashAttentionSeconds(double sequences, double seq, double heads, double headDim, bool causal, bool backward) const;
+    /// The same for `queries` query rows against `keys` key rows (a block of ring attention under context
+    /// parallelism); `causal` masks the upper triangle of a square block.
+    double flashAttentionSeconds(double sequences, double queries, double keys, double heads, double headDim, bool causal,
+                                 bool backward) const;
     double memoryBoundSeconds(double bytes) const;
     double kernelGapSeconds() const { return m_kernels.kernelGapSeconds; }
     double peakFlops() const { return m_peak; }

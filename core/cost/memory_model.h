@@ -41,18 +41,27 @@ constexpr double kCudaContextBytes = 0.75 * 1024 * 1024 * 1024;
 /// buffers, per channel, for the ring's send and receive side, with 16 channels: about 0.2 GiB.
 constexpr double kNcclBytesPerCommunicator = 0.2 * 1024 * 1024 * 1024;
 
-/// The other memory of a GPU of `config`: one NCCL communicator each for TP, DP and the pipeline (and the
-/// tied-embedding group of the first and last stage when `tiedAcrossStages`); the optimizer step's fp32
-/// temporaries over one DP bucket (or the local shard when smaller); ZeRO-3's buffer of two gathered layers
-/// (DeepSpeed's estimator: 4 x largest layer bytes); the recompute working set; the user's allowance.
+/// The other memory of a GPU of `config`: one NCCL communicator each for TP, CP, DP (x CP), the pipeline and
+/// hybrid sharding's replicas (and the tied-embedding group of the first and last stage when
+/// `tiedAcrossStages`); the optimizer step's fp32 temporaries over one DP bucket (or the local shard
+/// `localParams` when smaller); ZeRO-3's gathered parameters: two layers (DeepSpeed's estimator: 4 x largest
+/// layer bytes), or with reshardAfterForward off the stage's `stageParams` whole, kept from forward to
+/// backward while micro-batches are in flight; the recompute working set; the user's allowance.
 OtherMemoryBytes otherMemoryBytes(const TrainingSpec& training, const ParallelConfig& config, double localParams,
-                                  double largestLayerParams, double recomputeWorkingSetBytes, bool tiedAcrossStages);
+                                  double stageParams, double largestLayerParams, double recomputeWorkingSetBytes,
+                                  bool tiedAcrossStages);
 
 /**
  * Micro-batches whose activations stage `stage` (0-based) of `pp` holds at its peak.
  * GPipe: all m. 1F1B: min(p - stage, m) (Narayanan 2021, Sec. 2.2). Interleaved 1F1B with v chunks:
  * Megatron's warm-up count (2(p - stage - 1) + (v - 1) p + 1) chunk-micro-batches, each 1/v of the
  * device's layers; on stage 0 this is Korthikanti's p (1 + (p - 1)/(p v)).
+ * Zero-bubble schedules hold a micro-batch from its forward until its weight gradient (W), counted whole
+ * (an upper bound: W needs the linear layers' inputs and output gradients, most of the activations;
+ * torch keeps the weight-gradient part of the autograd graph until W): ZB-H1 min(p, m) on every stage
+ * (1F1B's first-stage peak, Qi et al. 2024 Sec. 2.1); interleaved zero bubble ((v - 1) r + p) chunk-micro-
+ * batches with r = m / max(1, m / p) micro-batches a round; ZBV min(2p, m + stage + 1, 2m) chunk-micro-
+ * batches of its 2 chunks, p on every device once m >= 2p - 1 (the paper's Sec. 6: 1F1B's peak).
  */
 double inFlightMicroBatches(Schedule schedule, int pp, int stage, int microBatches, int vpp);
 

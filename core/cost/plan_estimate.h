@@ -32,20 +32,25 @@ struct StageEstimate
 {
     int stage = 0;
     std::vector<std::pair<int, int>> layerRanges; ///< [first, end) layer indices; several with interleaving
+    /// Several chunks (interleaved schedules): each chunk's share of this stage's micro-batch time, in chunk
+    /// order (they sum to 1; chunks may differ when the blocks do not divide evenly). Empty: one chunk.
+    std::vector<double> chunkShares;
     double paramsPerDevice = 0;                   ///< after TP sharding, before ZeRO sharding
     double inFlightMicroBatches = 0;
     MemoryBreakdown memory;
     double computeSeconds = 0;    ///< forward + backward kernels per micro-batch
+    double weightGradSeconds = 0; ///< the weight-gradient part of the backward (what zero-bubble schedules defer)
     double forwardSeconds = 0;    ///< the forward pass's part of compute + TP communication
     double gemmSeconds = 0;       ///< weight GEMMs within compute + recompute
     double recomputeSeconds = 0;  ///< recomputed forward per micro-batch
     double tpCommSeconds = 0;     ///< exposed TP all-reduces / reduce-scatters + all-gathers per micro-batch
     double ppCommSeconds = 0;     ///< exposed sends to neighbours per micro-batch
+    double cpCommSeconds = 0;     ///< exposed context-parallel K/V exchange (ring) or all-to-alls per micro-batch
     double dpCommSeconds = 0;     ///< DP/ZeRO communication per step, before overlap
     double dpExposedSeconds = 0;  ///< the part of it not hidden behind this stage's compute
     double optimizerSeconds = 0;  ///< the optimizer step over this stage's local shard
 
-    double microBatchSeconds() const { return computeSeconds + recomputeSeconds + tpCommSeconds + ppCommSeconds; }
+    double microBatchSeconds() const { return computeSeconds + recomputeSeconds + tpCommSeconds + ppCommSeconds + cpCommSeconds; }
 };
 
 /// Communication of the critical device over one step.
@@ -53,9 +58,10 @@ struct CommBreakdown
 {
     double tpBytes = 0, tpSeconds = 0;
     double ppBytes = 0, ppSeconds = 0;
+    double cpBytes = 0, cpSeconds = 0;  ///< context parallelism: K/V ring or all-to-alls, exposed seconds
     double dpBytes = 0, dpSeconds = 0;  ///< all DP traffic, before overlap
     double dpExposedSeconds = 0;        ///< the part not hidden behind backward
-    double exposedSeconds() const { return tpSeconds + ppSeconds + dpExposedSeconds; }
+    double exposedSeconds() const { return tpSeconds + ppSeconds + cpSeconds + dpExposedSeconds; }
 };
 
 /// Where one step's wall time goes on the slowest stage; the parts add up to stepSeconds.
@@ -65,6 +71,7 @@ struct TimeBreakdown
     double recomputeSeconds = 0;
     double tpCommSeconds = 0;
     double ppCommSeconds = 0;
+    double cpCommSeconds = 0;
     double bubbleSeconds = 0;
     double dpExposedSeconds = 0;
     double optimizerSeconds = 0;        ///< optimizer step after the last gradient arrives
@@ -84,6 +91,9 @@ struct PlanEstimate
     double peakMemoryBytes = 0;         ///< the most loaded device
     int peakStage = 0;
     std::vector<StageEstimate> stages;
+    /// The model's virtual pipeline stages in model order (pp x chunks of them; chunk j runs on stage j % pp):
+    /// each its [first, end) layer range, empty for a chunk without layers.
+    std::vector<std::pair<int, int>> chunkLayers;
 
     TimeBreakdown time;
     CommBreakdown comm;

@@ -2,6 +2,7 @@
 #include "cost/plan_evaluator.h"
 
 #include "cost/memory_model.h"
+#include "cost/pipeline_schedule.h"
 #include "cost/step_model.h"
 #include "cost/unit_costs.h"
 #include "partition/stage_partitioner.h"
@@ -9,12 +10,30 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <queue>
 #include <string>
 
 namespace shardscope {
 
 namespace {
 std::string num(long long v) { return std::to_string(v); }
+
+// TODO(zb): replaced by pipeline_schedule.h's scheduleProblem once it lands.
+std::string scheduleRules(Schedule s, int pp, int vpp, int m)
+{
+    if (isInterleaved(s)) {
+        if (pp < 2)
+            return "the interleaved schedule needs PP >= 2";
+        if (vpp < 2)
+            return "the interleaved schedule needs at least 2 model chunks per device (vpp)";
+        if (m % pp != 0)
+            return "the interleaved schedule needs the number of micro-batches (" + num(m) + ") divisible by PP " + num(pp);
+    } else if (vpp != 1) {
+        return "virtual pipeline stages (vpp " + num(vpp) + ") need the interleaved schedule";
+    }
+    return {};
+}
 } // namespace
 
 namespace {
@@ -81,19 +100,44 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
 {
     const TrainingSpec& tr = m_problem.training;
     const int gpus = m_problem.cluster.totalGpus();
-    if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.microBatch < 1)
+    if (c.tp < 1 || c.cp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.microBatch < 1 || c.dpReplicate < 1)
         return "parallel sizes and the micro-batch must be at least 1";
     if (c.zeroStage < 0 || c.zeroStage > 3)
         return "ZeRO stage must be 0, 1, 2 or 3";
     if (c.worldSize() != gpus)
-        return "TP " + num(c.tp) + " x PP " + num(c.pp) + " x DP " + num(c.dp) + " = " + num(c.worldSize())
-            + " GPUs, but the cluster has " + num(gpus);
+        return "TP " + num(c.tp) + (c.cp > 1 ? " x CP " + num(c.cp) : std::string()) + " x PP " + num(c.pp) + " x DP "
+            + num(c.dp) + " = " + num(c.worldSize()) + " GPUs, but the cluster has " + num(gpus);
     if (const auto& spec = m_problem.model.spec()) {
         if (spec->heads % c.tp != 0)
             return "TP " + num(c.tp) + " does not divide the " + num(spec->heads) + " attention heads";
         if (spec->kvHeads % c.tp != 0)
             return "TP " + num(c.tp) + " does not divide the " + num(spec->kvHeads) + " key/value heads";
+        if (c.cp > 1 && c.cpCommType == CpCommType::AllToAll
+            && ((spec->heads / c.tp) % c.cp != 0 || (spec->kvHeads / c.tp) % c.cp != 0))
+            return "all-to-all context parallelism (Ulysses) needs CP " + num(c.cp) + " to divide the "
+                + num(spec->heads / c.tp) + " attention and " + num(spec->kvHeads / c.tp)
+                + " key/value heads each TP rank holds";
     }
+    if (c.cp > 1) {
+        // Megatron-Core splits the sequence into 2 cp chunks (get_batch_on_this_cp_rank) and runs the attention
+        // through Transformer Engine's fused kernels; sequence parallelism then splits each rank's part over TP.
+        if (!tr.flashAttention)
+            return "context parallelism needs fused (flash) attention: Megatron runs it in Transformer Engine's "
+                   "attention kernels";
+        const std::int64_t chunks = 2 * std::int64_t(c.cp) * (c.sequenceParallel ? c.tp : 1);
+        if (tr.seqLength % chunks != 0)
+            return "context parallelism " + num(c.cp) + " needs the sequence length " + num(tr.seqLength)
+                + " divisible by 2 x CP" + (c.sequenceParallel ? " x TP" : "") + " = " + num(chunks);
+    }
+    if (c.dpReplicate > 1) {
+        if (c.zeroStage == 0)
+            return "hybrid sharding (DP replicate " + num(c.dpReplicate) + ") needs a ZeRO stage that shards (1, 2 or 3)";
+        if (c.dp % c.dpReplicate != 0 || c.dpReplicate == c.dp * c.cp)
+            return "DP replicate " + num(c.dpReplicate) + " must divide DP " + num(c.dp)
+                + " and leave shard groups of at least 2 ranks";
+    }
+    if (!c.reshardAfterForward && c.zeroStage != 3)
+        return "keeping parameters gathered after the forward applies to ZeRO-3 / FSDP only";
     if (c.pp > int(m_units.size()))
         return "PP " + num(c.pp) + " needs at least " + num(c.pp) + " blocks or layers to place; the model has "
             + num(int(m_units.size()));
@@ -116,28 +160,158 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
     if (!c.ppCommOverlap && c.schedule == Schedule::Interleaved1F1B && c.pp == 2)
         return "the interleaved schedule over 2 stages needs pipeline communication overlap (Megatron requires it: "
                "without it PP must be greater than 2)";
-    if (c.zeroStage >= 2 && c.pp > 1)
-        return "ZeRO-" + num(c.zeroStage)
-            + " cannot be combined with pipeline parallelism (DeepSpeed's pipeline engine refuses it; "
-              "Megatron shards only optimizer states)";
     const std::int64_t m = tr.globalBatch / (std::int64_t(c.dp) * c.microBatch);
-    if (c.schedule == Schedule::Interleaved1F1B) {
-        if (c.pp < 2)
-            return "the interleaved schedule needs PP >= 2";
-        if (c.vpp < 2)
-            return "the interleaved schedule needs at least 2 model chunks per device (vpp)";
+    if (c.pp > 1 || c.schedule != Schedule::OneFOneB || c.vpp != 1) {
+        std::string schedule = scheduleRules(c.schedule, c.pp, c.vpp, int(std::min<std::int64_t>(m, 1 << 30)));
+        if (!schedule.empty())
+            return schedule;
+    }
+    if (isInterleaved(c.schedule)) {
         if (!m_blocksContiguous)
-            return "the interleaved schedule needs the model's transformer blocks in one contiguous run";
-        if (m_blockUnits % (c.pp * c.vpp) != 0)
-            return "interleaving needs the " + num(m_blockUnits) + " blocks divisible by PP " + num(c.pp) + " x vpp "
-                + num(c.vpp);
-        if (m % c.pp != 0)
-            return "the interleaved schedule needs the number of micro-batches (" + num(m) + ") divisible by PP "
-                + num(c.pp);
-    } else if (c.vpp != 1) {
-        return "virtual pipeline stages (vpp " + num(c.vpp) + ") need the interleaved schedule";
+            return "interleaved schedules need the model's transformer blocks in one contiguous run";
+        // Every model chunk holds a block, except that the first may hold only the embedding and the last only
+        // the output head and loss (Megatron's --pipeline-model-parallel-layout allows both).
+        if (m_blockUnits + 2 < c.pp * c.vpp)
+            return "PP " + num(c.pp) + " x vpp " + num(c.vpp) + " = " + num(c.pp * c.vpp) + " model chunks need at least "
+                + num(c.pp * c.vpp - 2) + " transformer blocks; the model has " + num(m_blockUnits);
     }
     return {};
+}
+
+std::vector<std::pair<int, int>> PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& c,
+                                                            int microBatches, double fixedBytes, double capacityBytes) const
+{
+    const int p = c.pp;
+    const int v = c.vpp;
+    const int blocks = m_blockUnits;
+    // The blocks' average cost (exact for a model of identical blocks, the common case) and what the first and
+    // last stage carry besides blocks: the embedding side before the first block, output head and loss after
+    // the last.
+    PartitionItem block, before, after;
+    for (int u = 0; u < int(items.size()); ++u) {
+        PartitionItem& to = u < m_firstBlockUnit ? before : u > m_lastBlockUnit ? after : block;
+        to.seconds += items[std::size_t(u)].seconds;
+        to.staticBytes += items[std::size_t(u)].staticBytes;
+        to.activationBytes += items[std::size_t(u)].activationBytes;
+    }
+    block.seconds /= blocks;
+    block.staticBytes /= blocks;
+    block.activationBytes /= blocks;
+
+    // Blocks per stage: each block goes where the stage's time grows least (with identical blocks this
+    // minimises the slowest stage), within what the stage's memory holds; ties go to middle stages, so the
+    // stages holding the embedding and the loss get the fewer blocks (Llama 3's layout: "Sec. 3.3.2: one
+    // fewer layer on the first and the last stage").
+    std::vector<double> load(std::size_t(p), 0.0);
+    std::vector<int> count(std::size_t(p), 0), cap(std::size_t(p), blocks);
+    long long room = 0;
+    for (int k = 0; k < p; ++k) {
+        const double inFlight = inFlightMicroBatches(c.schedule, p, k, microBatches, v);
+        double extraStatic = 0, extraAct = 0;
+        for (const PartitionItem* x : { k == 0 ? &before : nullptr, k == p - 1 ? &after : nullptr })
+            if (x) {
+                load[std::size_t(k)] += x->seconds;
+                extraStatic += x->staticBytes;
+                extraAct += x->activationBytes;
+            }
+        const double perBlock = block.staticBytes + inFlight * block.activationBytes;
+        const double free = capacityBytes - fixedBytes - extraStatic - inFlight * extraAct;
+        if (perBlock > 0)
+            cap[std::size_t(k)] = int(std::clamp(std::floor(free / perBlock), 0.0, double(blocks)));
+        room += cap[std::size_t(k)];
+    }
+    if (room < blocks) // does not fit anyhow: balance time, and the memory check reports the overflow
+        std::fill(cap.begin(), cap.end(), blocks);
+    auto middle = [&](int k) { return k != 0 && k != p - 1; };
+    using Slot = std::pair<double, int>; // (load after one more block, tie order)
+    auto key = [&](int k) { return Slot { load[std::size_t(k)] + block.seconds, (middle(k) ? 0 : p) + k }; };
+    std::priority_queue<Slot, std::vector<Slot>, std::greater<>> queue;
+    for (int k = 0; k < p; ++k)
+        if (cap[std::size_t(k)] > 0)
+            queue.push(key(k));
+    for (int placed = 0; placed < blocks && !queue.empty(); ++placed) {
+        const int k = queue.top().second % p;
+        queue.pop();
+        ++count[std::size_t(k)];
+        load[std::size_t(k)] += block.seconds;
+        if (count[std::size_t(k)] < cap[std::size_t(k)])
+            queue.push(key(k));
+    }
+
+    // Each stage's blocks over its v chunks as evenly as possible; the chunk holding the embedding (first
+    // stage, first chunk) or the loss (last stage, last chunk) gets the smaller share.
+    std::vector<int> chunkBlocks(std::size_t(p) * std::size_t(v), 0);
+    for (int k = 0; k < p; ++k) {
+        const int base = count[std::size_t(k)] / v;
+        const int extra = count[std::size_t(k)] % v;
+        for (int r = 0; r < v; ++r) {
+            const bool more = k == 0 && p > 1 ? r >= v - extra : r < extra;
+            chunkBlocks[std::size_t(r) * std::size_t(p) + std::size_t(k)] = base + (more ? 1 : 0);
+        }
+    }
+    std::vector<std::pair<int, int>> chunks;
+    chunks.reserve(chunkBlocks.size());
+    int next = m_firstBlockUnit;
+    for (std::size_t j = 0; j < chunkBlocks.size(); ++j) {
+        const int first = j == 0 ? 0 : next;
+        next += chunkBlocks[j];
+        chunks.emplace_back(first, j + 1 == chunkBlocks.size() ? int(m_units.size()) : next);
+    }
+    return chunks;
+}
+
+std::vector<UnitCost> PlanEvaluator::costClasses(const UnitCostModel& model, bool pipelined) const
+{
+    std::vector<UnitCost> out;
+    out.reserve(m_classRepresentative.size());
+    for (int u : m_classRepresentative)
+        out.push_back(model.cost(m_units[std::size_t(u)], pipelined));
+    return out;
+}
+
+std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c) const
+{
+    // No placement holds less than the average stage: its model states, plus its activations times the fewest
+    // micro-batches any stage keeps in flight, plus the memory every GPU has besides.
+    const TrainingSpec& tr = m_problem.training;
+    const int p = c.pp;
+    const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
+    const int v = isInterleaved(c.schedule) ? c.vpp : 1;
+    const std::vector<UnitCost> classCosts = costClasses(UnitCostModel(m_problem, c), p > 1);
+    double params = 0, acts = 0, largestLayer = 0, workingSet = 0;
+    for (std::size_t u = 0; u < m_units.size(); ++u) {
+        const UnitCost& uc = classCosts[std::size_t(m_unitClass[u])];
+        params += uc.params;
+        acts += uc.activationBytes + uc.embeddingLogitsBytes;
+        largestLayer = std::max(largestLayer, uc.largestLayerParams);
+        workingSet = std::max(workingSet, uc.workingSetBytes);
+    }
+    double inFlight = 1e300;
+    for (int k = 0; k < p; ++k)
+        inFlight = std::min(inFlight, inFlightMicroBatches(c.schedule, p, k, m, v));
+    const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
+    const double stageParams = params / p;
+    const double bound = modelStateBytes(stageParams, tr, c.zeroStage, c.zeroShardSize()).total()
+        + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total();
+    if (bound <= usableBytes())
+        return {};
+    return "stage memory of at least " + formatBytes(bound) + " per GPU on average (model states and activations), but "
+        + formatBytes(usableBytes()) + " is usable: exceeds memory by at least " + formatBytes(bound - usableBytes());
+}
+
+PlanSummary PlanEvaluator::summarize(const ParallelConfig& c) const
+{
+    if (structuralProblem(c).empty()) {
+        std::string overflow = memoryLowerBoundProblem(c);
+        if (!overflow.empty()) {
+            PlanSummary s;
+            s.config = c;
+            s.infeasibleReason = std::move(overflow);
+            s.capacityBytes = usableBytes();
+            return s;
+        }
+    }
+    return PlanSummary::from(evaluate(c));
 }
 
 PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
@@ -155,52 +329,45 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     const int p = c.pp;
     const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
     e.numMicroBatches = m;
-    const bool interleaved = c.schedule == Schedule::Interleaved1F1B;
+    const bool interleaved = isInterleaved(c.schedule);
     const int v = interleaved ? c.vpp : 1;
+    const int shardRanks = c.zeroShardSize();
 
     const UnitCostModel unitModel(m_problem, c);
-    std::vector<UnitCost> classCosts;
-    classCosts.reserve(m_classRepresentative.size());
-    for (int u : m_classRepresentative)
-        classCosts.push_back(unitModel.cost(m_units[std::size_t(u)], p > 1));
-    std::vector<UnitCost> costs;
-    costs.reserve(m_units.size());
+    const std::vector<UnitCost> classCosts = costClasses(unitModel, p > 1);
     double largestLayer = 0, workingSet = 0;
-    for (std::size_t u = 0; u < m_units.size(); ++u) {
-        costs.push_back(classCosts[std::size_t(m_unitClass[u])]);
-        largestLayer = std::max(largestLayer, costs.back().largestLayerParams);
-        workingSet = std::max(workingSet, costs.back().workingSetBytes);
+    for (const UnitCost& uc : classCosts) {
+        largestLayer = std::max(largestLayer, uc.largestLayerParams);
+        workingSet = std::max(workingSet, uc.workingSetBytes);
     }
+    auto costOf = [&](int u) -> const UnitCost& { return classCosts[std::size_t(m_unitClass[std::size_t(u)])]; };
     // The "other" memory of every device (memory_model.h); the optimizer's transient depends on the stage's
     // parameters, so the partitioner sees it at its largest (one DP bucket).
     const bool tiedAcrossStages = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
     auto otherOf = [&](double params) {
-        return otherMemoryBytes(tr, c, params / (c.zeroStage >= 1 ? double(c.dp) : 1.0), largestLayer, workingSet,
-                                tiedAcrossStages);
+        return otherMemoryBytes(tr, c, params / (c.zeroStage >= 1 ? double(shardRanks) : 1.0), params, largestLayer,
+                                workingSet, tiedAcrossStages);
     };
-    const double fixedBytes = otherOf(1e300).total();
+    // The partitioner's fixed part: the transient at its largest; ZeRO-3's kept gathers go with each unit.
+    const double fixedBytes
+        = otherMemoryBytes(tr, c, 1e300, 0, largestLayer, workingSet, tiedAcrossStages).total();
+    std::vector<PartitionItem> classItems;
+    classItems.reserve(classCosts.size());
+    for (const UnitCost& uc : classCosts)
+        classItems.push_back({ uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds,
+                               modelStateBytes(uc.params, tr, c.zeroStage, shardRanks).total()
+                                   + (c.zeroStage == 3 && !c.reshardAfterForward ? uc.params * tr.bytesPerParam() : 0.0),
+                               uc.activationBytes + uc.embeddingLogitsBytes });
 
-    // Which units each stage holds.
-    std::vector<std::vector<int>> stageUnits(static_cast<std::size_t>(p));
+    // Which units each model chunk holds (chunk j of p x v runs on stage j % p).
+    std::vector<PartitionItem> items;
+    items.reserve(m_units.size());
+    for (std::size_t u = 0; u < m_units.size(); ++u)
+        items.push_back(classItems[std::size_t(m_unitClass[u])]);
+    std::vector<std::pair<int, int>> chunkUnits;
     if (interleaved) {
-        const int perChunk = m_blockUnits / (p * v);
-        for (int u = 0; u < int(m_units.size()); ++u) {
-            int chunk;
-            if (u < m_firstBlockUnit)
-                chunk = 0;
-            else if (u > m_lastBlockUnit)
-                chunk = p * v - 1;
-            else
-                chunk = (u - m_firstBlockUnit) / perChunk;
-            stageUnits[std::size_t(chunk % p)].push_back(u);
-        }
+        chunkUnits = placeChunks(items, c, m, fixedBytes, e.capacityBytes);
     } else {
-        std::vector<PartitionItem> items;
-        items.reserve(costs.size());
-        for (const UnitCost& uc : costs)
-            items.push_back({ uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds,
-                              modelStateBytes(uc.params, tr, c.zeroStage, c.dp).total(),
-                              uc.activationBytes + uc.embeddingLogitsBytes });
         StageLimits limits;
         limits.capacityBytes = e.capacityBytes;
         for (int k = 0; k < p; ++k) {
@@ -209,46 +376,70 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
         }
         const StagePartition part = partitionStages(items, p, limits);
         for (int k = 0; k < p; ++k)
-            for (int u = part.boundaries[std::size_t(k)]; u < part.boundaries[std::size_t(k) + 1]; ++u)
-                stageUnits[std::size_t(k)].push_back(u);
+            chunkUnits.emplace_back(part.boundaries[std::size_t(k)], part.boundaries[std::size_t(k) + 1]);
+    }
+    e.chunkLayers.reserve(chunkUnits.size());
+    for (const auto& [first, end] : chunkUnits) {
+        const int firstLayer = first < int(m_units.size()) ? m_units[std::size_t(first)].firstLayer : m_problem.model.layerCount();
+        e.chunkLayers.emplace_back(firstLayer, end > first ? m_units[std::size_t(end - 1)].endLayer : firstLayer);
     }
 
     // Per-stage memory and per-micro-batch time.
     const Collectives coll(cl);
     const KernelModel& kernels = unitModel.kernels();
-    const CommGroup dpGroup = CommGroup::dataParallel(c.dp, c.tp, cl.gpusPerNode);
-    const bool ppInterNode = std::int64_t(c.tp) * c.dp * c.pp > cl.gpusPerNode;
-    const double tokens = double(tr.seqLength) * c.microBatch;
+    // Gradients are reduced over the ranks that hold the same weights: DP x CP, tp ranks apart (Megatron's
+    // data_parallel_group_with_cp); with hybrid sharding ZeRO shards inside groups of shardRanks and the
+    // shards' gradients are all-reduced across the dpReplicate groups.
+    const CommGroup dpGroup = CommGroup::dataParallel(shardRanks, c.tp, cl.gpusPerNode);
+    const CommGroup replicaGroup = CommGroup::dataParallel(c.dpReplicate, c.tp * shardRanks, cl.gpusPerNode);
+    const bool ppInterNode = std::int64_t(c.tp) * c.cp * c.dp * c.pp > cl.gpusPerNode;
+    const double tokens = double(tr.seqLength) * c.microBatch / c.cp; // per rank
     double tMax = 0, tMin = 1e300;
     double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
-    std::vector<double> stageSeconds(std::size_t(p), 0.0);
+    std::vector<double> stageSeconds(std::size_t(p), 0.0), stageWeightGrad(std::size_t(p), 0.0);
     e.stages.resize(std::size_t(p));
     for (int k = 0; k < p; ++k) {
         StageEstimate& st = e.stages[std::size_t(k)];
         st.stage = k;
         st.inFlightMicroBatches = inFlightMicroBatches(c.schedule, p, k, m, v);
-        double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, forward = 0;
-        for (int u : stageUnits[std::size_t(k)]) {
-            const UnitCost& uc = costs[std::size_t(u)];
-            const PartitionUnit& unit = m_units[std::size_t(u)];
-            if (!st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
-                st.layerRanges.back().second = unit.endLayer;
-            else
-                st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
-            st.paramsPerDevice += uc.params;
-            acts += uc.activationBytes;
-            embAct += uc.embeddingLogitsBytes;
-            st.computeSeconds += uc.computeSeconds;
-            st.gemmSeconds += uc.gemmSeconds;
-            forward += uc.forwardSeconds;
-            st.recomputeSeconds += uc.recomputeSeconds;
-            st.tpCommSeconds += uc.tpCommSeconds;
-            tpForward += uc.tpCommForwardSeconds;
-            boundaryElements = std::max(boundaryElements, uc.outputElementsPerToken);
-            modelFlopsMicro += uc.modelFlops;
-            recomputeFlopsMicro += uc.recomputeFlops;
+        double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, cpForward = 0, forward = 0;
+        std::vector<double> chunkSeconds;
+        for (int j = k; j < int(chunkUnits.size()); j += p) {
+            double chunk = 0;
+            for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
+                const UnitCost& uc = costOf(u);
+                const PartitionUnit& unit = m_units[std::size_t(u)];
+                if (!st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
+                    st.layerRanges.back().second = unit.endLayer;
+                else
+                    st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
+                st.paramsPerDevice += uc.params;
+                acts += uc.activationBytes;
+                embAct += uc.embeddingLogitsBytes;
+                st.computeSeconds += uc.computeSeconds;
+                st.weightGradSeconds += uc.weightGradSeconds;
+                st.gemmSeconds += uc.gemmSeconds;
+                forward += uc.forwardSeconds;
+                st.recomputeSeconds += uc.recomputeSeconds;
+                st.tpCommSeconds += uc.tpCommSeconds;
+                st.cpCommSeconds += uc.cpCommSeconds;
+                tpForward += uc.tpCommForwardSeconds;
+                cpForward += uc.cpCommForwardSeconds;
+                boundaryElements = std::max(boundaryElements, uc.outputElementsPerToken);
+                modelFlopsMicro += uc.modelFlops;
+                recomputeFlopsMicro += uc.recomputeFlops;
+                chunk += uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds;
+            }
+            chunkSeconds.push_back(chunk);
         }
-        const ModelStateBytes states = modelStateBytes(st.paramsPerDevice, tr, c.zeroStage, c.dp);
+        if (interleaved) {
+            double sum = 0;
+            for (double t : chunkSeconds)
+                sum += t;
+            for (double t : chunkSeconds)
+                st.chunkShares.push_back(sum > 0 ? t / sum : 1.0 / double(chunkSeconds.size()));
+        }
+        const ModelStateBytes states = modelStateBytes(st.paramsPerDevice, tr, c.zeroStage, shardRanks);
         st.memory.weightsBytes = states.weights;
         st.memory.gradientsBytes = states.gradients;
         st.memory.optimizerBytes = states.optimizer;
@@ -258,8 +449,9 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
         st.memory.overheadBytes = st.memory.other.total();
 
         if (p > 1) {
-            // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way, split over TP by scatter/gather;
-            // v times with interleaving; the p2p overlap (ppCommOverlap) below.
+            // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way (this CP rank's share of the
+            // sequence), split over TP by scatter/gather; v times with interleaving; the p2p overlap
+            // (ppCommOverlap) below.
             const double bytes = boundaryElements * tokens * tr.bytesPerActivation() / c.tp;
             // Interleaved, every stage also sends across the wrap-around between chunks (stage p - 1 to stage 0
             // forward, stage 0 to stage p - 1 backward).
@@ -268,14 +460,15 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
             // does not cover stays, and at least the handshake's latency.
             const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
             const double send = coll.sendSeconds(bytes, ppInterNode);
-            const double one = c.ppCommOverlap ? std::max(link.latencySeconds, send - (forward + tpForward) / v) : send;
+            const double one = c.ppCommOverlap ? std::max(link.latencySeconds, send - (forward + tpForward + cpForward) / v) : send;
             // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
             st.ppCommSeconds = double(sends * v) * one + (c.ppCommOverlap ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
             e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * bytes * m);
         }
-        st.forwardSeconds = forward + tpForward + st.ppCommSeconds / 2;
+        st.forwardSeconds = forward + tpForward + cpForward + st.ppCommSeconds / 2;
         const double t = st.microBatchSeconds();
         stageSeconds[std::size_t(k)] = t;
+        stageWeightGrad[std::size_t(k)] = st.weightGradSeconds;
         tMax = std::max(tMax, t);
         tMin = std::min(tMin, t);
         const double total = st.memory.totalBytes();
@@ -293,11 +486,15 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     for (int k = 0; k < p; ++k) {
         StageEstimate& st = e.stages[std::size_t(k)];
         const DpOverlapWindow w = dpOverlapWindow(st, m, v, p);
+        DpSharding sharding;
+        sharding.zeroStage = c.zeroStage;
+        sharding.replicas = replicaGroup;
+        sharding.gatherForBackward = c.reshardAfterForward;
         const DpCommunication dp = dataParallelCommunication(coll, dpGroup, st.paramsPerDevice, tr.gradientBytesPerParam(),
-                                                             tr.bytesPerParam(), c.zeroStage, w, tr.dpOverlap);
+                                                             tr.bytesPerParam(), sharding, w, tr.dpOverlap);
         st.dpCommSeconds = dp.seconds;
         st.dpExposedSeconds = dp.exposedSeconds;
-        const double localParams = st.paramsPerDevice / (c.zeroStage >= 1 ? double(c.dp) : 1.0);
+        const double localParams = st.paramsPerDevice / (c.zeroStage >= 1 ? double(shardRanks) : 1.0);
         st.optimizerSeconds = kernels.memoryBoundSeconds(optimizerStepBytes(localParams, tr));
         const double tail = st.dpExposedSeconds + st.optimizerSeconds;
         if (tail > tailMax) {
@@ -309,7 +506,7 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
         }
     }
 
-    const double pipeline = pipelineSeconds(stageSeconds, m, v);
+    const double pipeline = pipelineSeconds(c.schedule, e.stages, m, v);
     int critical = 0;
     for (int k = 0; k < p; ++k)
         if (stageSeconds[std::size_t(k)] >= tMax)
@@ -319,15 +516,21 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     e.time.recomputeSeconds = m * cs.recomputeSeconds;
     e.time.tpCommSeconds = m * cs.tpCommSeconds;
     e.time.ppCommSeconds = m * cs.ppCommSeconds;
+    e.time.cpCommSeconds = m * cs.cpCommSeconds;
     e.time.bubbleSeconds = std::max(0.0, pipeline - m * tMax);
     e.time.dpExposedSeconds = e.comm.dpExposedSeconds;
     e.time.optimizerSeconds = e.stages[std::size_t(tailStage)].optimizerSeconds;
     e.time.stepSeconds = pipeline + e.time.dpExposedSeconds + e.time.optimizerSeconds;
     e.comm.tpSeconds = e.time.tpCommSeconds;
     e.comm.tpBytes = 0;
-    for (int u : stageUnits[std::size_t(critical)])
-        e.comm.tpBytes += costs[std::size_t(u)].tpCommBytes * m;
+    e.comm.cpBytes = 0;
+    for (int j = critical; j < int(chunkUnits.size()); j += p)
+        for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
+            e.comm.tpBytes += costOf(u).tpCommBytes * m;
+            e.comm.cpBytes += costOf(u).cpCommBytes * m;
+        }
     e.comm.ppSeconds = e.time.ppCommSeconds;
+    e.comm.cpSeconds = e.time.cpCommSeconds;
 
     e.bubbleFraction = e.time.stepSeconds > 0 ? e.time.bubbleSeconds / pipeline : 0.0;
     e.computeImbalance = tMin > 0 ? tMax / tMin : 1.0;

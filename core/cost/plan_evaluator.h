@@ -5,9 +5,14 @@
 #include "cost/planning_problem.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace shardscope {
+
+struct PartitionItem;
+struct UnitCost;
+class UnitCostModel;
 
 /**
  * Predicts memory, time and communication of one parallel configuration. Holds what does not
@@ -25,12 +30,24 @@ public:
     /// for memory overflows the stages and times are still filled in.
     PlanEstimate evaluate(const ParallelConfig& config) const;
 
+    /// What the search keeps of evaluate(config); a configuration whose average stage already overflows memory
+    /// comes back infeasible without being placed (no stages, times or peak: the reason gives the bound).
+    PlanSummary summarize(const ParallelConfig& config) const;
+
     const PlanningProblem& problem() const { return m_problem; }
     const std::vector<PartitionUnit>& units() const { return m_units; }
     int blockCount() const { return m_blockUnits; }
     double usableBytes() const;
 
 private:
+    std::vector<UnitCost> costClasses(const UnitCostModel& model, bool pipelined) const;
+    /// Why `config` cannot fit whatever the placement (the average stage's memory exceeds capacity), or "".
+    std::string memoryLowerBoundProblem(const ParallelConfig& config) const;
+    /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)
+    /// unit ranges (possibly empty): blocks balanced over the stages by time within each stage's memory,
+    /// first and last stage lighter by their embedding and loss, then spread evenly over each stage's chunks.
+    std::vector<std::pair<int, int>> placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& config,
+                                                 int microBatches, double fixedBytes, double capacityBytes) const;
 
     const PlanningProblem& m_problem;
     std::vector<PartitionUnit> m_units;

@@ -10,12 +10,16 @@ void UnitCost::add(const UnitCost& c)
 {
     forwardSeconds += c.forwardSeconds;
     backwardSeconds += c.backwardSeconds;
+    weightGradSeconds += c.weightGradSeconds;
     computeSeconds += c.computeSeconds;
     gemmSeconds += c.gemmSeconds;
     recomputeSeconds += c.recomputeSeconds;
     tpCommSeconds += c.tpCommSeconds;
     tpCommForwardSeconds += c.tpCommForwardSeconds;
     tpCommBytes += c.tpCommBytes;
+    cpCommSeconds += c.cpCommSeconds;
+    cpCommForwardSeconds += c.cpCommForwardSeconds;
+    cpCommBytes += c.cpCommBytes;
     params += c.params;
     activationBytes += c.activationBytes;
     embeddingLogitsBytes += c.embeddingLogitsBytes;
@@ -31,6 +35,7 @@ UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfi
     , m_config(config)
     , m_collectives(problem.cluster)
     , m_tpGroup(CommGroup::tensorParallel(config.tp, problem.cluster.gpusPerNode))
+    , m_cpGroup(CommGroup::contextParallel(config.cp, config.tp, problem.cluster.gpusPerNode))
     , m_kernels(problem.cluster.gpu, problem.training.precision)
 {
 }
@@ -42,7 +47,8 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
     const double t = m_config.tp;
     const double s = double(tr.seqLength);
     const double b = m_config.microBatch;
-    const double tokens = s * b;
+    const double cp = std::max(1, m_config.cp);
+    const double tokens = s * b / cp; // context parallelism: this rank's share of the sequence
     const bool sharded = layer.tpShardable && t > 1;
     const double split = sharded ? t : 1.0;
     const bool sp = m_config.sequenceParallel && t > 1;
@@ -63,6 +69,7 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
             const double wgrad = g.count * km.gemmSeconds(k, n, m);
             p.gemmForward += forward;
             p.gemmBackward += dgrad + wgrad;
+            p.wgrad += wgrad;
             if (sharded && g.split == TpSplit::Columns) {
                 p.columnForward += forward;
                 p.columnDgrad += dgrad;
@@ -82,6 +89,7 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
         const double side = std::sqrt(layer.flopsPerToken / 2.0 / split);
         p.gemmForward = km.gemmSeconds(tokens, side, side);
         p.gemmBackward = 2.0 * p.gemmForward;
+        p.wgrad = p.gemmForward;
         gemmKernels = 1;
     }
 
@@ -90,7 +98,24 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
     if (layer.flopsPerTokenPerSeq > 0) {
         const double heads = layer.attentionHeads > 0 ? layer.attentionHeads / split : 0;
         const double d = layer.attentionHeadDim;
-        if (heads > 0 && d > 0 && flash) {
+        if (heads > 0 && d > 0 && flash && cp > 1 && m_config.cpCommType == CpCommType::AllToAll) {
+            // Ulysses: after the all-to-all each rank runs the whole sequence for heads / cp of its heads.
+            coreForward = km.flashAttentionSeconds(b, s, heads / cp, d, layer.causal, false);
+            coreBackward = km.flashAttentionSeconds(b, s, heads / cp, d, layer.causal, true);
+        } else if (heads > 0 && d > 0 && flash && cp > 1) {
+            // Megatron's ring attention (megatron/core/transformer/custom_layers/transformer_engine.py ->
+            // TE attention with cp_comm_type p2p): the sequence is cut into 2 cp chunks and rank r holds chunks
+            // r and 2cp - 1 - r, so every rank does the same causal work. cp steps: the local block (s/cp
+            // queries against their own s/cp keys, causal), then cp - 1 blocks of half size (all local queries
+            // against half the received keys, or half the queries against all of them), unmasked.
+            const double local = s / cp;
+            for (const bool backward : { false, true }) {
+                (backward ? coreBackward : coreForward) = layer.causal
+                    ? km.flashAttentionSeconds(b, local, local, heads, d, true, backward)
+                        + (cp - 1) * km.flashAttentionSeconds(b, local, local / 2, heads, d, false, backward)
+                    : cp * km.flashAttentionSeconds(b, local, local, heads, d, false, backward);
+            }
+        } else if (heads > 0 && d > 0 && flash) {
             coreForward = km.flashAttentionSeconds(b, s, heads, d, layer.causal, false);
             coreBackward = km.flashAttentionSeconds(b, s, heads, d, layer.causal, true);
         } else if (heads > 0 && d > 0) {
@@ -139,6 +164,8 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
 
     p.forward = p.gemmForward + coreForward + ewForwardSeconds;
     p.backward = p.gemmBackward + coreBackward + ewBackwardSeconds;
+    p.coreForward = coreForward;
+    p.coreBackward = coreBackward;
 
     const bool isBlockLayer = layer.block >= 0;
     if (m_config.recompute == Recompute::Full && isBlockLayer) {
@@ -199,12 +226,52 @@ UnitCostModel::TpComm UnitCostModel::tpCommunication(const Layer& layer, const P
     return out;
 }
 
+UnitCostModel::CpComm UnitCostModel::cpCommunication(const Layer& layer, const PassTimes& p, double tokens) const
+{
+    const TrainingSpec& tr = m_problem.training;
+    const double cp = m_config.cp;
+    const double split = layer.tpShardable && m_config.tp > 1 ? m_config.tp : 1.0;
+    const double heads = layer.attentionHeads / split;
+    const double kvHeads = (layer.attentionKvHeads > 0 ? layer.attentionKvHeads : layer.attentionHeads) / split;
+    const double d = layer.attentionHeadDim;
+    const double bytes = tr.bytesPerActivation();
+    CpComm out;
+    if (m_config.cpCommType == CpCommType::AllToAll) {
+        // DeepSpeed Ulysses (Jacobs et al. 2023, Sec. 3): an all-to-all turns Q, K, V from sequence-split to
+        // head-split before the attention core and one turns the output back; the backward runs the same
+        // four in reverse (dO in, dQ, dK, dV out). Nothing overlaps them.
+        const double qkv = (heads + 2 * kvHeads) * d * tokens * bytes;
+        const double o = heads * d * tokens * bytes;
+        const double pass = m_collectives.allToAllSeconds(qkv, m_cpGroup) + m_collectives.allToAllSeconds(o, m_cpGroup);
+        out.forward = pass;
+        out.backward = pass;
+        out.bytes = 2 * (cp - 1) / cp * (qkv + o);
+        return out;
+    }
+    // Ring (Megatron p2p, Liu et al. 2023 "Ring Attention"): at each of the cp - 1 steps every rank passes the
+    // K and V block it holds to the next rank while it computes attention with the current one; the backward
+    // passes K, V and the accumulated dK, dV (twice the bytes). A step's transfer hides behind that step's
+    // attention block (an average block: the step's share of the core); what it does not cover is exposed.
+    const double kv = 2 * kvHeads * d * tokens * bytes;
+    const bool interNode = m_cpGroup.nodes() > 1;
+    const double sendForward = m_collectives.sendSeconds(kv, interNode);
+    const double sendBackward = m_collectives.sendSeconds(2 * kv, interNode);
+    const double steps = cp - 1;
+    const double blockForward = p.coreForward / cp;
+    const double blockBackward = p.coreBackward / cp;
+    out.forward = steps * std::max(0.0, sendForward - blockForward);
+    out.backward = steps * std::max(0.0, sendBackward - blockBackward);
+    out.bytes = steps * 3 * kv;
+    return out;
+}
+
 UnitCost UnitCostModel::layerCost(const Layer& layer) const
 {
     const TrainingSpec& tr = m_problem.training;
     const double t = m_config.tp;
     const double s = double(tr.seqLength);
-    const double tokens = s * m_config.microBatch;
+    const double cp = std::max(1, m_config.cp);
+    const double tokens = s * m_config.microBatch / cp; // this rank's tokens (context parallelism splits them)
     const double actScale = tr.bytesPerActivation() / 2.0; // layer fields assume 16-bit activations
     const bool sharded = layer.tpShardable && t > 1;
     const double split = sharded ? t : 1.0;
@@ -237,13 +304,15 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
     const PassTimes p = passTimes(layer, fullAct);
     c.forwardSeconds = p.forward;
     c.backwardSeconds = p.backward;
+    c.weightGradSeconds = p.wgrad;
     c.computeSeconds = p.forward + p.backward;
     c.recomputeSeconds = p.recompute;
     const bool fullRecompute = m_config.recompute == Recompute::Full && isBlockLayer;
     c.gemmSeconds = p.gemmForward + p.gemmBackward + (fullRecompute ? p.gemmForward : 0.0);
 
-    // Model FLOPs as Megatron counts them (full attention scores); recomputation's hardware FLOPs.
-    c.modelFlops = (layer.flopsPerToken + layer.flopsPerTokenPerSeq * s) * tokens;
+    // Model FLOPs as Megatron counts them (full attention scores), for the whole micro-batch (all CP ranks);
+    // recomputation's hardware FLOPs.
+    c.modelFlops = (layer.flopsPerToken + layer.flopsPerTokenPerSeq * s) * tokens * cp;
     if (fullRecompute)
         c.recomputeFlops = c.modelFlops;
     else if (m_config.recompute == Recompute::Selective && !flash && layer.actScoreBytesPerTokenPerSeq > 0)
@@ -260,6 +329,12 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
             c.recomputeSeconds += tp.slowdownForward;
         c.tpCommBytes = tp.bytes;
     }
+    if (cp > 1 && layer.flopsPerTokenPerSeq > 0 && layer.attentionHeads > 0) {
+        const CpComm cc = cpCommunication(layer, p, tokens);
+        c.cpCommForwardSeconds = cc.forward;
+        c.cpCommSeconds = cc.forward + cc.backward + (fullRecompute ? cc.forward : 0.0);
+        c.cpCommBytes = cc.bytes;
+    }
     c.outputElementsPerToken = layer.outputElementsPerToken;
     return c;
 }
@@ -274,7 +349,7 @@ UnitCost UnitCostModel::cost(const PartitionUnit& unit, bool holdsTiedCopies) co
         const Layer& first = g.layer(unit.firstLayer);
         const bool sp = m_config.sequenceParallel && m_config.tp > 1;
         sum.activationBytes = first.inputBytesPerToken / (sp ? m_config.tp : 1.0) * double(m_problem.training.seqLength)
-            * m_config.microBatch * (m_problem.training.bytesPerActivation() / 2.0);
+            / std::max(1, m_config.cp) * m_config.microBatch * (m_problem.training.bytesPerActivation() / 2.0);
     }
     for (int i = unit.firstLayer; i < unit.endLayer; ++i) {
         const Layer& layer = g.layer(i);

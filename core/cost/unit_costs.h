@@ -14,12 +14,16 @@ struct UnitCost
 {
     double forwardSeconds = 0;    ///< forward kernels (GEMMs, attention, element-wise, gaps)
     double backwardSeconds = 0;   ///< backward kernels: input and weight gradients
+    double weightGradSeconds = 0; ///< the weight-gradient GEMMs within backwardSeconds
     double computeSeconds = 0;    ///< forward + backward
     double gemmSeconds = 0;       ///< the weight GEMMs' part of forward + backward + recompute
     double recomputeSeconds = 0;
     double tpCommSeconds = 0;     ///< exposed TP communication, forward + backward + recompute
     double tpCommForwardSeconds = 0; ///< the forward pass's part of it
     double tpCommBytes = 0;       ///< per-rank ring volume
+    double cpCommSeconds = 0;     ///< exposed context-parallel communication, forward + backward + recompute
+    double cpCommForwardSeconds = 0; ///< the forward pass's part of it
+    double cpCommBytes = 0;       ///< per-rank volume sent
     double params = 0;            ///< parameters held per device (after TP; tied copies included)
     double activationBytes = 0;   ///< stored for backward: transformer blocks
     double embeddingLogitsBytes = 0; ///< stored for backward: embedding / head / other non-block units
@@ -56,6 +60,8 @@ private:
         double columnForward = 0, columnDgrad = 0, columnWgrad = 0;
         double rowForward = 0, rowDgrad = 0;
         double recompute = 0;                  ///< what the recomputation mode redoes
+        double wgrad = 0;                      ///< the weight-gradient GEMMs within backward
+        double coreForward = 0, coreBackward = 0; ///< the attention core
     };
     PassTimes passTimes(const Layer& layer, double fullActivationBytes) const;
     struct TpComm
@@ -66,11 +72,19 @@ private:
         double bytes = 0;                 ///< per-rank volume, forward + backward
     };
     TpComm tpCommunication(const Layer& layer, const PassTimes& p, double tokens) const;
+    struct CpComm
+    {
+        double forward = 0, backward = 0; ///< exposed seconds per pass
+        double bytes = 0;                 ///< sent per rank, forward + backward
+    };
+    /// Context parallelism's exchange for one attention layer with `tokens` local tokens.
+    CpComm cpCommunication(const Layer& layer, const PassTimes& p, double tokens) const;
 
     const PlanningProblem& m_problem;
     ParallelConfig m_config;
     Collectives m_collectives;
     CommGroup m_tpGroup;
+    CommGroup m_cpGroup;
     KernelModel m_kernels;
 };
 

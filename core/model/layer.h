@@ -93,6 +93,7 @@ struct Layer
     ElementwiseTraffic unfusedExtraBackward;
     int attentionHeads = 0;           ///< query heads of the attention core (flopsPerTokenPerSeq = 4 heads headDim)
     int attentionHeadDim = 0;
+    int attentionKvHeads = 0;         ///< key/value heads (grouped-query attention); 0: as many as query heads
     bool causal = true;               ///< causal mask: flash attention skips the masked half
 
     bool operator==(const Layer&) const = default;

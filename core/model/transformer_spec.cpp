@@ -17,8 +17,9 @@ namespace {
 struct Pieces
 {
     std::int64_t h, f, q, kvd, normParams, embedding, positions;
-    std::int64_t qkvWeights, qkvBias, outWeights, outBias;
-    std::int64_t mlpWeights, mlpBias, router;
+    std::int64_t qkvWeights, qkvBias, outWeights, outBias, qkNorm;
+    std::int64_t mlpWeights, mlpBias, router, lmHeadBias;
+    int blockNorms; // norm layers per block
 };
 
 Pieces pieces(const TransformerSpec& s)
@@ -28,21 +29,34 @@ Pieces pieces(const TransformerSpec& s)
     p.f = s.ffn;
     p.q = s.heads * s.effectiveHeadDim();
     p.kvd = s.kvHeads * s.effectiveHeadDim();
-    p.normParams = s.norm == NormKind::LayerNorm ? 2 * p.h : p.h; // LayerNorm: weight + bias
+    p.normParams = normParamCount(s.norm, p.h);
     p.embedding = s.vocab * p.h;
     p.positions = s.positions == PositionKind::Learned ? s.maxPositions * p.h : 0;
     p.qkvWeights = p.h * (p.q + 2 * p.kvd);
     p.qkvBias = s.qkvBias ? p.q + 2 * p.kvd : 0;
     p.outWeights = p.q * p.h;
     p.outBias = s.attnOutBias ? p.h : 0;
+    switch (s.qkNorm) {
+    case QkNorm::PerHead: // one weight vector of head_dim each for q and k, shared by the heads
+        p.qkNorm = 2 * normParamCount(s.norm, s.effectiveHeadDim());
+        break;
+    case QkNorm::Full:
+        p.qkNorm = normParamCount(s.norm, p.q) + normParamCount(s.norm, p.kvd);
+        break;
+    case QkNorm::None:
+        p.qkNorm = 0;
+        break;
+    }
     const std::int64_t matrices = s.gatedMlp ? 3 : 2;
     p.mlpWeights = matrices * p.h * p.f;
     p.mlpBias = s.mlpBias ? (matrices - 1) * p.f + p.h : 0;
     p.router = s.isMoe() ? p.h * s.experts : 0;
+    p.lmHeadBias = s.lmHeadBias ? s.vocab : 0;
+    p.blockNorms = (s.inputNorm ? 1 : 0) + (s.mlpInputNorm ? 1 : 0) + (s.outputNorms ? 2 : 0);
     return p;
 }
 
-std::int64_t attentionParams(const Pieces& p) { return p.qkvWeights + p.qkvBias + p.outWeights + p.outBias; }
+std::int64_t attentionParams(const Pieces& p) { return p.qkvWeights + p.qkvBias + p.outWeights + p.outBias + p.qkNorm; }
 std::int64_t expertParams(const Pieces& p) { return p.mlpWeights + p.mlpBias; }
 
 void require(bool ok, const std::string& source, const char* field, const std::string& message)
@@ -60,7 +74,20 @@ std::string number(double v)
 
 } // namespace
 
-std::string_view normKindName(NormKind kind) { return kind == NormKind::LayerNorm ? "layernorm" : "rmsnorm"; }
+std::string_view normKindName(NormKind kind)
+{
+    switch (kind) {
+    case NormKind::LayerNorm:
+        return "layernorm";
+    case NormKind::LayerNormNoBias:
+        return "layernorm_no_bias";
+    case NormKind::LayerNormNoAffine:
+        return "layernorm_no_affine";
+    case NormKind::RmsNorm:
+        break;
+    }
+    return "rmsnorm";
+}
 
 std::string_view positionKindName(PositionKind kind)
 {
@@ -69,15 +96,30 @@ std::string_view positionKindName(PositionKind kind)
         return "learned";
     case PositionKind::None:
         return "none";
+    case PositionKind::Alibi:
+        return "alibi";
     case PositionKind::Rotary:
         break;
     }
     return "rotary";
 }
 
+std::string_view qkNormName(QkNorm kind)
+{
+    switch (kind) {
+    case QkNorm::PerHead:
+        return "head";
+    case QkNorm::Full:
+        return "full";
+    case QkNorm::None:
+        break;
+    }
+    return "none";
+}
+
 std::optional<NormKind> normKindFromString(std::string_view text)
 {
-    for (NormKind k : { NormKind::RmsNorm, NormKind::LayerNorm })
+    for (NormKind k : { NormKind::RmsNorm, NormKind::LayerNorm, NormKind::LayerNormNoBias, NormKind::LayerNormNoAffine })
         if (normKindName(k) == text)
             return k;
     return std::nullopt;
@@ -85,10 +127,32 @@ std::optional<NormKind> normKindFromString(std::string_view text)
 
 std::optional<PositionKind> positionKindFromString(std::string_view text)
 {
-    for (PositionKind k : { PositionKind::Rotary, PositionKind::Learned, PositionKind::None })
+    for (PositionKind k : { PositionKind::Rotary, PositionKind::Learned, PositionKind::None, PositionKind::Alibi })
         if (positionKindName(k) == text)
             return k;
     return std::nullopt;
+}
+
+std::optional<QkNorm> qkNormFromString(std::string_view text)
+{
+    for (QkNorm k : { QkNorm::None, QkNorm::PerHead, QkNorm::Full })
+        if (qkNormName(k) == text)
+            return k;
+    return std::nullopt;
+}
+
+std::int64_t normParamCount(NormKind kind, std::int64_t width)
+{
+    switch (kind) {
+    case NormKind::LayerNorm:
+        return 2 * width; // weight and bias
+    case NormKind::LayerNormNoAffine:
+        return 0;
+    case NormKind::RmsNorm:
+    case NormKind::LayerNormNoBias:
+        break;
+    }
+    return width;
 }
 
 void TransformerSpec::validate(const std::string& source) const
@@ -133,6 +197,8 @@ void TransformerSpec::validate(const std::string& source) const
         + 2.0 * double(vocab) * double(hidden);
     require(approx < 1e15, source, "layers", "the model would have about " + std::to_string(approx)
                 + " parameters; the limit is 1e15");
+    require(std::isfinite(rotaryFraction) && rotaryFraction > 0 && rotaryFraction <= 1, source, "rotary_fraction",
+            "expected the rotary part of each head, above 0 and at most 1, got " + number(rotaryFraction));
     validateRope(source);
 }
 
@@ -188,16 +254,18 @@ std::int64_t TransformerSpec::paramCount() const
 {
     const Pieces p = pieces(*this);
     const std::int64_t mlp = isMoe() ? experts * expertParams(p) + p.router : expertParams(p);
-    const std::int64_t perLayer = 2 * p.normParams + attentionParams(p) + mlp;
-    return p.embedding + p.positions + layers * perLayer + p.normParams + (tiedEmbeddings ? 0 : p.embedding);
+    const std::int64_t perLayer = p.blockNorms * p.normParams + attentionParams(p) + mlp;
+    return p.embedding + p.positions + layers * perLayer + p.normParams + (tiedEmbeddings ? 0 : p.embedding)
+        + p.lmHeadBias;
 }
 
 std::int64_t TransformerSpec::activeParamCount() const
 {
     const Pieces p = pieces(*this);
     const std::int64_t mlp = isMoe() ? expertsPerToken * expertParams(p) + p.router : expertParams(p);
-    const std::int64_t perLayer = 2 * p.normParams + attentionParams(p) + mlp;
-    return p.embedding + p.positions + layers * perLayer + p.normParams + (tiedEmbeddings ? 0 : p.embedding);
+    const std::int64_t perLayer = p.blockNorms * p.normParams + attentionParams(p) + mlp;
+    return p.embedding + p.positions + layers * perLayer + p.normParams + (tiedEmbeddings ? 0 : p.embedding)
+        + p.lmHeadBias;
 }
 
 ModelGraph buildModelGraph(const TransformerSpec& spec)
@@ -215,7 +283,7 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         Layer l;
         l.name = std::move(name);
         l.kind = LayerKind::Norm;
-        l.op = spec.norm == NormKind::LayerNorm ? "LayerNorm" : "RMSNorm";
+        l.op = spec.norm == NormKind::RmsNorm ? "RMSNorm" : "LayerNorm";
         l.params = p.normParams;
         l.actReplicatedBytesPerToken = 2 * h; // its 16-bit input (Korthikanti: two norms, 4sbh)
         l.inputBytesPerToken = 2 * h;
@@ -260,7 +328,8 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         TransformerBlock block;
         block.index = b;
 
-        block.layers.push_back(g.addLayer(normLayer(prefix + "input_layernorm", b)));
+        if (spec.inputNorm)
+            block.layers.push_back(g.addLayer(normLayer(prefix + "input_layernorm", b)));
 
         Layer attn;
         attn.name = prefix + "self_attn";
@@ -274,7 +343,10 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         // Q, K, V and the projection input split by TP (8sbh for MHA; K and V shrink with GQA);
         // softmax 2as^2b, its dropout mask as^2b and output 2as^2b split by TP.
         attn.actReplicatedBytesPerToken = 2 * h + dropMask * h;
-        attn.actShardedBytesPerToken = 4.0 * double(p.q) + 4.0 * double(p.kvd);
+        // Q/K norms keep their inputs too (2 bytes an element of q and k).
+        const double qk = double(p.q + p.kvd);
+        const bool qkNorm = spec.qkNorm != QkNorm::None;
+        attn.actShardedBytesPerToken = 4.0 * double(p.q) + 4.0 * double(p.kvd) + (qkNorm ? 2.0 * qk : 0.0);
         attn.actScoreBytesPerTokenPerSeq = 2 * a + dropMask * 3 * a;
         attn.inputBytesPerToken = 2 * h;
         attn.outputElementsPerToken = h;
@@ -291,29 +363,47 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
             // mask); fused bias-dropout-add of the output into the residual (read 2h, write h, mask h).
             // Backward: the same kernels' gradients (softmax reads y and dy, writes dx; dropout reads dy
             // and the mask), flash attention's dO.O row sums, the dropout-add's gradient.
-            const double rope = spec.positions == PositionKind::Rotary ? 4.0 * double(p.q + p.kvd) : 0.0;
+            // Partial rotary (GPT-NeoX, Phi) rotates only that part of each head. Q/K norms: a fused norm
+            // kernel over q and k (read and write; backward reads x and dy, writes dx).
+            const double rotary = spec.positions == PositionKind::Rotary ? spec.rotaryFraction : 0.0;
+            const double rope = 4.0 * rotary * qk;
+            const double norms = qkNorm ? 4.0 * qk : 0.0;
             const double bda = 6 * h + dropMask * h;
             const double bdaBack = dropMask * 5 * h + (spec.attnOutBias ? 2 * h : 0.0);
-            attn.elementwiseForward = { rope, bda, 4 * a + dropMask * 5 * a,
-                                        (rope > 0 ? 1 : 0) + 1 };
-            attn.elementwiseBackward = { rope + 4.0 * double(p.q), bdaBack, 6 * a + dropMask * 5 * a,
-                                         (rope > 0 ? 1 : 0) + 1 + (bdaBack > 0 ? 1 : 0) };
+            attn.elementwiseForward = { rope + norms, bda, 4 * a + dropMask * 5 * a,
+                                        (rope > 0 ? 1 : 0) + (qkNorm ? 1 : 0) + 1 };
+            attn.elementwiseBackward = { rope + 4.0 * double(p.q) + 1.5 * norms, bdaBack, 6 * a + dropMask * 5 * a,
+                                         (rope > 0 ? 1 : 0) + (qkNorm ? 1 : 0) + 1 + (bdaBack > 0 ? 1 : 0) };
             // Unfused: rotary as rotate-half, two products and a sum (18 bytes an element of Q and K
             // instead of 4); the softmax as scale, mask and softmax (three passes instead of one); the
             // output's bias add and dropout before the residual add (4h bytes each). Backward alike.
-            const double ropeExtra = spec.positions == PositionKind::Rotary ? 14.0 * double(p.q + p.kvd) : 0.0;
+            // Q/K RMSNorms unfused as the block's (32 extra bytes an element forward, 48 backward); ALiBi's
+            // bias is one more pass over the scores (the fused kernels add it in place).
+            const double ropeExtra = 14.0 * rotary * qk;
             const double bdaExtra = (spec.attnOutBias ? 4 * h : 0.0) + dropMask * 4 * h;
-            attn.unfusedExtraForward = { ropeExtra, bdaExtra, 8 * a, (ropeExtra > 0 ? 3 : 0) + 2 + (bdaExtra > 0 ? 2 : 0) };
-            attn.unfusedExtraBackward = { ropeExtra, bdaExtra, 8 * a, (ropeExtra > 0 ? 3 : 0) + 2 + (bdaExtra > 0 ? 2 : 0) };
+            const bool rmsQk = qkNorm && spec.norm == NormKind::RmsNorm;
+            const double alibi = spec.positions == PositionKind::Alibi ? 4 * a : 0.0;
+            const int extraKernels = (ropeExtra > 0 ? 3 : 0) + 2 + (bdaExtra > 0 ? 2 : 0) + (alibi > 0 ? 1 : 0);
+            attn.unfusedExtraForward = { ropeExtra + (rmsQk ? 32.0 * qk : 0.0), bdaExtra, 8 * a + alibi,
+                                         extraKernels + (rmsQk ? 5 : 0) };
+            attn.unfusedExtraBackward = { ropeExtra + (rmsQk ? 48.0 * qk : 0.0), bdaExtra, 8 * a + alibi,
+                                          extraKernels + (rmsQk ? 6 : 0) };
         }
         block.layers.push_back(g.addLayer(std::move(attn)));
 
-        block.layers.push_back(g.addLayer(normLayer(prefix + "post_attention_layernorm", b)));
+        // Gemma 2/3 and OLMo 2 normalise the attention output; the MLP's own input norm is Llama's
+        // post_attention_layernorm, Gemma's pre_feedforward_layernorm.
+        if (spec.outputNorms)
+            block.layers.push_back(g.addLayer(normLayer(prefix + "post_attention_layernorm", b)));
+        if (spec.mlpInputNorm)
+            block.layers.push_back(g.addLayer(
+                normLayer(prefix + (spec.outputNorms ? "pre_feedforward_layernorm" : "post_attention_layernorm"), b)));
 
         Layer mlp;
         mlp.name = prefix + "mlp";
         mlp.kind = spec.isMoe() ? LayerKind::Moe : LayerKind::Mlp;
-        mlp.op = spec.isMoe() ? "MoE" : (spec.gatedMlp ? "SwiGLU-MLP" : "MLP");
+        const bool geglu = spec.activation.find("gelu") != std::string::npos;
+        mlp.op = spec.isMoe() ? "MoE" : (spec.gatedMlp ? (geglu ? "GeGLU-MLP" : "SwiGLU-MLP") : "MLP");
         const std::int64_t routed = spec.isMoe() ? spec.expertsPerToken : 1;
         mlp.params = spec.isMoe() ? spec.experts * expertParams(p) + p.router : expertParams(p);
         mlp.activeParams = spec.isMoe() ? routed * expertParams(p) + p.router : expertParams(p);
@@ -322,7 +412,9 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         // Korthikanti Table 2, MLP: input 2sbh + dropout mask sbh replicated; first linear output and
         // activation output split by TP (4 x 2 bytes x f, 16sbh for f = 4h). Gated MLPs keep gate and up
         // outputs (4f bytes) and the product (2f).
-        mlp.actReplicatedBytesPerToken = 2 * h + dropMask * h;
+        // A parallel block whose MLP shares the attention's input norm reads the tensor attention kept.
+        const bool sharedInput = spec.parallelBlock && spec.inputNorm && !spec.mlpInputNorm;
+        mlp.actReplicatedBytesPerToken = (sharedInput ? 0.0 : 2 * h) + dropMask * h;
         mlp.actShardedBytesPerToken = double(routed) * (spec.gatedMlp ? 6.0 : 4.0) * double(p.f);
         mlp.inputBytesPerToken = 2 * h;
         mlp.outputElementsPerToken = h;
@@ -357,6 +449,8 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
             mlp.elementwiseBackward = { actBack, bdaBack + permute, 0, 1 + (bdaBack > 0 ? 1 : 0) + (spec.isMoe() ? 2 : 0) };
         }
         block.layers.push_back(g.addLayer(std::move(mlp)));
+        if (spec.outputNorms)
+            block.layers.push_back(g.addLayer(normLayer(prefix + "post_feedforward_layernorm", b)));
 
         for (int li : block.layers) {
             block.params += g.layer(li).params;
@@ -372,7 +466,7 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         l.name = "lm_head";
         l.kind = LayerKind::OutputHead;
         l.op = "Linear";
-        l.params = spec.tiedEmbeddings ? 0 : p.embedding;
+        l.params = (spec.tiedEmbeddings ? 0 : p.embedding) + p.lmHeadBias; // a bias stays the head's own
         l.activeParams = l.params;
         l.tpShardedParams = l.params;
         l.tiedToLayer = spec.tiedEmbeddings ? 0 : -1;

@@ -32,13 +32,61 @@ std::vector<T> pinnedOr(const std::optional<T>& pin, std::vector<T> all)
 
 } // namespace
 
+namespace {
+
+/// The data-parallel sharding choices: (ZeRO stage, DP replicas, reshard after forward). ZeRO-3 comes as FSDP
+/// (regathering for the backward), with parameters kept from forward to backward (Llama 3, torchtitan with
+/// pipelines), and both hybrid (HSDP: shard inside a node, replicate across) where that differs.
+struct Sharding
+{
+    int zero = 0;
+    int replicate = 1;
+    bool reshard = true;
+};
+
+std::vector<Sharding> shardings(const PlanPins& pins, int tp, int cp, int dp, int gpusPerNode)
+{
+    std::vector<Sharding> out;
+    const std::vector<int> zeros = pinnedOr(pins.zeroStage, std::vector<int> { 0, 1, 2, 3 });
+    // HSDP: shard over the DP x CP ranks of one node, replicate across nodes.
+    std::vector<int> replicas { 1 };
+    const int shardInNode = std::max(1, gpusPerNode / tp);
+    if (dp * cp > shardInNode && shardInNode >= 2 && (dp * cp) % shardInNode == 0 && dp % ((dp * cp) / shardInNode) == 0)
+        replicas.push_back((dp * cp) / shardInNode);
+    for (int z : zeros) {
+        const std::vector<int> rs = pinnedOr(pins.dpReplicate, z == 3 ? replicas : std::vector<int> { 1 });
+        const std::vector<bool> reshards = pinnedOr(pins.reshardAfterForward, z == 3 ? std::vector<bool> { true, false }
+                                                                                         : std::vector<bool> { true });
+        for (int r : rs)
+            for (bool re : reshards)
+                out.push_back({ z, r, re });
+    }
+    return out;
+}
+
+/// Chunks per stage tried for an interleaved schedule: 2 to 8, and larger counts that split the blocks
+/// evenly (pp x vpp chunks need at least pp x vpp - 2 blocks: the first chunk may hold only the embedding,
+/// the last only the loss).
+std::vector<int> chunkCounts(int blocks, int pp)
+{
+    std::vector<int> out;
+    for (int v = 2; pp * v <= blocks + 2; ++v)
+        if (v <= 8 || blocks % (pp * v) == 0)
+            out.push_back(v);
+    return out;
+}
+
+} // namespace
+
 std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch)
 {
     const PlanningProblem& problem = evaluator.problem();
     const int gpus = problem.cluster.totalGpus();
     const long long batch = problem.training.globalBatch;
+    const long long seq = problem.training.seqLength;
     const auto& spec = problem.model.spec();
     const int units = int(evaluator.units().size());
+    const int blocks = evaluator.blockCount();
 
     std::vector<int> tps;
     for (int t : divisors(gpus))
@@ -48,88 +96,109 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
 
     std::vector<ParallelConfig> out;
     for (int tp : tps) {
-        std::vector<int> pps;
+        // Context parallelism where each rank keeps at least kMinContextChunk tokens (shorter chunks leave the
+        // ring's transfers exposed behind small attention blocks; pin --cp for more).
+        std::vector<int> cps;
         if (gpus % tp == 0)
-            for (int p : divisors(gpus / tp))
-                if (p <= units)
-                    pps.push_back(p);
-        pps = pinnedOr(pins.pp, pps);
-        for (int pp : pps) {
-            ParallelConfig base;
-            base.tp = tp;
-            base.pp = pp;
-            base.dp = (tp * pp > 0 && gpus % (tp * pp) == 0) ? gpus / (tp * pp) : std::max(1, gpus / std::max(1, tp * pp));
-            if (pins.dp)
-                base.dp = *pins.dp;
-            // A layout that cannot work at all (sizes, batch): one candidate that carries the reason.
-            if (base.worldSize() != gpus || batch % base.dp != 0) {
-                base.microBatch = pins.microBatch.value_or(1);
-                base.zeroStage = pins.zeroStage.value_or(1);
-                base.recompute = pins.recompute.value_or(Recompute::None);
-                base.sequenceParallel = pins.sequenceParallel.value_or(false);
-                base.schedule = pins.schedule.value_or(Schedule::OneFOneB);
-                base.vpp = pins.vpp.value_or(1);
-                base.tpCommOverlap = pins.tpCommOverlap.value_or(false);
-                base.ppCommOverlap = pins.ppCommOverlap.value_or(false);
-                out.push_back(base);
-                continue;
-            }
-            const long long local = batch / base.dp;
-            std::vector<int> micro;
-            for (int b : divisors(local))
-                if (b <= maxMicroBatch)
-                    micro.push_back(b);
-            micro = pinnedOr(pins.microBatch, micro);
-            const std::vector<int> zeros = pinnedOr(pins.zeroStage, pp > 1 ? std::vector<int> { 0, 1 } : std::vector<int> { 0, 1, 2, 3 });
-            // With flash attention the scores are never stored, so selective recomputation (which drops
-            // exactly them) is the same plan as none: searched only when pinned.
-            const auto recomputes = pinnedOr(pins.recompute, problem.training.flashAttention
-                                                 ? std::vector<Recompute> { Recompute::None, Recompute::Full }
-                                                 : std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full });
-            const auto sps = pinnedOr(pins.sequenceParallel, tp > 1 ? std::vector<bool> { false, true } : std::vector<bool> { false });
-            std::vector<Schedule> schedules = pp > 1 ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::GPipe, Schedule::Interleaved1F1B }
-                                                     : std::vector<Schedule> { Schedule::OneFOneB };
-            schedules = pinnedOr(pins.schedule, schedules);
-            for (int b : micro)
-                for (Schedule sched : schedules) {
-                    std::vector<int> vpps { 1 };
-                    if (sched == Schedule::Interleaved1F1B) {
-                        vpps.clear();
-                        const long long m = local / b;
-                        const int blocks = evaluator.blockCount();
-                        if (blocks > 0 && blocks % pp == 0 && m % pp == 0)
-                            for (int v : divisors(blocks / pp))
-                                if (v >= 2)
-                                    vpps.push_back(v);
-                    }
-                    vpps = pinnedOr(pins.vpp, vpps);
-                    for (int v : vpps)
-                        for (int z : zeros)
-                            for (Recompute r : recomputes)
-                                for (bool sp : sps) {
-                                    // Overlaps are searched where they apply (TP overlap needs SP, PP overlap
-                                    // the interleaved schedule, which over 2 stages requires it).
-                                    const auto tpOverlaps = pinnedOr(pins.tpCommOverlap, sp && tp > 1 ? std::vector<bool> { false, true }
-                                                                                                        : std::vector<bool> { false });
-                                    const auto ppOverlaps = pinnedOr(pins.ppCommOverlap,
-                                                                     sched != Schedule::Interleaved1F1B ? std::vector<bool> { false }
-                                                                     : pp == 2 ? std::vector<bool> { true }
-                                                                               : std::vector<bool> { false, true });
-                                    for (bool tpo : tpOverlaps)
-                                        for (bool ppo : ppOverlaps) {
-                                            ParallelConfig c = base;
-                                            c.microBatch = b;
-                                            c.schedule = sched;
-                                            c.vpp = v;
-                                            c.zeroStage = z;
-                                            c.recompute = r;
-                                            c.sequenceParallel = sp;
-                                            c.tpCommOverlap = tpo;
-                                            c.ppCommOverlap = ppo;
-                                            out.push_back(c);
-                                        }
-                                }
+            for (int cp : divisors(gpus / tp))
+                if (cp == 1 || (problem.training.flashAttention && seq % (2LL * cp) == 0 && seq / cp >= kMinContextChunk))
+                    cps.push_back(cp);
+        cps = pinnedOr(pins.cp, cps);
+        for (int cp : cps) {
+            // Ulysses needs the heads of a TP rank to divide over CP; searched where they do.
+            std::vector<CpCommType> cpTypes { CpCommType::P2P };
+            if (cp > 1 && spec && (spec->heads / tp) % cp == 0 && (spec->kvHeads / tp) % cp == 0)
+                cpTypes.push_back(CpCommType::AllToAll);
+            cpTypes = pinnedOr(pins.cpCommType, cpTypes);
+            std::vector<int> pps;
+            if (gpus % (tp * cp) == 0)
+                for (int p : divisors(gpus / (tp * cp)))
+                    if (p <= units)
+                        pps.push_back(p);
+            pps = pinnedOr(pins.pp, pps);
+            for (int pp : pps) {
+                ParallelConfig base;
+                base.tp = tp;
+                base.cp = cp;
+                base.pp = pp;
+                const int modelParallel = tp * cp * pp;
+                base.dp = gpus % modelParallel == 0 ? gpus / modelParallel : std::max(1, gpus / modelParallel);
+                if (pins.dp)
+                    base.dp = *pins.dp;
+                // A layout that cannot work at all (sizes, batch): one candidate that carries the reason.
+                if (base.worldSize() != gpus || batch % base.dp != 0) {
+                    base.microBatch = pins.microBatch.value_or(1);
+                    base.zeroStage = pins.zeroStage.value_or(1);
+                    base.recompute = pins.recompute.value_or(Recompute::None);
+                    base.sequenceParallel = pins.sequenceParallel.value_or(false);
+                    base.schedule = pins.schedule.value_or(Schedule::OneFOneB);
+                    base.vpp = pins.vpp.value_or(1);
+                    base.tpCommOverlap = pins.tpCommOverlap.value_or(false);
+                    base.ppCommOverlap = pins.ppCommOverlap.value_or(false);
+                    base.cpCommType = pins.cpCommType.value_or(CpCommType::P2P);
+                    base.dpReplicate = pins.dpReplicate.value_or(1);
+                    base.reshardAfterForward = pins.reshardAfterForward.value_or(true);
+                    out.push_back(base);
+                    continue;
                 }
+                const long long local = batch / base.dp;
+                std::vector<int> micro;
+                for (int b : divisors(local))
+                    if (b <= maxMicroBatch)
+                        micro.push_back(b);
+                micro = pinnedOr(pins.microBatch, micro);
+                const std::vector<Sharding> shards = shardings(pins, tp, cp, base.dp, problem.cluster.gpusPerNode);
+                // With flash attention the scores are never stored, so selective recomputation (which drops
+                // exactly them) is the same plan as none: searched only when pinned.
+                const auto recomputes = pinnedOr(pins.recompute, problem.training.flashAttention
+                                                     ? std::vector<Recompute> { Recompute::None, Recompute::Full }
+                                                     : std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full });
+                const auto sps = pinnedOr(pins.sequenceParallel, tp > 1 ? std::vector<bool> { false, true } : std::vector<bool> { false });
+                // GPipe holds all m micro-batches' activations for the same bubble as 1F1B: searched only when pinned.
+                std::vector<Schedule> schedules = pp > 1
+                    ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::Interleaved1F1B, Schedule::ZeroBubbleH1,
+                                              Schedule::InterleavedZeroBubble, Schedule::ZeroBubbleV }
+                    : std::vector<Schedule> { Schedule::OneFOneB };
+                schedules = pinnedOr(pins.schedule, schedules);
+                for (int b : micro)
+                    for (Schedule sched : schedules) {
+                        const long long m = local / b;
+                        std::vector<int> vpps { 1 };
+                        if (sched == Schedule::ZeroBubbleV)
+                            vpps = { 2 };
+                        else if (isInterleaved(sched))
+                            vpps = m % pp == 0 && blocks > 0 ? chunkCounts(blocks, pp) : std::vector<int> {};
+                        vpps = pinnedOr(pins.vpp, vpps);
+                        for (int v : vpps)
+                            for (const Sharding& sh : shards)
+                                for (Recompute r : recomputes)
+                                    for (bool sp : sps) {
+                                        // Overlaps are searched where they apply (TP overlap needs SP). The p2p
+                                        // overlap of Megatron's interleaved schedule (its default) costs no
+                                        // memory and is never slower: off only when pinned.
+                                        const auto tpOverlaps = pinnedOr(pins.tpCommOverlap, sp && tp > 1 ? std::vector<bool> { false, true }
+                                                                                                            : std::vector<bool> { false });
+                                        const auto ppOverlaps = pinnedOr(pins.ppCommOverlap, std::vector<bool> { sched == Schedule::Interleaved1F1B });
+                                        for (CpCommType cpType : cpTypes)
+                                            for (bool tpo : tpOverlaps)
+                                                for (bool ppo : ppOverlaps) {
+                                                    ParallelConfig c = base;
+                                                    c.microBatch = b;
+                                                    c.schedule = sched;
+                                                    c.vpp = v;
+                                                    c.zeroStage = sh.zero;
+                                                    c.dpReplicate = sh.replicate;
+                                                    c.reshardAfterForward = sh.reshard;
+                                                    c.recompute = r;
+                                                    c.sequenceParallel = sp;
+                                                    c.tpCommOverlap = tpo;
+                                                    c.ppCommOverlap = ppo;
+                                                    c.cpCommType = cpType;
+                                                    out.push_back(c);
+                                                }
+                                    }
+                    }
+            }
         }
     }
     return out;
@@ -157,7 +226,7 @@ SearchResult searchPlans(const PlanEvaluator& evaluator, const PlanPins& pins, c
                 return;
             const std::size_t end = std::min(begin + kChunk, configs.size());
             for (std::size_t i = begin; i < end; ++i)
-                result.candidates[i] = PlanSummary::from(evaluator.evaluate(configs[i]));
+                result.candidates[i] = evaluator.summarize(configs[i]);
             const std::size_t d = done.fetch_add(end - begin) + (end - begin);
             if (reportsProgress && options.progress && !options.progress(d, configs.size()))
                 stop = true;

@@ -10,6 +10,9 @@
 
 namespace shardscope {
 
+/// Fewest tokens per context-parallel rank the search tries (a pin may go lower).
+constexpr long long kMinContextChunk = 4096;
+
 struct SearchOptions
 {
     int maxMicroBatch = 32;    ///< largest micro-batch tried when it is not pinned
@@ -28,9 +31,12 @@ struct SearchResult
 };
 
 /**
- * Every combination of TP (dividing attention and key/value heads, across nodes too), PP, DP,
- * micro-batch, ZeRO stage, recomputation, sequence parallelism, schedule and virtual stages that
- * the pins allow. Rule violations a pin forces in come back as infeasible candidates with a reason.
+ * Every combination of TP (dividing attention and key/value heads, across nodes too), CP (at least
+ * kMinContextChunk tokens per rank; ring, and all-to-all where the heads divide), PP, DP, micro-batch,
+ * data-parallel sharding (ZeRO 0-3, with pipelines too; FSDP with and without resharding after forward,
+ * and hybrid inside a node), recomputation, sequence parallelism, schedule (1F1B, interleaved, the
+ * zero-bubble ones; GPipe only when pinned) and virtual stages that the pins allow. Rule violations a
+ * pin forces in come back as infeasible candidates with a reason.
  */
 std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch = 32);
 

@@ -182,7 +182,7 @@ std::vector<ParallelizationOpportunity> findOpportunities(const PlanningProblem&
         o.estimatedSpeedup = o.shardedSeconds > 0 ? o.computeSeconds / o.shardedSeconds : 1;
         o.resourceRequirements.minDevices = ways;
         o.resourceRequirements.memoryPerDeviceBytes
-            = modelStateBytes(c.params / ways, tr, current.config.zeroStage, current.config.dp).total();
+            = modelStateBytes(c.params / ways, tr, current.config.zeroStage, current.config.zeroShardSize()).total();
         o.resourceRequirements.communicationOverhead = o.shardedSeconds > 0 ? commSeconds / o.shardedSeconds : 0;
         out.push_back(std::move(o));
     }

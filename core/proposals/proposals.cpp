@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // proposeChanges: the parallelism and memory kinds, ranking and de-duplication. Gradient
-// communication and uneven stages live in proposals_communication.cpp and proposals_uneven.cpp.
+// communication lives in proposals_communication.cpp.
 #include "proposals/proposals.h"
 
 #include "proposals/proposals_detail.h"
@@ -16,7 +16,7 @@ namespace shardscope {
 
 namespace {
 
-constexpr std::array<std::pair<ProposalKind, std::string_view>, 9> kKindNames { {
+constexpr std::array<std::pair<ProposalKind, std::string_view>, 8> kKindNames { {
     { ProposalKind::DataParallel, "data_parallel" },
     { ProposalKind::TensorParallel, "tensor_parallel" },
     { ProposalKind::PipelineParallel, "pipeline_parallel" },
@@ -25,7 +25,6 @@ constexpr std::array<std::pair<ProposalKind, std::string_view>, 9> kKindNames { 
     { ProposalKind::ZeroStage, "zero_stage" },
     { ProposalKind::Recomputation, "recomputation" },
     { ProposalKind::MicroBatch, "micro_batch" },
-    { ProposalKind::UnevenPipelineStages, "uneven_pipeline_stages" },
 } };
 
 } // namespace
@@ -106,8 +105,7 @@ std::string n(long long v) { return std::to_string(v); }
 
 /// Makes a traded configuration legal where a dependent knob obviously has to follow (SP needs TP > 1,
 /// TP communication overlap needs SP, interleaving needs PP >= 2, pipeline communication overlap the
-/// interleaved schedule,
-/// ZeRO-2/3 no PP); returns false when it is still not evaluable.
+/// interleaved schedule); returns false when it is still not evaluable.
 bool repair(const PlanEvaluator& evaluator, ParallelConfig& c)
 {
     if (c.tp == 1)
@@ -125,8 +123,6 @@ bool repair(const PlanEvaluator& evaluator, ParallelConfig& c)
     }
     if (c.schedule != Schedule::Interleaved1F1B)
         c.ppCommOverlap = false;
-    if (c.zeroStage >= 2 && c.pp > 1)
-        c.zeroStage = 1;
     if (c.sequenceParallel && !evaluator.structuralProblem(c).empty()) {
         ParallelConfig without = c;
         without.sequenceParallel = false;
@@ -413,7 +409,6 @@ std::vector<Proposal> proposeChanges(const PlanningProblem& problem, const PlanE
     addParallelism(ctx, analysis ? &*analysis : nullptr);
     addMemoryKnobs(ctx);
     addCommunicationProposals(ctx);
-    addUnevenStageProposals(ctx);
 
     std::vector<Proposal> all = std::move(ctx.out);
     std::stable_sort(all.begin(), all.end(), rankedBefore);

@@ -20,8 +20,7 @@ enum class ProposalKind {
     GradientCommunication,
     ZeroStage,
     Recomputation,
-    MicroBatch,
-    UnevenPipelineStages
+    MicroBatch
 };
 
 std::string_view toString(ProposalKind kind); ///< "data_parallel", "tensor_parallel", ... (plan JSON names)
@@ -32,9 +31,8 @@ std::optional<ProposalKind> proposalKindFromString(std::string_view text);
  * from PlanEvaluator on (config, training): evaluating them again reproduces speedup and
  * memoryDeltaBytes exactly, so a GUI can apply the proposal by switching to config and training.
  * When false the change cannot be expressed as a configuration the evaluator places (gradient
- * compression, uneven first/last interleaved stages): config and training equal the current plan's,
- * the numbers are estimates from the evaluator's own DP model or per-stage times, the rationale says
- * so, and there is nothing to apply.
+ * compression): config and training equal the current plan's, the numbers are estimates from the
+ * evaluator's own DP model, the rationale says so, and there is nothing to apply.
  */
 struct Proposal
 {
@@ -54,8 +52,7 @@ struct Proposal
  * Ranked proposals for the plan `current` (an estimate PlanEvaluator made for `problem`). Every kind
  * generates concrete changes (DP vs TP/PP at fixed world size, TP up/down within a node, micro-batch
  * count and interleaving for PP, sequence parallelism, TP and pipeline communication overlap, int8
- * gradient compression, ZeRO stage, recomputation, micro-batch size, uneven first/last interleaved
- * stages), each evaluated on the same problem. Order: feasible before infeasible, then by speedup
+ * gradient compression, ZeRO stage, recomputation, micro-batch size), each evaluated on the same problem. Order: feasible before infeasible, then by speedup
  * (larger first), then by memory saved; changes with no effect, changes to a knob the user pinned
  * (problem.training.pins) and duplicates of a better-ranked configuration are dropped. At most maxCount. Empty when `current` was rejected before evaluation.
  */

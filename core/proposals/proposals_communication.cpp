@@ -27,13 +27,18 @@ DpRecount recount(const Context& ctx, double gradientBytesPerParam)
     const ParallelConfig& c = e.config;
     const TrainingSpec& tr = ctx.problem.training;
     const Collectives coll(ctx.problem.cluster);
-    const CommGroup group = CommGroup::dataParallel(c.dp, c.tp, ctx.problem.cluster.gpusPerNode);
-    const int chunks = c.schedule == Schedule::Interleaved1F1B ? c.vpp : 1;
+    const int shard = c.zeroShardSize();
+    const CommGroup group = CommGroup::dataParallel(shard, c.tp, ctx.problem.cluster.gpusPerNode);
+    DpSharding sharding;
+    sharding.zeroStage = c.zeroStage;
+    sharding.replicas = CommGroup::dataParallel(c.dpReplicate, c.tp * shard, ctx.problem.cluster.gpusPerNode);
+    sharding.gatherForBackward = c.reshardAfterForward;
+    const int chunks = isInterleaved(c.schedule) ? c.vpp : 1;
     DpRecount r;
     double tail = -1;
     for (const StageEstimate& st : e.stages) {
         const DpCommunication dp = dataParallelCommunication(coll, group, st.paramsPerDevice, gradientBytesPerParam,
-                                                             tr.bytesPerParam(), c.zeroStage,
+                                                             tr.bytesPerParam(), sharding,
                                                              dpOverlapWindow(st, e.numMicroBatches, chunks, c.pp), tr.dpOverlap);
         if (dp.exposedSeconds + st.optimizerSeconds > tail) {
             tail = dp.exposedSeconds + st.optimizerSeconds;

@@ -41,7 +41,5 @@ std::string memoryChange(const PlanEstimate& from, const PlanEstimate& to);
 
 /// Gradient communication: overlap, hierarchical vs ring all-reduce, compression (proposals_communication.cpp).
 void addCommunicationProposals(Context& context);
-/// Uneven first/last stages of interleaved plans, estimated from per-stage times (proposals_uneven.cpp).
-void addUnevenStageProposals(Context& context);
 
 } // namespace shardscope::proposals_detail

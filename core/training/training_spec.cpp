@@ -35,8 +35,11 @@ constexpr std::array<std::pair<OptimizerKind, std::string_view>, 2> kOptimizer {
     { OptimizerKind::AdamMixed, "adam" }, { OptimizerKind::SgdMomentum, "sgd" } } };
 constexpr std::array<std::pair<Recompute, std::string_view>, 3> kRecompute { {
     { Recompute::None, "none" }, { Recompute::Selective, "selective" }, { Recompute::Full, "full" } } };
-constexpr std::array<std::pair<Schedule, std::string_view>, 3> kSchedule { {
-    { Schedule::GPipe, "gpipe" }, { Schedule::OneFOneB, "1f1b" }, { Schedule::Interleaved1F1B, "interleaved" } } };
+constexpr std::array<std::pair<Schedule, std::string_view>, 6> kSchedule { {
+    { Schedule::GPipe, "gpipe" }, { Schedule::OneFOneB, "1f1b" }, { Schedule::Interleaved1F1B, "interleaved" },
+    { Schedule::ZeroBubbleH1, "zb-h1" }, { Schedule::InterleavedZeroBubble, "interleaved-zb" }, { Schedule::ZeroBubbleV, "zbv" } } };
+constexpr std::array<std::pair<CpCommType, std::string_view>, 2> kCpCommType { {
+    { CpCommType::P2P, "p2p" }, { CpCommType::AllToAll, "a2a" } } };
 
 } // namespace
 
@@ -44,6 +47,15 @@ std::string_view toString(Precision p) { return nameOf(kPrecision, p); }
 std::string_view toString(OptimizerKind o) { return nameOf(kOptimizer, o); }
 std::string_view toString(Recompute r) { return nameOf(kRecompute, r); }
 std::string_view toString(Schedule s) { return nameOf(kSchedule, s); }
+std::string_view toString(CpCommType c) { return nameOf(kCpCommType, c); }
+std::optional<CpCommType> cpCommTypeFromString(std::string_view t)
+{
+    if (equalsIgnoreCase(t, "ring") || equalsIgnoreCase(t, "p2p"))
+        return CpCommType::P2P;
+    if (equalsIgnoreCase(t, "all-to-all") || equalsIgnoreCase(t, "alltoall") || equalsIgnoreCase(t, "ulysses"))
+        return CpCommType::AllToAll;
+    return parseName(kCpCommType, t);
+}
 std::optional<Precision> precisionFromString(std::string_view t) { return parseName(kPrecision, t); }
 std::optional<OptimizerKind> optimizerFromString(std::string_view t) { return parseName(kOptimizer, t); }
 std::optional<Recompute> recomputeFromString(std::string_view t) { return parseName(kRecompute, t); }
@@ -51,6 +63,12 @@ std::optional<Schedule> scheduleFromString(std::string_view t)
 {
     if (equalsIgnoreCase(t, "interleaved-1f1b") || equalsIgnoreCase(t, "interleaved1f1b"))
         return Schedule::Interleaved1F1B;
+    if (equalsIgnoreCase(t, "zbh1") || equalsIgnoreCase(t, "zero-bubble-h1"))
+        return Schedule::ZeroBubbleH1;
+    if (equalsIgnoreCase(t, "interleavedzerobubble") || equalsIgnoreCase(t, "interleaved-zero-bubble"))
+        return Schedule::InterleavedZeroBubble;
+    if (equalsIgnoreCase(t, "zbvzerobubble") || equalsIgnoreCase(t, "zb-v"))
+        return Schedule::ZeroBubbleV;
     return parseName(kSchedule, t);
 }
 
@@ -76,6 +94,8 @@ void TrainingSpec::validate(const std::string& source) const
             fail(field, "expected a positive integer, got " + std::to_string(*v));
     };
     positivePin(pins.tp, "tp");
+    positivePin(pins.cp, "cp");
+    positivePin(pins.dpReplicate, "dp_replicate");
     positivePin(pins.pp, "pp");
     positivePin(pins.dp, "dp");
     positivePin(pins.vpp, "vpp");
@@ -105,9 +125,10 @@ int TrainingSpec::optimizerBytesPerParam() const
 bool satisfiesPins(const ParallelConfig& c, const PlanPins& p)
 {
     auto ok = [](const auto& pin, const auto& value) { return !pin || *pin == value; };
-    return ok(p.tp, c.tp) && ok(p.pp, c.pp) && ok(p.dp, c.dp) && ok(p.vpp, c.vpp) && ok(p.microBatch, c.microBatch)
+    return ok(p.tp, c.tp) && ok(p.cp, c.cp) && ok(p.pp, c.pp) && ok(p.dp, c.dp) && ok(p.vpp, c.vpp) && ok(p.microBatch, c.microBatch)
         && ok(p.zeroStage, c.zeroStage) && ok(p.recompute, c.recompute) && ok(p.sequenceParallel, c.sequenceParallel)
-        && ok(p.schedule, c.schedule) && ok(p.tpCommOverlap, c.tpCommOverlap) && ok(p.ppCommOverlap, c.ppCommOverlap);
+        && ok(p.schedule, c.schedule) && ok(p.tpCommOverlap, c.tpCommOverlap) && ok(p.ppCommOverlap, c.ppCommOverlap)
+        && ok(p.cpCommType, c.cpCommType) && ok(p.dpReplicate, c.dpReplicate) && ok(p.reshardAfterForward, c.reshardAfterForward);
 }
 
 } // namespace shardscope

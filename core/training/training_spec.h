@@ -11,21 +11,35 @@ namespace shardscope {
 enum class Precision { Bf16, Fp16, Fp8, Fp32 };
 enum class OptimizerKind { AdamMixed, SgdMomentum };
 enum class Recompute { None, Selective, Full };
-enum class Schedule { GPipe, OneFOneB, Interleaved1F1B };
+/// Pipeline schedules. The zero-bubble ones (Qi et al. 2024, "Zero Bubble Pipeline Parallelism") split each
+/// backward into the input gradient (B) and the weight gradient (W) and fill the bubbles with W passes:
+/// ZB-H1 (1F1B's memory), torchtitan's interleaved zero bubble (v chunks) and ZBV (two chunks in a V).
+enum class Schedule { GPipe, OneFOneB, Interleaved1F1B, ZeroBubbleH1, InterleavedZeroBubble, ZeroBubbleV };
+/// Context parallelism's attention: Megatron's ring (K/V passed around the CP ring by point-to-point,
+/// overlapped with the attention blocks) or DeepSpeed Ulysses' all-to-all (sequence to heads and back).
+enum class CpCommType { P2P, AllToAll };
 
 std::string_view toString(Precision p);
 std::string_view toString(OptimizerKind o);
 std::string_view toString(Recompute r);
 std::string_view toString(Schedule s);
+std::string_view toString(CpCommType c);
 std::optional<Precision> precisionFromString(std::string_view text);
 std::optional<OptimizerKind> optimizerFromString(std::string_view text);
 std::optional<Recompute> recomputeFromString(std::string_view text);
-std::optional<Schedule> scheduleFromString(std::string_view text); ///< gpipe, 1f1b, interleaved
+std::optional<Schedule> scheduleFromString(std::string_view text); ///< gpipe, 1f1b, interleaved, zb-h1, interleaved-zb, zbv
+std::optional<CpCommType> cpCommTypeFromString(std::string_view text); ///< p2p, a2a
+
+/// Schedules that run several model chunks per device (vpp >= 2).
+constexpr bool isInterleaved(Schedule s) { return s == Schedule::Interleaved1F1B || s == Schedule::InterleavedZeroBubble || s == Schedule::ZeroBubbleV; }
+/// Schedules that split the backward into input and weight gradients.
+constexpr bool isZeroBubble(Schedule s) { return s == Schedule::ZeroBubbleH1 || s == Schedule::InterleavedZeroBubble || s == Schedule::ZeroBubbleV; }
 
 /// One point in the space of parallelization knobs: what the search enumerates.
 struct ParallelConfig
 {
     int tp = 1;
+    int cp = 1;                ///< context parallelism: the sequence split over cp GPUs
     int pp = 1;
     int dp = 1;
     int vpp = 1;               ///< model chunks per device (interleaved 1F1B); 1 otherwise
@@ -41,19 +55,29 @@ struct ParallelConfig
     /// interleaved schedule, off with --no-overlap-p2p-communication); needs the interleaved schedule, which
     /// over 2 stages requires it.
     bool ppCommOverlap = false;
+    CpCommType cpCommType = CpCommType::P2P; ///< how context parallelism exchanges K/V (cp > 1)
+    /// Hybrid sharding (HSDP, Megatron's distributed optimizer instances): ZeRO shards over groups of
+    /// dp x cp / dpReplicate ranks and replicates across dpReplicate of them; 1 shards over all.
+    int dpReplicate = 1;
+    /// ZeRO-3 / FSDP: free the gathered parameters after each forward (true, FSDP's default) or keep them
+    /// until the backward (torchtitan reshard_after_forward = false, Llama 3's pipeline setting).
+    bool reshardAfterForward = true;
 
-    int worldSize() const { return tp * pp * dp; }
+    /// GPUs one ZeRO shard group spans: data- and context-parallel ranks hold the same weights.
+    int zeroShardSize() const { return dp * cp / (dpReplicate > 0 ? dpReplicate : 1); }
+    int worldSize() const { return tp * cp * pp * dp; }
     bool operator==(const ParallelConfig&) const = default;
 };
 
 /// Knobs the user fixed; unset ones are searched.
 struct PlanPins
 {
-    std::optional<int> tp, pp, dp, vpp, microBatch, zeroStage;
+    std::optional<int> tp, cp, pp, dp, vpp, microBatch, zeroStage, dpReplicate;
     std::optional<Recompute> recompute;
     std::optional<bool> sequenceParallel;
     std::optional<Schedule> schedule;
-    std::optional<bool> tpCommOverlap, ppCommOverlap;
+    std::optional<bool> tpCommOverlap, ppCommOverlap, reshardAfterForward;
+    std::optional<CpCommType> cpCommType;
 
     bool operator==(const PlanPins&) const = default;
 };

@@ -94,7 +94,7 @@ private slots:
     {
         for (ProposalKind k : { ProposalKind::DataParallel, ProposalKind::TensorParallel, ProposalKind::PipelineParallel,
                                 ProposalKind::SequenceParallel, ProposalKind::GradientCommunication, ProposalKind::ZeroStage,
-                                ProposalKind::Recomputation, ProposalKind::MicroBatch, ProposalKind::UnevenPipelineStages })
+                                ProposalKind::Recomputation, ProposalKind::MicroBatch })
             QVERIFY(proposalKindFromString(toString(k)) == k);
         QVERIFY(!proposalKindFromString("bogus"));
     }
@@ -366,28 +366,6 @@ private slots:
         for (std::size_t i = 0; i < 3; ++i)
             QCOMPARE(three[i].title, all[i].title);
         QVERIFY(proposeChanges(p, PlanEvaluator(p).evaluate(config(3, 1, 1)), 10).empty()); // rejected plan
-    }
-
-    // Uneven first/last stages of an interleaved plan whose last stage carries the logits.
-    void unevenStagesAreLabelledEstimates()
-    {
-        const PlanningProblem p = llama8b(32, 256);
-        ParallelConfig c = config(2, 4, 4);
-        c.schedule = Schedule::Interleaved1F1B;
-        c.vpp = 2;
-        const PlanEstimate current = PlanEvaluator(p).evaluate(c);
-        QVERIFY(current.feasible);
-        const std::vector<Proposal> list = proposeChanges(p, current, 1000);
-        const Proposal* uneven = nullptr;
-        for (const Proposal& prop : list)
-            if (prop.kind == ProposalKind::UnevenPipelineStages)
-                uneven = &prop;
-        QVERIFY(uneven);
-        QVERIFY(!uneven->evaluated);
-        QVERIFY(uneven->config == c);
-        QVERIFY(uneven->title.find("(estimate)") != std::string::npos);
-        QVERIFY(uneven->rationale.find("estimate from the per-stage times") != std::string::npos);
-        QVERIFY(uneven->speedup > 1 || uneven->memoryDeltaBytes < 0);
     }
 
     // (f) The GPT fixture's weighted MatMuls, their Megatron split and their shares by hand.
