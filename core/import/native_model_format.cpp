@@ -40,7 +40,8 @@ TransformerSpec readSpec(const JsonObjectReader& t, const std::string& name)
     if (const auto kind = normKindFromString(norm))
         s.norm = *kind;
     else
-        t.fail("norm", "expected \"rmsnorm\" or \"layernorm\", got \"" + norm + "\"");
+        t.fail("norm", "expected \"rmsnorm\", \"layernorm\", \"layernorm_no_bias\" or \"layernorm_no_affine\", got \""
+                           + norm + "\"");
     s.qkvBias = t.booleanOr("qkv_bias", false);
     s.attnOutBias = t.booleanOr("attn_out_bias", false);
     s.mlpBias = t.booleanOr("mlp_bias", false);
@@ -48,7 +49,7 @@ TransformerSpec readSpec(const JsonObjectReader& t, const std::string& name)
     if (const auto kind = positionKindFromString(positions))
         s.positions = *kind;
     else
-        t.fail("positions", "expected \"rotary\", \"learned\" or \"none\", got \"" + positions + "\"");
+        t.fail("positions", "expected \"rotary\", \"learned\", \"alibi\" or \"none\", got \"" + positions + "\"");
     if (t.has("rope_theta"))
         s.ropeTheta = t.number("rope_theta", kMinRopeTheta, kMaxRopeTheta);
     if (t.has("rope_scaling")) {
@@ -63,6 +64,19 @@ TransformerSpec readSpec(const JsonObjectReader& t, const std::string& name)
     s.dropout = t.booleanOr("dropout", false);
     s.experts = t.integerOr("experts", 0, 0, kMaxDim);
     s.expertsPerToken = t.integerOr("experts_per_token", 0, 0, kMaxDim);
+    // The block layout; files from before these keys describe Llama-style blocks.
+    s.inputNorm = t.booleanOr("input_norm", true);
+    s.mlpInputNorm = t.booleanOr("mlp_input_norm", true);
+    s.outputNorms = t.booleanOr("output_norms", false);
+    s.parallelBlock = t.booleanOr("parallel_block", false);
+    const std::string qkNorm = t.stringOr("qk_norm", "none");
+    if (const auto kind = qkNormFromString(qkNorm))
+        s.qkNorm = *kind;
+    else
+        t.fail("qk_norm", "expected \"none\", \"head\" or \"full\", got \"" + qkNorm + "\"");
+    s.rotaryFraction = t.numberOr("rotary_fraction", 1, 1e-6, 1);
+    s.lmHeadBias = t.booleanOr("lm_head_bias", false);
+    s.activation = t.stringOr("activation", "");
     try {
         s.validate(t.context().source);
     } catch (const InputError& e) { // validate() names spec fields, which are this object's keys
@@ -233,6 +247,25 @@ nlohmann::ordered_json transformerSpecToJson(const TransformerSpec& spec)
         t["dropout"] = s->dropout;
         t["experts"] = s->experts;
         t["experts_per_token"] = s->expertsPerToken;
+        // The block layout, written only where it is not the Llama block, so such shapes read and
+        // write as before.
+        const TransformerSpec llama;
+        if (s->inputNorm != llama.inputNorm)
+            t["input_norm"] = s->inputNorm;
+        if (s->mlpInputNorm != llama.mlpInputNorm)
+            t["mlp_input_norm"] = s->mlpInputNorm;
+        if (s->outputNorms != llama.outputNorms)
+            t["output_norms"] = s->outputNorms;
+        if (s->parallelBlock != llama.parallelBlock)
+            t["parallel_block"] = s->parallelBlock;
+        if (s->qkNorm != llama.qkNorm)
+            t["qk_norm"] = std::string(qkNormName(s->qkNorm));
+        if (s->rotaryFraction != llama.rotaryFraction)
+            t["rotary_fraction"] = s->rotaryFraction;
+        if (s->lmHeadBias != llama.lmHeadBias)
+            t["lm_head_bias"] = s->lmHeadBias;
+        if (!s->activation.empty())
+            t["activation"] = s->activation;
     return t;
 }
 

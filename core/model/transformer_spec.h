@@ -10,13 +10,24 @@ namespace shardscope {
 
 class ModelGraph;
 
-enum class NormKind { RmsNorm, LayerNorm };
-enum class PositionKind { Rotary, Learned, None };
+/// Norm layers and their weights: RMSNorm (weight), LayerNorm (weight + bias), LayerNorm without bias
+/// (weight; Cohere) and LayerNorm without elementwise affine (no weights; OLMo 1).
+enum class NormKind { RmsNorm, LayerNorm, LayerNormNoBias, LayerNormNoAffine };
+/// Position encodings: rotary, learned absolute (weights), none, ALiBi (a bias on the scores, no weights).
+enum class PositionKind { Rotary, Learned, None, Alibi };
+/// Norms on the queries and keys before attention: none; per head with one weight vector of head_dim
+/// shared by all heads (Qwen3, Gemma 3, Phi's qk_layernorm); or one weight per channel of the whole
+/// q and k projections (OLMo 2 normalises across them; Cohere per head with a weight per head).
+enum class QkNorm { None, PerHead, Full };
 
-std::string_view normKindName(NormKind kind);         ///< "rmsnorm", "layernorm"
-std::string_view positionKindName(PositionKind kind);     ///< "rotary", "learned", "none"
+std::string_view normKindName(NormKind kind);             ///< "rmsnorm", "layernorm", "layernorm_no_bias", "layernorm_no_affine"
+std::string_view positionKindName(PositionKind kind);     ///< "rotary", "learned", "none", "alibi"
+std::string_view qkNormName(QkNorm kind);                 ///< "none", "head", "full"
 std::optional<NormKind> normKindFromString(std::string_view text);
 std::optional<PositionKind> positionKindFromString(std::string_view text);
+std::optional<QkNorm> qkNormFromString(std::string_view text);
+/// Parameters of one norm over `width` channels.
+std::int64_t normParamCount(NormKind kind, std::int64_t width);
 
 /// Plausible rotary bases: a base of 1 or less does not rotate; published models use 10^4 to 10^7.
 constexpr double kMinRopeTheta = 2;
@@ -69,6 +80,27 @@ struct TransformerSpec
     std::optional<RopeScaling> ropeScaling; ///< rope_scaling; unset for none
     bool dropout = false;          ///< dropout layers present in training (adds 1-byte masks, Korthikanti Table 2)
 
+    // Block layout. The defaults are the Llama block: a norm before attention, a norm before the MLP,
+    // attention then MLP, each added to the residual stream.
+    bool inputNorm = true;         ///< a norm before attention (input_layernorm); OLMo 2 has none
+    /// A norm of the MLP's own before it (Llama's post_attention_layernorm, Gemma 2's pre_feedforward_layernorm,
+    /// the second norm of a GPT-NeoX or Falcon-40B parallel block); false where attention and MLP share
+    /// the input norm (Falcon-7B, Phi, Cohere) or the block has none before the MLP (OLMo 2).
+    bool mlpInputNorm = true;
+    /// Norms on the attention and MLP outputs before the residual adds (Gemma 2 and 3, OLMo 2).
+    bool outputNorms = false;
+    /// Attention and MLP read the same block input and both outputs are added to the residual
+    /// (GPT-J style: GPT-NeoX use_parallel_residual, Falcon parallel_attn, Phi, Cohere).
+    bool parallelBlock = false;
+    QkNorm qkNorm = QkNorm::None;  ///< norms on queries and keys (of kind `norm`)
+    /// Part of each head's dimensions that rotary positions rotate (GPT-NeoX rotary_pct, Phi and Nemotron
+    /// partial_rotary_factor); 1 for all. No weights either way.
+    double rotaryFraction = 1;
+    bool lmHeadBias = false;       ///< the output head has a bias (Phi)
+    /// The MLP's activation as the source names it ("silu", "gelu_pytorch_tanh", "relu2" for Nemotron's
+    /// squared ReLU); empty when unknown. Informational: gated or not is `gatedMlp`.
+    std::string activation;
+
     std::int64_t experts = 0;          ///< MoE experts per layer, 0 for dense
     std::int64_t expertsPerToken = 0;  ///< routed experts per token (top-k)
 
@@ -84,8 +116,9 @@ struct TransformerSpec
     std::int64_t activeParamCount() const;  ///< parameters used per token (MoE: top-k experts)
 };
 
-/// Expands a spec into layers (embedding, per block: input norm, attention, post-attention norm,
-/// MLP or MoE; final norm; output head) with Hugging Face style names, edges and blocks.
+/// Expands a spec into layers (embedding, per block: input norm, attention, its output norm, MLP input
+/// norm, MLP or MoE, its output norm, each norm where the spec has it; final norm; output head) with
+/// Hugging Face style names, edges and blocks.
 ModelGraph buildModelGraph(const TransformerSpec& spec);
 
 } // namespace shardscope

@@ -43,6 +43,14 @@ inline void compareSpecs(const TransformerSpec& a, const TransformerSpec& b)
     QCOMPARE(a.dropout, b.dropout);
     QCOMPARE(a.experts, b.experts);
     QCOMPARE(a.expertsPerToken, b.expertsPerToken);
+    QCOMPARE(a.inputNorm, b.inputNorm);
+    QCOMPARE(a.mlpInputNorm, b.mlpInputNorm);
+    QCOMPARE(a.outputNorms, b.outputNorms);
+    QCOMPARE(a.parallelBlock, b.parallelBlock);
+    QVERIFY(a.qkNorm == b.qkNorm);
+    QCOMPARE(a.rotaryFraction, b.rotaryFraction);
+    QCOMPARE(a.lmHeadBias, b.lmHeadBias);
+    QCOMPARE(a.activation, b.activation);
 }
 
 inline void compareGraphs(const ModelGraph& a, const ModelGraph& b)

@@ -155,7 +155,7 @@ private slots:
         QTest::newRow("edge not a pair") << "/edges" << "[[0]]" << "$.edges[0]" << "expected a pair";
         QTest::newRow("transformer hidden string") << "/transformer" << R"({"hidden": "4096", "ffn": 1, "layers": 1, "heads": 1, "vocab": 1})" << "$.transformer.hidden" << "got string";
         QTest::newRow("transformer kv heads") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "kv_heads": 3, "vocab": 1})" << "$.transformer.kv_heads" << "multiple";
-        QTest::newRow("transformer norm") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "norm": "batchnorm"})" << "$.transformer.norm" << "\"rmsnorm\" or \"layernorm\"";
+        QTest::newRow("transformer norm") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "norm": "batchnorm"})" << "$.transformer.norm" << "\"rmsnorm\", \"layernorm\", \"layernorm_no_bias\" or \"layernorm_no_affine\", got \"batchnorm\"";
         QTest::newRow("transformer missing vocab") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8})" << "$.transformer.vocab" << "missing required field";
         QTest::newRow("rope_theta negative") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "rope_theta": -1})" << "$.transformer.rope_theta" << "got -1";
         QTest::newRow("rope_theta string") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "rope_theta": "500000"})" << "$.transformer.rope_theta" << "got string";
