@@ -12,10 +12,13 @@
 namespace shardscope {
 
 /**
- * Hugging Face config.json -> TransformerSpec. Knows model_type llama, mistral, mixtral, qwen2,
- * gpt2 and gpt_neox; any other type with the standard fields (hidden_size, intermediate_size,
- * num_hidden_layers, num_attention_heads, vocab_size) is read as a Llama-style decoder.
- * Errors are InputErrors at the JSON path of the field ("$.hidden_size").
+ * Hugging Face config.json -> TransformerSpec. Knows the decoder model_types of hf_families.h (llama,
+ * mistral, mixtral, qwen2, qwen3, gpt2, gpt_neox, gemma, gemma2, gemma3_text, gemma3's text_config,
+ * phi, phi3, olmo, olmo2, granite, starcoder2, falcon, nemotron, cohere), each with its block layout
+ * and config defaults; any other type with the standard fields (hidden_size, intermediate_size,
+ * num_hidden_layers, num_attention_heads, vocab_size) is read as a Llama-style decoder. State-space and
+ * hybrid models (mamba, jamba, ...) are refused at "$.model_type".
+ * Errors are InputErrors at the JSON path of the field ("$.hidden_size", "$.text_config.vocab_size").
  */
 TransformerSpec transformerSpecFromHfConfig(const nlohmann::json& config, const std::string& source);
 
