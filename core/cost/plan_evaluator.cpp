@@ -9,8 +9,11 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <queue>
 #include <string>
 
@@ -18,6 +21,12 @@ namespace shardscope {
 
 namespace {
 std::string num(long long v) { return std::to_string(v); }
+
+std::uint64_t nextEvaluatorId()
+{
+    static std::atomic<std::uint64_t> next { 1 };
+    return next++;
+}
 
 // TODO(zb): replaced by pipeline_schedule.h's scheduleProblem once it lands.
 std::string scheduleRules(Schedule s, int pp, int vpp, int m)
@@ -55,6 +64,7 @@ bool sameShape(const Layer& a, const Layer& b)
 
 PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
     : m_problem(problem)
+    , m_id(nextEvaluatorId())
     , m_units(problem.model.partitionUnits())
 {
     // Units of the same shape share one cost per configuration: a 126-block model costs 3 units, not 128.
@@ -260,13 +270,26 @@ std::vector<std::pair<int, int>> PlanEvaluator::placeChunks(const std::vector<Pa
     return chunks;
 }
 
-std::vector<UnitCost> PlanEvaluator::costClasses(const UnitCostModel& model, bool pipelined) const
+const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c) const
 {
-    std::vector<UnitCost> out;
-    out.reserve(m_classRepresentative.size());
-    for (int u : m_classRepresentative)
-        out.push_back(model.cost(m_units[std::size_t(u)], pipelined));
-    return out;
+    // Unit costs depend on these knobs only; the search varies the others (ZeRO, schedule, chunks, ...) in
+    // inner loops, so each thread keeps the classes' costs per key of this evaluator.
+    thread_local std::uint64_t owner = 0;
+    thread_local std::map<std::array<int, 8>, std::vector<UnitCost>> cache;
+    if (owner != m_id || cache.size() >= 4096) {
+        owner = m_id;
+        cache.clear();
+    }
+    const std::array<int, 8> key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute), c.sequenceParallel ? 1 : 0,
+                                   c.tpCommOverlap ? 1 : 0, c.pp > 1 ? 1 : 0 };
+    auto [it, added] = cache.try_emplace(key);
+    if (added) {
+        const UnitCostModel model(m_problem, c);
+        it->second.reserve(m_classRepresentative.size());
+        for (int u : m_classRepresentative)
+            it->second.push_back(model.cost(m_units[std::size_t(u)], c.pp > 1));
+    }
+    return it->second;
 }
 
 std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c) const
@@ -277,7 +300,7 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c) cons
     const int p = c.pp;
     const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
     const int v = isInterleaved(c.schedule) ? c.vpp : 1;
-    const std::vector<UnitCost> classCosts = costClasses(UnitCostModel(m_problem, c), p > 1);
+    const std::vector<UnitCost>& classCosts = costClasses(c);
     double params = 0, acts = 0, largestLayer = 0, workingSet = 0;
     for (std::size_t u = 0; u < m_units.size(); ++u) {
         const UnitCost& uc = classCosts[std::size_t(m_unitClass[u])];
@@ -333,8 +356,7 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     const int v = interleaved ? c.vpp : 1;
     const int shardRanks = c.zeroShardSize();
 
-    const UnitCostModel unitModel(m_problem, c);
-    const std::vector<UnitCost> classCosts = costClasses(unitModel, p > 1);
+    const std::vector<UnitCost> classCosts = costClasses(c);
     double largestLayer = 0, workingSet = 0;
     for (const UnitCost& uc : classCosts) {
         largestLayer = std::max(largestLayer, uc.largestLayerParams);
@@ -386,7 +408,7 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
 
     // Per-stage memory and per-micro-batch time.
     const Collectives coll(cl);
-    const KernelModel& kernels = unitModel.kernels();
+    const KernelModel kernels(cl.gpu, tr.precision);
     // Gradients are reduced over the ranks that hold the same weights: DP x CP, tp ranks apart (Megatron's
     // data_parallel_group_with_cp); with hybrid sharding ZeRO shards inside groups of shardRanks and the
     // shards' gradients are all-reduced across the dpReplicate groups.

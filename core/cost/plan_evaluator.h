@@ -4,6 +4,7 @@
 #include "cost/plan_estimate.h"
 #include "cost/planning_problem.h"
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,7 +13,6 @@ namespace shardscope {
 
 struct PartitionItem;
 struct UnitCost;
-class UnitCostModel;
 
 /**
  * Predicts memory, time and communication of one parallel configuration. Holds what does not
@@ -40,7 +40,8 @@ public:
     double usableBytes() const;
 
 private:
-    std::vector<UnitCost> costClasses(const UnitCostModel& model, bool pipelined) const;
+    /// Each unit shape class's cost under `config` (cached per thread for the knobs unit costs depend on).
+    const std::vector<UnitCost>& costClasses(const ParallelConfig& config) const;
     /// Why `config` cannot fit whatever the placement (the average stage's memory exceeds capacity), or "".
     std::string memoryLowerBoundProblem(const ParallelConfig& config) const;
     /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)
@@ -50,6 +51,7 @@ private:
                                                  int microBatches, double fixedBytes, double capacityBytes) const;
 
     const PlanningProblem& m_problem;
+    std::uint64_t m_id = 0; ///< tells this evaluator's cached unit costs from another's
     std::vector<PartitionUnit> m_units;
     int m_blockUnits = 0;
     int m_firstBlockUnit = -1; ///< units before it and after the last block are embedding/head side

@@ -39,7 +39,6 @@ constexpr bool isZeroBubble(Schedule s) { return s == Schedule::ZeroBubbleH1 || 
 struct ParallelConfig
 {
     int tp = 1;
-    int cp = 1;                ///< context parallelism: the sequence split over cp GPUs
     int pp = 1;
     int dp = 1;
     int vpp = 1;               ///< model chunks per device (interleaved 1F1B); 1 otherwise
@@ -55,6 +54,7 @@ struct ParallelConfig
     /// interleaved schedule, off with --no-overlap-p2p-communication); needs the interleaved schedule, which
     /// over 2 stages requires it.
     bool ppCommOverlap = false;
+    int cp = 1;                ///< context parallelism: the sequence split over cp GPUs
     CpCommType cpCommType = CpCommType::P2P; ///< how context parallelism exchanges K/V (cp > 1)
     /// Hybrid sharding (HSDP, Megatron's distributed optimizer instances): ZeRO shards over groups of
     /// dp x cp / dpReplicate ranks and replicates across dpReplicate of them; 1 shards over all.
