@@ -61,7 +61,6 @@ TransformerSpec readGpt2(const JsonObjectReader& cfg)
     s.positions = PositionKind::Learned;
     s.tiedEmbeddings = cfg.booleanOr("tie_word_embeddings", true);
     s.gatedMlp = false;
-    s.activation = readActivation(cfg, "activation_function", "gelu_new");
     // GPT2Config's defaults are 0.1 for both, so an absent field means dropout is on.
     s.dropout = anyPositive(cfg, { "attn_pdrop", "resid_pdrop" }, 0.1);
     return s;
@@ -114,7 +113,10 @@ TransformerSpec readStandard(const JsonObjectReader& cfg, bool tied)
     s.tiedEmbeddings = cfg.booleanOr("tie_word_embeddings", tied);
     s.dropout = readDropout(cfg);
     s.positions = PositionKind::Rotary;
-    s.activation = readActivation(cfg, "hidden_act", "silu");
+    // SwiGLU's SiLU is what a gated MLP without a name means; left empty so Llama-style shapes are
+    // written as before.
+    if (std::string act = readActivation(cfg, "hidden_act", "silu"); act != "silu")
+        s.activation = std::move(act);
     return s;
 }
 

@@ -98,7 +98,7 @@ struct TransformerSpec
     double rotaryFraction = 1;
     bool lmHeadBias = false;       ///< the output head has a bias (Phi)
     /// The MLP's activation as the source names it ("silu", "gelu_pytorch_tanh", "relu2" for Nemotron's
-    /// squared ReLU); empty when unknown. Informational: gated or not is `gatedMlp`.
+    /// squared ReLU); empty when unknown or SiLU (a gated MLP's default). Informational: gated or not is `gatedMlp`.
     std::string activation;
 
     std::int64_t experts = 0;          ///< MoE experts per layer, 0 for dense
