@@ -77,6 +77,9 @@ TransformerSpec readSpec(const JsonObjectReader& t, const std::string& name)
     s.rotaryFraction = t.numberOr("rotary_fraction", 1, 1e-6, 1);
     s.lmHeadBias = t.booleanOr("lm_head_bias", false);
     s.activation = t.stringOr("activation", "");
+    if (s.activation.size() > 64) // "gelu_pytorch_tanh"; a longer name is damage
+        t.fail("activation", "expected an activation name such as \"relu2\" (at most 64 bytes), got "
+                                 + std::to_string(s.activation.size()) + " bytes");
     try {
         s.validate(t.context().source);
     } catch (const InputError& e) { // validate() names spec fields, which are this object's keys

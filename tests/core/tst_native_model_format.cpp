@@ -155,6 +155,9 @@ private slots:
         QTest::newRow("edge not a pair") << "/edges" << "[[0]]" << "$.edges[0]" << "expected a pair";
         QTest::newRow("transformer hidden string") << "/transformer" << R"({"hidden": "4096", "ffn": 1, "layers": 1, "heads": 1, "vocab": 1})" << "$.transformer.hidden" << "got string";
         QTest::newRow("transformer kv heads") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "kv_heads": 3, "vocab": 1})" << "$.transformer.kv_heads" << "multiple";
+        QTest::newRow("transformer qk_norm") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "qk_norm": "rms"})" << "$.transformer.qk_norm" << "\"none\", \"head\" or \"full\", got \"rms\"";
+        QTest::newRow("transformer rotary_fraction") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "rotary_fraction": 1.5})" << "$.transformer.rotary_fraction" << "at most 1";
+        QTest::newRow("transformer activation") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "activation": "geluuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuu"})" << "$.transformer.activation" << "at most 64 bytes";
         QTest::newRow("transformer norm") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "norm": "batchnorm"})" << "$.transformer.norm" << "\"rmsnorm\", \"layernorm\", \"layernorm_no_bias\" or \"layernorm_no_affine\", got \"batchnorm\"";
         QTest::newRow("transformer missing vocab") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8})" << "$.transformer.vocab" << "missing required field";
         QTest::newRow("rope_theta negative") << "/transformer" << R"({"hidden": 64, "ffn": 1, "layers": 1, "heads": 8, "vocab": 1, "rope_theta": -1})" << "$.transformer.rope_theta" << "got -1";
