@@ -28,21 +28,6 @@ std::uint64_t nextEvaluatorId()
     return next++;
 }
 
-// TODO(zb): replaced by pipeline_schedule.h's scheduleProblem once it lands.
-std::string scheduleRules(Schedule s, int pp, int vpp, int m)
-{
-    if (isInterleaved(s)) {
-        if (pp < 2)
-            return "the interleaved schedule needs PP >= 2";
-        if (vpp < 2)
-            return "the interleaved schedule needs at least 2 model chunks per device (vpp)";
-        if (m % pp != 0)
-            return "the interleaved schedule needs the number of micro-batches (" + num(m) + ") divisible by PP " + num(pp);
-    } else if (vpp != 1) {
-        return "virtual pipeline stages (vpp " + num(vpp) + ") need the interleaved schedule";
-    }
-    return {};
-}
 } // namespace
 
 namespace {
@@ -172,7 +157,7 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
                "without it PP must be greater than 2)";
     const std::int64_t m = tr.globalBatch / (std::int64_t(c.dp) * c.microBatch);
     if (c.pp > 1 || c.schedule != Schedule::OneFOneB || c.vpp != 1) {
-        std::string schedule = scheduleRules(c.schedule, c.pp, c.vpp, int(std::min<std::int64_t>(m, 1 << 30)));
+        std::string schedule = scheduleProblem(c.schedule, c.pp, c.vpp, int(std::min<std::int64_t>(m, 1 << 30)));
         if (!schedule.empty())
             return schedule;
     }
@@ -212,13 +197,16 @@ std::vector<std::pair<int, int>> PlanEvaluator::placeChunks(const std::vector<Pa
     // minimises the slowest stage), within what the stage's memory holds; ties go to middle stages, so the
     // stages holding the embedding and the loss get the fewer blocks (Llama 3's layout: "Sec. 3.3.2: one
     // fewer layer on the first and the last stage").
+    // The embedding is on virtual stage 0; the head and loss on the last one: stage p - 1 in the loop
+    // placement, stage 0 again in ZBV's V.
+    const auto [headStage, headChunk] = stageAndChunkOf(c.schedule, p, p * v - 1);
     std::vector<double> load(std::size_t(p), 0.0);
     std::vector<int> count(std::size_t(p), 0), cap(std::size_t(p), blocks);
     long long room = 0;
     for (int k = 0; k < p; ++k) {
         const double inFlight = inFlightMicroBatches(c.schedule, p, k, microBatches, v);
         double extraStatic = 0, extraAct = 0;
-        for (const PartitionItem* x : { k == 0 ? &before : nullptr, k == p - 1 ? &after : nullptr })
+        for (const PartitionItem* x : { k == 0 ? &before : nullptr, k == headStage ? &after : nullptr })
             if (x) {
                 load[std::size_t(k)] += x->seconds;
                 extraStatic += x->staticBytes;
@@ -232,7 +220,7 @@ std::vector<std::pair<int, int>> PlanEvaluator::placeChunks(const std::vector<Pa
     }
     if (room < blocks) // does not fit anyhow: balance time, and the memory check reports the overflow
         std::fill(cap.begin(), cap.end(), blocks);
-    auto middle = [&](int k) { return k != 0 && k != p - 1; };
+    auto middle = [&, headStage = headStage](int k) { return k != 0 && k != headStage; };
     using Slot = std::pair<double, int>; // (load after one more block, tie order)
     auto key = [&](int k) { return Slot { load[std::size_t(k)] + block.seconds, (middle(k) ? 0 : p) + k }; };
     std::priority_queue<Slot, std::vector<Slot>, std::greater<>> queue;
@@ -248,15 +236,22 @@ std::vector<std::pair<int, int>> PlanEvaluator::placeChunks(const std::vector<Pa
             queue.push(key(k));
     }
 
-    // Each stage's blocks over its v chunks as evenly as possible; the chunk holding the embedding (first
-    // stage, first chunk) or the loss (last stage, last chunk) gets the smaller share.
+    // Each stage's blocks over its v chunks as evenly as possible; the chunks holding the embedding or the
+    // loss get the smaller shares (the others take the extra blocks first).
     std::vector<int> chunkBlocks(std::size_t(p) * std::size_t(v), 0);
     for (int k = 0; k < p; ++k) {
         const int base = count[std::size_t(k)] / v;
-        const int extra = count[std::size_t(k)] % v;
-        for (int r = 0; r < v; ++r) {
-            const bool more = k == 0 && p > 1 ? r >= v - extra : r < extra;
-            chunkBlocks[std::size_t(r) * std::size_t(p) + std::size_t(k)] = base + (more ? 1 : 0);
+        int extra = count[std::size_t(k)] % v;
+        std::vector<int> order;
+        for (int r = 0; r < v; ++r)
+            if (!(k == 0 && r == 0) && !(k == headStage && r == headChunk))
+                order.push_back(r);
+        for (int r = 0; r < v; ++r)
+            if ((k == 0 && r == 0) || (k == headStage && r == headChunk))
+                order.push_back(r);
+        for (int r : order) {
+            chunkBlocks[std::size_t(virtualStageOf(c.schedule, p, k, r))] = base + (extra > 0 ? 1 : 0);
+            --extra;
         }
     }
     std::vector<std::pair<int, int>> chunks;
@@ -381,7 +376,7 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
                                    + (c.zeroStage == 3 && !c.reshardAfterForward ? uc.params * tr.bytesPerParam() : 0.0),
                                uc.activationBytes + uc.embeddingLogitsBytes });
 
-    // Which units each model chunk holds (chunk j of p x v runs on stage j % p).
+    // Which units each virtual stage holds, in model order (virtualStageOf maps stages and chunks to them).
     std::vector<PartitionItem> items;
     items.reserve(m_units.size());
     for (std::size_t u = 0; u < m_units.size(); ++u)
@@ -426,7 +421,8 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
         st.inFlightMicroBatches = inFlightMicroBatches(c.schedule, p, k, m, v);
         double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, cpForward = 0, forward = 0;
         std::vector<double> chunkSeconds;
-        for (int j = k; j < int(chunkUnits.size()); j += p) {
+        for (int r = 0; r < v; ++r) {
+            const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
             double chunk = 0;
             for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
                 const UnitCost& uc = costOf(u);
@@ -546,11 +542,13 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     e.comm.tpSeconds = e.time.tpCommSeconds;
     e.comm.tpBytes = 0;
     e.comm.cpBytes = 0;
-    for (int j = critical; j < int(chunkUnits.size()); j += p)
+    for (int r = 0; r < v; ++r) {
+        const int j = interleaved ? virtualStageOf(c.schedule, p, critical, r) : critical;
         for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
             e.comm.tpBytes += costOf(u).tpCommBytes * m;
             e.comm.cpBytes += costOf(u).cpCommBytes * m;
         }
+    }
     e.comm.ppSeconds = e.time.ppCommSeconds;
     e.comm.cpSeconds = e.time.cpCommSeconds;
 

@@ -356,6 +356,7 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         attn.gemms = { LayerGemm { double(p.q + 2 * p.kvd), h, 1, 1, TpSplit::Columns },
                        LayerGemm { h, double(p.q), 1, 1, TpSplit::Rows } };
         attn.attentionHeads = int(spec.heads);
+        attn.attentionKvHeads = int(spec.kvHeads > 0 ? spec.kvHeads : spec.heads);
         attn.attentionHeadDim = int(spec.effectiveHeadDim());
         {
             // Forward: rotary on Q and K (fused kernel: read and write q + k); the unfused core's fused
