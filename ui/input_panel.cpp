@@ -179,10 +179,18 @@ QWidget* InputPanel::buildTrainingGroup()
     m_zero->addItem(tr("1: shard optimizer states"), 1);
     m_zero->addItem(tr("2: shard optimizer states and gradients"), 2);
     m_zero->addItem(tr("3: shard optimizer states, gradients and weights"), 3);
-    m_zero->setToolTip(tr("ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data-parallel "
-                          "GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 also the "
-                          "gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost of "
-                          "1.5x the data-parallel traffic)."));
+    m_zero->setToolTip(tr("ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data- and "
+                          "context-parallel GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 "
+                          "also the gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost "
+                          "of 1.5x the data-parallel traffic). All stages combine with pipeline parallelism."));
+    m_dpReplicate = new QSpinBox;
+    m_dpReplicate->setRange(0, 1 << 20);
+    m_dpReplicate->setSpecialValueText(tr("auto (searched)"));
+    m_dpReplicate->setToolTip(tr("Hybrid sharding (HSDP; torchtitan data_parallel_replicate_degree, Megatron's "
+                                 "distributed optimizer instances): ZeRO shards the model state over groups of "
+                                 "DP x CP / N GPUs and keeps N replicas of those groups, so the sharded collectives "
+                                 "stay within a group and only the gradient all-reduce crosses replicas. 1 shards "
+                                 "over all data-parallel GPUs. Auto = searched."));
     m_recompute = new QComboBox;
     addAuto(m_recompute);
     for (Recompute r : { Recompute::None, Recompute::Selective, Recompute::Full })
@@ -217,6 +225,19 @@ QWidget* InputPanel::buildTrainingGroup()
     m_ppCommOverlap = onOffPin(tr("Pipeline sends and receives overlapped with the next chunk's compute (Megatron does "
                                   "it in the interleaved schedule only, and requires it there with PP 2; "
                                   "--no-overlap-p2p-communication turns it off)."));
+    m_reshardAfterForward = onOffPin(tr("ZeRO-3 / FSDP reshard_after_forward: on frees each layer's gathered weights "
+                                        "after its forward and gathers them again for the backward (FSDP's default); "
+                                        "off keeps them until the backward, one all-gather less per micro-batch for "
+                                        "more memory (torchtitan's choice with pipeline parallelism). ZeRO-3 only."));
+    m_cpCommType = new QComboBox;
+    addAuto(m_cpCommType);
+    m_cpCommType->addItem(tr("ring (p2p)"), int(CpCommType::P2P));
+    m_cpCommType->addItem(tr("all-to-all (Ulysses)"), int(CpCommType::AllToAll));
+    m_cpCommType->setToolTip(tr("How context parallelism exchanges attention data (Megatron --cp-comm-type): p2p passes "
+                                "keys and values around a ring of the CP GPUs, overlapped with the attention blocks; "
+                                "a2a (DeepSpeed Ulysses) turns the sequence split into a split of the attention heads "
+                                "with all-to-alls before and after attention, so the heads must divide by TP x CP. "
+                                "Only with CP > 1."));
     m_memoryMargin = new QDoubleSpinBox;
     m_memoryMargin->setRange(0, 99);
     m_memoryMargin->setDecimals(1);
@@ -227,15 +248,18 @@ QWidget* InputPanel::buildTrainingGroup()
     auto* degrees = new QWidget;
     auto* degreeRow = new QGridLayout(degrees);
     degreeRow->setContentsMargins(0, 0, 0, 0);
-    const QString degreeNames[4] = { tr("TP"), tr("PP"), tr("DP"), tr("VPP") };
-    const QString degreeTips[4] = {
+    const QString degreeNames[5] = { tr("TP"), tr("CP"), tr("PP"), tr("DP"), tr("VPP") };
+    const QString degreeTips[5] = {
         tr("Tensor-parallel degree: each layer's matrices split over this many GPUs (Megatron column/row "
            "parallel); needs fast links, so it stays inside a node. Auto = searched."),
+        tr("Context-parallel degree (Megatron --context-parallel-size): each sequence split into this many "
+           "chunks on different GPUs, which exchange keys and values in attention; it divides the activations "
+           "of long sequences. Auto = searched."),
         tr("Pipeline-parallel degree: the layers split into this many consecutive stages. Auto = searched."),
         tr("Data-parallel degree: model replicas, each on a slice of the batch. Auto = searched."),
         tr("Virtual pipeline stages: model chunks per GPU with the interleaved schedule. Auto = searched."),
     };
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 5; ++i) {
         m_degreePins[i] = new QSpinBox;
         m_degreePins[i]->setRange(0, 1 << 20);
         m_degreePins[i]->setPrefix(degreeNames[i] + QLatin1Char(' '));
@@ -250,17 +274,23 @@ QWidget* InputPanel::buildTrainingGroup()
     form->addRow(tr("&Micro-batch:"), m_microBatch);
     form->addRow(tr("&Precision:"), m_precision);
     form->addRow(tr("&ZeRO stage:"), m_zero);
+    form->addRow(tr("HSDP replicas:"), m_dpReplicate);
+    form->addRow(tr("Reshard after forward:"), m_reshardAfterForward);
     form->addRow(tr("&Recomputation:"), m_recompute);
     form->addRow(tr("Se&quence parallel:"), m_sequenceParallel);
     form->addRow(tr("Sc&hedule:"), m_schedule);
     form->addRow(tr("TP comm overlap:"), m_tpCommOverlap);
     form->addRow(tr("PP comm overlap:"), m_ppCommOverlap);
+    form->addRow(tr("CP communication:"), m_cpCommType);
     form->addRow(tr("Memory margin:"), m_memoryMargin);
 
     for (QSpinBox* box : { m_seq, m_globalBatch, m_microBatch })
         connect(box, &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
     for (QComboBox* box : { m_precision, m_zero, m_recompute, m_sequenceParallel, m_schedule, m_tpCommOverlap, m_ppCommOverlap })
         connect(box, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
+    for (QComboBox* box : { m_cpCommType, m_reshardAfterForward })
+        connect(box, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
+    connect(m_dpReplicate, &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
     connect(m_memoryMargin, &QDoubleSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
     return group;
 }
@@ -397,8 +427,8 @@ TrainingSpec InputPanel::training() const
     t.memoryMargin = m_memoryMargin->value() / 100.0;
     if (m_microBatch->value() > 0)
         t.pins.microBatch = m_microBatch->value();
-    std::optional<int>* degrees[4] = { &t.pins.tp, &t.pins.pp, &t.pins.dp, &t.pins.vpp };
-    for (int i = 0; i < 4; ++i)
+    std::optional<int>* degrees[5] = { &t.pins.tp, &t.pins.cp, &t.pins.pp, &t.pins.dp, &t.pins.vpp };
+    for (int i = 0; i < 5; ++i)
         if (m_degreePins[i]->value() > 0)
             *degrees[i] = m_degreePins[i]->value();
     t.pins.zeroStage = pinned<int>(m_zero);
@@ -407,6 +437,10 @@ TrainingSpec InputPanel::training() const
     t.pins.schedule = pinned<Schedule>(m_schedule);
     t.pins.tpCommOverlap = pinned<bool>(m_tpCommOverlap);
     t.pins.ppCommOverlap = pinned<bool>(m_ppCommOverlap);
+    t.pins.cpCommType = pinned<CpCommType>(m_cpCommType);
+    if (m_dpReplicate->value() > 0)
+        t.pins.dpReplicate = m_dpReplicate->value();
+    t.pins.reshardAfterForward = pinned<bool>(m_reshardAfterForward);
     return t;
 }
 
@@ -487,8 +521,8 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     m_seq->setValue(int(training.seqLength));
     m_globalBatch->setValue(int(training.globalBatch));
     m_microBatch->setValue(training.pins.microBatch.value_or(0));
-    const std::optional<int> degrees[4] = { training.pins.tp, training.pins.pp, training.pins.dp, training.pins.vpp };
-    for (int i = 0; i < 4; ++i)
+    const std::optional<int> degrees[5] = { training.pins.tp, training.pins.cp, training.pins.pp, training.pins.dp, training.pins.vpp };
+    for (int i = 0; i < 5; ++i)
         m_degreePins[i]->setValue(degrees[i].value_or(0));
     m_precision->setCurrentIndex(std::max(m_precision->findData(int(training.precision)), 0));
     selectPinned(m_zero, training.pins.zeroStage);
@@ -497,6 +531,9 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     selectPinned(m_schedule, training.pins.schedule);
     selectPinned(m_tpCommOverlap, training.pins.tpCommOverlap);
     selectPinned(m_ppCommOverlap, training.pins.ppCommOverlap);
+    selectPinned(m_cpCommType, training.pins.cpCommType);
+    m_dpReplicate->setValue(training.pins.dpReplicate.value_or(0));
+    selectPinned(m_reshardAfterForward, training.pins.reshardAfterForward);
     m_memoryMargin->setValue(training.memoryMargin * 100);
     m_strategy->setCurrentIndex(
         std::max(m_strategy->findData(QString(QString::fromLatin1(kStrategyPrefix) + qs(toString(strategy)))), 0));

@@ -59,6 +59,10 @@ public:
     QComboBox* strategyBox() const { return m_strategy; }
     QComboBox* tpCommOverlapBox() const { return m_tpCommOverlap; }
     QComboBox* ppCommOverlapBox() const { return m_ppCommOverlap; }
+    QSpinBox* cpBox() const { return m_degreePins[1]; }                       ///< 0 = searched
+    QComboBox* cpCommTypeBox() const { return m_cpCommType; }
+    QSpinBox* dpReplicateBox() const { return m_dpReplicate; }               ///< 0 = searched
+    QComboBox* reshardAfterForwardBox() const { return m_reshardAfterForward; }
     QSlider* weightSlider(int index) const { return m_weightSliders[index]; } ///< 0 memory, 1 compute, 2 communication
 
 signals:
@@ -104,8 +108,11 @@ private:
     QComboBox* m_schedule = nullptr;
     QComboBox* m_tpCommOverlap = nullptr; ///< pin of ParallelConfig::tpCommOverlap: auto (searched), off, on
     QComboBox* m_ppCommOverlap = nullptr; ///< pin of ParallelConfig::ppCommOverlap
+    QComboBox* m_cpCommType = nullptr;    ///< pin of ParallelConfig::cpCommType: auto, ring (p2p), all-to-all
+    QSpinBox* m_dpReplicate = nullptr;    ///< pin of ParallelConfig::dpReplicate (HSDP); 0 = searched
+    QComboBox* m_reshardAfterForward = nullptr; ///< pin of ParallelConfig::reshardAfterForward: auto, off, on
     QDoubleSpinBox* m_memoryMargin = nullptr;
-    QSpinBox* m_degreePins[4] = {}; ///< TP, PP, DP, VPP; 0 = searched
+    QSpinBox* m_degreePins[5] = {}; ///< TP, CP, PP, DP, VPP; 0 = searched
     QComboBox* m_strategy = nullptr;
     QSlider* m_weightSliders[3] = {};
     QLabel* m_weightLabels[3] = {};

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests ui/input_panel.*: inputs set from a session come back unchanged from problem(); a form
 // change asks for a search and a weight or strategy change only for a re-rank; presets set their
-// weights and memory margin; weights outside the sliders' range keep their ranking.
+// weights and memory margin; weights outside the sliders' range keep their ranking; the context-parallel,
+// hybrid-sharding and reshard pins go into TrainingSpec::pins and come back from it.
 #include "input_panel.h"
 
 #include "hardware/hardware_catalog.h"
@@ -44,6 +45,10 @@ private slots:
         training.pins.schedule = Schedule::Interleaved1F1B;
         training.pins.tpCommOverlap = false;
         training.pins.ppCommOverlap = true;
+        training.pins.cp = 2;
+        training.pins.cpCommType = CpCommType::AllToAll;
+        training.pins.dpReplicate = 3;
+        training.pins.reshardAfterForward = false;
         QSignalSpy problem(&panel, &InputPanel::problemChanged);
         panel.setInputs(cluster, training, Strategy::Hybrid, ScoreWeights { 0.25, 0.5, 0.25 });
         QCOMPARE(problem.count(), 1); // one search for the whole set, not one per field
@@ -101,6 +106,68 @@ private slots:
         boxes[1]->setCurrentIndex(boxes[1]->findData(0));
         QCOMPARE(problem.count(), 2);
         QCOMPARE(panel.training().pins.ppCommOverlap, std::optional<bool>(false));
+    }
+
+    // CP, its communication, HSDP replicas and reshard-after-forward: fields -> TrainingSpec pins -> fields.
+    void contextParallelAndShardingPins()
+    {
+        InputPanel panel;
+        QSpinBox* cp = panel.cpBox();
+        QComboBox* cpComm = panel.cpCommTypeBox();
+        QSpinBox* replicate = panel.dpReplicateBox();
+        QComboBox* reshard = panel.reshardAfterForwardBox();
+        // Searched by default.
+        QCOMPARE(cp->value(), 0);
+        QCOMPARE(cp->text(), QStringLiteral("CP auto"));
+        QCOMPARE(cpComm->count(), 3);
+        QCOMPARE(reshard->count(), 3);
+        const PlanPins none = panel.training().pins;
+        QVERIFY(!none.cp && !none.cpCommType && !none.dpReplicate && !none.reshardAfterForward);
+        // What each one is, in the frameworks' terms.
+        QVERIFY(cp->toolTip().contains(QStringLiteral("--context-parallel-size")));
+        QVERIFY(cpComm->toolTip().contains(QStringLiteral("--cp-comm-type")));
+        QVERIFY(replicate->toolTip().contains(QStringLiteral("data_parallel_replicate_degree")));
+        QVERIFY(reshard->toolTip().contains(QStringLiteral("reshard_after_forward")));
+
+        // Each field asks for a search and lands in the pins.
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        cp->setValue(16);
+        cpComm->setCurrentIndex(cpComm->findData(int(CpCommType::P2P)));
+        replicate->setValue(2);
+        reshard->setCurrentIndex(reshard->findData(0));
+        QCOMPARE(problem.count(), 4);
+        const TrainingSpec t = panel.training();
+        QCOMPARE(t.pins.cp, std::optional<int>(16));
+        QCOMPARE(t.pins.cpCommType, std::optional<CpCommType>(CpCommType::P2P));
+        QCOMPARE(t.pins.dpReplicate, std::optional<int>(2));
+        QCOMPARE(t.pins.reshardAfterForward, std::optional<bool>(false));
+        QCOMPARE(cp->text(), QStringLiteral("CP 16"));
+
+        // Set back from the spec (as a session restores it) onto a fresh panel: the same fields, the same pins.
+        InputPanel restored;
+        restored.setInputs(panel.cluster(), t, Strategy::Exhaustive, ScoreWeights {}, false);
+        QCOMPARE(restored.cpBox()->value(), 16);
+        QCOMPARE(restored.cpCommTypeBox()->currentData().toInt(), int(CpCommType::P2P));
+        QCOMPARE(restored.dpReplicateBox()->value(), 2);
+        QCOMPARE(restored.reshardAfterForwardBox()->currentData().toInt(), 0);
+        QVERIFY(restored.training().pins == t.pins);
+        // All-to-all and reshard on; then everything searched again.
+        TrainingSpec other = t;
+        other.pins.cpCommType = CpCommType::AllToAll;
+        other.pins.reshardAfterForward = true;
+        restored.setInputs(panel.cluster(), other, Strategy::Exhaustive, ScoreWeights {}, false);
+        QCOMPARE(restored.cpCommTypeBox()->currentText(), QStringLiteral("all-to-all (Ulysses)"));
+        QVERIFY(restored.training().pins == other.pins);
+        other.pins.cp.reset();
+        other.pins.cpCommType.reset();
+        other.pins.dpReplicate.reset();
+        other.pins.reshardAfterForward.reset();
+        restored.setInputs(panel.cluster(), other, Strategy::Exhaustive, ScoreWeights {}, false);
+        QCOMPARE(restored.cpBox()->value(), 0);
+        QCOMPARE(restored.cpCommTypeBox()->currentData().toInt(), -1);
+        QCOMPARE(restored.dpReplicateBox()->value(), 0);
+        QCOMPARE(restored.reshardAfterForwardBox()->currentData().toInt(), -1);
+        QVERIFY(restored.training().pins == other.pins);
     }
 
     void formChangesSearchWeightChangesRerank()
