@@ -3,7 +3,15 @@
 
 #include "util/text.h"
 
+#include <QStringList>
+
 using namespace shardscope;
+
+namespace {
+
+QString qs(std::string_view s) { return QString::fromLatin1(s.data(), qsizetype(s.size())); }
+
+} // namespace
 
 PlanTableModel::PlanTableModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -102,6 +110,9 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
         return row + 1;
     case Tp:
         return c.tp;
+    case Cp:
+        // "16 (p2p)": the ring or all-to-all only matters with more than one CP rank.
+        return c.cp > 1 ? tr("%1 (%2)").arg(c.cp).arg(qs(toString(c.cpCommType))) : QVariant(c.cp);
     case Pp:
         return c.pp;
     case Dp:
@@ -110,10 +121,17 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
         return c.vpp;
     case MicroBatch:
         return c.microBatch;
-    case Zero:
-        return c.zeroStage;
+    case Zero: {
+        // "3 (HSDP x2, keep)": hybrid sharding's replicas, and ZeRO-3 keeping its gathered weights to the backward.
+        QStringList notes;
+        if (c.zeroStage > 0 && c.dpReplicate > 1)
+            notes << tr("HSDP x%1").arg(c.dpReplicate);
+        if (c.zeroStage == 3 && !c.reshardAfterForward)
+            notes << tr("keep");
+        return notes.isEmpty() ? QVariant(c.zeroStage) : tr("%1 (%2)").arg(c.zeroStage).arg(notes.join(QStringLiteral(", ")));
+    }
     case Recompute:
-        return QString::fromLatin1(toString(c.recompute).data(), qsizetype(toString(c.recompute).size()));
+        return qs(toString(c.recompute));
     case SequenceParallel:
         return c.sequenceParallel ? tr("yes") : tr("no");
     case TpCommOverlap:
@@ -156,6 +174,11 @@ QVariant PlanTableModel::sortValue(const PlanSummary& p, int row, int column) co
         return p.bubbleFraction;
     case Score:
         return p.score;
+    case Cp: // by degree, then ring before all-to-all
+        return 2 * p.config.cp + (p.config.cp > 1 && p.config.cpCommType == CpCommType::AllToAll ? 1 : 0);
+    case Zero: // by stage, then replicas, then keeping the gathered weights
+        return 4096.0 * p.config.zeroStage + 2.0 * (p.config.zeroStage > 0 ? p.config.dpReplicate : 1)
+            + (p.config.zeroStage == 3 && !p.config.reshardAfterForward ? 1 : 0);
     case SequenceParallel:
         return int(p.config.sequenceParallel);
     case TpCommOverlap:
@@ -175,6 +198,7 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         switch (section) {
         case Rank: return tr("#");
         case Tp: return tr("TP");
+        case Cp: return tr("CP");
         case Pp: return tr("PP");
         case Dp: return tr("DP");
         case Vpp: return tr("VPP");
@@ -206,7 +230,12 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case Pp: return tr("Pipeline parallelism: the layers are cut into this many stages on different GPUs.");
         case Dp: return tr("Data parallelism: this many replicas each process a share of the batch and all-reduce gradients.");
         case Vpp: return tr("Virtual pipeline stages: model chunks per GPU in the interleaved 1F1B schedule; more chunks shrink the bubble.");
-        case Zero: return tr("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data-parallel group.");
+        case Cp: return tr("Context parallelism (Megatron --context-parallel-size): each sequence is split across this many GPUs; "
+                           "p2p passes keys and values around a ring, a2a (Ulysses) exchanges them by all-to-all (--cp-comm-type).");
+        case Zero: return tr("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data- and "
+                             "context-parallel group. \"HSDP xN\": hybrid sharding, shards within groups replicated N times "
+                             "(torchtitan data_parallel_replicate_degree); \"keep\": ZeRO-3 keeps the gathered weights from "
+                             "forward to backward (reshard_after_forward off).");
         case Recompute: return tr("Activation recomputation: full keeps only each layer's input and recomputes the rest in the backward pass.");
         case SequenceParallel: return tr("Sequence parallelism: splits the activations that tensor parallelism replicates (norms, dropout) along the sequence.");
         case TpCommOverlap: return tr("TP communication overlap (Megatron --tp-comm-overlap): TP all-gathers and reduce-scatters pipelined with the GEMMs; needs sequence parallelism.");

@@ -20,6 +20,7 @@ public:
     enum Column {
         Rank,
         Tp,
+        Cp,
         Pp,
         Dp,
         Vpp,

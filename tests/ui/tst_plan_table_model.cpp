@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests ui/plan_table_model.*: the model contract (QAbstractItemModelTester), rank order and values
-// against the search outcome, infeasible rows, and numeric sorting through a proxy.
+// against the search outcome, infeasible rows, numeric sorting through a proxy, and the context-parallel,
+// hybrid-sharding and reshard columns.
 #include "plan_table_model.h"
 
 #include "hardware/hardware_catalog.h"
@@ -22,6 +23,34 @@ std::shared_ptr<const PlanningOutcome> llama8bOn64()
     p.training.seqLength = 4096;
     p.training.globalBatch = 512;
     return std::make_shared<const PlanningOutcome>(runPlanning(p, Strategy::Exhaustive, ScoreWeights {}, 5));
+}
+
+/// Five feasible candidates that differ in CP (degree, ring or all-to-all) and in the ZeRO column's notes.
+std::shared_ptr<const PlanningOutcome> contextParallelOutcome()
+{
+    PlanningOutcome o;
+    const auto add = [&](int cp, CpCommType type, int zero, int replicate, bool reshard) {
+        PlanSummary s;
+        s.config.tp = 8;
+        s.config.cp = cp;
+        s.config.cpCommType = type;
+        s.config.pp = 16;
+        s.config.dp = 128 / cp;
+        s.config.zeroStage = zero;
+        s.config.dpReplicate = replicate;
+        s.config.reshardAfterForward = reshard;
+        s.feasible = true;
+        s.score = 1.0 - 0.1 * double(o.search.candidates.size());
+        o.order.push_back(std::uint32_t(o.search.candidates.size()));
+        o.search.candidates.push_back(s);
+    };
+    add(16, CpCommType::P2P, 1, 1, true);      // row 0
+    add(1, CpCommType::P2P, 3, 2, false);      // row 1: ZeRO-3, HSDP x2, gathered weights kept
+    add(4, CpCommType::AllToAll, 3, 1, true);  // row 2
+    add(4, CpCommType::P2P, 2, 4, true);       // row 3
+    add(2, CpCommType::AllToAll, 0, 1, true);  // row 4
+    o.search.feasibleCount = o.search.candidates.size();
+    return std::make_shared<const PlanningOutcome>(std::move(o));
 }
 
 } // namespace
@@ -61,6 +90,7 @@ private slots:
             QCOMPARE(model.index(row, PlanTableModel::Tp).data().toInt(), expected.config.tp);
             QCOMPARE(model.index(row, PlanTableModel::Pp).data().toInt(), expected.config.pp);
             QCOMPARE(model.index(row, PlanTableModel::Dp).data().toInt(), expected.config.dp);
+            QVERIFY(model.index(row, PlanTableModel::Cp).data().toString().startsWith(QString::number(expected.config.cp)));
             QCOMPARE(model.index(row, PlanTableModel::MemoryPerGpu).data(PlanTableModel::SortRole).toDouble(), expected.peakMemoryBytes);
             QCOMPARE(model.index(row, PlanTableModel::Score).data(PlanTableModel::SortRole).toDouble(), expected.score);
             QCOMPARE(model.index(row, PlanTableModel::TpCommOverlap).data(PlanTableModel::SortRole).toInt(), int(expected.config.tpCommOverlap));
@@ -109,6 +139,49 @@ private slots:
         for (int row = 1; row < proxy.rowCount(); ++row)
             QVERIFY(proxy.index(row, PlanTableModel::TokensPerSecond).data(PlanTableModel::SortRole).toDouble()
                     <= proxy.index(row - 1, PlanTableModel::TokensPerSecond).data(PlanTableModel::SortRole).toDouble());
+    }
+
+    void contextParallelAndShardingColumns()
+    {
+        PlanTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setOutcome(contextParallelOutcome());
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.headerData(PlanTableModel::Cp, Qt::Horizontal).toString(), QStringLiteral("CP"));
+        QCOMPARE(model.headerData(PlanTableModel::Tp + 1, Qt::Horizontal).toString(), QStringLiteral("CP")); // next to TP
+        // CP: the degree, with the ring (p2p) or all-to-all (a2a) exchange once there is more than one rank.
+        const QString cp[] = { QStringLiteral("16 (p2p)"), QStringLiteral("1"), QStringLiteral("4 (a2a)"), QStringLiteral("4 (p2p)"),
+                               QStringLiteral("2 (a2a)") };
+        // ZeRO: the stage, with hybrid sharding's replicas and a ZeRO-3 that keeps the gathered weights.
+        const QString zero[] = { QStringLiteral("1"), QStringLiteral("3 (HSDP x2, keep)"), QStringLiteral("3"), QStringLiteral("2 (HSDP x4)"),
+                                 QStringLiteral("0") };
+        for (int row = 0; row < 5; ++row) {
+            QCOMPARE(model.index(row, PlanTableModel::Cp).data().toString(), cp[row]);
+            QCOMPARE(model.index(row, PlanTableModel::Zero).data().toString(), zero[row]);
+            QCOMPARE(model.index(row, PlanTableModel::Dp).data().toInt(), model.plan(row)->config.dp);
+        }
+
+        // Sorting goes by the numbers: CP by degree (ring before all-to-all), ZeRO by stage, then replicas.
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(PlanTableModel::SortRole);
+        proxy.sort(PlanTableModel::Cp, Qt::AscendingOrder);
+        QStringList sorted;
+        for (int row = 0; row < proxy.rowCount(); ++row)
+            sorted << proxy.index(row, PlanTableModel::Cp).data().toString();
+        QCOMPARE(sorted, (QStringList { QStringLiteral("1"), QStringLiteral("2 (a2a)"), QStringLiteral("4 (p2p)"), QStringLiteral("4 (a2a)"),
+                                        QStringLiteral("16 (p2p)") }));
+        proxy.sort(PlanTableModel::Zero, Qt::DescendingOrder);
+        sorted.clear();
+        for (int row = 0; row < proxy.rowCount(); ++row)
+            sorted << proxy.index(row, PlanTableModel::Zero).data().toString();
+        QCOMPARE(sorted, (QStringList { QStringLiteral("3 (HSDP x2, keep)"), QStringLiteral("3"), QStringLiteral("2 (HSDP x4)"),
+                                        QStringLiteral("1"), QStringLiteral("0") }));
+
+        const QString cpTip = model.headerData(PlanTableModel::Cp, Qt::Horizontal, Qt::ToolTipRole).toString();
+        QVERIFY2(cpTip.contains(QStringLiteral("--context-parallel-size")) && cpTip.contains(QStringLiteral("--cp-comm-type")), qPrintable(cpTip));
+        const QString zeroTip = model.headerData(PlanTableModel::Zero, Qt::Horizontal, Qt::ToolTipRole).toString();
+        QVERIFY(zeroTip.contains(QStringLiteral("HSDP")) && zeroTip.contains(QStringLiteral("reshard_after_forward")));
     }
 
     void headersExplainTheTerms()
