@@ -16,10 +16,10 @@ constexpr double kTop = PaintedView::kTitleHeight; // title
 constexpr double kBottom = 50;  // axis and legend
 constexpr double kRight = 16;
 constexpr double kMaxBarHeight = 30;
-constexpr int kRows = 3;
 
-const QColor kColours[CommunicationView::KindCount] = { QColor(230, 140, 40), QColor(40, 160, 160), QColor(200, 60, 60),
-                                                        QColor(235, 175, 175) };
+// TP, CP and PP as in the imbalance view; DP exposed, and hidden (hatched) behind backward.
+const QColor kColours[CommunicationView::KindCount] = { QColor(230, 140, 40), QColor(120, 170, 50), QColor(40, 160, 160),
+                                                        QColor(200, 60, 60), QColor(235, 175, 175) };
 
 void fillBar(QPainter& painter, const QRectF& r, int kind)
 {
@@ -27,6 +27,8 @@ void fillBar(QPainter& painter, const QRectF& r, int kind)
     if (kind == CommunicationView::DpHidden) // hatched: the traffic runs, but behind backward compute
         painter.fillRect(r, QBrush(kColours[CommunicationView::DpExposed], Qt::BDiagPattern));
 }
+
+QString qs(std::string_view s) { return QString::fromLatin1(s.data(), qsizetype(s.size())); }
 
 /// About four axis steps of 1, 2 or 5 x 10^k.
 double niceStep(double span)
@@ -72,6 +74,7 @@ double CommunicationView::seconds(Kind kind) const
     const CommBreakdown& c = m_plan.comm;
     switch (kind) {
     case Tp: return c.tpSeconds;
+    case Cp: return c.cpSeconds;
     case Pp: return c.ppSeconds;
     case DpExposed: return c.dpExposedSeconds;
     case DpHidden: return std::max(0.0, c.dpSeconds - c.dpExposedSeconds);
@@ -93,27 +96,58 @@ QString CommunicationView::title() const
         .arg(share(m_plan.comm.exposedSeconds()), 0, 'f', 1);
 }
 
+bool CommunicationView::showsCp() const
+{
+    return m_plan.config.cp > 1 || m_plan.comm.cpSeconds > 0 || m_plan.comm.cpBytes > 0;
+}
+
+QList<CommunicationView::Kind> CommunicationView::rows() const
+{
+    if (showsCp())
+        return { Tp, Cp, Pp, DpExposed };
+    return { Tp, Pp, DpExposed };
+}
+
+int CommunicationView::rowOf(Kind kind) const
+{
+    return int(rows().indexOf(kind == DpHidden ? DpExposed : kind));
+}
+
 QString CommunicationView::rowText(int row) const
 {
+    const QList<Kind> kinds = rows();
+    if (row < 0 || row >= kinds.size())
+        return {};
     const CommBreakdown& c = m_plan.comm;
-    switch (row) {
-    case 0:
+    switch (kinds[row]) {
+    case Tp:
         return tr("Tensor parallel (TP %1): %2, %3 per step, %4 % of the step")
             .arg(m_plan.config.tp)
             .arg(formatSeconds(c.tpSeconds), formatBytes(c.tpBytes))
             .arg(share(c.tpSeconds), 0, 'f', 1);
-    case 1:
+    case Cp:
+        // What the K/V exchange leaves exposed after overlapping it with the attention blocks.
+        return tr("Context parallel (CP %1, %2): %3 exposed, %4 per step, %5 % of the step")
+            .arg(m_plan.config.cp)
+            .arg(qs(toString(m_plan.config.cpCommType)), formatSeconds(c.cpSeconds), formatBytes(c.cpBytes))
+            .arg(share(c.cpSeconds), 0, 'f', 1);
+    case Pp:
         return tr("Pipeline parallel (PP %1): %2, %3 per step, %4 % of the step")
             .arg(m_plan.config.pp)
             .arg(formatSeconds(c.ppSeconds), formatBytes(c.ppBytes))
             .arg(share(c.ppSeconds), 0, 'f', 1);
-    case 2:
+    case DpExposed: {
+        // "ZeRO 3, HSDP x2": hybrid sharding's replicas next to the stage.
+        const ParallelConfig& p = m_plan.config;
+        const QString zero = p.zeroStage > 0 && p.dpReplicate > 1 ? tr("%1, HSDP x%2").arg(p.zeroStage).arg(p.dpReplicate)
+                                                                   : QString::number(p.zeroStage);
         return tr("Data parallel (DP %1, ZeRO %2): %3, %4 per step; %5 exposed (%6 % of the step), %7 hidden behind backward")
-            .arg(m_plan.config.dp)
-            .arg(m_plan.config.zeroStage)
+            .arg(p.dp)
+            .arg(zero)
             .arg(formatSeconds(c.dpSeconds), formatBytes(c.dpBytes), formatSeconds(c.dpExposedSeconds))
             .arg(share(c.dpExposedSeconds), 0, 'f', 1)
             .arg(formatSeconds(seconds(DpHidden)));
+    }
     default: return {};
     }
 }
@@ -126,7 +160,7 @@ QRectF CommunicationView::plotArea(QSizeF size) const
 QRectF CommunicationView::rowRect(int row, QSizeF size) const
 {
     const QRectF area = plotArea(size);
-    const double h = area.height() / kRows;
+    const double h = area.height() / std::max(1, rowCount());
     return QRectF(area.left(), area.top() + row * h, area.width(), h);
 }
 
@@ -134,9 +168,11 @@ QRectF CommunicationView::barRect(Kind kind, QSizeF size) const
 {
     if (!m_hasPlan || kind < Tp || kind >= KindCount)
         return {};
-    const double most = std::max({ seconds(Tp), seconds(Pp), seconds(DpExposed) + seconds(DpHidden) });
+    const int row = rowOf(kind);
+    if (row < 0)
+        return {};
+    const double most = std::max({ seconds(Tp), seconds(Cp), seconds(Pp), seconds(DpExposed) + seconds(DpHidden) });
     const double scale = plotArea(size).width() / (most > 0 ? most : 1);
-    const int row = std::min(int(kind), 2);
     const QRectF r = rowRect(row, size);
     const double lh = QFontMetricsF(font()).height();
     const double height = std::clamp(r.height() - lh - 8, 2.0, kMaxBarHeight);
@@ -156,13 +192,15 @@ void CommunicationView::render(QPainter& painter, QSizeF size) const
     }
     const QFontMetricsF metrics(font());
     const QRectF area = plotArea(size);
-    const QString labels[kRows] = { tr("TP"), tr("PP"), tr("DP") };
-    for (int row = 0; row < kRows; ++row) {
+    const QList<Kind> kinds = rows();
+    for (int row = 0; row < kinds.size(); ++row) {
+        const Kind kind = kinds[row];
+        const QString label = kind == Tp ? tr("TP") : kind == Cp ? tr("CP") : kind == Pp ? tr("PP") : tr("DP");
         const QRectF r = rowRect(row, size);
-        const QRectF bar = barRect(Kind(row), size);
+        const QRectF bar = barRect(kind, size);
         painter.setFont(titleFont);
         painter.setPen(pal.color(QPalette::Text));
-        painter.drawText(QRectF(4, bar.top(), kLeft - 10, bar.height()), Qt::AlignRight | Qt::AlignVCenter, labels[row]);
+        painter.drawText(QRectF(4, bar.top(), kLeft - 10, bar.height()), Qt::AlignRight | Qt::AlignVCenter, label);
         painter.setFont(font());
         painter.drawText(QRectF(r.left(), r.top(), r.width(), metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
                          metrics.elidedText(rowText(row), Qt::ElideRight, r.width()));
@@ -174,7 +212,7 @@ void CommunicationView::render(QPainter& painter, QSizeF size) const
     // Seconds axis from 0 to the longest bar, in round steps.
     painter.setPen(pal.color(QPalette::Text));
     painter.drawLine(area.bottomLeft(), area.bottomRight());
-    const double most = std::max({ seconds(Tp), seconds(Pp), seconds(DpExposed) + seconds(DpHidden) });
+    const double most = std::max({ seconds(Tp), seconds(Cp), seconds(Pp), seconds(DpExposed) + seconds(DpHidden) });
     const double step = most > 0 ? niceStep(most) : 1;
     for (int i = 0; most > 0 && i * step <= most * (1 + 1e-9); ++i) {
         const double x = area.left() + area.width() * i * step / most;
@@ -185,11 +223,13 @@ void CommunicationView::render(QPainter& painter, QSizeF size) const
     }
 
     // Legend.
-    const QString names[KindCount] = { tr("TP"), tr("PP"), tr("DP, exposed"), tr("DP, hidden behind backward") };
+    const QString names[KindCount] = { tr("TP"), tr("CP, exposed"), tr("PP"), tr("DP, exposed"), tr("DP, hidden behind backward") };
     double x = kLeft;
     const double y = size.height() - metrics.height() - 4;
     const double box = metrics.height() - 4;
     for (int kind = 0; kind < KindCount; ++kind) {
+        if (rowOf(Kind(kind)) < 0)
+            continue;
         fillBar(painter, QRectF(x, y + 2, box * 1.6, box), kind);
         x += box * 1.6 + 5;
         painter.setPen(pal.color(QPalette::Text));
@@ -205,7 +245,7 @@ QString CommunicationView::toolTipAt(QPointF pos, QSizeF size) const
 {
     if (!m_hasPlan)
         return {};
-    for (int row = 0; row < kRows; ++row) {
+    for (int row = 0; row < rowCount(); ++row) {
         QRectF r = rowRect(row, size);
         r.setLeft(0);
         if (r.contains(pos))

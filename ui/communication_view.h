@@ -5,22 +5,24 @@
 
 #include "painted_view.h"
 
+#include <QList>
 #include <QRectF>
 
 /**
- * One step's communication on the critical device: a bar each for tensor-, pipeline- and
- * data-parallel traffic (DP split into the part exposed after backward and the part hidden behind
- * it), each with its bytes per step and its share of the step time; the exposed total in the title.
- * Painted by hand (fast, and exports to SVG).
+ * One step's communication on the critical device: a bar each for tensor-, context- (only when the
+ * plan uses CP), pipeline- and data-parallel traffic (DP split into the part exposed after backward
+ * and the part hidden behind it), each with its bytes per step and its share of the step time; the
+ * exposed total in the title. Painted by hand (fast, and exports to SVG).
  */
 class CommunicationView : public PaintedView
 {
     Q_OBJECT
 public:
-    /// The bars: TP and PP on their own rows, DP exposed and hidden stacked on the third row.
+    /// The bars: TP, CP and PP on their own rows, DP exposed and hidden stacked on the last row.
     enum Kind
     {
         Tp,
+        Cp, ///< exposed context-parallel time (K/V ring or all-to-alls)
         Pp,
         DpExposed,
         DpHidden,
@@ -36,7 +38,12 @@ public:
     QString title() const override;
     /// Seconds per step of `kind` (DP hidden = all DP seconds minus the exposed part).
     double seconds(Kind kind) const;
-    /// "TP: 1.23 s, 45.6 GiB per step, 18.0 % of the step": the label over a row (row 2 is DP).
+    /// The rows from the top: TP, CP (when the plan has CP > 1 or CP traffic), PP, DP.
+    int rowCount() const { return int(rows().size()); }
+    /// The row `kind` is drawn on, or -1 when it has none (CP without context parallelism).
+    int rowOf(Kind kind) const;
+    /// "Tensor parallel (TP 8): 1.23 s, 45.6 GiB per step, 18.0 % of the step": the label over a row
+    /// (the last row is DP).
     QString rowText(int row) const;
     /// Where bar `kind` is drawn at `size`; empty without a plan.
     QRectF barRect(Kind kind, QSizeF size) const;
@@ -55,6 +62,8 @@ public:
 private:
     QRectF plotArea(QSizeF size) const;
     QRectF rowRect(int row, QSizeF size) const;
+    QList<Kind> rows() const; ///< the first kind of each row, top to bottom
+    bool showsCp() const;
     double share(double secondsPerStep) const;
 
     shardscope::PlanEstimate m_plan;

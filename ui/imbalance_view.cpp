@@ -17,8 +17,9 @@ constexpr double kTop = PaintedView::kTitleHeight; // title
 constexpr double kBottom = 50;  // time axis and legend
 constexpr double kRight = 70;   // the stage's total at the end of its bar
 
+// TP, CP and PP communication in the communication view's colours.
 const QColor kPartColours[ImbalanceView::PartCount] = { QColor(52, 120, 210), QColor(140, 90, 200), QColor(230, 140, 40),
-                                                        QColor(40, 160, 160) };
+                                                        QColor(120, 170, 50), QColor(40, 160, 160) };
 
 QString milliseconds(double seconds)
 {
@@ -54,7 +55,7 @@ void ImbalanceView::clearPlan()
 
 QStringList ImbalanceView::partNames()
 {
-    return { tr("Compute"), tr("Recompute"), tr("TP communication"), tr("PP communication") };
+    return { tr("Compute"), tr("Recompute"), tr("TP communication"), tr("CP communication"), tr("PP communication") };
 }
 
 double ImbalanceView::partSeconds(const StageEstimate& stage, int part)
@@ -63,7 +64,8 @@ double ImbalanceView::partSeconds(const StageEstimate& stage, int part)
     case 0: return stage.computeSeconds;
     case 1: return stage.recomputeSeconds;
     case 2: return stage.tpCommSeconds;
-    case 3: return stage.ppCommSeconds;
+    case 3: return stage.cpCommSeconds;
+    case 4: return stage.ppCommSeconds;
     default: return 0;
     }
 }
@@ -112,6 +114,13 @@ QString ImbalanceView::title() const
 QRectF ImbalanceView::plotArea(QSizeF size) const
 {
     return QRectF(kLeft, kTop, std::max(1.0, size.width() - kLeft - kRight), std::max(1.0, size.height() - kTop - kBottom));
+}
+
+bool ImbalanceView::showsCp() const
+{
+    if (m_plan.config.cp > 1)
+        return true;
+    return std::any_of(m_plan.stages.begin(), m_plan.stages.end(), [](const StageEstimate& s) { return s.cpCommSeconds > 0; });
 }
 
 double ImbalanceView::maxSeconds() const
@@ -211,6 +220,8 @@ void ImbalanceView::render(QPainter& painter, QSizeF size) const
     const double box = metrics.height() - 4;
     const QStringList names = partNames();
     for (int part = 0; part <= PartCount; ++part) {
+        if (part == CpPart && !showsCp())
+            continue;
         const QRectF swatch(x, y + 2, box * 1.6, box);
         QString text;
         if (part < PartCount) {
@@ -242,7 +253,8 @@ QString ImbalanceView::toolTipAt(QPointF pos, QSizeF size) const
     QStringList lines { tr("Stage %1: %2 per micro-batch").arg(s).arg(milliseconds(st.microBatchSeconds())) };
     const QStringList names = partNames();
     for (int part = 0; part < PartCount; ++part)
-        lines.append(tr("%1: %2").arg(names[part], milliseconds(partSeconds(st, part))));
+        if (part != CpPart || showsCp())
+            lines.append(tr("%1: %2").arg(names[part], milliseconds(partSeconds(st, part))));
     QStringList ranges;
     for (const auto& [first, end] : st.layerRanges)
         ranges.append(tr("%1–%2").arg(first).arg(end - 1));

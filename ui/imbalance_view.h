@@ -10,7 +10,8 @@
 
 /**
  * How evenly the pipeline stages are loaded: one horizontal bar per stage of its time per
- * micro-batch, stacked as compute, recompute, TP and PP communication, with the mean as a dashed
+ * micro-batch, stacked as compute, recompute, TP, CP and PP communication (CP in the legend and
+ * tooltips only when the plan uses it), with the mean as a dashed
  * line and slowest / fastest in the title. Painted by hand (fast, and exports to SVG).
  */
 class ImbalanceView : public PaintedView
@@ -39,10 +40,13 @@ public:
 
     QSize sizeHint() const override { return { 900, 360 }; }
 
-    /// The stacked parts, in drawing order: compute, recompute, TP and PP communication.
+    /// The stacked parts, in drawing order: compute, recompute, TP, CP and PP communication.
     static QStringList partNames();
     static double partSeconds(const shardscope::StageEstimate& stage, int part);
-    static constexpr int PartCount = 4;
+    static constexpr int PartCount = 5;
+    static constexpr int CpPart = 3;
+    /// Whether the plan uses context parallelism (CP > 1 or CP time on a stage): its part is then in the legend and tooltips.
+    bool showsCp() const;
 
 private:
     QRectF plotArea(QSizeF size) const;

@@ -155,7 +155,7 @@ void MemoryChartView::setPlan(const PlanEstimate& plan)
     chart()->setTitle(m_data.grouped ? tr("Memory per GPU: %1 GPUs, one bar per pipeline stage S0-S%2 of %3 identical GPUs")
                                            .arg(plan.config.worldSize())
                                            .arg(plan.config.pp - 1)
-                                           .arg(plan.config.tp * plan.config.dp)
+                                           .arg(plan.config.worldSize() / std::max(1, plan.config.pp)) // TP x CP x DP
                                      : tr("Memory per GPU"));
     // 1,024 thin bars: antialiasing only blurs them, and drawing them costs twice as much with it.
     setRenderHint(QPainter::Antialiasing, n <= 256);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests ui/communication_view.*: TP, PP and DP (exposed and hidden) seconds per step as bars in
-// proportion, each with its bytes and share of the step, and the exposed total in the title.
+// Tests ui/communication_view.*: TP, CP (when used), PP and DP (exposed and hidden) seconds per step as
+// bars in proportion, each with its bytes and share of the step, and the exposed total in the title.
 #include "communication_view.h"
 #include "view_fixtures.h"
 
@@ -43,6 +43,18 @@ PlanEstimate handBuilt()
     plan.comm.dpBytes = 100 * kGiB;
     plan.comm.dpExposedSeconds = 0.3;
     plan.time.stepSeconds = 5;
+    return plan;
+}
+
+/// handBuilt() with CP 4 (ring) exposing 0.4 s of 8 GiB, and ZeRO-3 with two HSDP replicas.
+PlanEstimate handBuiltWithCp()
+{
+    PlanEstimate plan = handBuilt();
+    plan.config.cp = 4;
+    plan.config.zeroStage = 3;
+    plan.config.dpReplicate = 2;
+    plan.comm.cpSeconds = 0.4;
+    plan.comm.cpBytes = 8 * kGiB;
     return plan;
 }
 
@@ -111,6 +123,51 @@ private slots:
         QVERIFY(view.toolTipAt(QPointF(5, 5), size).isEmpty());
     }
 
+    void contextParallelRow()
+    {
+        CommunicationView view;
+        view.setPlan(handBuilt());
+        // Without context parallelism there is no CP row.
+        QCOMPARE(view.rowCount(), 3);
+        QCOMPARE(view.rowOf(K::Cp), -1);
+        QVERIFY(view.barRect(K::Cp, QSizeF(900, 320)).isEmpty());
+
+        view.setPlan(handBuiltWithCp());
+        QCOMPARE(view.rowCount(), 4);
+        QCOMPARE(view.rowOf(K::Tp), 0);
+        QCOMPARE(view.rowOf(K::Cp), 1);
+        QCOMPARE(view.rowOf(K::Pp), 2);
+        QCOMPARE(view.rowOf(K::DpHidden), 3);
+        // Exposed: 0.6 + 0.4 + 0.2 + 0.3 = 1.5 s of 5 s.
+        QCOMPARE(view.title(), QStringLiteral("Communication: 1.50 s per step exposed (30.0 % of the step)"));
+        QCOMPARE(view.seconds(K::Cp), 0.4);
+        QCOMPARE(view.rowText(1), QStringLiteral("Context parallel (CP 4, p2p): 400.0 ms exposed, 8.0 GiB per step, 8.0 % of the step"));
+        QCOMPARE(view.rowText(2), QStringLiteral("Pipeline parallel (PP 4): 200.0 ms, 2.0 GiB per step, 4.0 % of the step"));
+        QVERIFY2(view.rowText(3).startsWith(QStringLiteral("Data parallel (DP 16, ZeRO 3, HSDP x2): 800.0 ms, 100.0 GiB per step")),
+                 qPrintable(view.rowText(3)));
+
+        const QSizeF size(900, 360);
+        const QRectF tp = view.barRect(K::Tp, size), cp = view.barRect(K::Cp, size), pp = view.barRect(K::Pp, size);
+        const QRectF exposed = view.barRect(K::DpExposed, size);
+        QVERIFY(near(cp.width() / tp.width(), 0.4 / 0.6));
+        QVERIFY(near(cp.width() / pp.width(), 2.0));
+        QVERIFY(tp.bottom() < cp.top() && cp.bottom() < pp.top() && pp.bottom() < exposed.top());
+        QCOMPARE(cp.left(), tp.left());
+        QVERIFY(view.toolTipAt(cp.center(), size).startsWith(QStringLiteral("Context parallel (CP 4, p2p)")));
+        QVERIFY(view.toolTipAt(QPointF(5, cp.center().y()), size).startsWith(QStringLiteral("Context parallel")));
+
+        const QImage image = rendered(view, size.toSize(), "communication-cp.png");
+        QCOMPARE(image.pixelColor(cp.center().toPoint()), QColor(120, 170, 50));
+        QCOMPARE(image.pixelColor(tp.center().toPoint()), QColor(230, 140, 40));
+        QCOMPARE(image.pixelColor(pp.center().toPoint()), QColor(40, 160, 160));
+
+        // All-to-all (Ulysses) names itself.
+        PlanEstimate ulysses = handBuiltWithCp();
+        ulysses.config.cpCommType = CpCommType::AllToAll;
+        view.setPlan(ulysses);
+        QVERIFY(view.rowText(1).startsWith(QStringLiteral("Context parallel (CP 4, a2a): ")));
+    }
+
     void realPlanUsesTheEvaluatorsNumbers()
     {
         const PlanEstimate plan = evaluate("llama-3-70b", 64, 8, 4, 2, 1);
@@ -129,6 +186,27 @@ private slots:
                      plan.comm.dpSeconds / plan.comm.tpSeconds));
         rendered(view, size.toSize(), "communication-70b.png");
 
+        // Context parallelism (Llama 3 8B, 32k tokens, TP 2 x CP 2 x DP 4): the CP row prints the evaluator's
+        // bytes and exposed seconds, and its bar is in proportion to TP's.
+        PlanningProblem longContext = testing::bundledOnH100("llama-3-8b", 16);
+        longContext.training.seqLength = 32768;
+        ParallelConfig cpConfig = testing::viewConfig(2, 1, 4);
+        cpConfig.cp = 2;
+        const PlanEstimate cp = PlanEvaluator(longContext).evaluate(cpConfig);
+        QVERIFY2(!cp.stages.empty(), cp.infeasibleReason.c_str());
+        QVERIFY(cp.comm.cpBytes > 0 && cp.comm.tpSeconds > 0);
+        view.setPlan(cp);
+        QCOMPARE(view.rowOf(K::Cp), 1);
+        QCOMPARE(view.seconds(K::Cp), cp.comm.cpSeconds);
+        QCOMPARE(view.rowText(1), QStringLiteral("Context parallel (CP 2, p2p): %1 exposed, %2 per step, %3 % of the step")
+                                      .arg(CommunicationView::formatSeconds(cp.comm.cpSeconds), CommunicationView::formatBytes(cp.comm.cpBytes))
+                                      .arg(100 * cp.comm.cpSeconds / cp.time.stepSeconds, 0, 'f', 1));
+        QVERIFY(near(view.barRect(K::Cp, size).width() / view.barRect(K::Tp, size).width(), cp.comm.cpSeconds / cp.comm.tpSeconds));
+        QCOMPARE(view.title(), QStringLiteral("Communication: %1 per step exposed (%2 % of the step)")
+                                   .arg(CommunicationView::formatSeconds(cp.comm.exposedSeconds()))
+                                   .arg(100 * cp.comm.exposedSeconds() / cp.time.stepSeconds, 0, 'f', 1));
+        rendered(view, size.toSize(), "communication-8b-cp2.png");
+
         // ZeRO-3 (weights gathered every micro-batch): the DP row names the stage and prints the evaluator's bytes.
         const PlanEstimate big = evaluate("llama-3-8b", 64, 2, 1, 32, 3);
         QVERIFY(!big.stages.empty() && big.comm.dpBytes > 0);
@@ -140,10 +218,10 @@ private slots:
         QCOMPARE(image.pixelColor(view.barRect(K::DpExposed, size).center().toPoint()), QColor(200, 60, 60));
 
         // A configuration the evaluator rejects up front has no numbers: the title says why, no bars.
-        const PlanEstimate rejected = evaluate("llama-3.1-405b", 1024, 8, 16, 8, 3);
+        const PlanEstimate rejected = evaluate("llama-3.1-405b", 1024, 8, 16, 4, 1);
         QVERIFY(rejected.stages.empty());
         view.setPlan(rejected);
-        QVERIFY2(view.title().startsWith(QStringLiteral("No estimate: ZeRO-3 cannot be combined with pipeline parallelism")), qPrintable(view.title()));
+        QVERIFY2(view.title().startsWith(QStringLiteral("No estimate: TP 8 x PP 16 x DP 4 = 512 GPUs")), qPrintable(view.title()));
         QVERIFY(view.barRect(K::Tp, size).isEmpty());
     }
 

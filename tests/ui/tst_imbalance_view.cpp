@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests ui/imbalance_view.*: stacked bars per stage whose lengths follow the stage times, the mean
-// line, and a title with the plan's slowest / fastest ratio.
+// Tests ui/imbalance_view.*: stacked bars per stage whose lengths follow the stage times (CP communication
+// among the parts), the mean line, and a title with the plan's slowest / fastest ratio.
 #include "imbalance_view.h"
 #include "view_fixtures.h"
 
@@ -84,14 +84,14 @@ private slots:
                 QVERIFY(view.barRect(s, 0, size).top() > view.barRect(s - 1, 0, size).bottom());
         }
         // Stage totals: 46 / 40 is the ratio of the bar lengths; the slowest bar fills the plot.
-        const auto total = [&](int s) { return view.barRect(s, 3, size).right() - view.barRect(s, 0, size).left(); };
+        const auto total = [&](int s) { return view.barRect(s, ImbalanceView::PartCount - 1, size).right() - view.barRect(s, 0, size).left(); };
         QVERIFY(near(total(1) / total(0), 46.0 / 40.0));
         QVERIFY(near(total(2) / total(0), 42.0 / 40.0));
-        QVERIFY(near(view.barRect(1, 3, size).right(), size.width() - 70));
+        QVERIFY(near(view.barRect(1, ImbalanceView::PartCount - 1, size).right(), size.width() - 70));
         // The mean, 42.667 ms, sits at its share of the slowest bar.
         QVERIFY(near(view.meanX(size) - view.barRect(0, 0, size).left(), total(1) * (128.0 / 3) / 46.0));
         QVERIFY(view.barRect(3, 0, size).isEmpty());
-        QVERIFY(view.barRect(0, 4, size).isEmpty());
+        QVERIFY(view.barRect(0, ImbalanceView::PartCount, size).isEmpty());
 
         const QString tip = view.toolTipAt(view.barRect(1, 2, size).center(), size);
         QVERIFY2(tip.contains(QStringLiteral("Stage 1: 46.0 ms per micro-batch")), qPrintable(tip));
@@ -106,8 +106,13 @@ private slots:
         view.setPlan(handBuilt());
         const QSize size(900, 360);
         const QImage image = rendered(view, size, "imbalance-toy.png");
-        const QColor colours[] = { QColor(52, 120, 210), QColor(140, 90, 200), QColor(230, 140, 40), QColor(40, 160, 160) };
+        const QColor colours[] = { QColor(52, 120, 210), QColor(140, 90, 200), QColor(230, 140, 40), QColor(120, 170, 50),
+                                   QColor(40, 160, 160) };
+        QVERIFY(!view.showsCp());
+        QVERIFY(view.barRect(2, ImbalanceView::CpPart, size).width() == 0); // no context parallelism
         for (int part = 0; part < ImbalanceView::PartCount; ++part) {
+            if (part == ImbalanceView::CpPart)
+                continue;
             const QRectF r = view.barRect(2, part, size);
             QVERIFY(r.width() > 4);
             QCOMPARE(image.pixelColor(r.center().toPoint()), colours[part]);
@@ -118,6 +123,32 @@ private slots:
         for (int y = int(row0.top()); y < int(row0.bottom()); ++y)
             dark += image.pixelColor(int(view.meanX(size)), y).lightness() < 60 ? 1 : 0;
         QVERIFY2(dark > 3, qPrintable(QString::number(dark)));
+    }
+
+    void contextParallelPart()
+    {
+        // CP 2 with 3 ms of exposed K/V exchange per micro-batch on every stage, between TP and PP.
+        PlanEstimate plan = handBuilt();
+        plan.config.cp = 2;
+        for (StageEstimate& st : plan.stages)
+            st.cpCommSeconds = 3e-3;
+        ImbalanceView view;
+        view.setPlan(plan);
+        QVERIFY(view.showsCp());
+        QCOMPARE(ImbalanceView::partNames()[ImbalanceView::CpPart], QStringLiteral("CP communication"));
+        QCOMPARE(view.title(), QStringLiteral("Compute imbalance: slowest / fastest stage = 1.14 (stage 1: 49.0 ms, stage 0: 43.0 ms)"));
+        const QSizeF size(900, 360);
+        const QRectF tp = view.barRect(1, 2, size), cp = view.barRect(1, ImbalanceView::CpPart, size), pp = view.barRect(1, 4, size);
+        QVERIFY(near(cp.width() / tp.width(), 3.0 / 4.0));
+        QVERIFY(near(cp.left(), tp.right()) && near(pp.left(), cp.right()));
+        QVERIFY(near(pp.right(), size.width() - 70)); // the slowest bar, CP included, fills the plot
+        const QString tip = view.toolTipAt(cp.center(), size);
+        QVERIFY2(tip.contains(QStringLiteral("CP communication: 3.0 ms")), qPrintable(tip));
+        const QImage image = rendered(view, size.toSize(), "imbalance-cp.png");
+        QCOMPARE(image.pixelColor(cp.center().toPoint()), QColor(120, 170, 50));
+        // Without CP the tooltip does not list it.
+        view.setPlan(handBuilt());
+        QVERIFY(!view.toolTipAt(view.barRect(1, 0, size).center(), size).contains(QStringLiteral("CP")));
     }
 
     void realPlanMatchesTheEvaluator()
