@@ -71,10 +71,15 @@ QString gib(double bytes) { return MainWindow::tr("%1 GiB").arg(QLocale().toStri
 
 QString MainWindow::describe(const ParallelConfig& c)
 {
-    QString text = tr("TP %1 · PP %2 · DP %3").arg(c.tp).arg(c.pp).arg(c.dp);
+    QString text = c.cp > 1 ? tr("TP %1 · CP %2 (%3) · PP %4 · DP %5").arg(c.tp).arg(c.cp).arg(qs(toString(c.cpCommType))).arg(c.pp).arg(c.dp)
+                            : tr("TP %1 · PP %2 · DP %3").arg(c.tp).arg(c.pp).arg(c.dp);
     if (c.vpp > 1)
         text += tr(" · VPP %1").arg(c.vpp);
     text += tr(" · micro-batch %1 · ZeRO-%2 · recompute %3").arg(c.microBatch).arg(c.zeroStage).arg(qs(toString(c.recompute)));
+    if (c.zeroStage > 0 && c.dpReplicate > 1)
+        text += tr(" · HSDP x%1").arg(c.dpReplicate);
+    if (c.zeroStage == 3 && !c.reshardAfterForward)
+        text += tr(" · weights kept to backward");
     if (c.sequenceParallel)
         text += tr(" · SP");
     if (c.tpCommOverlap)
@@ -696,7 +701,9 @@ void MainWindow::showPlan(const PlanEstimate& plan)
     m_communication->setPlan(plan);
     m_proposalModel->setPlan(plan);
     computeProposals();
-    const double passes = 2.0 * plan.numMicroBatches * plan.config.pp * std::max(1, plan.config.vpp);
+    // Forward and backward per micro-batch, chunk and stage, and the weight gradient apart in zero-bubble schedules.
+    const double passes = (isZeroBubble(plan.config.schedule) ? 3.0 : 2.0) * plan.numMicroBatches * plan.config.pp
+        * std::max(1, plan.config.vpp);
     if (passes > kMaxTimelinePasses) {
         m_timeline->clearTimeline(tr("%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step")
                                       .arg(plan.numMicroBatches)

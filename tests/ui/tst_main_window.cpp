@@ -108,6 +108,25 @@ class TestMainWindow : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); } // QSettings away from the user's
 
+    // The selected plan's line names context parallelism, hybrid sharding and a ZeRO-3 that keeps its weights.
+    void planDescriptionNamesContextParallelism()
+    {
+        ParallelConfig c;
+        c.tp = 8;
+        c.pp = 16;
+        c.dp = 8;
+        c.zeroStage = 1;
+        QCOMPARE(MainWindow::describe(c), QStringLiteral("TP 8 · PP 16 · DP 8 · micro-batch 1 · ZeRO-1 · recompute none · 1f1b"));
+        c.cp = 16;
+        c.zeroStage = 3;
+        c.dpReplicate = 2;
+        c.reshardAfterForward = false;
+        QCOMPARE(MainWindow::describe(c), QStringLiteral("TP 8 · CP 16 (p2p) · PP 16 · DP 8 · micro-batch 1 · ZeRO-3 · recompute none"
+                                                         " · HSDP x2 · weights kept to backward · 1f1b"));
+        c.cpCommType = CpCommType::AllToAll;
+        QVERIFY(MainWindow::describe(c).startsWith(QStringLiteral("TP 8 · CP 16 (a2a) · PP 16")));
+    }
+
     void opensWithThePlannedExample()
     {
         MainWindow w;
