@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stage_map_view.h"
 
-#include "partition/layer_partition.h"
-
 #include <QLocale>
 #include <QPainter>
 #include <QPaintEvent>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 using namespace shardscope;
 
@@ -18,7 +17,7 @@ constexpr double kGap = 6, kPad = 6;                   // between cards, inside 
 constexpr double kIdealCardWidth = 200, kMinCell = 7, kMaxCell = 26;
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-const QColor kSlowest(230, 120, 0), kDevice(52, 120, 210);
+const QColor kSlowest(230, 120, 0), kDevice(52, 120, 210), kCpGroup(20, 50, 110);
 const QColor kMemoryOk(60, 160, 90), kMemoryTight(220, 170, 30), kMemoryOver(200, 40, 40);
 
 QColor memoryColour(double bytes, double capacity)
@@ -28,6 +27,31 @@ QColor memoryColour(double bytes, double capacity)
 
 QString gib(double bytes) { return QLocale().toString(bytes / kGiB, 'f', 1); }
 QString ms(double seconds) { return QLocale().toString(seconds * 1e3, 'f', 1); }
+
+/// A global rank's coordinates in Megatron's order: rank = tp + TP x (cp + CP x (dp + DP x stage)).
+struct RankCoordinates
+{
+    int stage = 0, tp = 0, cp = 0, dp = 0;
+};
+
+/// A stage's global ranks [first, end): TP x CP x DP consecutive ranks, PP being the slowest index.
+std::pair<int, int> stageRanks(const ParallelConfig& c, int stage)
+{
+    const int perStage = c.tp * c.cp * c.dp;
+    return { stage * perStage, (stage + 1) * perStage };
+}
+
+RankCoordinates coordinates(const ParallelConfig& c, int rank)
+{
+    RankCoordinates r;
+    r.tp = rank % c.tp;
+    rank /= c.tp;
+    r.cp = rank % c.cp;
+    rank /= c.cp;
+    r.dp = rank % c.dp;
+    r.stage = rank / c.dp;
+    return r;
+}
 } // namespace
 
 StageMapView::StageMapView(QWidget* parent)
@@ -76,16 +100,56 @@ QString StageMapView::title() const
     const int p = int(m_plan.stages.size());
     // Explicit singular until issue 6 ships the English numerus forms (%n).
     const QString stages = p == 1 ? tr("1 pipeline stage") : tr("%1 pipeline stages").arg(p);
+    const QString time = ms(m_plan.stages[std::size_t(m_slowest)].microBatchSeconds());
+    if (c.cp > 1)
+        return tr("%1 x (TP %2 x CP %3 x DP %4): slowest stage %5, %6 ms per micro-batch")
+            .arg(stages, QString::number(c.tp), QString::number(c.cp), QString::number(c.dp), QString::number(m_slowest), time);
     return tr("%1 x (TP %2 x DP %3): slowest stage %4, %5 ms per micro-batch")
-        .arg(stages, QString::number(c.tp), QString::number(c.dp), QString::number(m_slowest),
-             ms(m_plan.stages[std::size_t(m_slowest)].microBatchSeconds()));
+        .arg(stages, QString::number(c.tp), QString::number(c.dp), QString::number(m_slowest), time);
 }
 
 QString StageMapView::deviceSummary(int stage) const
 {
     const ParallelConfig& c = m_plan.config;
-    const auto [first, end] = stageDeviceRange(c, stage);
+    const auto [first, end] = stageRanks(c, stage);
+    if (c.cp > 1)
+        return tr("TP %1 x CP %2 x DP %3 = %4 GPUs, ranks %5–%6")
+            .arg(c.tp)
+            .arg(c.cp)
+            .arg(c.dp)
+            .arg(QLocale().toString(end - first))
+            .arg(first)
+            .arg(end - 1);
     return tr("TP %1 x DP %2 = %3 GPUs, ranks %4–%5").arg(c.tp).arg(c.dp).arg(QLocale().toString(end - first)).arg(first).arg(end - 1);
+}
+
+QStringList StageMapView::deviceSummaryLines(int stage) const
+{
+    const ParallelConfig& c = m_plan.config;
+    const auto [first, end] = stageRanks(c, stage);
+    const QString gpus = QLocale().toString(end - first);
+    return { c.cp > 1 ? tr("TP %1 x CP %2 x DP %3 = %4 GPUs").arg(c.tp).arg(c.cp).arg(c.dp).arg(gpus)
+                      : tr("TP %1 x DP %2 = %3 GPUs").arg(c.tp).arg(c.dp).arg(gpus),
+             tr("ranks %1–%2").arg(first).arg(end - 1) };
+}
+
+QString StageMapView::rankText(int rank) const
+{
+    const ParallelConfig& c = m_plan.config;
+    const RankCoordinates r = coordinates(c, rank);
+    if (c.cp > 1)
+        return tr("GPU %1: TP rank %2, CP rank %3, DP rank %4").arg(rank).arg(r.tp).arg(r.cp).arg(r.dp);
+    return tr("GPU %1: TP rank %2, DP rank %3").arg(rank).arg(r.tp).arg(r.dp);
+}
+
+int StageMapView::gridRows() const
+{
+    return m_plan.config.cp * m_plan.config.dp;
+}
+
+double StageMapView::gridGaps() const
+{
+    return m_plan.config.cp > 1 ? ReplicaGap * (m_plan.config.dp - 1) : 0;
 }
 
 QString StageMapView::layerRangeText(int stage, int range) const
@@ -109,7 +173,9 @@ StageMapView::Layout StageMapView::layout(QSizeF size) const
     const QRectF area = cardsArea(size);
     const double lh = QFontMetricsF(font()).height();
     const ParallelConfig& c = m_plan.config;
-    const bool gridAllowed = c.tp * c.dp <= MaxGridDevices;
+    const bool gridAllowed = c.tp * c.cp * c.dp <= MaxGridDevices;
+    const int deviceRows = gridRows();
+    const double gaps = gridGaps();
     qsizetype maxRanges = 1;
     for (const QList<Range>& r : m_ranges)
         maxRanges = std::max(maxRanges, r.size());
@@ -118,7 +184,7 @@ StageMapView::Layout StageMapView::layout(QSizeF size) const
         return QSizeF((area.width() - kGap * (columns - 1)) / columns, (area.height() - kGap * (rows - 1)) / rows);
     };
     const auto naturalHeight = [&](double width) {
-        const double devices = gridAllowed ? c.dp * std::clamp((width - 2 * kPad) / c.tp, kMinCell, kMaxCell) : lh;
+        const double devices = gridAllowed ? deviceRows * std::clamp((width - 2 * kPad) / c.tp, kMinCell, kMaxCell) + gaps : lh;
         return 2 * kPad + lh * double(3 + 2 * maxRanges) + devices + 4; // two lines per range: span, then names
     };
     // The column count whose cards come closest to their natural size; ties go to fewer rows.
@@ -143,17 +209,21 @@ StageMapView::Layout StageMapView::layout(QSizeF size) const
     const double widthCell = (l.card.width() - 2 * kPad) / c.tp;
     if (gridAllowed) {
         const double wanted = double(2 * maxRanges - l.layerLines) * lh;
-        double cell = std::min({ kMaxCell, widthCell, (avail - wanted - 4) / c.dp });
+        double cell = std::min({ kMaxCell, widthCell, (avail - wanted - 4 - gaps) / deviceRows });
         if (cell < kMinCell)
-            cell = std::min({ kMaxCell, widthCell, (avail - 4) / c.dp });
+            cell = std::min({ kMaxCell, widthCell, (avail - 4 - gaps) / deviceRows });
         l.grid = cell >= kMinCell;
         l.cellSize = l.grid ? std::floor(cell) : 0;
-        avail -= l.grid ? c.dp * l.cellSize + 4 : lh;
-    } else {
-        avail -= lh;
+        avail -= l.grid ? deviceRows * l.cellSize + gaps + 4 : 0;
     }
+    if (!l.grid)
+        avail -= lh;
     for (; l.layerLines < 2 * maxRanges && avail >= lh; avail -= lh)
         ++l.layerLines;
+    // The last stage's summary is the widest (the largest ranks): when it does not fit on its line, a second one
+    // if the layers left room, else paintCard shortens it.
+    if (!l.grid && avail >= lh && QFontMetricsF(font()).horizontalAdvance(deviceSummary(p - 1)) > l.card.width() - 2 * kPad)
+        l.summaryLines = 2;
     return l;
 }
 
@@ -173,7 +243,7 @@ QRectF StageMapView::gridRect(int stage, const Layout& l, QSizeF size) const
     const double lh = QFontMetricsF(font()).height();
     const QRectF card = stageRect(stage, size);
     const double top = card.top() + kPad + lh * (1 + layerLinesUsed(stage, l)) + 2;
-    return QRectF(card.left() + kPad, top, l.cellSize * m_plan.config.tp, l.cellSize * m_plan.config.dp);
+    return QRectF(card.left() + kPad, top, l.cellSize * m_plan.config.tp, l.cellSize * gridRows() + gridGaps());
 }
 
 int StageMapView::layerLinesUsed(int stage, const Layout& l) const
@@ -192,10 +262,11 @@ QRectF StageMapView::deviceCellRect(int rank, QSizeF size) const
     const Layout l = layout(size);
     if (!l.grid)
         return {};
-    const int perStage = c.tp * c.dp;
-    const int stage = rank / perStage, tpRank = rank % c.tp, dpRank = (rank % perStage) / c.tp;
-    const QRectF grid = gridRect(stage, l, size);
-    return QRectF(grid.left() + tpRank * l.cellSize, grid.top() + dpRank * l.cellSize, l.cellSize, l.cellSize);
+    // A column per TP rank; a row per (DP, CP) pair, the DP ranks' blocks apart when CP > 1.
+    const RankCoordinates r = coordinates(c, rank);
+    const QRectF grid = gridRect(r.stage, l, size);
+    const double top = grid.top() + (r.dp * c.cp + r.cp) * l.cellSize + (c.cp > 1 ? r.dp * ReplicaGap : 0);
+    return QRectF(grid.left() + r.tp * l.cellSize, top, l.cellSize, l.cellSize);
 }
 
 void StageMapView::paintCard(QPainter& painter, int stage, const Layout& l, QSizeF size) const
@@ -252,7 +323,7 @@ void StageMapView::paintCard(QPainter& painter, int stage, const Layout& l, QSiz
         line(tr("%1 chunks, %2 layers: %3 … %4").arg(n).arg(layers).arg(ranges.front().firstName, ranges.back().lastName));
     }
 
-    const auto [first, end] = stageDeviceRange(c, stage);
+    const auto [first, end] = stageRanks(c, stage);
     if (l.grid) {
         const QRectF grid = gridRect(stage, l, size);
         QFont small = font();
@@ -270,6 +341,16 @@ void StageMapView::paintCard(QPainter& painter, int stage, const Layout& l, QSiz
                 painter.drawText(cell, Qt::AlignCenter, QString::number(rank));
             }
         }
+        // Each CP group (one TP rank's CP ranks within a DP rank's block) framed from its first to its last cell.
+        if (c.cp > 1) {
+            painter.setPen(QPen(kCpGroup, 1.5));
+            painter.setBrush(Qt::NoBrush);
+            for (int group = first; group < end; group += c.tp * c.cp)
+                for (int t = 0; t < c.tp; ++t)
+                    painter.drawRect(deviceCellRect(group + t, size)
+                                         .united(deviceCellRect(group + t + (c.cp - 1) * c.tp, size))
+                                         .adjusted(0.75, 0.75, -0.75, -0.75));
+        }
         painter.setFont(font());
         painter.setPen(pal.color(QPalette::Text));
         if (!labelled) {
@@ -281,8 +362,17 @@ void StageMapView::paintCard(QPainter& painter, int stage, const Layout& l, QSiz
                 painter.drawText(beside, Qt::AlignLeft | Qt::AlignVCenter, ranks);
         }
         y = grid.bottom() + 2;
+    } else if (l.summaryLines == 2 && y + 2 * lh <= card.bottom() - kPad - (l.statsOneLine ? 1 : 2) * lh) {
+        for (const QString& text : deviceSummaryLines(stage))
+            line(text);
     } else if (y + lh <= card.bottom() - kPad - (l.statsOneLine ? 1 : 2) * lh) {
-        line(deviceSummary(stage));
+        // The whole summary, else the GPU count and ranks, else the ranks (the title has the degrees).
+        const QString candidates[] = { deviceSummary(stage), tr("%1 GPUs, ranks %2–%3").arg(QLocale().toString(end - first)).arg(first).arg(end - 1),
+                                       tr("ranks %1–%2").arg(first).arg(end - 1) };
+        const QString* text = &candidates[0];
+        while (text != &candidates[2] && metrics.horizontalAdvance(*text) > textWidth)
+            ++text;
+        line(*text);
     }
 
     // Memory per GPU with a bar against the usable capacity, then the time per micro-batch.
@@ -334,7 +424,14 @@ void StageMapView::render(QPainter& painter, QSizeF size) const
         x += metrics.horizontalAdvance(text) + 18;
     };
     item(tr("slowest stage"), [&](QRectF r) { painter.setPen(QPen(kSlowest, 3)); painter.drawRect(r.adjusted(1.5, 1.5, -1.5, -1.5)); });
-    item(tr("GPU (global rank; TP across, DP down)"), [&](QRectF r) { painter.fillRect(r, kDevice); });
+    if (m_plan.config.cp > 1)
+        item(tr("GPU (global rank; TP across; CP down, framed per CP group; a block per DP rank)"), [&](QRectF r) {
+            painter.fillRect(r, kDevice);
+            painter.setPen(QPen(kCpGroup, 1.5));
+            painter.drawRect(r.adjusted(0.75, 0.75, -0.75, -0.75));
+        });
+    else
+        item(tr("GPU (global rank; TP across, DP down)"), [&](QRectF r) { painter.fillRect(r, kDevice); });
     item(tr("memory per GPU of %1 GiB usable").arg(gib(m_plan.capacityBytes)), [&](QRectF r) {
         painter.fillRect(r, kMemoryOk);
         painter.setPen(pal.color(QPalette::Mid));
@@ -354,13 +451,18 @@ QString StageMapView::toolTipAt(QPointF pos, QSizeF size) const
             lines.append(layerRangeText(stage, i));
         lines.append(deviceSummary(stage));
         const ParallelConfig& c = m_plan.config;
-        const auto [first, end] = stageDeviceRange(c, stage);
+        const auto [first, end] = stageRanks(c, stage);
         for (int rank = first; rank < end; ++rank)
             if (deviceCellRect(rank, size).contains(pos))
-                lines.append(tr("GPU %1: TP rank %2, DP rank %3").arg(rank).arg(rank % c.tp).arg((rank - first) / c.tp));
+                lines.append(rankText(rank));
         lines.append(tr("Memory per GPU: %1 GiB of %2 GiB usable").arg(gib(s.memory.totalBytes()), gib(m_plan.capacityBytes)));
-        lines.append(tr("Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, PP %5 ms)")
-                         .arg(ms(s.microBatchSeconds()), ms(s.computeSeconds), ms(s.recomputeSeconds), ms(s.tpCommSeconds), ms(s.ppCommSeconds)));
+        if (c.cp > 1)
+            lines.append(tr("Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, PP %6 ms)")
+                             .arg(ms(s.microBatchSeconds()), ms(s.computeSeconds), ms(s.recomputeSeconds), ms(s.tpCommSeconds),
+                                  ms(s.cpCommSeconds), ms(s.ppCommSeconds)));
+        else
+            lines.append(tr("Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, PP %5 ms)")
+                             .arg(ms(s.microBatchSeconds()), ms(s.computeSeconds), ms(s.recomputeSeconds), ms(s.tpCommSeconds), ms(s.ppCommSeconds)));
         return lines.join(QLatin1Char('\n'));
     }
     return {};

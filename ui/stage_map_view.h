@@ -9,12 +9,16 @@
 
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 /**
  * Where the model lands: one card per pipeline stage with its layer ranges (first and last layer
- * names, one line per model chunk when interleaved), its GPUs as a TP x DP grid of global ranks (a
- * one-line summary when the grid would not be legible), memory per GPU against the usable capacity
- * and the time per micro-batch. The slowest stage is framed and tagged. Cards wrap into rows, so
+ * names, one line per model chunk when interleaved), its GPUs as a grid of global ranks (a one-line
+ * summary when the grid would not be legible), memory per GPU against the usable capacity and the
+ * time per micro-batch. Global ranks follow Megatron's order, TP fastest, then CP, DP and PP:
+ * rank = tp + TP x (cp + CP x (dp + DP x stage)). The grid has a column per TP rank and a row per
+ * (DP, CP) pair; with context parallelism each DP rank's CP x TP block stands apart and each CP group
+ * (one TP rank's CP ranks, which exchange keys and values) is framed. The slowest stage is framed and tagged. Cards wrap into rows, so
  * 64 stages stay legible. Painted by hand (fast, and exports to SVG).
  */
 class StageMapView : public PaintedView
@@ -26,7 +30,7 @@ public:
     void setPlan(const shardscope::PlanEstimate& plan, const shardscope::ModelGraph& model);
     void clearPlan();
     const shardscope::PlanEstimate& plan() const { return m_plan; }
-    /// "4 pipeline stages x (TP 8 x DP 2): slowest stage 2, 41.3 ms per micro-batch"
+    /// "4 pipeline stages x (TP 8 x DP 2): slowest stage 2, 41.3 ms per micro-batch"; "x (TP 8 x CP 2 x DP 2)" with CP
     QString title() const override;
     /// The stage with the highest time per micro-batch (ties: the later stage, as the evaluator's
     /// critical stage), or -1 without a plan.
@@ -36,7 +40,7 @@ public:
     /// The cell of global rank `rank` in its stage's device grid; empty when the stage shows the
     /// one-line summary instead (too many GPUs per stage, or cells too small at `size`).
     QRectF deviceCellRect(int rank, QSizeF size) const;
-    /// "TP 8 x DP 128 = 1,024 GPUs, ranks 0–1023": a stage's devices in one line.
+    /// "TP 8 x DP 128 = 1,024 GPUs, ranks 0–1023" ("TP 8 x CP 16 x DP 8 = ..." with CP): a stage's devices in one line.
     QString deviceSummary(int stage) const;
     /// "layers 0–19 (20): model.embed_tokens … model.layers.18.mlp", with "chunk k: " when interleaved.
     QString layerRangeText(int stage, int range) const;
@@ -49,6 +53,8 @@ public:
 
     /// Most GPUs per stage drawn as a grid of cells (tp 8 x dp 8).
     static constexpr int MaxGridDevices = 64;
+    /// Pixels between the blocks of two DP ranks when CP > 1.
+    static constexpr double ReplicaGap = 4;
 
 private:
     struct Range
@@ -64,10 +70,15 @@ private:
         bool grid = false;     ///< device grid (else the summary line)
         double cellSize = 0;   ///< grid cells are square
         bool statsOneLine = false; ///< memory and time share a line
+        int summaryLines = 1;  ///< without the grid: the summary on one line, or two (devices, then ranks) when narrow
     };
     Layout layout(QSizeF size) const;
     QRectF cardsArea(QSizeF size) const;
     QRectF gridRect(int stage, const Layout& l, QSizeF size) const;
+    int gridRows() const;                       ///< DP x CP rows of cells
+    double gridGaps() const;                    ///< the height of the gaps between DP blocks
+    QString rankText(int rank) const;           ///< "GPU 37: TP rank 5, CP rank 0, DP rank 1"
+    QStringList deviceSummaryLines(int stage) const; ///< deviceSummary() in two lines: the degrees, then the ranks
     int layerLinesUsed(int stage, const Layout& l) const;
     void paintCard(QPainter& painter, int stage, const Layout& l, QSizeF size) const;
 

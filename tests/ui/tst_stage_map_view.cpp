@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests ui/stage_map_view.*: one card per pipeline stage with its layers, GPUs (a grid of global
-// ranks or a one-line summary), memory and time; the slowest stage is framed; 64 stages still fit.
+// ranks or a one-line summary, with CP groups in Megatron's rank order), memory and time; the slowest
+// stage is framed; 64 stages still fit.
 #include "stage_map_view.h"
 #include "view_fixtures.h"
 
@@ -55,6 +56,34 @@ Evaluated handBuilt()
         st.tpCommSeconds = 4e-3;
         st.ppCommSeconds = 1e-3;
         st.memory.weightsBytes = (10.0 + s) * 1024 * 1024 * 1024;
+        e.plan.stages.push_back(st);
+    }
+    return e;
+}
+
+/// Two stages of three layers on TP 2 x CP 2 x DP 2 (16 GPUs), 30 and 33 ms per micro-batch.
+Evaluated contextParallel()
+{
+    Evaluated e { ModelGraph(std::string("toy")), {} };
+    for (int i = 0; i < 6; ++i) {
+        Layer layer;
+        layer.name = "toy.layer" + std::to_string(i);
+        e.model.addLayer(layer);
+    }
+    e.plan.config.tp = 2;
+    e.plan.config.cp = 2;
+    e.plan.config.dp = 2;
+    e.plan.config.pp = 2;
+    e.plan.capacityBytes = 80.0 * 1024 * 1024 * 1024;
+    for (int s = 0; s < 2; ++s) {
+        StageEstimate st;
+        st.stage = s;
+        st.layerRanges = { { 3 * s, 3 * s + 3 } };
+        st.computeSeconds = (25.0 + 3 * s) * 1e-3;
+        st.tpCommSeconds = 2e-3;
+        st.cpCommSeconds = 2.5e-3;
+        st.ppCommSeconds = 0.5e-3;
+        st.memory.weightsBytes = 20.0 * 1024 * 1024 * 1024;
         e.plan.stages.push_back(st);
     }
     return e;
@@ -164,6 +193,64 @@ private slots:
         QVERIFY(view.stageRect(15, QSizeF(1600, 1000)).contains(view.deviceCellRect(1023, QSizeF(1600, 1000))));
         QVERIFY(view.deviceCellRect(1023, QSizeF(400, 250)).isEmpty());
         rendered(view, QSize(1600, 1000), "stage-map-405b-pp16-1024.png");
+
+        // Context parallelism: TP 8 x CP 16 x DP 8 = 1,024 GPUs a stage, always the summary line.
+        ParallelConfig c = testing::viewConfig(8, 16, 8);
+        c.cp = 16;
+        const PlanningProblem longContext = testing::bundledOnH100("llama-3.1-405b", 16384);
+        const PlanEstimate cp = PlanEvaluator(longContext).evaluate(c);
+        QVERIFY2(!cp.stages.empty(), cp.infeasibleReason.c_str());
+        view.setPlan(cp, longContext.model);
+        QCOMPARE(view.deviceSummary(3), QStringLiteral("TP 8 x CP 16 x DP 8 = 1,024 GPUs, ranks 3072–4095"));
+        QVERIFY(view.title().contains(QStringLiteral("x (TP 8 x CP 16 x DP 8)")));
+        QVERIFY(view.deviceCellRect(3072, QSizeF(1600, 1000)).isEmpty());
+        rendered(view, QSize(1600, 1000), "stage-map-405b-cp16-16384.png");
+    }
+
+    void contextParallelGroupsInMegatronOrder()
+    {
+        const Evaluated e = contextParallel();
+        StageMapView view;
+        view.setPlan(e.plan, e.model);
+        QCOMPARE(view.title(), QStringLiteral("2 pipeline stages x (TP 2 x CP 2 x DP 2): slowest stage 1, 33.0 ms per micro-batch"));
+        QCOMPARE(view.deviceSummary(0), QStringLiteral("TP 2 x CP 2 x DP 2 = 8 GPUs, ranks 0–7"));
+        QCOMPARE(view.deviceSummary(1), QStringLiteral("TP 2 x CP 2 x DP 2 = 8 GPUs, ranks 8–15"));
+
+        // Megatron: rank = tp + TP x (cp + CP x (dp + DP x pp)). By hand, stage 1 (pp 1) holds
+        //   dp 0: cp 0 -> ranks  8,  9 (tp 0, 1); cp 1 -> 10, 11
+        //   dp 1: cp 0 -> ranks 12, 13;           cp 1 -> 14, 15
+        // so GPU 13 is TP rank 1, CP rank 0, DP rank 1, and GPU 10 is TP rank 0, CP rank 1, DP rank 0.
+        const QSize size(1000, 560);
+        const auto cell = [&](int rank) { return view.deviceCellRect(rank, size); };
+        for (int rank = 0; rank < 16; ++rank) {
+            QVERIFY2(!cell(rank).isEmpty(), qPrintable(QString::number(rank)));
+            QVERIFY(view.stageRect(rank / 8, size).contains(cell(rank)));
+        }
+        const QString tip13 = view.toolTipAt(cell(13).center(), size);
+        QVERIFY2(tip13.contains(QStringLiteral("GPU 13: TP rank 1, CP rank 0, DP rank 1")), qPrintable(tip13));
+        QVERIFY(tip13.contains(QStringLiteral("TP 2 x CP 2 x DP 2 = 8 GPUs, ranks 8–15")));
+        QVERIFY2(tip13.contains(QStringLiteral("(compute 28.0, recompute 0.0, TP 2.0, CP 2.5, PP 0.5 ms)")), qPrintable(tip13));
+        QVERIFY(view.toolTipAt(cell(10).center(), size).contains(QStringLiteral("GPU 10: TP rank 0, CP rank 1, DP rank 0")));
+        QVERIFY(view.toolTipAt(cell(3).center(), size).contains(QStringLiteral("GPU 3: TP rank 1, CP rank 1, DP rank 0")));
+
+        // TP across; a CP group (one TP rank's two CP ranks) stacked down; DP rank 1's block below, apart.
+        const double w = cell(8).width();
+        QCOMPARE(cell(9).left(), cell(8).left() + w);
+        QCOMPARE(cell(9).top(), cell(8).top());
+        QCOMPARE(cell(10).left(), cell(8).left());
+        QCOMPARE(cell(10).top(), cell(8).bottom());            // same CP group as 8: directly below
+        QCOMPARE(cell(12).left(), cell(8).left());
+        QCOMPARE(cell(12).top(), cell(10).bottom() + StageMapView::ReplicaGap);
+        QCOMPARE(cell(15).top(), cell(13).bottom());
+
+        // Cells in the device colour, each CP group framed in a darker one: the frame's pixels lie between
+        // the cells of GPU 9 and 11 (one group), but not in the gap between the DP blocks.
+        const QImage image = rendered(view, size, "stage-map-cp.png");
+        QCOMPARE(image.pixelColor(cell(13).center().toPoint()), QColor(52, 120, 210));
+        const QColor frame = image.pixelColor(QPoint(int(cell(9).left()) + 1, int(cell(9).bottom())));
+        QVERIFY2(frame.lightness() < QColor(52, 120, 210).lightness(), qPrintable(frame.name()));
+        const QColor gap = image.pixelColor(QPoint(int(cell(12).center().x()), int(cell(12).top()) - 2));
+        QVERIFY2(gap != QColor(52, 120, 210) && gap.lightness() > frame.lightness(), qPrintable(gap.name()));
     }
 
     void sixtyFourStagesStayLegible()
