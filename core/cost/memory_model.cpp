@@ -40,20 +40,42 @@ double inFlightMicroBatches(Schedule schedule, int pp, int stage, int microBatch
         const double chunks = 2.0 * (pp - stage - 1) + double(v - 1) * pp + 1;
         return std::min(chunks / v, m);
     }
+    // Zero-bubble schedules: from forward to weight gradient, a deferred W counted as the whole micro-batch
+    // (modelled: W keeps the linear layers' inputs and output gradients; torch's stage_backward_input
+    // retains the weight-gradient subgraph until stage_backward_weight, torch/distributed/pipelining/
+    // _backward.py). The counts are the peaks of the orders in pipeline_schedule.cpp (tst_pipeline_schedule
+    // checks them against the simulated orders).
+    case Schedule::ZeroBubbleH1:
+        // Qi et al. 2024 Sec. 2.1: stage s defers its first s weight gradients, so every stage keeps the
+        // 1F1B first stage's p micro-batches (its first stage's peak equals 1F1B's).
+        return std::min<double>(pp, m);
+    case Schedule::InterleavedZeroBubble: {
+        // torch ScheduleInterleavedZeroBubble: (v - 1) r + p - s - 1 warm-up forwards, one more before the
+        // first input gradient and s more before the first W, r = m / max(1, m / p) micro-batches a round.
+        const int v = std::max(vpp, 1);
+        const double round = double(microBatches / std::max(1, microBatches / std::max(pp, 1)));
+        return std::min((double(v - 1) * round + pp) / v, m);
+    }
+    case Schedule::ZeroBubbleV:
+        // torch ScheduleZBVZeroBubble: 2(p - s) - 1 + 2s warm-up forwards of its two chunks, one more before
+        // the first W; each chunk half the device's layers. p once m >= 2p - 1, 1F1B's peak (Qi et al. Sec. 6).
+        return std::min({ 2.0 * pp, m + stage + 1.0, 2.0 * m }) / 2.0;
     }
     return m;
 }
 
 OtherMemoryBytes otherMemoryBytes(const TrainingSpec& training, const ParallelConfig& config, double localParams,
-                                  double largestLayerParams, double recomputeWorkingSetBytes, bool tiedAcrossStages)
+                                  double stageParams, double largestLayerParams, double recomputeWorkingSetBytes,
+                                  bool tiedAcrossStages)
 {
     OtherMemoryBytes o;
     o.cudaContext = kCudaContextBytes;
-    const int communicators = (config.tp > 1 ? 1 : 0) + (config.dp > 1 ? 1 : 0) + (config.pp > 1 ? 1 : 0)
-        + (config.pp > 1 && tiedAcrossStages ? 1 : 0);
+    const int communicators = (config.tp > 1 ? 1 : 0) + (config.cp > 1 ? 1 : 0) + (config.dp * config.cp > 1 ? 1 : 0)
+        + (config.dpReplicate > 1 ? 1 : 0) + (config.pp > 1 ? 1 : 0) + (config.pp > 1 && tiedAcrossStages ? 1 : 0);
     o.ncclBuffers = communicators * kNcclBytesPerCommunicator;
-    o.optimizerTransient = 4.0 * std::min(localParams, dpBucketParams(config.dp));
-    o.zero3Gather = config.zeroStage == 3 ? 2.0 * largestLayerParams * training.bytesPerParam() : 0.0;
+    o.optimizerTransient = 4.0 * std::min(localParams, dpBucketParams(config.zeroShardSize()));
+    if (config.zeroStage == 3)
+        o.zero3Gather = (config.reshardAfterForward ? 2.0 * largestLayerParams : stageParams) * training.bytesPerParam();
     o.recomputeWorkingSet = recomputeWorkingSetBytes;
     o.allowance = training.frameworkOverheadBytes;
     return o;

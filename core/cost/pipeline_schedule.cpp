@@ -1,163 +1,355 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// The event simulation of the pipeline schedules (their pass orders in schedule_orders.cpp; the papers'
+// timings in docs/cost-model.md, "Pipeline schedules").
 #include "cost/pipeline_schedule.h"
 
 #include "cost/plan_estimate.h"
+#include "cost/schedule_orders.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 
 namespace shardscope {
 
 namespace {
 
-struct Op
+std::string num(long long v) { return std::to_string(v); }
+
+/// The checked sizes and per-pass durations of one simulation.
+struct Problem
 {
-    int microBatch;
-    int chunk;
-    bool forward;
+    Schedule schedule;
+    int p = 1, m = 1, v = 1;
+    std::vector<double> duration; ///< [(stage x v + chunk) x 3 + pass]
 };
 
-// The order one stage runs its passes in.
-std::vector<Op> stageOrder(Schedule schedule, int stage, int p, int m, int v)
+Problem prepare(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& stages)
 {
-    std::vector<Op> ops;
-    if (schedule == Schedule::GPipe) {
-        for (int i = 0; i < m; ++i)
-            ops.push_back({ i, 0, true });
-        for (int i = 0; i < m; ++i)
-            ops.push_back({ i, 0, false });
-        return ops;
-    }
-    if (schedule == Schedule::OneFOneB) {
-        const int warmup = std::min(p - stage - 1, m);
-        int f = 0;
-        int b = 0;
-        for (; f < warmup; ++f)
-            ops.push_back({ f, 0, true });
-        while (b < m) {
-            if (f < m)
-                ops.push_back({ f++, 0, true });
-            ops.push_back({ b++, 0, false });
+    Problem pr;
+    pr.schedule = schedule;
+    pr.p = int(stages.size());
+    pr.m = microBatches;
+    pr.v = chunks;
+    if (pr.p < 1 || pr.p > 4096 || pr.m > 100000 || pr.v > 64)
+        throw std::invalid_argument("simulatePipeline: stages, micro-batches or chunks out of range");
+    if (const std::string problem = scheduleProblem(schedule, pr.p, pr.v, pr.m); !problem.empty())
+        throw std::invalid_argument("simulatePipeline: " + problem);
+    const bool split = isZeroBubble(schedule);
+    pr.duration.assign(std::size_t(pr.p) * std::size_t(pr.v) * 3, 0.0);
+    for (int s = 0; s < pr.p; ++s) {
+        const StagePassSeconds& st = stages[std::size_t(s)];
+        if (!(st.forwardSeconds >= 0 && st.backwardSeconds >= 0 && st.weightGradSeconds >= 0)
+            || st.weightGradSeconds > st.backwardSeconds * (1 + 1e-12))
+            throw std::invalid_argument("simulatePipeline: stage " + num(s)
+                                        + " needs times >= 0 and a weight gradient within its backward");
+        if (!st.chunkShares.empty() && int(st.chunkShares.size()) != pr.v)
+            throw std::invalid_argument("simulatePipeline: stage " + num(s) + " has " + num(long(st.chunkShares.size()))
+                                        + " chunk shares for " + num(pr.v) + " chunks");
+        const double weightGrad = split ? std::min(st.weightGradSeconds, st.backwardSeconds) : 0.0;
+        for (int c = 0; c < pr.v; ++c) {
+            const double share = st.chunkShares.empty() ? 1.0 / pr.v : st.chunkShares[std::size_t(c)];
+            if (!(share >= 0))
+                throw std::invalid_argument("simulatePipeline: stage " + num(s) + " has a negative chunk share");
+            double* d = &pr.duration[(std::size_t(s) * std::size_t(pr.v) + std::size_t(c)) * 3];
+            d[int(PassKind::Forward)] = st.forwardSeconds * share;
+            d[int(PassKind::Backward)] = (st.backwardSeconds - weightGrad) * share;
+            d[int(PassKind::WeightGrad)] = weightGrad * share;
         }
-        return ops;
     }
-    // Interleaved 1F1B, as Megatron-LM's forward_backward_pipelining_with_interleaving orders it:
-    // the k-th forward of a stage is micro-batch (k / (p v)) p + k % p of chunk (k / p) % v; the
-    // k-th backward the same micro-batch of chunk v - 1 - (k / p) % v.
-    const int total = m * v;
-    const auto forwardOp = [&](int k) { return Op { (k / (p * v)) * p + k % p, (k / p) % v, true }; };
-    const auto backwardOp = [&](int k) { return Op { (k / (p * v)) * p + k % p, v - 1 - (k / p) % v, false }; };
-    const int warmup = std::min((p - stage - 1) * 2 + (v - 1) * p, total);
-    int f = 0;
-    int b = 0;
-    for (; f < warmup; ++f)
-        ops.push_back(forwardOp(f));
-    while (b < total) {
-        if (f < total)
-            ops.push_back(forwardOp(f++));
-        ops.push_back(backwardOp(b++));
+    return pr;
+}
+
+struct Outcome
+{
+    double makespan = 0;
+    double busySeconds = 0;
+};
+
+using schedule_detail::Op;
+
+/// One pass in a valid processing order, with what it reads and writes in the done times.
+struct Step
+{
+    Op op;
+    std::int32_t stage;
+    std::int32_t input;    ///< done time it waits for, -1 for none
+    std::int32_t output;   ///< done time it sets, -1 for none (W)
+    std::int32_t duration; ///< index into Problem::duration
+    bool hop;              ///< the input comes from another stage
+};
+
+/// Every stage's passes in one order that runs each after its inputs and after the stage's previous pass
+/// (a topological order of the dependencies): simulating is then one pass over it.
+struct Program
+{
+    Schedule schedule = Schedule::OneFOneB;
+    int p = 0, m = 0, v = 0;
+    std::vector<Step> steps;
+    std::size_t doneSize = 0; ///< forward done times [vs x m + mb], then input-gradient ones
+};
+
+/// Orders every stage's passes by their dependencies, the stages woken as their inputs complete (linear in
+/// the passes). Throws std::logic_error when the orders deadlock, an ordering bug, never input.
+Program compile(Schedule schedule, int p, int m, int v)
+{
+    const int virtualStages = p * v;
+    std::vector<Op> ops;
+    ops.reserve(std::size_t(p) * std::size_t(m) * std::size_t(v) * 3);
+    std::vector<std::size_t> begin(std::size_t(p) + 1, 0);
+    for (int s = 0; s < p; ++s) {
+        schedule_detail::appendStageOrder(ops, schedule, s, p, m, v);
+        begin[std::size_t(s) + 1] = ops.size();
     }
-    return ops;
+    std::vector<int> virtualOf(std::size_t(p) * std::size_t(v), 0), stageOf(std::size_t(virtualStages), 0);
+    for (int s = 0; s < p; ++s)
+        for (int c = 0; c < v; ++c) {
+            const int vs = virtualStageOf(schedule, p, s, c);
+            virtualOf[std::size_t(s) * std::size_t(v) + std::size_t(c)] = vs;
+            stageOf[std::size_t(vs)] = s;
+        }
+    const std::size_t half = std::size_t(virtualStages) * std::size_t(m);
+    const auto forwardAt = [m](int vs, int mb) { return std::int32_t(std::size_t(vs) * std::size_t(m) + std::size_t(mb)); };
+    const auto backwardAt = [&](int vs, int mb) { return std::int32_t(half + std::size_t(forwardAt(vs, mb))); };
+    std::vector<char> done(2 * half, 0);
+
+    Program pr { schedule, p, m, v, {}, 2 * half };
+    pr.steps.reserve(ops.size());
+    std::vector<std::size_t> next(begin.begin(), begin.end() - 1);
+    // Stages to try, each at most once in the ring.
+    std::vector<int> ring(std::size_t(p), 0);
+    std::vector<char> queued(std::size_t(p), 1);
+    for (int s = 0; s < p; ++s)
+        ring[std::size_t(s)] = s;
+    std::size_t head = 0, count = std::size_t(p);
+    const auto wake = [&](int s) {
+        if (!queued[std::size_t(s)]) {
+            queued[std::size_t(s)] = 1;
+            ring[(head + count++) % std::size_t(p)] = s;
+        }
+    };
+    while (count > 0) {
+        const int s = ring[head];
+        head = (head + 1) % std::size_t(p);
+        --count;
+        queued[std::size_t(s)] = 0;
+        for (std::size_t& i = next[std::size_t(s)]; i < begin[std::size_t(s) + 1]; ++i) {
+            const Op& op = ops[i];
+            const std::size_t slot = std::size_t(s) * std::size_t(v) + std::size_t(op.chunk);
+            const int vs = virtualOf[slot];
+            Step st { op, s, -1, -1, std::int32_t(slot * 3 + std::size_t(op.pass)), false };
+            // A hop wherever the input comes from another stage (not at the bottom of ZBV's V).
+            if (op.pass == PassKind::Forward) {
+                if (vs > 0) {
+                    st.input = forwardAt(vs - 1, op.microBatch);
+                    st.hop = stageOf[std::size_t(vs) - 1] != s;
+                }
+                st.output = forwardAt(vs, op.microBatch);
+            } else if (op.pass == PassKind::Backward) {
+                const bool last = vs == virtualStages - 1;
+                st.input = last ? forwardAt(vs, op.microBatch) : backwardAt(vs + 1, op.microBatch);
+                st.hop = !last && stageOf[std::size_t(vs) + 1] != s;
+                st.output = backwardAt(vs, op.microBatch);
+            } else {
+                st.input = backwardAt(vs, op.microBatch);
+            }
+            if (st.input >= 0 && !done[std::size_t(st.input)])
+                break;
+            pr.steps.push_back(st);
+            if (st.output < 0)
+                continue;
+            done[std::size_t(st.output)] = 1;
+            if (op.pass == PassKind::Forward && vs + 1 < virtualStages)
+                wake(stageOf[std::size_t(vs) + 1]);
+            else if (op.pass == PassKind::Backward && vs > 0)
+                wake(stageOf[std::size_t(vs) - 1]);
+        }
+    }
+    if (pr.steps.size() != ops.size())
+        throw std::logic_error("simulatePipeline: the schedule deadlocked");
+    return pr;
+}
+
+/// The compiled orders of the last few sizes this thread simulated: the search prices many plans of the same
+/// pipeline shape one after another. The reference holds until the thread's next call. Programs past a few
+/// million passes are not kept.
+const Program& programFor(Schedule schedule, int p, int m, int v)
+{
+    constexpr std::size_t kKept = 8;
+    thread_local std::array<Program, kKept + 1> kept; // the last one for programs too large to keep
+    thread_local std::array<std::uint64_t, kKept> lastUse {};
+    thread_local std::uint64_t clock = 0;
+    std::size_t oldest = 0;
+    for (std::size_t i = 0; i < kKept; ++i) {
+        const Program& pr = kept[i];
+        if (pr.p > 0 && pr.schedule == schedule && pr.p == p && pr.m == m && pr.v == v) {
+            lastUse[i] = ++clock;
+            return pr;
+        }
+        if (lastUse[i] < lastUse[oldest])
+            oldest = i;
+    }
+    const std::size_t passes = std::size_t(p) * std::size_t(m) * std::size_t(v) * 3;
+    const std::size_t slot = passes > 4'000'000 ? kKept : oldest;
+    kept[slot] = compile(schedule, p, m, v);
+    if (slot < kKept)
+        lastUse[slot] = ++clock;
+    return kept[slot];
+}
+
+/// Runs the passes as early as their stage and inputs allow. `onPass(step, start, end)` sees each pass as it
+/// is placed, stage by stage in that stage's order.
+template <typename OnPass>
+Outcome run(const Problem& pr, double hopSeconds, OnPass&& onPass)
+{
+    const Program& program = programFor(pr.schedule, pr.p, pr.m, pr.v);
+    thread_local std::vector<double> done, free, busy;
+    done.assign(program.doneSize, 0.0);
+    free.assign(std::size_t(pr.p), 0.0);
+    busy.assign(std::size_t(pr.p), 0.0);
+    for (const Step& st : program.steps) {
+        const double ready = st.input < 0 ? 0.0 : done[std::size_t(st.input)] + (st.hop ? hopSeconds : 0.0);
+        const double duration = pr.duration[std::size_t(st.duration)];
+        const double start = std::max(free[std::size_t(st.stage)], ready);
+        const double end = start + duration;
+        if (st.output >= 0)
+            done[std::size_t(st.output)] = end;
+        free[std::size_t(st.stage)] = end;
+        busy[std::size_t(st.stage)] += duration;
+        onPass(st, start, end);
+    }
+    Outcome out;
+    for (int s = 0; s < pr.p; ++s) {
+        out.makespan = std::max(out.makespan, free[std::size_t(s)]);
+        out.busySeconds = std::max(out.busySeconds, busy[std::size_t(s)]);
+    }
+    return out;
 }
 
 } // namespace
 
+std::string scheduleProblem(Schedule schedule, int pp, int vpp, int microBatches)
+{
+    if (pp < 1 || vpp < 1 || microBatches < 1)
+        return "pipeline stages, model chunks per stage (vpp) and micro-batches must be at least 1";
+    const std::string name(toString(schedule));
+    if (isZeroBubble(schedule) && pp < 2)
+        return "the " + name + " schedule needs PP >= 2 (zero-bubble schedules move weight gradients between stages' "
+                               "passes; without pipeline parallelism there is no bubble to fill)";
+    switch (schedule) {
+    case Schedule::GPipe:
+    case Schedule::OneFOneB:
+    case Schedule::ZeroBubbleH1:
+        if (vpp != 1)
+            return "virtual pipeline stages (vpp " + num(vpp) + ") need an interleaved schedule (interleaved, "
+                   "interleaved-zb or zbv); the " + name + " schedule runs one model chunk per stage";
+        return {};
+    case Schedule::Interleaved1F1B:
+        // Megatron-LM: get_forward_backward_func picks the interleaved schedule for vpp > 1 with PP > 1, and
+        // its schedule asserts "number of microbatches is not divisible by pipeline-parallel size".
+        if (pp < 2)
+            return "the interleaved schedule needs PP >= 2";
+        if (vpp < 2)
+            return "the interleaved schedule needs at least 2 model chunks per device (vpp)";
+        if (microBatches % pp != 0)
+            return "the interleaved schedule needs the number of micro-batches (" + num(microBatches)
+                + ") divisible by PP " + num(pp) + " (Megatron-LM requires it)";
+        return {};
+    case Schedule::InterleavedZeroBubble: {
+        if (vpp < 2)
+            return "the interleaved-zb schedule needs at least 2 model chunks per device (vpp)";
+        // torch ScheduleInterleavedZeroBubble: rounds = max(1, m // pp), "Zero bubble requires the number of
+        // microbatches to be a multiple of the number of rounds".
+        const int rounds = std::max(1, microBatches / pp);
+        if (microBatches % rounds != 0)
+            return "the interleaved-zb schedule needs the number of micro-batches (" + num(microBatches)
+                + ") divisible by its rounds, max(1, micro-batches / PP) = " + num(rounds)
+                + " (torch.distributed.pipelining requires it)";
+        return {};
+    }
+    case Schedule::ZeroBubbleV:
+        if (vpp != 2)
+            return "the zbv schedule needs exactly 2 model chunks per device (vpp 2), placed in a V; got vpp " + num(vpp);
+        return {};
+    }
+    return {};
+}
+
+int virtualStageOf(Schedule schedule, int pp, int stage, int chunk)
+{
+    if (schedule == Schedule::ZeroBubbleV)
+        return chunk == 0 ? stage : 2 * pp - 1 - stage;
+    return chunk * pp + stage;
+}
+
+std::pair<int, int> stageAndChunkOf(Schedule schedule, int pp, int virtualStage)
+{
+    if (schedule == Schedule::ZeroBubbleV)
+        return virtualStage < pp ? std::pair { virtualStage, 0 } : std::pair { 2 * pp - 1 - virtualStage, 1 };
+    return { virtualStage % pp, virtualStage / pp };
+}
+
+PipelineTimeline simulatePipeline(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& stages,
+                                  double hopSeconds)
+{
+    const Problem pr = prepare(schedule, microBatches, chunks, stages);
+    PipelineTimeline t;
+    t.schedule = schedule;
+    t.stages = pr.p;
+    t.microBatches = pr.m;
+    t.chunks = pr.v;
+    t.passes.reserve(std::size_t(pr.p) * std::size_t(pr.m) * std::size_t(pr.v) * (isZeroBubble(schedule) ? 3 : 2));
+    const Outcome o = run(pr, hopSeconds, [&](const Step& st, double start, double end) {
+        t.passes.push_back({ st.stage, st.op.microBatch, st.op.chunk, st.op.pass, start, end });
+    });
+    t.makespan = o.makespan;
+    t.busySeconds = o.busySeconds;
+    return t;
+}
+
 PipelineTimeline simulatePipeline(Schedule schedule, int microBatches, int chunks, const std::vector<double>& forwardSeconds,
                                   const std::vector<double>& backwardSeconds, double hopSeconds)
 {
-    const int p = static_cast<int>(forwardSeconds.size());
-    const int m = microBatches;
-    const int v = schedule == Schedule::Interleaved1F1B ? chunks : 1;
-    if (p < 1 || backwardSeconds.size() != forwardSeconds.size())
+    if (backwardSeconds.size() != forwardSeconds.size())
         throw std::invalid_argument("simulatePipeline: one forward and one backward time per stage");
-    if (m < 1 || m > 100000 || v < 1 || v > 64 || p > 4096)
-        throw std::invalid_argument("simulatePipeline: micro-batches, chunks or stages out of range");
-    if (schedule == Schedule::Interleaved1F1B && m % p != 0)
-        throw std::invalid_argument("simulatePipeline: interleaved 1F1B needs micro-batches divisible by stages");
-
-    // Done times, indexed by (virtual stage, micro-batch); a virtual stage is chunk * p + stage.
-    const int virtualStages = p * v;
-    const auto at = [&](int virtualStage, int microBatch) { return std::size_t(virtualStage) * std::size_t(m) + std::size_t(microBatch); };
-    std::vector<double> forwardDone(std::size_t(virtualStages) * std::size_t(m), -1);
-    std::vector<double> backwardDone(forwardDone.size(), -1);
-
-    std::vector<std::vector<Op>> orders;
-    for (int s = 0; s < p; ++s)
-        orders.push_back(stageOrder(schedule, s, p, m, v));
-    std::vector<std::size_t> next(std::size_t(p), 0);
-    std::vector<double> free(std::size_t(p), 0);
-
-    PipelineTimeline t;
-    t.schedule = schedule;
-    t.stages = p;
-    t.microBatches = m;
-    t.chunks = v;
-    std::vector<double> busy(std::size_t(p), 0);
-    std::size_t remaining = 0;
-    for (const auto& o : orders)
-        remaining += o.size();
-    t.passes.reserve(remaining);
-    while (remaining > 0) {
-        bool progressed = false;
-        for (int s = 0; s < p; ++s) {
-            // Run this stage's passes while their inputs are ready.
-            while (next[std::size_t(s)] < orders[std::size_t(s)].size()) {
-                const Op& op = orders[std::size_t(s)][next[std::size_t(s)]];
-                const int vs = op.chunk * p + s;
-                double ready = 0;
-                if (op.forward) {
-                    if (vs > 0) {
-                        const double input = forwardDone[at(vs - 1, op.microBatch)];
-                        if (input < 0)
-                            break;
-                        ready = input + hopSeconds;
-                    }
-                } else if (vs == virtualStages - 1) {
-                    ready = forwardDone[at(vs, op.microBatch)];
-                    if (ready < 0)
-                        break;
-                } else {
-                    const double input = backwardDone[at(vs + 1, op.microBatch)];
-                    if (input < 0)
-                        break;
-                    ready = input + hopSeconds;
-                }
-                const double duration = (op.forward ? forwardSeconds : backwardSeconds)[std::size_t(s)] / v;
-                const double start = std::max(free[std::size_t(s)], ready);
-                const double end = start + duration;
-                (op.forward ? forwardDone : backwardDone)[at(vs, op.microBatch)] = end;
-                free[std::size_t(s)] = end;
-                busy[std::size_t(s)] += duration;
-                t.passes.push_back({ s, op.microBatch, op.chunk, op.forward, start, end });
-                ++next[std::size_t(s)];
-                --remaining;
-                progressed = true;
-            }
-        }
-        if (!progressed)
-            throw std::logic_error("simulatePipeline: the schedule deadlocked"); // an ordering bug, never input
+    std::vector<StagePassSeconds> stages(forwardSeconds.size());
+    for (std::size_t s = 0; s < stages.size(); ++s) {
+        stages[s].forwardSeconds = forwardSeconds[s];
+        stages[s].backwardSeconds = backwardSeconds[s];
     }
-    for (int s = 0; s < p; ++s) {
-        t.makespan = std::max(t.makespan, free[std::size_t(s)]);
-        t.busySeconds = std::max(t.busySeconds, busy[std::size_t(s)]);
+    return simulatePipeline(schedule, microBatches, chunks, stages, hopSeconds);
+}
+
+double simulatedMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& stages)
+{
+    return run(prepare(schedule, microBatches, chunks, stages), 0.0, [](const Step&, double, double) {}).makespan;
+}
+
+std::vector<StagePassSeconds> stagePassSeconds(const std::vector<StageEstimate>& stages, int chunks)
+{
+    std::vector<StagePassSeconds> out;
+    out.reserve(stages.size());
+    for (const StageEstimate& s : stages) {
+        StagePassSeconds st;
+        st.forwardSeconds = s.forwardSeconds;
+        st.backwardSeconds = std::max(0.0, s.microBatchSeconds() - s.forwardSeconds);
+        st.weightGradSeconds = std::clamp(s.weightGradSeconds, 0.0, st.backwardSeconds);
+        if (chunks > 1 && int(s.chunkShares.size()) == chunks)
+            st.chunkShares = s.chunkShares;
+        out.push_back(std::move(st));
     }
-    return t;
+    return out;
 }
 
 PipelineTimeline planTimeline(const PlanEstimate& plan)
 {
     if (plan.stages.empty() || plan.numMicroBatches < 1)
         throw std::invalid_argument("planTimeline: the plan was rejected before its stages were estimated");
-    std::vector<double> forward, backward;
-    forward.reserve(plan.stages.size());
-    backward.reserve(plan.stages.size());
-    for (const StageEstimate& s : plan.stages) {
-        // The evaluator's forward share (kernels, TP and half the PP communication); the rest is backward.
-        forward.push_back(s.forwardSeconds);
-        backward.push_back(s.microBatchSeconds() - s.forwardSeconds);
-    }
-    const int chunks = plan.config.schedule == Schedule::Interleaved1F1B ? plan.config.vpp : 1;
-    return simulatePipeline(plan.config.schedule, plan.numMicroBatches, chunks, forward, backward);
+    const int chunks = isInterleaved(plan.config.schedule) ? plan.config.vpp : 1;
+    return simulatePipeline(plan.config.schedule, plan.numMicroBatches, chunks, stagePassSeconds(plan.stages, chunks));
 }
 
 } // namespace shardscope

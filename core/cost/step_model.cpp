@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/step_model.h"
 
+#include "cost/pipeline_schedule.h"
 #include "cost/plan_estimate.h"
 
 #include <algorithm>
@@ -31,8 +32,19 @@ DpCommunication dataParallelCommunication(const Collectives& coll, const CommGro
                                           double gradientBytesPerParam, double weightBytesPerParam, int zeroStage,
                                           const DpOverlapWindow& w, std::optional<double> overrideFraction)
 {
+    DpSharding sharding;
+    sharding.zeroStage = zeroStage;
+    return dataParallelCommunication(coll, group, params, gradientBytesPerParam, weightBytesPerParam, sharding, w,
+                                     overrideFraction);
+}
+
+DpCommunication dataParallelCommunication(const Collectives& coll, const CommGroup& group, double params,
+                                          double gradientBytesPerParam, double weightBytesPerParam, const DpSharding& sharding,
+                                          const DpOverlapWindow& w, std::optional<double> overrideFraction)
+{
     DpCommunication out;
-    if (group.size <= 1 || params <= 0)
+    const int zeroStage = sharding.zeroStage;
+    if ((group.size <= 1 && sharding.replicas.size <= 1) || params <= 0)
         return out;
     const double grad = params * gradientBytesPerParam;
     const double weights = params * weightBytesPerParam;
@@ -44,11 +56,16 @@ DpCommunication dataParallelCommunication(const Collectives& coll, const CommGro
     const double lastGrad = std::min(grad, bucket * gradientBytesPerParam);
     const double firstWeights = std::min(weights, bucket * weightBytesPerParam);
 
-    // Sizes of the collectives.
+    // Sizes of the collectives. Hybrid sharding all-reduces each reduce-scattered shard across the replicas.
+    const double replica = zeroStage >= 1 ? coll.allReduceSeconds(grad / group.size, sharding.replicas, buckets) : 0.0;
+    const double lastReplica = zeroStage >= 1 ? coll.allReduceSeconds(lastGrad / group.size, sharding.replicas) : 0.0;
+    const double replicaBytes = sharding.replicas.size > 1
+        ? 2.0 * (sharding.replicas.size - 1) / sharding.replicas.size * grad / group.size : 0.0;
     const double allReduce = coll.allReduceSeconds(grad, group, buckets);
-    const double reduceScatter = coll.reduceScatterSeconds(grad, group, buckets);
+    const double reduceScatter = coll.reduceScatterSeconds(grad, group, buckets) + replica;
     const double allGather = coll.allGatherSeconds(weights, group, buckets);
-    const double lastReduce = zeroStage == 0 ? coll.allReduceSeconds(lastGrad, group) : coll.reduceScatterSeconds(lastGrad, group);
+    const double lastReduce = zeroStage == 0 ? coll.allReduceSeconds(lastGrad, group)
+                                             : coll.reduceScatterSeconds(lastGrad, group) + lastReplica;
     const double firstGather = coll.allGatherSeconds(firstWeights, group);
 
     auto hide = [](double comm, double window, double floor) { return std::max(std::min(comm, floor), comm - window); };
@@ -62,21 +79,24 @@ DpCommunication dataParallelCommunication(const Collectives& coll, const CommGro
         break;
     case 1:
         out.seconds = reduceScatter + allGather;
-        out.bytes = frac * (grad + weights);
+        out.bytes = frac * (grad + weights) + replicaBytes;
         out.exposedSeconds = hide(reduceScatter, backwardWindow, lastReduce) + hide(allGather, forwardWindow, firstGather);
         break;
     case 2:
         out.seconds = m * reduceScatter + allGather;
-        out.bytes = frac * (m * grad + weights);
+        out.bytes = frac * (m * grad + weights) + m * replicaBytes;
         out.exposedSeconds = (m - 1) * std::max(0.0, reduceScatter - w.backwardSeconds)
             + hide(reduceScatter, backwardWindow, lastReduce) + hide(allGather, forwardWindow, firstGather);
         break;
-    default:
-        out.seconds = m * (2 * allGather + reduceScatter);
-        out.bytes = frac * m * (2 * weights + grad);
-        out.exposedSeconds = m * (std::max(0.0, allGather - w.forwardSeconds) + std::max(0.0, allGather + reduceScatter - w.backwardSeconds))
+    default: {
+        const double backwardGather = sharding.gatherForBackward ? allGather : 0.0;
+        const int gathers = sharding.gatherForBackward ? 2 : 1;
+        out.seconds = m * (gathers * allGather + reduceScatter);
+        out.bytes = frac * m * (gathers * weights + grad) + m * replicaBytes;
+        out.exposedSeconds = m * (std::max(0.0, allGather - w.forwardSeconds) + std::max(0.0, backwardGather + reduceScatter - w.backwardSeconds))
             + firstGather + lastReduce;
         break;
+    }
     }
     if (overrideFraction)
         out.exposedSeconds = out.seconds - std::min(out.seconds * *overrideFraction, m * w.backwardSeconds);
@@ -93,6 +113,20 @@ double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches
     }
     const double v = std::max(1, chunks);
     return (microBatches - 1.0 / v) * tMax + tSum / v;
+}
+
+double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks)
+{
+    if (!isZeroBubble(schedule)) {
+        std::vector<double> seconds;
+        seconds.reserve(stages.size());
+        for (const StageEstimate& st : stages)
+            seconds.push_back(st.microBatchSeconds());
+        return pipelineSeconds(seconds, microBatches, isInterleaved(schedule) ? chunks : 1);
+    }
+    // The same passes planTimeline draws.
+    const int v = isInterleaved(schedule) ? chunks : 1;
+    return simulatedMakespan(schedule, microBatches, v, stagePassSeconds(stages, v));
 }
 
 double optimizerStepBytes(double localParams, const TrainingSpec& training)

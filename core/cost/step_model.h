@@ -54,13 +54,33 @@ DpOverlapWindow dpOverlapWindow(const StageEstimate& stage, int microBatches, in
  * - ZeRO-2 reduce-scatters each micro-batch's gradients behind that micro-batch's backward;
  * - ZeRO-1/2 all-gather the updated parameters behind the next step's first forward
  *   (--overlap-param-gather); the first bucket is always exposed;
- * - ZeRO-3 gathers parameters for every micro-batch's forward and backward and reduce-scatters its
- *   gradients, each prefetched behind the pass that needs it.
+ * - ZeRO-3 gathers parameters for every micro-batch's forward and backward (the backward's gather only
+ *   with DpSharding::gatherForBackward) and reduce-scatters its gradients, each prefetched behind the pass
+ *   that needs it; this holds with pipeline parallelism too, per micro-batch (ZeRO-2 likewise);
+ * - with hybrid sharding the reduce-scattered shards are all-reduced across the replicas, behind the same
+ *   backward as the reduce-scatter.
  * `overrideFraction` (TrainingSpec::dpOverlap), when set, replaces all this with the old rule: that
  * fraction is hidden, at most behind all backward passes.
  */
 DpCommunication dataParallelCommunication(const Collectives& collectives, const CommGroup& group, double params,
                                           double gradientBytesPerParam, double weightBytesPerParam, int zeroStage,
+                                          const DpOverlapWindow& window, std::optional<double> overrideFraction = {});
+
+/// How a plan shards its data-parallel state: the ZeRO stage over `group`, hybrid replicas, FSDP's resharding.
+struct DpSharding
+{
+    int zeroStage = 0;
+    /// Hybrid sharding (HSDP): after the reduce-scatter inside the shard group, each shard's gradient is
+    /// all-reduced across these replica groups (size 1: none).
+    CommGroup replicas;
+    /// ZeRO-3: gather the parameters again for each backward (FSDP reshard_after_forward, the default); false
+    /// keeps them from the forward (Llama 3's and torchtitan's pipeline setting), one gather per micro-batch.
+    bool gatherForBackward = true;
+};
+
+/// The same with hybrid sharding and FSDP's resharding choice; the overload above is DpSharding { zeroStage }.
+DpCommunication dataParallelCommunication(const Collectives& collectives, const CommGroup& group, double params,
+                                          double gradientBytesPerParam, double weightBytesPerParam, const DpSharding& sharding,
                                           const DpOverlapWindow& window, std::optional<double> overrideFraction = {});
 
 /// Megatron-Core's default DDP bucket: max(40,000,000, 1,000,000 x dp) parameters
@@ -73,6 +93,16 @@ double dpBucketParams(int dp);
  * (m - 1/v) max t_k + sum t_k / v (uniform: (m + (p - 1)/v) t).
  */
 double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches, int chunks);
+
+/**
+ * Pipeline makespan of `schedule` over evaluated stages (each one's micro-batch time, forward and
+ * weight-gradient parts, chunk shares) with `chunks` model chunks per stage: GPipe, 1F1B and interleaved
+ * 1F1B by the closed forms above; the zero-bubble schedules by simulating their pass order
+ * (simulatedMakespan, pipeline_schedule.h), which for equal stages and times F, B, W gives Qi et al.
+ * 2024's (arXiv 2401.10241, Sec. 2.1) ZB-H1 makespan m (F + B + W) + (p - 1)(F + B - W) for B >= W and
+ * m >= p. With unequal stages or times their bubbles follow no closed form (docs/cost-model.md).
+ */
+double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks);
 
 /// The optimizer step over `localParams` parameters at HBM speed: Adam reads and writes its fp32 master
 /// weights and two moments, reads the fp32 gradient (twice: norm for clipping, then the update) and

@@ -20,6 +20,7 @@ private slots:
     void zeroPaperExample();
     void inFlightMicroBatches_data();
     void inFlightMicroBatches();
+    void zeroBubbleRounds();
     void korthikantiFigure1_data();
     void korthikantiFigure1();
     void deepSpeedZero3Estimator();
@@ -70,6 +71,26 @@ void TestMemoryModel::inFlightMicroBatches()
     // Interleaved, first stage: Korthikanti Sec. 4.2.3, p (1 + (p - 1)/(p v)).
     const double expected = p * (1.0 + double(p - 1) / (double(p) * v));
     QVERIFY(std::abs(shardscope::inFlightMicroBatches(Schedule::Interleaved1F1B, p, 0, m, v) - expected) < 1e-12);
+    // Zero-bubble schedules hold a micro-batch from its forward to its weight gradient. ZB-H1: stage k defers
+    // k weight gradients, so every stage holds 1F1B's first-stage p (Qi et al. 2024 Sec. 2.1). Interleaved zero
+    // bubble with m = 4p (rounds of p): (v - 1) p warm-up chunks + p, i.e. p micro-batches on every stage.
+    // ZBV: p once m >= 2p - 1 (the paper's Sec. 6: 1F1B's peak on every device).
+    for (int k = 0; k < p; ++k) {
+        QCOMPARE(shardscope::inFlightMicroBatches(Schedule::ZeroBubbleH1, p, k, m, 1), double(p));
+        QCOMPARE(shardscope::inFlightMicroBatches(Schedule::InterleavedZeroBubble, p, k, m, v), double(p));
+        QCOMPARE(shardscope::inFlightMicroBatches(Schedule::ZeroBubbleV, p, k, m, 2), double(p));
+    }
+    // ZBV with 2 micro-batches: stage 0 runs 2 forwards of chunk 0 and 1 of chunk 1 before its first W (3 halves).
+    QCOMPARE(shardscope::inFlightMicroBatches(Schedule::ZeroBubbleV, p, 0, 2, 2), 1.5);
+}
+
+void TestMemoryModel::zeroBubbleRounds()
+{
+    // torch ScheduleInterleavedZeroBubble with PP 4, 6 micro-batches, 2 chunks: one round of all 6 micro-batches;
+    // stage k warms up (2 - 1) x 6 + 4 - k - 1 forwards, runs one more before its first input gradient and k
+    // more before its first W: 10 chunk passes = 5 micro-batches on every stage.
+    for (int k = 0; k < 4; ++k)
+        QCOMPARE(shardscope::inFlightMicroBatches(Schedule::InterleavedZeroBubble, 4, k, 6, 2), 5.0);
 }
 
 void TestMemoryModel::korthikantiFigure1_data()
