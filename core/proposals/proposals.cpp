@@ -103,21 +103,29 @@ using namespace proposals_detail;
 
 std::string n(long long v) { return std::to_string(v); }
 
+/// The one-chunk counterpart of a schedule: 1F1B for interleaved 1F1B, ZB-H1 for the interleaved zero-bubble
+/// schedules.
+Schedule oneChunk(Schedule s)
+{
+    return isZeroBubble(s) ? Schedule::ZeroBubbleH1 : s == Schedule::Interleaved1F1B ? Schedule::OneFOneB : s;
+}
+
 /// Makes a traded configuration legal where a dependent knob obviously has to follow (SP needs TP > 1,
-/// TP communication overlap needs SP, interleaving needs PP >= 2, pipeline communication overlap the
+/// TP communication overlap needs SP, interleaving and zero-bubble schedules need PP >= 2 (an invalid chunk
+/// count falls back to the schedule's one-chunk counterpart), pipeline communication overlap the
 /// interleaved schedule); returns false when it is still not evaluable.
 bool repair(const PlanEvaluator& evaluator, ParallelConfig& c)
 {
     if (c.tp == 1)
         c.sequenceParallel = false;
-    if (c.schedule == Schedule::Interleaved1F1B && c.pp >= 2) {
+    if ((isInterleaved(c.schedule) || isZeroBubble(c.schedule)) && c.pp >= 2) {
         ParallelConfig check = c;
         check.ppCommOverlap = false;
         if (!evaluator.structuralProblem(check).empty()) {
-            c.schedule = Schedule::OneFOneB;
+            c.schedule = oneChunk(c.schedule);
             c.vpp = 1;
         }
-    } else if (c.schedule == Schedule::Interleaved1F1B) {
+    } else if (isInterleaved(c.schedule) || isZeroBubble(c.schedule)) {
         c.schedule = Schedule::OneFOneB;
         c.vpp = 1;
     }
@@ -263,26 +271,29 @@ void addParallelism(Context& ctx, const GraphAnalysis* analysis)
             ctx.out.push_back(std::move(*p));
         }
         std::vector<ParallelConfig> schedules;
-        if (c.schedule == Schedule::Interleaved1F1B) {
+        if (isInterleaved(c.schedule)) {
             ParallelConfig t = c;
-            t.vpp = c.vpp * 2;
-            schedules.push_back(t);
-            t = c;
-            t.schedule = Schedule::OneFOneB;
+            if (c.schedule != Schedule::ZeroBubbleV) { // ZBV runs exactly 2 chunks
+                t.vpp = c.vpp * 2;
+                schedules.push_back(t);
+                t = c;
+            }
+            t.schedule = oneChunk(c.schedule);
             t.vpp = 1;
             schedules.push_back(t);
         } else {
             for (int v : { 2, 3, 4 }) {
                 ParallelConfig t = c;
-                t.schedule = Schedule::Interleaved1F1B;
+                t.schedule = c.schedule == Schedule::ZeroBubbleH1 ? Schedule::InterleavedZeroBubble : Schedule::Interleaved1F1B;
                 t.vpp = v;
                 schedules.push_back(t);
             }
         }
         for (const ParallelConfig& t : schedules) {
-            const std::string title = t.schedule == Schedule::Interleaved1F1B
+            const std::string title = isInterleaved(t.schedule)
                 ? "Interleave " + n(t.vpp) + " model chunks per GPU (vpp " + n(t.vpp) + ")"
-                : "Plain 1F1B without interleaving (vpp 1; stages placed by the exact partitioner)";
+                : std::string(t.schedule == Schedule::ZeroBubbleH1 ? "ZB-H1" : "Plain 1F1B")
+                    + " without interleaving (vpp 1; stages placed by the exact partitioner)";
             auto p = ctx.evaluate(ProposalKind::PipelineParallel, t, title);
             if (!p)
                 continue;

@@ -299,6 +299,47 @@ private slots:
                  interleave->rationale.c_str());
     }
 
+    // Zero-bubble plans keep their family when the chunk count changes: ZB-H1 interleaves into the interleaved
+    // zero-bubble schedule, which falls back to ZB-H1 (not 1F1B); ZBV, always 2 chunks, only falls back.
+    void zeroBubbleChunkProposals()
+    {
+        const PlanningProblem p = llama8b(32, 64);
+        ParallelConfig h1 = config(2, 4, 4, 2);
+        h1.schedule = Schedule::ZeroBubbleH1;
+        const PlanEstimate h1Now = PlanEvaluator(p).evaluate(h1);
+        QVERIFY2(h1Now.feasible, h1Now.infeasibleReason.c_str());
+        const std::vector<Proposal> fromH1 = proposeChanges(p, h1Now, 1000);
+        const Proposal* interleave = find(fromH1, ProposalKind::PipelineParallel, "Interleave 2 model chunks");
+        QVERIFY(interleave);
+        QVERIFY(interleave->config.schedule == Schedule::InterleavedZeroBubble);
+        QCOMPARE(interleave->config.vpp, 2);
+        // Priced as the evaluator prices that configuration (the simulated interleaved zero-bubble order).
+        QCOMPARE(interleave->estimate.time.stepSeconds, PlanEvaluator(p).evaluate(interleave->config).time.stepSeconds);
+
+        ParallelConfig izb = h1;
+        izb.schedule = Schedule::InterleavedZeroBubble;
+        izb.vpp = 2;
+        const std::vector<Proposal> fromIzb = proposeChanges(p, PlanEvaluator(p).evaluate(izb), 1000);
+        const Proposal* back = find(fromIzb, ProposalKind::PipelineParallel, "without interleaving");
+        QVERIFY(back);
+        QVERIFY(back->config.schedule == Schedule::ZeroBubbleH1);
+        QCOMPARE(back->config.vpp, 1);
+        QVERIFY(back->title.find("ZB-H1") == 0);
+        const Proposal* more = find(fromIzb, ProposalKind::PipelineParallel, "Interleave 4 model chunks");
+        QVERIFY(more && more->config.schedule == Schedule::InterleavedZeroBubble);
+
+        ParallelConfig zbv = izb;
+        zbv.schedule = Schedule::ZeroBubbleV;
+        const std::vector<Proposal> fromZbv = proposeChanges(p, PlanEvaluator(p).evaluate(zbv), 1000);
+        QVERIFY(!find(fromZbv, ProposalKind::PipelineParallel, "Interleave"));
+        const Proposal* zbvBack = find(fromZbv, ProposalKind::PipelineParallel, "without interleaving");
+        QVERIFY(zbvBack && zbvBack->config.schedule == Schedule::ZeroBubbleH1);
+        // No traded configuration leaves a zero-bubble schedule without pipeline parallelism.
+        for (const std::vector<Proposal>* list : { &fromH1, &fromIzb, &fromZbv })
+            for (const Proposal& pr : *list)
+                QVERIFY(pr.config.pp >= 2 || !isZeroBubble(pr.config.schedule));
+    }
+
     // (d) An out-of-memory plan gets a memory-reducing proposal that fits.
     void oomPlanGetsFeasibleMemoryFix()
     {
