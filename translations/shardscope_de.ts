@@ -220,6 +220,22 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
         <source>step: %1</source>
         <translation>Schritt: %1</translation>
     </message>
+    <message>
+        <source>Context parallel (CP %1, %2): %3 exposed, %4 per step, %5 % of the step</source>
+        <translation>Kontextparallel (CP %1, %2): %3 sichtbar, %4 pro Schritt, %5 % des Schritts</translation>
+    </message>
+    <message>
+        <source>%1, HSDP x%2</source>
+        <translation>%1, HSDP x%2</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>CP, exposed</source>
+        <translation>CP, sichtbar</translation>
+    </message>
 </context>
 <context>
     <name>ExportCommand</name>
@@ -430,6 +446,10 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <source>GPUs %1–%2</source>
         <translation>GPUs %1–%2</translation>
     </message>
+    <message>
+        <source>CP communication</source>
+        <translation>CP-Kommunikation</translation>
+    </message>
 </context>
 <context>
     <name>InputPanel</name>
@@ -548,10 +568,6 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>3: shard optimizer states, gradients and weights</source>
         <translation>3: Optimiererzustände, Gradienten und Gewichte aufteilen</translation>
-    </message>
-    <message>
-        <source>ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data-parallel GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 also the gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost of 1.5x the data-parallel traffic).</source>
-        <translation>ZeRO (DeepSpeed) / FSDP: wie viel des Modellzustands über die datenparallelen GPUs aufgeteilt statt repliziert wird. ZeRO-1 teilt die fp32-Optimiererzustände auf, ZeRO-2 zusätzlich die Gradienten, ZeRO-3 zusätzlich die Gewichte (bei Bedarf Schicht für Schicht eingesammelt, auf Kosten des 1,5-fachen datenparallelen Verkehrs).</translation>
     </message>
     <message>
         <source>Activation recomputation (checkpointing): selective recomputes only the attention core (Korthikanti et al. 2022), full stores only each block&apos;s input and recomputes its forward pass during backward (about 33 % more math).</source>
@@ -786,6 +802,51 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>Pipeline sends and receives overlapped with the next chunk&apos;s compute (Megatron does it in the interleaved schedule only, and requires it there with PP 2; --no-overlap-p2p-communication turns it off).</source>
         <translation>Senden und Empfangen der Pipeline überlappt mit dem Rechnen des nächsten Modellteils (Megatron tut das nur im verschachtelten Zeitplan und verlangt es dort bei PP 2; --no-overlap-p2p-communication schaltet es ab).</translation>
+    </message>
+    <message>
+        <source>ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data- and context-parallel GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 also the gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost of 1.5x the data-parallel traffic). All stages combine with pipeline parallelism.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>ZeRO (DeepSpeed) / FSDP: wie viel des Modellzustands über die daten- und kontextparallelen GPUs aufgeteilt statt repliziert wird. ZeRO-1 teilt die fp32-Optimiererzustände auf, ZeRO-2 zusätzlich die Gradienten, ZeRO-3 zusätzlich die Gewichte (bei Bedarf Schicht für Schicht eingesammelt, auf Kosten des 1,5-fachen datenparallelen Verkehrs). Alle Stufen lassen sich mit Pipeline-Parallelität kombinieren.</translation>
+    </message>
+    <message>
+        <source>Hybrid sharding (HSDP; torchtitan data_parallel_replicate_degree, Megatron&apos;s distributed optimizer instances): ZeRO shards the model state over groups of DP x CP / N GPUs and keeps N replicas of those groups, so the sharded collectives stay within a group and only the gradient all-reduce crosses replicas. 1 shards over all data-parallel GPUs. Auto = searched.</source>
+        <translation>Hybrides Sharding (HSDP; torchtitan data_parallel_replicate_degree, Instanzen des verteilten Optimierers von Megatron): ZeRO teilt den Modellzustand über Gruppen von DP x CP / N GPUs auf und hält N Replikate dieser Gruppen, sodass die aufgeteilten kollektiven Operationen innerhalb einer Gruppe bleiben und nur das All-Reduce der Gradienten die Replikate überquert. 1 teilt über alle datenparallelen GPUs auf. Auto = gesucht.</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP reshard_after_forward: on frees each layer&apos;s gathered weights after its forward and gathers them again for the backward (FSDP&apos;s default); off keeps them until the backward, one all-gather less per micro-batch for more memory (torchtitan&apos;s choice with pipeline parallelism). ZeRO-3 only.</source>
+        <translation>ZeRO-3 / FSDP reshard_after_forward: An gibt die eingesammelten Gewichte jeder Schicht nach ihrem Vorwärtsdurchlauf frei und sammelt sie für den Rückwärtsdurchlauf erneut ein (Standard von FSDP); aus behält sie bis zum Rückwärtsdurchlauf, ein All-Gather weniger pro Micro-Batch für mehr Speicher (die Wahl von torchtitan bei Pipeline-Parallelität). Nur ZeRO-3.</translation>
+    </message>
+    <message>
+        <source>ring (p2p)</source>
+        <translation>Ring (p2p)</translation>
+    </message>
+    <message>
+        <source>all-to-all (Ulysses)</source>
+        <translation>All-to-All (Ulysses)</translation>
+    </message>
+    <message>
+        <source>How context parallelism exchanges attention data (Megatron --cp-comm-type): p2p passes keys and values around a ring of the CP GPUs, overlapped with the attention blocks; a2a (DeepSpeed Ulysses) turns the sequence split into a split of the attention heads with all-to-alls before and after attention, so the heads must divide by TP x CP. Only with CP &gt; 1.</source>
+        <translation>Wie Kontextparallelität die Attention-Daten austauscht (Megatron --cp-comm-type): p2p reicht Keys und Values in einem Ring über die CP-GPUs weiter, überlappt mit den Attention-Blöcken; a2a (DeepSpeed Ulysses) macht aus der Aufteilung der Sequenz mit All-to-Alls vor und nach der Attention eine Aufteilung der Attention-Köpfe, daher müssen die Köpfe durch TP x CP teilbar sein. Nur mit CP &gt; 1.</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Context-parallel degree (Megatron --context-parallel-size): each sequence split into this many chunks on different GPUs, which exchange keys and values in attention; it divides the activations of long sequences. Auto = searched.</source>
+        <translation>Kontextparalleler Grad (Megatron --context-parallel-size): Jede Sequenz wird in so viele Teile auf verschiedenen GPUs aufgeteilt, die in der Attention Keys und Values austauschen; das teilt die Aktivierungen langer Sequenzen auf. Auto = gesucht.</translation>
+    </message>
+    <message>
+        <source>HSDP replicas:</source>
+        <translation>HSDP-Replikate:</translation>
+    </message>
+    <message>
+        <source>Reshard after forward:</source>
+        <translation>Nach Vorwärtsdurchlauf neu aufteilen:</translation>
+    </message>
+    <message>
+        <source>CP communication:</source>
+        <translation>CP-Kommunikation:</translation>
     </message>
 </context>
 <context>
@@ -1391,6 +1452,18 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <source> · PP overlap</source>
         <translation> · PP-Überlappung</translation>
     </message>
+    <message>
+        <source>TP %1 · CP %2 (%3) · PP %4 · DP %5</source>
+        <translation>TP %1 · CP %2 (%3) · PP %4 · DP %5</translation>
+    </message>
+    <message>
+        <source> · HSDP x%1</source>
+        <translation> · HSDP x%1</translation>
+    </message>
+    <message>
+        <source> · weights kept to backward</source>
+        <translation> · Gewichte bis zum Rückwärtsdurchlauf behalten</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -1957,11 +2030,6 @@ Beispiel:
         <translation>Virtuelle Pipeline-Stufen: Modellteile pro GPU im verschachtelten 1F1B-Zeitplan; mehr Teile verkleinern die Blase.</translation>
     </message>
     <message>
-        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data-parallel group.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>ZeRO-Stufe: 1 teilt Optimiererzustände auf, 2 zusätzlich Gradienten, 3 zusätzlich die Gewichte über die datenparallele Gruppe.</translation>
-    </message>
-    <message>
         <source>Activation recomputation: full keeps only each layer&apos;s input and recomputes the rest in the backward pass.</source>
         <translation>Aktivierungs-Neuberechnung: vollständig behält nur die Eingabe jeder Schicht und berechnet den Rest im Rückwärtsdurchlauf neu.</translation>
     </message>
@@ -2018,6 +2086,31 @@ Beispiel:
         <source>Pipeline communication overlap: sends and receives between stages run behind compute, leaving only their latency on the critical path; needs PP &gt;= 2.</source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
         <translation>Pipeline-Kommunikationsüberlappung: Senden und Empfangen zwischen den Stufen laufen hinter dem Rechnen ab, sodass nur ihre Latenz auf dem kritischen Pfad bleibt; erfordert PP &gt;= 2.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>HSDP x%1</source>
+        <translation>HSDP x%1</translation>
+    </message>
+    <message>
+        <source>keep</source>
+        <translation>behalten</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Context parallelism (Megatron --context-parallel-size): each sequence is split across this many GPUs; p2p passes keys and values around a ring, a2a (Ulysses) exchanges them by all-to-all (--cp-comm-type).</source>
+        <translation>Kontextparallelität (Megatron --context-parallel-size): Jede Sequenz wird über so viele GPUs aufgeteilt; p2p reicht Keys und Values im Ring weiter, a2a (Ulysses) tauscht sie per All-to-All aus (--cp-comm-type).</translation>
+    </message>
+    <message>
+        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data- and context-parallel group. &quot;HSDP xN&quot;: hybrid sharding, shards within groups replicated N times (torchtitan data_parallel_replicate_degree); &quot;keep&quot;: ZeRO-3 keeps the gathered weights from forward to backward (reshard_after_forward off).</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>ZeRO-Stufe: 1 teilt Optimiererzustände auf, 2 zusätzlich Gradienten, 3 zusätzlich die Gewichte über die daten- und kontextparallele Gruppe. „HSDP xN“: hybrides Sharding, aufgeteilt innerhalb von Gruppen, die N-mal repliziert sind (torchtitan data_parallel_replicate_degree); „behalten“: ZeRO-3 behält die eingesammelten Gewichte vom Vorwärts- bis zum Rückwärtsdurchlauf (reshard_after_forward aus).</translation>
     </message>
 </context>
 <context>
@@ -2255,6 +2348,39 @@ Planoptionen: siehe shardscope plan --help.
     <message>
         <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, PP %5 ms)</source>
         <translation>Zeit pro Micro-Batch: %1 ms (Rechnen %2, Neuberechnung %3, TP %4, PP %5 ms)</translation>
+    </message>
+    <message>
+        <source>%1 x (TP %2 x CP %3 x DP %4): slowest stage %5, %6 ms per micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 x (TP %2 x CP %3 x DP %4): langsamste Stufe %5, %6 ms pro Micro-Batch</translation>
+    </message>
+    <message>
+        <source>TP %1 x CP %2 x DP %3 = %4 GPUs, ranks %5–%6</source>
+        <translation>TP %1 x CP %2 x DP %3 = %4 GPUs, Ränge %5–%6</translation>
+    </message>
+    <message>
+        <source>TP %1 x CP %2 x DP %3 = %4 GPUs</source>
+        <translation>TP %1 x CP %2 x DP %3 = %4 GPUs</translation>
+    </message>
+    <message>
+        <source>TP %1 x DP %2 = %3 GPUs</source>
+        <translation>TP %1 x DP %2 = %3 GPUs</translation>
+    </message>
+    <message>
+        <source>GPU %1: TP rank %2, CP rank %3, DP rank %4</source>
+        <translation>GPU %1: TP-Rang %2, CP-Rang %3, DP-Rang %4</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, ranks %2–%3</source>
+        <translation>%1 GPUs, Ränge %2–%3</translation>
+    </message>
+    <message>
+        <source>GPU (global rank; TP across; CP down, framed per CP group; a block per DP rank)</source>
+        <translation>GPU (globaler Rang; TP waagerecht; CP senkrecht, je CP-Gruppe umrahmt; ein Block je DP-Rang)</translation>
+    </message>
+    <message>
+        <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, PP %6 ms)</source>
+        <translation>Zeit pro Micro-Batch: %1 ms (Rechnen %2, Neuberechnung %3, TP %4, CP %5, PP %6 ms)</translation>
     </message>
 </context>
 <context>

@@ -219,6 +219,22 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
         <source>step: %1</source>
         <translation>训练步：%1</translation>
     </message>
+    <message>
+        <source>Context parallel (CP %1, %2): %3 exposed, %4 per step, %5 % of the step</source>
+        <translation>上下文并行（CP %1，%2）：暴露 %3，每步 %4，占步长的 %5 %</translation>
+    </message>
+    <message>
+        <source>%1, HSDP x%2</source>
+        <translation>%1，HSDP x%2</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>CP, exposed</source>
+        <translation>CP，暴露</translation>
+    </message>
 </context>
 <context>
     <name>ExportCommand</name>
@@ -429,6 +445,10 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <source>GPUs %1–%2</source>
         <translation>GPU %1–%2</translation>
     </message>
+    <message>
+        <source>CP communication</source>
+        <translation>CP 通信</translation>
+    </message>
 </context>
 <context>
     <name>InputPanel</name>
@@ -547,10 +567,6 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>3: shard optimizer states, gradients and weights</source>
         <translation>3：切分优化器状态、梯度和权重</translation>
-    </message>
-    <message>
-        <source>ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data-parallel GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 also the gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost of 1.5x the data-parallel traffic).</source>
-        <translation>ZeRO（DeepSpeed）/ FSDP：模型状态中有多少在数据并行 GPU 之间切分而非复制。ZeRO-1 切分 fp32 优化器状态，ZeRO-2 还切分梯度，ZeRO-3 还切分权重（需要时逐层收集，代价是 1.5 倍的数据并行通信量）。</translation>
     </message>
     <message>
         <source>Activation recomputation (checkpointing): selective recomputes only the attention core (Korthikanti et al. 2022), full stores only each block&apos;s input and recomputes its forward pass during backward (about 33 % more math).</source>
@@ -785,6 +801,51 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>Pipeline sends and receives overlapped with the next chunk&apos;s compute (Megatron does it in the interleaved schedule only, and requires it there with PP 2; --no-overlap-p2p-communication turns it off).</source>
         <translation>流水线的发送和接收与下一个模型块的计算重叠（Megatron 仅在交错式调度中这样做，且在 PP 为 2 时必须开启；--no-overlap-p2p-communication 可将其关闭）。</translation>
+    </message>
+    <message>
+        <source>ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data- and context-parallel GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 also the gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost of 1.5x the data-parallel traffic). All stages combine with pipeline parallelism.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>ZeRO（DeepSpeed）/ FSDP：模型状态中有多少在数据并行和上下文并行 GPU 之间切分而非复制。ZeRO-1 切分 fp32 优化器状态，ZeRO-2 还切分梯度，ZeRO-3 还切分权重（需要时逐层收集，代价是 1.5 倍的数据并行通信量）。所有阶段都可与流水线并行组合。</translation>
+    </message>
+    <message>
+        <source>Hybrid sharding (HSDP; torchtitan data_parallel_replicate_degree, Megatron&apos;s distributed optimizer instances): ZeRO shards the model state over groups of DP x CP / N GPUs and keeps N replicas of those groups, so the sharded collectives stay within a group and only the gradient all-reduce crosses replicas. 1 shards over all data-parallel GPUs. Auto = searched.</source>
+        <translation>混合切分（HSDP；torchtitan 的 data_parallel_replicate_degree，Megatron 分布式优化器的实例数）：ZeRO 在每组 DP x CP / N 个 GPU 内切分模型状态，并保留这些组的 N 个副本，因此切分后的集合通信留在组内，只有梯度 all-reduce 跨副本进行。1 表示在所有数据并行 GPU 上切分。Auto = 搜索。</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP reshard_after_forward: on frees each layer&apos;s gathered weights after its forward and gathers them again for the backward (FSDP&apos;s default); off keeps them until the backward, one all-gather less per micro-batch for more memory (torchtitan&apos;s choice with pipeline parallelism). ZeRO-3 only.</source>
+        <translation>ZeRO-3 / FSDP 的 reshard_after_forward：开启时，每层收集到的权重在其前向计算后释放，反向传播时再次收集（FSDP 的默认设置）；关闭时保留到反向传播，每个微批次少一次 all-gather，但占用更多显存（torchtitan 在流水线并行时的选择）。仅适用于 ZeRO-3。</translation>
+    </message>
+    <message>
+        <source>ring (p2p)</source>
+        <translation>环形（p2p）</translation>
+    </message>
+    <message>
+        <source>all-to-all (Ulysses)</source>
+        <translation>all-to-all（Ulysses）</translation>
+    </message>
+    <message>
+        <source>How context parallelism exchanges attention data (Megatron --cp-comm-type): p2p passes keys and values around a ring of the CP GPUs, overlapped with the attention blocks; a2a (DeepSpeed Ulysses) turns the sequence split into a split of the attention heads with all-to-alls before and after attention, so the heads must divide by TP x CP. Only with CP &gt; 1.</source>
+        <translation>上下文并行交换注意力数据的方式（Megatron --cp-comm-type）：p2p 在 CP GPU 组成的环上传递 key 和 value，并与注意力块重叠；a2a（DeepSpeed Ulysses）在注意力前后用 all-to-all 把按序列的切分变为按注意力头的切分，因此注意力头数必须能被 TP x CP 整除。仅在 CP &gt; 1 时有效。</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Context-parallel degree (Megatron --context-parallel-size): each sequence split into this many chunks on different GPUs, which exchange keys and values in attention; it divides the activations of long sequences. Auto = searched.</source>
+        <translation>上下文并行度（Megatron --context-parallel-size）：每个序列切分成这么多块，分布在不同 GPU 上，这些 GPU 在注意力中交换 key 和 value；可切分长序列的激活。Auto = 搜索。</translation>
+    </message>
+    <message>
+        <source>HSDP replicas:</source>
+        <translation>HSDP 副本数：</translation>
+    </message>
+    <message>
+        <source>Reshard after forward:</source>
+        <translation>前向后重新切分：</translation>
+    </message>
+    <message>
+        <source>CP communication:</source>
+        <translation>CP 通信：</translation>
     </message>
 </context>
 <context>
@@ -1390,6 +1451,18 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <source> · PP overlap</source>
         <translation> · PP 重叠</translation>
     </message>
+    <message>
+        <source>TP %1 · CP %2 (%3) · PP %4 · DP %5</source>
+        <translation>TP %1 · CP %2（%3）· PP %4 · DP %5</translation>
+    </message>
+    <message>
+        <source> · HSDP x%1</source>
+        <translation> · HSDP x%1</translation>
+    </message>
+    <message>
+        <source> · weights kept to backward</source>
+        <translation> · 权重保留到反向传播</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -1956,11 +2029,6 @@ Example:
         <translation>虚拟流水线阶段：交错式 1F1B 调度中每个 GPU 上的模型块数；块越多气泡越小。</translation>
     </message>
     <message>
-        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data-parallel group.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>ZeRO 阶段：1 切分优化器状态，2 还切分梯度，3 还在数据并行组内切分权重。</translation>
-    </message>
-    <message>
         <source>Activation recomputation: full keeps only each layer&apos;s input and recomputes the rest in the backward pass.</source>
         <translation>激活重计算：full 只保留每层的输入，其余在反向传播中重新计算。</translation>
     </message>
@@ -2017,6 +2085,31 @@ Example:
         <source>Pipeline communication overlap: sends and receives between stages run behind compute, leaving only their latency on the critical path; needs PP &gt;= 2.</source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
         <translation>流水线通信重叠：阶段之间的发送和接收隐藏在计算之后，关键路径上只剩其延迟；需要 PP &gt;= 2。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>HSDP x%1</source>
+        <translation>HSDP x%1</translation>
+    </message>
+    <message>
+        <source>keep</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Context parallelism (Megatron --context-parallel-size): each sequence is split across this many GPUs; p2p passes keys and values around a ring, a2a (Ulysses) exchanges them by all-to-all (--cp-comm-type).</source>
+        <translation>上下文并行（Megatron --context-parallel-size）：每个序列切分到这么多 GPU 上；p2p 在环上传递 key 和 value，a2a（Ulysses）通过 all-to-all 交换（--cp-comm-type）。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data- and context-parallel group. &quot;HSDP xN&quot;: hybrid sharding, shards within groups replicated N times (torchtitan data_parallel_replicate_degree); &quot;keep&quot;: ZeRO-3 keeps the gathered weights from forward to backward (reshard_after_forward off).</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>ZeRO 阶段：1 切分优化器状态，2 还切分梯度，3 还在数据并行和上下文并行组内切分权重。“HSDP xN”：混合切分，在组内切分、组复制 N 份（torchtitan data_parallel_replicate_degree）；“保留”：ZeRO-3 将收集到的权重从前向保留到反向（reshard_after_forward 关闭）。</translation>
     </message>
 </context>
 <context>
@@ -2254,6 +2347,39 @@ Plan options: see shardscope plan --help.
     <message>
         <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, PP %5 ms)</source>
         <translation>每个微批次的时间：%1 毫秒（计算 %2，重计算 %3，TP %4，PP %5 毫秒）</translation>
+    </message>
+    <message>
+        <source>%1 x (TP %2 x CP %3 x DP %4): slowest stage %5, %6 ms per micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 x (TP %2 x CP %3 x DP %4)：最慢阶段 %5，每个微批次 %6 毫秒</translation>
+    </message>
+    <message>
+        <source>TP %1 x CP %2 x DP %3 = %4 GPUs, ranks %5–%6</source>
+        <translation>TP %1 x CP %2 x DP %3 = %4 个 GPU，rank %5–%6</translation>
+    </message>
+    <message>
+        <source>TP %1 x CP %2 x DP %3 = %4 GPUs</source>
+        <translation>TP %1 x CP %2 x DP %3 = %4 个 GPU</translation>
+    </message>
+    <message>
+        <source>TP %1 x DP %2 = %3 GPUs</source>
+        <translation>TP %1 x DP %2 = %3 个 GPU</translation>
+    </message>
+    <message>
+        <source>GPU %1: TP rank %2, CP rank %3, DP rank %4</source>
+        <translation>GPU %1：TP rank %2，CP rank %3，DP rank %4</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, ranks %2–%3</source>
+        <translation>%1 个 GPU，rank %2–%3</translation>
+    </message>
+    <message>
+        <source>GPU (global rank; TP across; CP down, framed per CP group; a block per DP rank)</source>
+        <translation>GPU（全局 rank；横向为 TP；纵向为 CP，每个 CP 组加框；每个 DP rank 一块）</translation>
+    </message>
+    <message>
+        <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, PP %6 ms)</source>
+        <translation>每个微批次的时间：%1 毫秒（计算 %2，重计算 %3，TP %4，CP %5，PP %6 毫秒）</translation>
     </message>
 </context>
 <context>
