@@ -22,6 +22,14 @@ std::string writeDeepSpeedConfig(const PlanView& v)
                  "ZeRO stage " + std::to_string(c.zeroStage) + " with " + std::to_string(c.pp)
                      + " pipeline stages (gradients must stay whole on each stage across micro-batches); choose a "
                        "plan with ZeRO-0 or ZeRO-1, or with PP 1");
+    // runtime/pipe/schedule.py: the pipeline engine trains with TrainSchedule, 1F1B with whole backwards.
+    if (c.pp > 1 && isZeroBubble(c.schedule))
+        v.refuse("config.schedule",
+                 "DeepSpeed's pipeline engine runs one schedule, 1F1B (its TrainSchedule) with whole backward passes, "
+                 "and this plan's " + std::string(toString(c.schedule))
+                     + " step time relies on weight gradients run in the pipeline bubble; choose a plan with the 1f1b "
+                       "schedule"
+                     + (isInterleaved(c.schedule) ? std::string(", or export for torchtitan") : std::string()));
     if (c.vpp > 1)
         v.refuse("config.vpp", "DeepSpeed's pipeline engine runs one model chunk per stage (its 1F1B TrainSchedule); "
                                "the plan interleaves " + std::to_string(c.vpp)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/launch_config.h"
 
+#include "cost/pipeline_schedule.h"
 #include "export/launch_config_detail.h"
 #include "model/block_detection.h"
 #include "util/input_error.h"
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 
 namespace shardscope {
 
@@ -88,16 +90,14 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
                                           + " sequences, but the global batch is "
                                           + std::to_string(document.training.globalBatch));
 
-    // Chunks in model order: segment index chunk * pp + stage must never decrease.
+    // Chunks in model order: the virtual stage of each layer's (stage, chunk) must never decrease.
     const auto& parts = v.plan->sharding.layerPartitions;
     if (parts.empty())
         v.refuse("sharding_plan.layer_partitions", "the plan has no layer placement (it was rejected before its stages "
                                                    "were partitioned)");
     v.segments.resize(std::size_t(c.pp) * std::size_t(c.vpp));
-    for (std::size_t i = 0; i < v.segments.size(); ++i) {
-        v.segments[i].stage = int(i % std::size_t(c.pp));
-        v.segments[i].chunk = int(i / std::size_t(c.pp));
-    }
+    for (std::size_t i = 0; i < v.segments.size(); ++i) // chunk k of stage s is entry k x pp + s, but for ZBV's V
+        std::tie(v.segments[i].stage, v.segments[i].chunk) = stageAndChunkOf(c.schedule, c.pp, int(i));
     std::size_t current = 0;
     std::optional<int> lastBlock;
     std::size_t lastBlockSegment = 0;
@@ -109,7 +109,7 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
             v.refuse(where, "layer \"" + p.layerName + "\" is placed on stage " + std::to_string(p.ppStage) + ", chunk "
                                 + std::to_string(p.chunk) + ", outside PP " + std::to_string(c.pp) + " x VPP "
                                 + std::to_string(c.vpp));
-        const std::size_t segment = std::size_t(p.chunk) * std::size_t(c.pp) + std::size_t(p.ppStage);
+        const std::size_t segment = std::size_t(virtualStageOf(c.schedule, c.pp, p.ppStage, p.chunk));
         if (segment < current)
             v.refuse(where, "layer \"" + p.layerName + "\" on stage " + std::to_string(p.ppStage) + ", chunk "
                                 + std::to_string(p.chunk) + " comes after a later pipeline chunk: the layers are "

@@ -180,6 +180,20 @@ std::string writeMegatronArgs(const PlanView& v)
                              + ") has no transformer shape in the plan; export it for deepspeed or torchtitan, or "
                                "plan from a Hugging Face config.json");
     const TransformerSpec& t = *d.model.transformer;
+    // Megatron-LM has no zero-bubble schedule: get_forward_backward_func (megatron/core/pipeline_parallel/
+    // schedules.py at d98e8a6) picks 1F1B, or interleaved 1F1B with virtual stages; --delay-wgrad-compute only
+    // defers weight gradients to overlap MoE all-to-alls within a step of those schedules.
+    if (isZeroBubble(c.schedule))
+        v.refuse("config.schedule",
+                 "Megatron-LM has no zero-bubble pipeline schedule (it runs 1F1B or interleaved 1F1B; "
+                 "--delay-wgrad-compute only overlaps MoE communication), and this plan's "
+                     + std::string(toString(c.schedule))
+                     + " step time relies on weight gradients run in the pipeline bubble; choose a plan with the 1f1b "
+                       "or interleaved schedule"
+                     + (c.schedule == Schedule::ZeroBubbleH1
+                            ? std::string(" (ZB-H1 itself runs in sail-sg/zero-bubble-pipeline-parallelism, a Megatron-LM "
+                                          "fork)")
+                            : std::string(", or export for torchtitan")));
     if (c.zeroStage >= 2)
         v.refuse("config.zero_stage",
                  "Megatron-LM has no ZeRO-" + std::to_string(c.zeroStage)

@@ -14,12 +14,17 @@ namespace {
 
 std::string tomlString(const std::string& s) { return "\"" + s + "\""; }
 
+/// pipeline_parallel_schedule: torch.distributed.pipelining's schedule class names (get_schedule_class,
+/// torch/distributed/pipelining/schedules.py at 00722e648b74), which torchtitan passes through.
 std::string scheduleName(Schedule s)
 {
     switch (s) {
     case Schedule::GPipe: return "GPipe";
     case Schedule::OneFOneB: return "1F1B";
     case Schedule::Interleaved1F1B: return "Interleaved1F1B";
+    case Schedule::InterleavedZeroBubble: return "InterleavedZeroBubble";
+    case Schedule::ZeroBubbleV: return "ZBVZeroBubble";
+    case Schedule::ZeroBubbleH1: break; // no torchtitan schedule: writeTorchtitanConfig refuses it
     }
     return "1F1B";
 }
@@ -31,6 +36,18 @@ std::string writeTorchtitanConfig(const PlanView& v)
     const PlanDocument& d = *v.document;
     const ParallelConfig& c = v.config;
     std::vector<std::string> notes;
+
+    // torch.distributed.pipelining's zero-bubble schedules (InterleavedZeroBubble, ZBVZeroBubble) are multi-stage
+    // ones, and torchtitan gives those at least 2 stages per rank (torchtitan/distributed/pipeline_parallel.py at
+    // b5bcd76, _get_pipeline_metadata); one-chunk ZB-H1 has no class.
+    if (c.pp > 1 && c.schedule == Schedule::ZeroBubbleH1)
+        v.refuse("config.schedule",
+                 "torchtitan has no ZB-H1 schedule: its zero-bubble schedules, InterleavedZeroBubble and ZBVZeroBubble, "
+                 "run at least 2 model chunks per rank, and 1F1B would leave the weight gradients in the backward, "
+                 "slower than this plan predicts; choose a plan with the interleaved-zb, zbv or 1f1b schedule");
+    if (c.pp > 1 && c.schedule == Schedule::ZeroBubbleV)
+        notes.push_back("ZBVZeroBubble places the 2 chunks of each rank in a V (torchtitan's \"v\" stage style): rank r "
+                        "runs stages r and 2 x PP - 1 - r, so rank 0 holds the first and the last.");
 
     // Data parallelism: torchtitan shards with FSDP2 (data_parallel_shard_degree) or replicates with DDP
     // (data_parallel_replicate_degree), and its DDP path does not combine with TP or PP.
