@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 using namespace shardscope;
 
@@ -56,6 +57,14 @@ void selectPinned(QComboBox* box, const std::optional<T>& value)
 {
     const int index = box->findData(value ? int(*value) : -1);
     box->setCurrentIndex(std::max(index, 0));
+}
+
+/// Whether the VPP pin applies under the schedule the combo pins: automatic or an interleaved schedule that
+/// takes a chunk count (ZBV always runs 2 chunks).
+bool vppPinApplies(const QComboBox* schedule)
+{
+    const std::optional<Schedule> s = pinned<Schedule>(schedule);
+    return !s || (isInterleaved(*s) && *s != Schedule::ZeroBubbleV);
 }
 
 constexpr const char* kStrategyPrefix = "s:";
@@ -215,10 +224,17 @@ QWidget* InputPanel::buildTrainingGroup()
     m_schedule->addItem(tr("GPipe"), int(Schedule::GPipe));
     m_schedule->addItem(tr("1F1B"), int(Schedule::OneFOneB));
     m_schedule->addItem(tr("Interleaved 1F1B"), int(Schedule::Interleaved1F1B));
+    m_schedule->addItem(tr("ZB-H1 (zero bubble)"), int(Schedule::ZeroBubbleH1));
+    m_schedule->addItem(tr("Interleaved zero bubble"), int(Schedule::InterleavedZeroBubble));
+    m_schedule->addItem(tr("ZBV (zero bubble, V-shaped)"), int(Schedule::ZeroBubbleV));
     m_schedule->setToolTip(tr("Pipeline schedule. GPipe runs all forwards then all backwards (stores every "
                               "micro-batch's activations); 1F1B alternates and stores at most one per stage; "
                               "interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the "
-                              "pipeline bubble by that factor for more point-to-point traffic."));
+                              "pipeline bubble by that factor for more point-to-point traffic. The zero-bubble "
+                              "schedules (Qi et al. 2024) split each backward into input and weight gradients and "
+                              "run the weight gradients in the bubble: ZB-H1 with 1F1B's memory, interleaved zero "
+                              "bubble with several chunks, ZBV with two chunks placed in a V (torchtitan's "
+                              "InterleavedZeroBubble and ZBVZeroBubble)."));
     m_tpCommOverlap = onOffPin(tr("Megatron --tp-comm-overlap: TP all-gathers and reduce-scatters pipelined with the "
                                   "GEMMs (Transformer Engine userbuffers), hiding most tensor-parallel communication; "
                                   "needs sequence parallelism and TP > 1."));
@@ -292,6 +308,11 @@ QWidget* InputPanel::buildTrainingGroup()
         connect(box, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
     connect(m_dpReplicate, &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
     connect(m_memoryMargin, &QDoubleSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
+    // Model chunks per GPU: only the interleaved schedules take a count.
+    QSpinBox* vpp = m_degreePins[std::size(m_degreePins) - 1];
+    const auto enableVpp = [this, vpp] { vpp->setEnabled(vppPinApplies(m_schedule)); };
+    connect(m_schedule, &QComboBox::currentIndexChanged, this, enableVpp);
+    enableVpp();
     return group;
 }
 
@@ -429,7 +450,7 @@ TrainingSpec InputPanel::training() const
         t.pins.microBatch = m_microBatch->value();
     std::optional<int>* degrees[5] = { &t.pins.tp, &t.pins.cp, &t.pins.pp, &t.pins.dp, &t.pins.vpp };
     for (int i = 0; i < 5; ++i)
-        if (m_degreePins[i]->value() > 0)
+        if (m_degreePins[i]->value() > 0 && (degrees[i] != &t.pins.vpp || vppPinApplies(m_schedule)))
             *degrees[i] = m_degreePins[i]->value();
     t.pins.zeroStage = pinned<int>(m_zero);
     t.pins.recompute = pinned<Recompute>(m_recompute);

@@ -11,6 +11,9 @@ constexpr double kLeft = 70;    // stage labels
 constexpr double kTop = PaintedView::kTitleHeight; // title
 constexpr double kBottom = 46;  // time axis and legend
 constexpr double kRight = 12;
+const QColor kForwardColour(52, 120, 210);
+const QColor kBackwardColour(60, 160, 90);
+constexpr int kWeightGradLighter = 150; // weight-gradient passes: this much lighter than input gradients
 } // namespace
 
 TimelineView::TimelineView(QWidget* parent)
@@ -88,15 +91,22 @@ void TimelineView::render(QPainter& painter, QSizeF size) const
     for (const ScheduleSlot& pass : m_timeline.passes) {
         const QRectF r = passRect(pass, size);
         const int lighter = 100 + 70 * pass.chunk / std::max(1, m_timeline.chunks - 1); // the last chunk still far from white
-        const QColor fill = (pass.forward ? QColor(52, 120, 210) : QColor(60, 160, 90)).lighter(lighter);
-        painter.fillRect(r, fill);
+        const QColor fill = (pass.pass == PassKind::Forward ? kForwardColour : kBackwardColour).lighter(lighter);
+        if (pass.pass == PassKind::WeightGrad) {
+            // Weight gradients: a lighter shade of the backward colour, hatched with it, so that they stay
+            // apart from a later chunk's (lighter) input gradients.
+            painter.fillRect(r, fill.lighter(kWeightGradLighter));
+            painter.fillRect(r, QBrush(fill, Qt::BDiagPattern));
+        } else {
+            painter.fillRect(r, fill);
+        }
         if (r.width() > 3) { // a hairline between neighbouring passes keeps them apart
             painter.setPen(pal.color(QPalette::Base));
             painter.drawLine(r.topLeft(), r.bottomLeft());
         }
         const QString label = QString::number(pass.microBatch);
         if (metrics.horizontalAdvance(label) + 4 < r.width() && metrics.height() < r.height()) {
-            painter.setPen(Qt::white);
+            painter.setPen(pass.pass == PassKind::WeightGrad ? kBackwardColour.darker(250) : QColor(Qt::white));
             painter.drawText(r, Qt::AlignCenter, label);
         }
     }
@@ -112,15 +122,27 @@ void TimelineView::render(QPainter& painter, QSizeF size) const
         painter.drawText(QRectF(x - 40, area.bottom() + 5, 80, 18), Qt::AlignHCenter | Qt::AlignTop, text);
     }
     // Legend: what the colours mean, and that blank space is the bubble.
-    QList<std::pair<QColor, QString>> legend { { QColor(52, 120, 210), tr("forward pass") },
-                                               { QColor(60, 160, 90), tr("backward pass (with recomputation)") } };
+    struct LegendEntry
+    {
+        QColor colour;
+        QString text;
+        bool hatched = false;
+    };
+    const bool split = isZeroBubble(m_timeline.schedule);
+    QList<LegendEntry> legend { { kForwardColour, tr("forward pass") },
+                                { kBackwardColour, split ? tr("input gradients (with recomputation)")
+                                                         : tr("backward pass (with recomputation)") } };
+    if (split)
+        legend.append({ kBackwardColour.lighter(kWeightGradLighter), tr("weight gradients, deferred into the bubble"), true });
     if (m_timeline.chunks > 1)
-        legend.append({ QColor(52, 120, 210).lighter(170), tr("later model chunks are lighter") });
+        legend.append({ kForwardColour.lighter(170), tr("later model chunks are lighter") });
     legend.append({ pal.color(QPalette::Base), tr("idle: the pipeline bubble") });
     double x = area.left();
     const double y = size.height() - 18;
-    for (const auto& [colour, text] : legend) {
+    for (const auto& [colour, text, hatched] : legend) {
         painter.fillRect(QRectF(x, y + 3, 12, 10), colour);
+        if (hatched)
+            painter.fillRect(QRectF(x, y + 3, 12, 10), QBrush(kBackwardColour, Qt::BDiagPattern));
         painter.setPen(pal.color(QPalette::Mid));
         painter.drawRect(QRectF(x, y + 3, 12, 10));
         painter.setPen(pal.color(QPalette::Text));

@@ -9,8 +9,9 @@
 
 /**
  * The pipeline schedule as a Gantt chart: one row per stage, forward passes in blue and backward
- * passes in green (lighter for later model chunks), micro-batch numbers where they fit, idle time
- * left blank, and the bubble share in the title. Painted by hand (fast, and exports to SVG).
+ * passes in green (lighter for later model chunks), the weight-gradient passes of zero-bubble schedules
+ * in a lighter, hatched green, micro-batch numbers where they fit, idle time left blank, and the bubble
+ * share in the title. Painted by hand (fast, and exports to SVG).
  */
 class TimelineView : public PaintedView
 {

@@ -170,6 +170,46 @@ private slots:
         QVERIFY(restored.training().pins == other.pins);
     }
 
+    // The schedule combo offers the zero-bubble schedules; the VPP pin applies only to schedules that take a
+    // chunk count (interleaved 1F1B, interleaved zero bubble): disabled and not pinned otherwise.
+    void scheduleChoicesAndChunkPin()
+    {
+        InputPanel panel;
+        QComboBox* schedule = nullptr;
+        for (QComboBox* box : panel.findChildren<QComboBox*>())
+            if (box->findData(int(Schedule::ZeroBubbleV)) >= 0)
+                schedule = box;
+        QVERIFY(schedule);
+        for (Schedule s : { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved1F1B, Schedule::ZeroBubbleH1,
+                            Schedule::InterleavedZeroBubble, Schedule::ZeroBubbleV })
+            QVERIFY(schedule->findData(int(s)) >= 0);
+        QSpinBox* vpp = nullptr;
+        for (QSpinBox* box : panel.findChildren<QSpinBox*>())
+            if (box->prefix() == QStringLiteral("VPP "))
+                vpp = box;
+        QVERIFY(vpp);
+        TrainingSpec training;
+        training.pins.vpp = 3;
+        const ClusterSpec cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("A100-SXM-80GB"), 16, 8);
+        const struct
+        {
+            Schedule schedule;
+            bool chunks;
+        } cases[] = { { Schedule::InterleavedZeroBubble, true }, { Schedule::ZeroBubbleH1, false },
+                      { Schedule::ZeroBubbleV, false }, { Schedule::OneFOneB, false }, { Schedule::Interleaved1F1B, true } };
+        for (const auto& c : cases) {
+            training.pins.schedule = c.schedule;
+            panel.setInputs(cluster, training, Strategy::Hybrid, ScoreWeights {}, false);
+            QCOMPARE(vpp->isEnabledTo(&panel), c.chunks);
+            QCOMPARE(panel.training().pins.schedule, std::optional<Schedule>(c.schedule));
+            QCOMPARE(panel.training().pins.vpp, c.chunks ? std::optional<int>(3) : std::nullopt);
+        }
+        // Searched schedule: the pin stands.
+        schedule->setCurrentIndex(schedule->findData(-1));
+        QVERIFY(vpp->isEnabledTo(&panel));
+        QCOMPARE(panel.training().pins.vpp, std::optional<int>(3));
+    }
+
     void formChangesSearchWeightChangesRerank()
     {
         InputPanel panel;
