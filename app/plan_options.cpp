@@ -168,7 +168,7 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
             const QString v = r.value(a);
             auto p = scheduleFromString(v.toStdString());
             if (!p)
-                throw UsageError { tr("--schedule expects gpipe, 1f1b or interleaved, got \"%1\"").arg(v) };
+                throw UsageError { tr("--schedule expects gpipe, 1f1b, interleaved, zb-h1, interleaved-zb or zbv, got \"%1\"").arg(v) };
             training.pins.schedule = *p;
         } else if (a == QLatin1String("--strategy")) {
             const QString v = r.value(a);
@@ -271,7 +271,11 @@ QString PlanOptionsParser::helpText()
         "\n"
         "Pins (fix a knob; every unpinned knob is searched):\n"
         "  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3\n"
-        "  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved\n"
+        "  --recompute none|selective|full  --sp | --no-sp\n"
+        "  --schedule gpipe|1f1b|interleaved|zb-h1|interleaved-zb|zbv\n"
+        "                          pipeline schedule; zb-h1, interleaved-zb and zbv are zero-bubble\n"
+        "                          schedules (Qi et al. 2024): weight gradients run in the bubble;\n"
+        "                          interleaved and interleaved-zb take --vpp chunks, zbv always 2\n"
         "  --tp-comm-overlap on|off\n"
         "                          TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap);\n"
         "                          needs sequence parallelism and TP > 1\n"

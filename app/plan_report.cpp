@@ -14,6 +14,20 @@ namespace {
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 QString gib(double bytes) { return QString::number(bytes / (1024.0 * 1024.0 * 1024.0), 'f', 1); }
 
+/// The schedule as the best-plan line names it: "interleaved 1F1B with 4 chunks", "ZB-H1 (zero bubble)".
+QString scheduleText(const ParallelConfig& c)
+{
+    switch (c.schedule) {
+    case Schedule::GPipe: return PlanReport::tr("GPipe");
+    case Schedule::OneFOneB: return PlanReport::tr("1F1B");
+    case Schedule::Interleaved1F1B: return PlanReport::tr("interleaved 1F1B with %1 chunks").arg(c.vpp);
+    case Schedule::ZeroBubbleH1: return PlanReport::tr("ZB-H1 (zero bubble)");
+    case Schedule::InterleavedZeroBubble: return PlanReport::tr("interleaved zero bubble with %1 chunks").arg(c.vpp);
+    case Schedule::ZeroBubbleV: return PlanReport::tr("ZBV (zero bubble, 2 chunks in a V)");
+    }
+    return qs(std::string(toString(c.schedule)));
+}
+
 QString configColumns(const ParallelConfig& c)
 {
     const QString overlap = c.tpCommOverlap && c.ppCommOverlap ? QStringLiteral("tp+pp")
@@ -24,12 +38,12 @@ QString configColumns(const ParallelConfig& c)
         .arg(c.tp, 4)
         .arg(c.pp, 4)
         .arg(c.dp, 5)
-        .arg(c.schedule == Schedule::Interleaved1F1B ? QString::number(c.vpp) : QStringLiteral("-"), 3)
+        .arg(isInterleaved(c.schedule) ? QString::number(c.vpp) : QStringLiteral("-"), 3)
         .arg(c.microBatch, 3)
         .arg(c.zeroStage, 4)
         .arg(qs(std::string(toString(c.recompute))), -9)
         .arg(c.sequenceParallel ? QStringLiteral("sp") : QStringLiteral("- "), 2)
-        .arg(qs(std::string(toString(c.schedule))), -11)
+        .arg(qs(std::string(toString(c.schedule))), -14)
         .arg(overlap, -7);
 }
 
@@ -97,7 +111,7 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
                .arg(o.search.elapsedSeconds * 1e3, 0, 'f', 0)
                .arg(o.search.feasibleCount)
         << "\n\n";
-    out << tr("rank   tp   pp    dp vpp  mb zero recompute sp schedule    overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
+    out << tr("rank   tp   pp    dp vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
         << '\n';
     const int n = std::min<int>(top, int(o.order.size()));
     int shown = 0;
@@ -139,9 +153,7 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
                .arg(e.config.zeroStage)
                .arg(qs(std::string(toString(e.config.recompute))))
                .arg(e.config.sequenceParallel ? tr(", sequence parallel") : QString())
-               .arg(e.config.schedule == Schedule::Interleaved1F1B
-                        ? tr("interleaved 1F1B with %1 chunks").arg(e.config.vpp)
-                        : qs(std::string(toString(e.config.schedule))))
+               .arg(scheduleText(e.config))
         << '\n';
     out << tr("  stage  layers                                   params/GPU  weights grads  optim  activ  emb+logits other  total GiB  ms/micro-batch")
         << '\n';
