@@ -13,7 +13,7 @@ namespace shardscope {
 /// Bytes one device holds, by what they are.
 struct MemoryBreakdown
 {
-    double weightsBytes = 0;
+    double weightsBytes = 0;          ///< 16-bit weights, with FP8 training's cached FP8 copies
     double gradientsBytes = 0;
     double optimizerBytes = 0;
     double activationsBytes = 0;      ///< transformer blocks' stored activations, times micro-batches in flight
@@ -91,8 +91,9 @@ struct PlanEstimate
     double peakMemoryBytes = 0;         ///< the most loaded device
     int peakStage = 0;
     std::vector<StageEstimate> stages;
-    /// The model's virtual pipeline stages in model order (pp x chunks of them; chunk j runs on stage j % pp):
-    /// each its [first, end) layer range, empty for a chunk without layers.
+    /// The model's virtual pipeline stages in model order (pp x chunks of them; virtual stage j runs on stage
+    /// j % pp, except in ZBV's V: stageAndChunkOf in pipeline_schedule.h): each its [first, end) layer range,
+    /// empty for a chunk without layers.
     std::vector<std::pair<int, int>> chunkLayers;
 
     TimeBreakdown time;

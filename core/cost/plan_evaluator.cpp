@@ -296,10 +296,11 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c) cons
     const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
     const int v = isInterleaved(c.schedule) ? c.vpp : 1;
     const std::vector<UnitCost>& classCosts = costClasses(c);
-    double params = 0, acts = 0, largestLayer = 0, workingSet = 0;
+    double params = 0, fp8 = 0, acts = 0, largestLayer = 0, workingSet = 0;
     for (std::size_t u = 0; u < m_units.size(); ++u) {
         const UnitCost& uc = classCosts[std::size_t(m_unitClass[u])];
         params += uc.params;
+        fp8 += uc.fp8WeightBytes;
         acts += uc.activationBytes + uc.embeddingLogitsBytes;
         largestLayer = std::max(largestLayer, uc.largestLayerParams);
         workingSet = std::max(workingSet, uc.workingSetBytes);
@@ -310,6 +311,7 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c) cons
     const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
     const double stageParams = params / p;
     const double bound = modelStateBytes(stageParams, tr, c.zeroStage, c.zeroShardSize()).total()
+        + fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
         + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total();
     if (bound <= usableBytes())
         return {};
@@ -368,11 +370,13 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     // The partitioner's fixed part: the transient at its largest; ZeRO-3's kept gathers go with each unit.
     const double fixedBytes
         = otherMemoryBytes(tr, c, 1e300, 0, largestLayer, workingSet, tiedAcrossStages).total();
+    // FP8 weight copies belong to the weights (sharded with them under ZeRO-3).
+    auto fp8Copies = [&](const UnitCost& uc) { return uc.fp8WeightBytes / (c.zeroStage == 3 ? double(shardRanks) : 1.0); };
     std::vector<PartitionItem> classItems;
     classItems.reserve(classCosts.size());
     for (const UnitCost& uc : classCosts)
         classItems.push_back({ uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds,
-                               modelStateBytes(uc.params, tr, c.zeroStage, shardRanks).total()
+                               modelStateBytes(uc.params, tr, c.zeroStage, shardRanks).total() + fp8Copies(uc)
                                    + (c.zeroStage == 3 && !c.reshardAfterForward ? uc.params * tr.bytesPerParam() : 0.0),
                                uc.activationBytes + uc.embeddingLogitsBytes });
 
@@ -419,7 +423,7 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
         StageEstimate& st = e.stages[std::size_t(k)];
         st.stage = k;
         st.inFlightMicroBatches = inFlightMicroBatches(c.schedule, p, k, m, v);
-        double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, cpForward = 0, forward = 0;
+        double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, cpForward = 0, forward = 0, fp8Weights = 0;
         std::vector<double> chunkSeconds;
         for (int r = 0; r < v; ++r) {
             const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
@@ -432,6 +436,7 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
                 else
                     st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
                 st.paramsPerDevice += uc.params;
+                fp8Weights += fp8Copies(uc);
                 acts += uc.activationBytes;
                 embAct += uc.embeddingLogitsBytes;
                 st.computeSeconds += uc.computeSeconds;
@@ -458,7 +463,7 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
                 st.chunkShares.push_back(sum > 0 ? t / sum : 1.0 / double(chunkSeconds.size()));
         }
         const ModelStateBytes states = modelStateBytes(st.paramsPerDevice, tr, c.zeroStage, shardRanks);
-        st.memory.weightsBytes = states.weights;
+        st.memory.weightsBytes = states.weights + fp8Weights;
         st.memory.gradientsBytes = states.gradients;
         st.memory.optimizerBytes = states.optimizer;
         st.memory.activationsBytes = acts * st.inFlightMicroBatches;

@@ -20,6 +20,7 @@ void UnitCost::add(const UnitCost& c)
     cpCommSeconds += c.cpCommSeconds;
     cpCommForwardSeconds += c.cpCommForwardSeconds;
     cpCommBytes += c.cpCommBytes;
+    fp8WeightBytes += c.fp8WeightBytes;
     params += c.params;
     activationBytes += c.activationBytes;
     embeddingLogitsBytes += c.embeddingLogitsBytes;
@@ -37,13 +38,18 @@ UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfi
     , m_tpGroup(CommGroup::tensorParallel(config.tp, problem.cluster.gpusPerNode))
     , m_cpGroup(CommGroup::contextParallel(config.cp, config.tp, problem.cluster.gpusPerNode))
     , m_kernels(problem.cluster.gpu, problem.training.precision)
+    , m_kernels16(problem.cluster.gpu, problem.training.precision == Precision::Fp8 ? Precision::Bf16 : problem.training.precision)
 {
 }
 
 UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double fullActivationBytes) const
 {
     const TrainingSpec& tr = m_problem.training;
-    const KernelModel& km = m_kernels;
+    // FP8 as Transformer Engine trains it (Megatron --fp8-format hybrid): the transformer blocks' linear layers
+    // run FP8 GEMMs; the embedding, the output head (Megatron's own ColumnParallelLinear, not TE's) and the
+    // attention core stay in bf16.
+    const bool fp8 = tr.precision == Precision::Fp8 && layer.block >= 0;
+    const KernelModel& km = fp8 ? m_kernels : m_kernels16;
     const double t = m_config.tp;
     const double s = double(tr.seqLength);
     const double b = m_config.microBatch;
@@ -54,7 +60,6 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
     const bool sp = m_config.sequenceParallel && t > 1;
     const bool flash = tr.flashAttention;
     const double actScale = tr.bytesPerActivation() / 2.0; // layer fields assume 16-bit activations
-    const bool fp8 = tr.precision == Precision::Fp8;
     PassTimes p;
 
     // Weight GEMMs by shape. Backward: dX = dY W^T is [m x n] x [n x k], dW = X^T dY is [k x m] x [m x n].
@@ -122,11 +127,12 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
             // Unfused (Megatron before flash attention): batched GEMMs over b x heads, the full s x s scores
             // computed and then masked. Backward: two GEMMs for each of Q K^T and P V.
             const double batch = b * heads;
-            coreForward = km.gemmSeconds(s, s, d, batch) + km.gemmSeconds(s, d, s, batch);
-            coreBackward = 3.0 * km.gemmSeconds(s, d, s, batch) + km.gemmSeconds(s, s, d, batch);
+            const KernelModel& k16 = m_kernels16; // the attention core is not an FP8 GEMM
+            coreForward = k16.gemmSeconds(s, s, d, batch) + k16.gemmSeconds(s, d, s, batch);
+            coreBackward = 3.0 * k16.gemmSeconds(s, d, s, batch) + k16.gemmSeconds(s, s, d, batch);
         } else {
             const double flops = layer.flopsPerTokenPerSeq * s * tokens / split;
-            coreForward = flops / (km.peakFlops() * km.gemmFraction());
+            coreForward = flops / (m_kernels16.peakFlops() * m_kernels16.gemmFraction());
             coreBackward = 2.0 * coreForward;
         }
     }
@@ -282,6 +288,16 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
     UnitCost c;
     c.params = double(layer.tpShardedParams) / split + double(layer.params - layer.tpShardedParams);
     c.largestLayerParams = c.params;
+    // Transformer Engine keeps each FP8 GEMM weight cast once per step for all micro-batches, and its
+    // transpose for the backward (transformer_engine/pytorch/module/linear.py, weight caching with
+    // is_first_microbatch): 2 bytes per GEMM weight of the blocks. The scaling state (amax history,
+    // Megatron's default length 1) is a few floats per GEMM and not counted.
+    if (tr.precision == Precision::Fp8 && isBlockLayer && !layer.gemms.empty()) {
+        double gemmParams = 0;
+        for (const LayerGemm& g : layer.gemms)
+            gemmParams += g.count * g.n * g.k / (sharded ? t : 1.0);
+        c.fp8WeightBytes = 2.0 * std::min(gemmParams, c.params);
+    }
 
     // Stored activations, Korthikanti Table 2: the sharded part / t, the replicated part / t only with
     // sequence parallelism, the s^2 attention part / t unless selective recompute or flash attention drops it.

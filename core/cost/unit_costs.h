@@ -25,6 +25,7 @@ struct UnitCost
     double cpCommForwardSeconds = 0; ///< the forward pass's part of it
     double cpCommBytes = 0;       ///< per-rank volume sent
     double params = 0;            ///< parameters held per device (after TP; tied copies included)
+    double fp8WeightBytes = 0;    ///< FP8 training: the cached FP8 copies of the GEMM weights (and transposes)
     double activationBytes = 0;   ///< stored for backward: transformer blocks
     double embeddingLogitsBytes = 0; ///< stored for backward: embedding / head / other non-block units
     double workingSetBytes = 0;   ///< transient: a block's activations rebuilt during full recompute
@@ -85,7 +86,8 @@ private:
     Collectives m_collectives;
     CommGroup m_tpGroup;
     CommGroup m_cpGroup;
-    KernelModel m_kernels;
+    KernelModel m_kernels;   ///< the training precision's
+    KernelModel m_kernels16; ///< bf16 where FP8 training keeps 16 bits (embedding, output head)
 };
 
 } // namespace shardscope

@@ -42,7 +42,7 @@ PlanningProblem embeddingBlocksHead(int blocks, int gpus, std::int64_t batch)
     }
     Layer head = emb;
     head.name = "head";
-    head.kind = LayerKind::Output;
+    head.kind = LayerKind::OutputHead;
     head.flopsPerToken = 1.6 * 2.0 * 100'000'000;
     p.model.addLayer(head);
     p.model.addSequentialEdges();
