@@ -44,7 +44,7 @@ DocumentPlan makeDocumentPlan(const ModelGraph& model, const PlanEstimate& estim
     seed.estimatedMemoryPerDevice
         = static_cast<std::uint64_t>(std::llround(std::max(0.0, estimate.peakMemoryBytes)));
     seed.computeImbalance = estimate.computeImbalance;
-    const double commBytes = estimate.comm.tpBytes + estimate.comm.ppBytes + estimate.comm.dpBytes;
+    const double commBytes = estimate.comm.tpBytes + estimate.comm.ppBytes + estimate.comm.cpBytes + estimate.comm.dpBytes;
     seed.communicationVolume = static_cast<std::uint64_t>(std::llround(std::max(0.0, commBytes)));
     seed.optimizationScore = score;
     return plan;
@@ -175,6 +175,8 @@ void compare(Differ& d, const std::string& p, const StageEstimate& a, const Stag
     d.field(p + ".micro_batch_time.recompute_seconds", a.recomputeSeconds, b.recomputeSeconds);
     d.field(p + ".micro_batch_time.tp_comm_seconds", a.tpCommSeconds, b.tpCommSeconds);
     d.field(p + ".micro_batch_time.pp_comm_seconds", a.ppCommSeconds, b.ppCommSeconds);
+    d.field(p + ".micro_batch_time.cp_comm_seconds", a.cpCommSeconds, b.cpCommSeconds);
+    d.field(p + ".chunk_shares", a.chunkShares, b.chunkShares);
     d.field(p + ".dp_comm_seconds", a.dpCommSeconds, b.dpCommSeconds);
     d.field(p + ".dp_exposed_seconds", a.dpExposedSeconds, b.dpExposedSeconds);
     d.field(p + ".optimizer_seconds", a.optimizerSeconds, b.optimizerSeconds);
@@ -194,11 +196,13 @@ void compare(Differ& d, const std::string& p, const PlanEstimate& a, const PlanE
         [](Differ& dd, const std::string& q, const StageEstimate& x, const StageEstimate& y) {
             compare(dd, q, x, y);
         });
+    d.field(p + ".chunk_layers", a.chunkLayers, b.chunkLayers);
     const std::string t = p + ".time";
     d.field(t + ".compute_seconds", a.time.computeSeconds, b.time.computeSeconds);
     d.field(t + ".recompute_seconds", a.time.recomputeSeconds, b.time.recomputeSeconds);
     d.field(t + ".tp_comm_seconds", a.time.tpCommSeconds, b.time.tpCommSeconds);
     d.field(t + ".pp_comm_seconds", a.time.ppCommSeconds, b.time.ppCommSeconds);
+    d.field(t + ".cp_comm_seconds", a.time.cpCommSeconds, b.time.cpCommSeconds);
     d.field(t + ".bubble_seconds", a.time.bubbleSeconds, b.time.bubbleSeconds);
     d.field(t + ".dp_exposed_seconds", a.time.dpExposedSeconds, b.time.dpExposedSeconds);
     d.field(t + ".optimizer_seconds", a.time.optimizerSeconds, b.time.optimizerSeconds);
@@ -208,6 +212,8 @@ void compare(Differ& d, const std::string& p, const PlanEstimate& a, const PlanE
     d.field(c + ".tp_seconds", a.comm.tpSeconds, b.comm.tpSeconds);
     d.field(c + ".pp_bytes", a.comm.ppBytes, b.comm.ppBytes);
     d.field(c + ".pp_seconds", a.comm.ppSeconds, b.comm.ppSeconds);
+    d.field(c + ".cp_bytes", a.comm.cpBytes, b.comm.cpBytes);
+    d.field(c + ".cp_seconds", a.comm.cpSeconds, b.comm.cpSeconds);
     d.field(c + ".dp_bytes", a.comm.dpBytes, b.comm.dpBytes);
     d.field(c + ".dp_seconds", a.comm.dpSeconds, b.comm.dpSeconds);
     d.field(c + ".dp_exposed_seconds", a.comm.dpExposedSeconds, b.comm.dpExposedSeconds);

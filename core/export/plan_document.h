@@ -44,7 +44,7 @@ struct SeedShardingPlan
     int dpSize = 1;
     std::uint64_t estimatedMemoryPerDevice = 0; ///< bytes, the peak device (seed: usize)
     double computeImbalance = 1;
-    std::uint64_t communicationVolume = 0; ///< bytes over one step, TP + PP + DP (seed: usize)
+    std::uint64_t communicationVolume = 0; ///< bytes over one step, TP + PP + CP + DP (seed: usize)
     double optimizationScore = 0;
 };
 

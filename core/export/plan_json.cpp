@@ -2,12 +2,14 @@
 // The writing half of plan_json.h; plan_json_reader.cpp mirrors it key for key.
 #include "export/plan_json.h"
 
+#include "cost/pipeline_schedule.h"
 #include "import/native_model_format.h"
 
 #include "export/spec_json.h"
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace shardscope {
 
@@ -60,9 +62,29 @@ Json toJson(const StageEstimate& s, const std::vector<LayerRangeNames>& names, c
             Json { { "compute_seconds", s.computeSeconds }, { "forward_seconds", s.forwardSeconds },
                 { "gemm_seconds", s.gemmSeconds }, { "recompute_seconds", s.recomputeSeconds },
                 { "tp_comm_seconds", s.tpCommSeconds }, { "pp_comm_seconds", s.ppCommSeconds },
-                { "total_seconds", s.microBatchSeconds() } } },
-        { "dp_comm_seconds", s.dpCommSeconds }, { "dp_exposed_seconds", s.dpExposedSeconds },
-        { "optimizer_seconds", s.optimizerSeconds } };
+                { "cp_comm_seconds", s.cpCommSeconds }, { "total_seconds", s.microBatchSeconds() } } },
+        { "chunk_shares", s.chunkShares }, { "dp_comm_seconds", s.dpCommSeconds },
+        { "dp_exposed_seconds", s.dpExposedSeconds }, { "optimizer_seconds", s.optimizerSeconds } };
+}
+
+/// The model's pipeline chunks in model order, with the stage that runs each (derived: the stage whose layer
+/// ranges hold it; an empty chunk's is the schedule's placement, stageAndChunkOf) and its chunk number on it.
+Json chunkLayersJson(const PlanEstimate& e)
+{
+    Json chunks = Json::array();
+    const int pp = e.config.pp > 0 ? e.config.pp : 1;
+    std::vector<int> chunksOnStage(std::size_t(pp), 0);
+    for (std::size_t j = 0; j < e.chunkLayers.size(); ++j) {
+        const auto [first, end] = e.chunkLayers[j];
+        int stage = stageAndChunkOf(e.config.schedule, pp, int(j)).first;
+        for (const StageEstimate& st : e.stages)
+            for (const auto& [a, b] : st.layerRanges)
+                if (end > first && a <= first && end <= b && st.stage >= 0 && st.stage < pp)
+                    stage = st.stage;
+        chunks.push_back(Json { { "stage", stage }, { "chunk", chunksOnStage[std::size_t(stage)]++ },
+            { "first_layer", first }, { "end_layer", end } });
+    }
+    return chunks;
 }
 
 Json toJson(const LayerPartition& p)
@@ -112,15 +134,16 @@ Json toJson(const DocumentPlan& plan)
         { "feasible", e.feasible }, { "infeasible_reason", e.infeasibleReason }, { "warnings", e.warnings },
         { "num_micro_batches", e.numMicroBatches }, { "capacity_bytes", e.capacityBytes },
         { "peak_memory_bytes", e.peakMemoryBytes }, { "peak_stage", e.peakStage },
-        { "stages", std::move(stages) },
+        { "stages", std::move(stages) }, { "chunk_layers", chunkLayersJson(e) },
         { "time",
             Json { { "compute_seconds", t.computeSeconds }, { "recompute_seconds", t.recomputeSeconds },
                 { "tp_comm_seconds", t.tpCommSeconds }, { "pp_comm_seconds", t.ppCommSeconds },
-                { "bubble_seconds", t.bubbleSeconds }, { "dp_exposed_seconds", t.dpExposedSeconds },
+                { "cp_comm_seconds", t.cpCommSeconds }, { "bubble_seconds", t.bubbleSeconds }, { "dp_exposed_seconds", t.dpExposedSeconds },
                 { "optimizer_seconds", t.optimizerSeconds }, { "step_seconds", t.stepSeconds } } },
         { "comm",
             Json { { "tp_bytes", c.tpBytes }, { "tp_seconds", c.tpSeconds }, { "pp_bytes", c.ppBytes },
-                { "pp_seconds", c.ppSeconds }, { "dp_bytes", c.dpBytes }, { "dp_seconds", c.dpSeconds },
+                { "pp_seconds", c.ppSeconds }, { "cp_bytes", c.cpBytes }, { "cp_seconds", c.cpSeconds },
+                { "dp_bytes", c.dpBytes }, { "dp_seconds", c.dpSeconds },
                 { "dp_exposed_seconds", c.dpExposedSeconds } } },
         { "tokens_per_second", e.tokensPerSecond }, { "model_flops_per_step", e.modelFlopsPerStep },
         { "hardware_flops_per_step", e.hardwareFlopsPerStep }, { "mfu", e.mfu }, { "hfu", e.hfu },

@@ -113,6 +113,13 @@ StageEstimate readStage(const ObjectReader& o, const ParallelConfig& config, std
     s.recomputeSeconds = t.number("recompute_seconds");
     s.tpCommSeconds = t.number("tp_comm_seconds");
     s.ppCommSeconds = t.number("pp_comm_seconds");
+    s.cpCommSeconds = optionalNumber(t, "cp_comm_seconds"); // absent before context parallelism: none
+    if (o.find("chunk_shares"))
+        o.forEach("chunk_shares", [&](const Json& v, const std::string& path) {
+            if (!v.is_number() || !(v.get<double>() >= 0 && v.get<double>() <= 1))
+                o.fail(path, "expected a fraction from 0 to 1 (a chunk's share of the stage's time), got " + v.dump());
+            s.chunkShares.push_back(v.get<double>());
+        });
     s.dpCommSeconds = o.number("dp_comm_seconds");
     s.dpExposedSeconds = optionalNumber(o, "dp_exposed_seconds");
     s.optimizerSeconds = optionalNumber(o, "optimizer_seconds");
@@ -179,7 +186,52 @@ Proposal readProposal(const ObjectReader& o, const TrainingSpec& training)
     return p;
 }
 
-DocumentPlan readPlan(const ObjectReader& o, const TrainingSpec& training)
+/// The model's pipeline chunks in model order (plans[].chunk_layers): pp x vpp contiguous [first, end) ranges
+/// from layer 0 to the model's last, each non-empty one inside a layer range of a stage (which stage runs
+/// which chunk depends on the schedule: j % pp when looped, a V for ZBV); empty for a plan rejected before
+/// partitioning (and in files from before the key).
+std::vector<std::pair<int, int>> readChunkLayers(const ObjectReader& o, const PlanEstimate& e, int layerCount)
+{
+    std::vector<std::pair<int, int>> chunks;
+    if (!o.find("chunk_layers"))
+        return chunks;
+    const ParallelConfig& c = e.config;
+    o.forEach("chunk_layers", [&](const Json& v, const std::string& path) {
+        const ObjectReader r(v, path, o.source());
+        const int expectedFirst = chunks.empty() ? 0 : chunks.back().second;
+        const int first = r.count("first_layer");
+        if (first != expectedFirst)
+            r.fail(r.pathOf("first_layer"), "expected " + std::to_string(expectedFirst)
+                    + (chunks.empty() ? " (the first chunk starts at layer 0)" : " (where the previous chunk ends)")
+                    + ", got " + std::to_string(first) + "; chunks are contiguous, in model order");
+        const int end = r.count("end_layer", first);
+        if (end > layerCount)
+            r.fail(r.pathOf("end_layer"), "expected at most the model's layer count " + std::to_string(layerCount)
+                                              + ", got " + std::to_string(end));
+        if (end > first && !e.stages.empty()) {
+            bool inStage = false;
+            for (const StageEstimate& st : e.stages)
+                for (const auto& [a, b] : st.layerRanges)
+                    inStage = inStage || (a <= first && end <= b);
+            if (!inStage)
+                r.fail(path, "chunk " + std::to_string(chunks.size()) + " (layers " + std::to_string(first) + " to "
+                                 + std::to_string(end) + ") lies in no layer range of the plan's stages; a chunk runs "
+                                 "on one stage");
+        }
+        chunks.emplace_back(first, end);
+    });
+    const std::size_t expected = std::size_t(c.pp) * std::size_t(c.vpp);
+    if (!chunks.empty() && chunks.size() != expected)
+        o.fail(o.pathOf("chunk_layers"), "expected pp x vpp = " + std::to_string(expected) + " chunks, got "
+                                             + std::to_string(chunks.size()));
+    if (!chunks.empty() && chunks.back().second != layerCount)
+        o.fail(o.pathOf("chunk_layers"), "the chunks end at layer " + std::to_string(chunks.back().second)
+                                             + ", but the model has " + std::to_string(layerCount)
+                                             + " layers; every layer belongs to one chunk");
+    return chunks;
+}
+
+DocumentPlan readPlan(const ObjectReader& o, const TrainingSpec& training, int layerCount)
 {
     DocumentPlan plan;
     PlanEstimate& e = plan.estimate;
@@ -200,13 +252,30 @@ DocumentPlan readPlan(const ObjectReader& o, const TrainingSpec& training)
     o.forEach("stages", [&](const Json& v, const std::string& path) {
         e.stages.push_back(readStage(ObjectReader(v, path, o.source()), e.config, plan.rangeNames.emplace_back()));
     });
+    e.chunkLayers = readChunkLayers(o, e, layerCount);
+    // Field by field, in the file's key order (so the first bad key is the one reported); keys newer than
+    // the format's first version are optional, 0 when absent.
+    auto optionalNumber = [](const ObjectReader& r, std::string_view key) { return r.find(key) ? r.number(key) : 0.0; };
     const ObjectReader t = o.object("time");
-    e.time = { t.number("compute_seconds"), t.number("recompute_seconds"), t.number("tp_comm_seconds"),
-        t.number("pp_comm_seconds"), t.number("bubble_seconds"), t.number("dp_exposed_seconds"),
-        t.find("optimizer_seconds") ? t.number("optimizer_seconds") : 0.0, t.number("step_seconds") };
+    e.time.computeSeconds = t.number("compute_seconds");
+    e.time.recomputeSeconds = t.number("recompute_seconds");
+    e.time.tpCommSeconds = t.number("tp_comm_seconds");
+    e.time.ppCommSeconds = t.number("pp_comm_seconds");
+    e.time.cpCommSeconds = optionalNumber(t, "cp_comm_seconds");
+    e.time.bubbleSeconds = t.number("bubble_seconds");
+    e.time.dpExposedSeconds = t.number("dp_exposed_seconds");
+    e.time.optimizerSeconds = optionalNumber(t, "optimizer_seconds");
+    e.time.stepSeconds = t.number("step_seconds");
     const ObjectReader c = o.object("comm");
-    e.comm = { c.number("tp_bytes"), c.number("tp_seconds"), c.number("pp_bytes"), c.number("pp_seconds"),
-        c.number("dp_bytes"), c.number("dp_seconds"), c.number("dp_exposed_seconds") };
+    e.comm.tpBytes = c.number("tp_bytes");
+    e.comm.tpSeconds = c.number("tp_seconds");
+    e.comm.ppBytes = c.number("pp_bytes");
+    e.comm.ppSeconds = c.number("pp_seconds");
+    e.comm.cpBytes = optionalNumber(c, "cp_bytes");
+    e.comm.cpSeconds = optionalNumber(c, "cp_seconds");
+    e.comm.dpBytes = c.number("dp_bytes");
+    e.comm.dpSeconds = c.number("dp_seconds");
+    e.comm.dpExposedSeconds = c.number("dp_exposed_seconds");
     e.tokensPerSecond = o.number("tokens_per_second");
     e.modelFlopsPerStep = o.number("model_flops_per_step");
     e.hardwareFlopsPerStep = o.number("hardware_flops_per_step");
@@ -255,7 +324,9 @@ PlanDocument readPlanJson(std::string_view text, const std::string& source)
     // "prediction_error" is derived from inputs.cluster.gpu.calibration (read with the cluster) and
     // written from it again; files from before it have none.
     root.forEach("plans",
-        [&](const Json& v, const std::string& path) { d.plans.push_back(readPlan(ObjectReader(v, path, source), d.training)); });
+        [&](const Json& v, const std::string& path) {
+            d.plans.push_back(readPlan(ObjectReader(v, path, source), d.training, d.model.layerCount));
+        });
     if (const Json* analysis = root.find("analysis")) {
         if (!analysis->is_object())
             root.fail("$.analysis", "expected an object or null, got " + typeName(*analysis));

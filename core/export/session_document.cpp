@@ -59,15 +59,17 @@ Json toJsonDocument(const SessionDocument& d)
 /// The JSON key of a field that ClusterSpec::validate or TrainingSpec::validate names differently.
 std::string jsonField(std::string_view field)
 {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 10> renamed { {
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> renamed { {
         { "gpu.memory", "gpu.memory_bytes" },
         { "gpu.peak_tflops.bf16", "gpu.peak_bf16_flops_per_second" },
         { "gpu.hbm_gb_per_s", "gpu.hbm_bytes_per_second" },
         { "framework_overhead", "framework_overhead_bytes" },
         { "zero", "pins.zero_stage" },
         { "tp", "pins.tp" },
+        { "cp", "pins.cp" },
         { "pp", "pins.pp" },
         { "dp", "pins.dp" },
+        { "dp_replicate", "pins.dp_replicate" },
         { "vpp", "pins.vpp" },
         { "micro_batch", "pins.micro_batch" },
     } };

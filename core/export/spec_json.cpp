@@ -5,6 +5,7 @@
 #include "import/json_reader.h"
 
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
 namespace shardscope::specjson {
@@ -15,6 +16,7 @@ using planjson::kMaxInt64;
 
 const char* kRecomputeNames = "\"none\", \"selective\" or \"full\"";
 const char* kScheduleNames = "\"gpipe\", \"1f1b\" or \"interleaved\"";
+const char* kCpCommTypeNames = "\"p2p\" (ring) or \"a2a\" (all-to-all)";
 
 template <typename T> Json optional(const std::optional<T>& v)
 {
@@ -26,6 +28,10 @@ Json optionalName(const std::optional<Recompute>& v)
     return v ? Json(toString(*v)) : Json(nullptr);
 }
 Json optionalName(const std::optional<Schedule>& v)
+{
+    return v ? Json(toString(*v)) : Json(nullptr);
+}
+Json optionalName(const std::optional<CpCommType>& v)
 {
     return v ? Json(toString(*v)) : Json(nullptr);
 }
@@ -106,11 +112,12 @@ Json toJson(const ClusterSpec& c)
 Json toJson(const TrainingSpec& t)
 {
     const PlanPins& p = t.pins;
-    Json pins { { "tp", optional(p.tp) }, { "pp", optional(p.pp) }, { "dp", optional(p.dp) },
-        { "vpp", optional(p.vpp) }, { "micro_batch", optional(p.microBatch) },
+    Json pins { { "tp", optional(p.tp) }, { "cp", optional(p.cp) }, { "pp", optional(p.pp) }, { "dp", optional(p.dp) },
+        { "dp_replicate", optional(p.dpReplicate) }, { "vpp", optional(p.vpp) }, { "micro_batch", optional(p.microBatch) },
         { "zero_stage", optional(p.zeroStage) }, { "recompute", optionalName(p.recompute) },
         { "sequence_parallel", optional(p.sequenceParallel) }, { "schedule", optionalName(p.schedule) },
-        { "tp_comm_overlap", optional(p.tpCommOverlap) }, { "pp_comm_overlap", optional(p.ppCommOverlap) } };
+        { "tp_comm_overlap", optional(p.tpCommOverlap) }, { "pp_comm_overlap", optional(p.ppCommOverlap) },
+        { "cp_comm_type", optionalName(p.cpCommType) }, { "reshard_after_forward", optional(p.reshardAfterForward) } };
     return Json { { "seq_length", t.seqLength }, { "global_batch", t.globalBatch },
         { "precision", toString(t.precision) }, { "optimizer", toString(t.optimizer) },
         { "fp32_gradients", t.fp32Gradients }, { "flash_attention", t.flashAttention },
@@ -121,11 +128,12 @@ Json toJson(const TrainingSpec& t)
 
 Json toJson(const ParallelConfig& c)
 {
-    return Json { { "tp", c.tp }, { "pp", c.pp }, { "dp", c.dp }, { "vpp", c.vpp },
-        { "micro_batch", c.microBatch }, { "zero_stage", c.zeroStage },
+    return Json { { "tp", c.tp }, { "cp", c.cp }, { "pp", c.pp }, { "dp", c.dp }, { "dp_replicate", c.dpReplicate },
+        { "vpp", c.vpp }, { "micro_batch", c.microBatch }, { "zero_stage", c.zeroStage },
         { "recompute", toString(c.recompute) }, { "sequence_parallel", c.sequenceParallel },
         { "schedule", toString(c.schedule) }, { "tp_comm_overlap", c.tpCommOverlap },
-        { "pp_comm_overlap", c.ppCommOverlap } };
+        { "pp_comm_overlap", c.ppCommOverlap }, { "cp_comm_type", toString(c.cpCommType) },
+        { "reshard_after_forward", c.reshardAfterForward } };
 }
 
 Json toJson(const ScoreWeights& w)
@@ -170,8 +178,10 @@ TrainingSpec readTraining(const ObjectReader& o)
         t.dpOverlap = o.number("dp_overlap", 0, 1);
     const ObjectReader p = o.object("pins");
     t.pins.tp = p.optionalCount("tp", 1);
+    t.pins.cp = p.optionalCount("cp", 1); // the CP and HSDP pins are absent in files from before them: searched
     t.pins.pp = p.optionalCount("pp", 1);
     t.pins.dp = p.optionalCount("dp", 1);
+    t.pins.dpReplicate = p.optionalCount("dp_replicate", 1);
     t.pins.vpp = p.optionalCount("vpp", 1);
     t.pins.microBatch = p.optionalCount("micro_batch", 1);
     t.pins.zeroStage = p.optionalCount("zero_stage", 0);
@@ -185,6 +195,10 @@ TrainingSpec readTraining(const ObjectReader& o)
         t.pins.tpCommOverlap = p.boolean("tp_comm_overlap");
     if (p.find("pp_comm_overlap"))
         t.pins.ppCommOverlap = p.boolean("pp_comm_overlap");
+    if (p.find("cp_comm_type"))
+        t.pins.cpCommType = p.name<CpCommType>("cp_comm_type", cpCommTypeFromString, kCpCommTypeNames);
+    if (p.find("reshard_after_forward"))
+        t.pins.reshardAfterForward = p.boolean("reshard_after_forward");
     return t;
 }
 
@@ -192,8 +206,10 @@ ParallelConfig readConfig(const ObjectReader& o)
 {
     ParallelConfig c;
     c.tp = o.count("tp", 1);
+    c.cp = o.optionalCount("cp", 1).value_or(1); // files from before context parallelism: none
     c.pp = o.count("pp", 1);
     c.dp = o.count("dp", 1);
+    c.dpReplicate = o.optionalCount("dp_replicate", 1).value_or(1);
     c.vpp = o.count("vpp", 1);
     c.microBatch = o.count("micro_batch", 1);
     c.zeroStage = int(o.integer("zero_stage", 0, 3));
@@ -203,11 +219,20 @@ ParallelConfig readConfig(const ObjectReader& o)
     // Files written before the overlaps were knobs have neither: off.
     c.tpCommOverlap = o.find("tp_comm_overlap") && o.boolean("tp_comm_overlap");
     c.ppCommOverlap = o.find("pp_comm_overlap") && o.boolean("pp_comm_overlap");
+    // Files from before context parallelism and hybrid sharding: ring CP, parameters freed after forward.
+    if (o.find("cp_comm_type"))
+        c.cpCommType = o.name<CpCommType>("cp_comm_type", cpCommTypeFromString, kCpCommTypeNames);
+    c.reshardAfterForward = !o.find("reshard_after_forward") || o.boolean("reshard_after_forward");
     // Device numbers are ints (stageDeviceRange); a product past that is no cluster.
-    if (const double gpus = double(c.tp) * c.pp * c.dp; gpus > double(planjson::kMaxInt))
-        o.fail(o.path(), "tp x pp x dp = " + std::to_string(c.tp) + " x " + std::to_string(c.pp) + " x "
-                             + std::to_string(c.dp) + " GPUs is more than " + std::to_string(planjson::kMaxInt)
-                             + "; the degrees are damaged");
+    if (const double gpus = double(c.tp) * c.cp * c.pp * c.dp; gpus > double(planjson::kMaxInt))
+        o.fail(o.path(), "tp x cp x pp x dp = " + std::to_string(c.tp) + " x " + std::to_string(c.cp) + " x "
+                             + std::to_string(c.pp) + " x " + std::to_string(c.dp) + " GPUs is more than "
+                             + std::to_string(planjson::kMaxInt) + "; the degrees are damaged");
+    // HSDP: the ZeRO shard group is dp x cp / dp_replicate ranks (ParallelConfig::zeroShardSize).
+    if ((std::int64_t(c.dp) * c.cp) % c.dpReplicate != 0)
+        o.fail(o.pathOf("dp_replicate"), "expected a divisor of dp x cp = " + std::to_string(std::int64_t(c.dp) * c.cp)
+                                             + " (ZeRO shards over dp x cp / dp_replicate ranks), got "
+                                             + std::to_string(c.dpReplicate));
     return c;
 }
 

@@ -70,6 +70,10 @@ SessionDocument makeDocument()
     d.training.pins.schedule = Schedule::Interleaved1F1B;
     d.training.pins.tpCommOverlap = true;
     d.training.pins.ppCommOverlap = false;
+    d.training.pins.cp = 2;
+    d.training.pins.cpCommType = CpCommType::AllToAll;
+    d.training.pins.dpReplicate = 2;
+    d.training.pins.reshardAfterForward = false;
     d.strategy = Strategy::Hybrid;
     d.weights = { 0.4, 1.0 / 3.0, 0.1 + 0.2 };
     d.topCount = 25;
@@ -86,6 +90,10 @@ SessionDocument makeDocument()
     selected.schedule = Schedule::Interleaved1F1B;
     selected.tpCommOverlap = true;
     selected.ppCommOverlap = true;
+    selected.cp = 2;
+    selected.cpCommType = CpCommType::AllToAll;
+    selected.dpReplicate = 2;
+    selected.reshardAfterForward = false;
     d.selectedPlan = selected;
     return d;
 }
@@ -152,12 +160,49 @@ private slots:
         QVERIFY(p.schedule == Schedule::Interleaved1F1B);
         QVERIFY(p.tpCommOverlap == true);
         QVERIFY(p.ppCommOverlap == false); // pinned to false, not unpinned
+        QVERIFY(p.cp == 2 && p.cpCommType == CpCommType::AllToAll && p.dpReplicate == 2);
+        QVERIFY(p.reshardAfterForward == false); // pinned to false, not unpinned
         QVERIFY(d.strategy == Strategy::Hybrid);
         QVERIFY(d.weights == (ScoreWeights { 0.4, 1.0 / 3.0, 0.1 + 0.2 }));
         QCOMPARE(d.topCount, 25);
         QVERIFY(d.showInfeasible);
         QVERIFY(d.selectedPlan.has_value());
         QVERIFY(*d.selectedPlan == *makeDocument().selectedPlan);
+        QCOMPARE(d.selectedPlan->cp, 2);
+        QVERIFY(d.selectedPlan->cpCommType == CpCommType::AllToAll);
+        QCOMPARE(d.selectedPlan->dpReplicate, 2);
+        QVERIFY(!d.selectedPlan->reshardAfterForward);
+        // Under the keys the plan format documents.
+        const nlohmann::json j = nlohmann::json::parse(writeSessionJson(makeDocument()));
+        QCOMPARE(j["training"]["pins"]["cp"].get<int>(), 2);
+        QCOMPARE(j["training"]["pins"]["cp_comm_type"].get<std::string>(), std::string("a2a"));
+        QCOMPARE(j["training"]["pins"]["dp_replicate"].get<int>(), 2);
+        QCOMPARE(j["training"]["pins"]["reshard_after_forward"].get<bool>(), false);
+        QCOMPARE(j["selected_plan"]["cp"].get<int>(), 2);
+        QCOMPARE(j["selected_plan"]["cp_comm_type"].get<std::string>(), std::string("a2a"));
+        QCOMPARE(j["selected_plan"]["dp_replicate"].get<int>(), 2);
+        QCOMPARE(j["selected_plan"]["reshard_after_forward"].get<bool>(), false);
+    }
+
+    // Sessions from before context parallelism and hybrid sharding have none of their keys: unpinned, and a
+    // selected plan with CP 1 as a ring, no replicas, parameters freed after forward.
+    void sessionsWithoutParallelKeysStayReadable()
+    {
+        nlohmann::json j = nlohmann::json::parse(writeSessionJson(makeDocument()));
+        for (const char* key : { "cp", "cp_comm_type", "dp_replicate", "reshard_after_forward" }) {
+            j["training"]["pins"].erase(key);
+            j["selected_plan"].erase(key);
+        }
+        const SessionDocument d = readSessionJson(dump(j), "old.shardscope");
+        QVERIFY(!d.training.pins.cp && !d.training.pins.cpCommType && !d.training.pins.dpReplicate
+                && !d.training.pins.reshardAfterForward);
+        QVERIFY(d.selectedPlan.has_value());
+        QCOMPARE(d.selectedPlan->cp, 1);
+        QVERIFY(d.selectedPlan->cpCommType == CpCommType::P2P);
+        QCOMPARE(d.selectedPlan->dpReplicate, 1);
+        QVERIFY(d.selectedPlan->reshardAfterForward);
+        QCOMPARE(d.selectedPlan->tp, 2); // the rest as written
+        QCOMPARE(d.training.pins.tp, std::optional<int>(2));
     }
 
     void defaultsAndAbsentSelection()
@@ -196,7 +241,9 @@ private slots:
         const char* names[] = { "generator", "model", "bundled", "relative", "gpu", "nodes", "gpus per node",
             "intra", "inter", "seq", "batch", "precision", "optimizer", "fp32 grads", "flash", "overhead", "margin",
             "overlap", "pins", "strategy", "weights", "top", "infeasible", "selection absent", "selection",
-            "overlap override removed", "tp overlap pin", "pp overlap pin", "selection overlap" };
+            "overlap override removed", "tp overlap pin", "pp overlap pin", "selection overlap", "cp pin",
+            "cp comm type pin", "dp replicate pin", "reshard pin", "selection cp", "selection cp comm type",
+            "selection dp replicate", "selection reshard" };
         for (int i = 0; i < int(std::size(names)); ++i)
             QTest::newRow(names[i]) << i;
     }
@@ -234,8 +281,16 @@ private slots:
             [](SessionDocument& d) { d.training.pins.tpCommOverlap.reset(); },
             [](SessionDocument& d) { d.training.pins.ppCommOverlap = true; },
             [](SessionDocument& d) { d.selectedPlan->tpCommOverlap = false; },
+            [](SessionDocument& d) { d.training.pins.cp.reset(); },
+            [](SessionDocument& d) { d.training.pins.cpCommType = CpCommType::P2P; },
+            [](SessionDocument& d) { d.training.pins.dpReplicate = 4; },
+            [](SessionDocument& d) { d.training.pins.reshardAfterForward.reset(); },
+            [](SessionDocument& d) { d.selectedPlan->cp = 1; },
+            [](SessionDocument& d) { d.selectedPlan->cpCommType = CpCommType::P2P; },
+            [](SessionDocument& d) { d.selectedPlan->dpReplicate = 1; },
+            [](SessionDocument& d) { d.selectedPlan->reshardAfterForward = true; },
         };
-        QCOMPARE(int(std::size(mutations)), 29);
+        QCOMPARE(int(std::size(mutations)), 37);
         const SessionDocument original = makeDocument();
         SessionDocument changed = original;
         mutations[mutation](changed);
@@ -311,6 +366,17 @@ private slots:
         QTest::newRow("selected_plan zero stage 4") << "/selected_plan/zero_stage" << "4" << "$.selected_plan.zero_stage" << "from 0 to 3, got 4";
         QTest::newRow("selected_plan schedule") << "/selected_plan/schedule" << "\"zigzag\"" << "$.selected_plan.schedule" << "unknown value \"zigzag\"";
         QTest::newRow("selected_plan an array") << "/selected_plan" << "[2, 2, 4]" << "$.selected_plan" << "expected an object, got array";
+        QTest::newRow("cp pin 0") << "/training/pins/cp" << "0" << "$.training.pins.cp" << "expected an integer from 1 to 2147483647, got 0";
+        QTest::newRow("unknown cp_comm_type pin") << "/training/pins/cp_comm_type" << "\"mesh\"" << "$.training.pins.cp_comm_type"
+                                                  << "unknown value \"mesh\"; expected \"p2p\" (ring) or \"a2a\" (all-to-all)";
+        QTest::newRow("dp_replicate pin -1") << "/training/pins/dp_replicate" << "-1" << "$.training.pins.dp_replicate" << "got -1";
+        QTest::newRow("reshard pin a number") << "/training/pins/reshard_after_forward" << "0" << "$.training.pins.reshard_after_forward"
+                                              << "expected true or false, got integer";
+        QTest::newRow("selected_plan.cp 1.5") << "/selected_plan/cp" << "1.5" << "$.selected_plan.cp" << "expected an integer";
+        QTest::newRow("selected_plan cp_comm_type") << "/selected_plan/cp_comm_type" << "true" << "$.selected_plan.cp_comm_type"
+                                                    << "expected a string, got boolean";
+        QTest::newRow("selected_plan dp_replicate 3") << "/selected_plan/dp_replicate" << "3" << "$.selected_plan.dp_replicate"
+                                                      << "expected a divisor of dp x cp = 8";
     }
 
     void readErrors()
