@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // DeepSpeed config JSON (deepspeedai/DeepSpeed runtime/constants.py and runtime/zero/config.py; keys in
-// ../shared/notes/qt-ecosystem.md section 8 and docs/launch-configs.md).
+// ../shared/notes/qt-ecosystem.md section 8 and docs/launch-configs.md). Context parallelism, hybrid
+// sharding and the pipeline engine's limits checked at edaa722 (deepspeed/__init__.py, runtime/pipe/engine.py,
+// runtime/engine.py, runtime/sequence_parallel/ulysses_sp.py).
 #include "export/launch_config_detail.h"
 
 #include <nlohmann/json.hpp>
@@ -36,6 +38,42 @@ std::string writeDeepSpeedConfig(const PlanView& v)
                                    + " virtual stages per rank; choose a plan with VPP 1, or export for megatron or "
                                      "torchtitan");
 
+    // Context parallelism: DeepSpeed has Ulysses, an all-to-all of the sequence into attention heads. The config's
+    // sequence_parallel_size with data_parallel_size makes deepspeed.initialize build the (data_parallel,
+    // sequence_parallel) mesh, for models that are not a PipelineModule only.
+    if (c.cp > 1 && c.cpCommType == CpCommType::P2P)
+        v.refuse("config.cp_comm_type",
+                 "DeepSpeed's context parallelism is Ulysses (sequence_parallel_size), an all-to-all that scatters "
+                 "attention heads; it has no ring attention passing K/V between ranks, which this plan's "
+                 "cp_comm_type p2p predicts; choose a plan with cp_comm_type a2a, or export for megatron or torchtitan");
+    if (c.cp > 1 && c.pp > 1)
+        v.refuse("config.cp", "DeepSpeed builds its sequence-parallel groups (sequence_parallel_size) only for models "
+                              "that are not a PipelineModule, and its pipeline engine takes the process groups from the "
+                              "PipelineModule's own topology; the plan combines CP " + std::to_string(c.cp)
+                                  + " with PP " + std::to_string(c.pp)
+                                  + "; choose a plan with PP 1 or CP 1, or export for megatron or torchtitan");
+    if (c.cp > 1 && d.model.transformer && d.model.transformer->heads > 0
+        && (d.model.transformer->heads / c.tp) % c.cp != 0)
+        v.refuse("config.cp", "DeepSpeed Ulysses scatters attention heads over the sequence-parallel group (\"Attention "
+                              "head count ... is not divisible by SP size\"): "
+                                  + std::to_string(d.model.transformer->heads / c.tp) + " heads per TP rank do not divide "
+                                  "by CP " + std::to_string(c.cp));
+    // Hybrid sharding: MiCS (mics_shard_size) shards ZeRO-3 within groups and replicates across them; ZeRO-1/2
+    // always shard over the whole data-parallel group.
+    if (c.dpReplicate > 1 && c.zeroStage >= 1 && c.zeroStage < 3)
+        v.refuse("config.dp_replicate",
+                 "DeepSpeed's ZeRO-" + std::to_string(c.zeroStage) + " shards over all data-parallel ranks; hybrid "
+                 "sharding (MiCS, mics_shard_size) exists for ZeRO-3 only, and the plan replicates ZeRO-"
+                     + std::to_string(c.zeroStage) + " shards " + std::to_string(c.dpReplicate)
+                     + " times; choose a plan with dp_replicate 1, or export for megatron or torchtitan");
+    // ZeRO-3 releases a module's parameters once it ran (stage3 partitioned parameters); no switch keeps them
+    // from the forward to the backward.
+    if (c.zeroStage == 3 && !c.reshardAfterForward)
+        v.refuse("config.reshard_after_forward",
+                 "DeepSpeed's ZeRO-3 releases each module's gathered parameters after use and has no switch to keep "
+                 "them from the forward to the backward, as this plan does; choose a plan with reshard_after_forward "
+                 "on, or export for torchtitan");
+
     const std::int64_t micro = c.microBatch;
     const std::int64_t accumulation = v.numMicroBatches; // DeepSpeed's pipeline engine runs this many micro-batches
     const std::int64_t trainBatch = micro * accumulation * c.dp;
@@ -64,7 +102,16 @@ std::string writeDeepSpeedConfig(const PlanView& v)
         zero["overlap_comm"] = d.training.dpOverlap.value_or(1.0) > 0;
         zero["contiguous_gradients"] = true;
     }
+    if (c.zeroStage == 3 && c.dpReplicate > 1)
+        zero["mics_shard_size"] = c.zeroShardSize(); // runtime/zero/config.py; MiCS in engine's stage-3 branch
     j["zero_optimization"] = zero;
+    if (c.cp > 1) {
+        // DeepSpeed Ulysses; deepspeed/__init__.py builds the mesh from both keys (only without TP, which the model's
+        // mpu brings, e.g. Megatron-DeepSpeed's --ds-sequence-parallel-size).
+        j["sequence_parallel_size"] = c.cp;
+        if (c.tp == 1)
+            j["data_parallel_size"] = c.dp;
+    }
     if (c.recompute != Recompute::None) {
         nlohmann::ordered_json ac;
         // Split stored checkpoints over the tensor-parallel group, as sequence parallelism does in the plan.

@@ -57,6 +57,95 @@ void PlanView::refuse(const std::string& position, const std::string& message) c
     throw InputError(source, position.empty() ? path : path + "." + position, message);
 }
 
+namespace {
+
+/// The pp x vpp chunks in model order with their layer ranges: from the plan's chunk_layers, each run by the
+/// stage of its layers (one stage a chunk; an empty chunk by the stage the schedule's placement gives it), or,
+/// for files without it, from each layer's (stage, chunk).
+std::vector<Segment> chunkSegments(const PlanView& v, const std::vector<LayerPartition>& parts)
+{
+    const ParallelConfig& c = v.config;
+    const std::size_t count = std::size_t(c.pp) * std::size_t(c.vpp);
+    std::vector<Segment> segments(count);
+    for (std::size_t i = 0; i < count; ++i) // chunk k of stage s is entry k x pp + s, but for ZBV's V
+        std::tie(segments[i].stage, segments[i].chunk) = stageAndChunkOf(c.schedule, c.pp, int(i));
+    const int layers = int(parts.size());
+    const std::vector<std::pair<int, int>>& chunks = v.plan->estimate.chunkLayers;
+    if (!chunks.empty()) {
+        if (chunks.size() != count)
+            v.refuse("chunk_layers", "the plan lists " + std::to_string(chunks.size()) + " pipeline chunks, but PP "
+                                         + std::to_string(c.pp) + " x VPP " + std::to_string(c.vpp) + " needs "
+                                         + std::to_string(count));
+        int next = 0;
+        for (std::size_t j = 0; j < count; ++j) {
+            const auto [first, end] = chunks[j];
+            const std::string where = "chunk_layers[" + std::to_string(j) + "]";
+            if (first != next || end < first || end > layers)
+                v.refuse(where, "layers [" + std::to_string(first) + ", " + std::to_string(end) + ") do not continue the "
+                                    "chunks before it at layer " + std::to_string(next) + " within the model's "
+                                    + std::to_string(layers) + " layers");
+            if (end > first) {
+                const int stage = parts[std::size_t(first)].ppStage;
+                if (stage < 0 || stage >= c.pp)
+                    v.refuse("sharding_plan.layer_partitions[" + std::to_string(first) + "]",
+                             "layer \"" + parts[std::size_t(first)].layerName + "\" is placed on stage "
+                                 + std::to_string(stage) + ", outside PP " + std::to_string(c.pp));
+                for (int i = first; i < end; ++i)
+                    if (parts[std::size_t(i)].ppStage != stage)
+                        v.refuse("sharding_plan.layer_partitions[" + std::to_string(i) + "]",
+                                 "layer \"" + parts[std::size_t(i)].layerName + "\" is placed on stage "
+                                     + std::to_string(parts[std::size_t(i)].ppStage) + ", but chunk_layers puts it in chunk "
+                                     + std::to_string(j) + " with layer \"" + parts[std::size_t(first)].layerName
+                                     + "\" of stage " + std::to_string(stage) + "; a chunk runs on one stage");
+                segments[j].stage = stage;
+            }
+            segments[j].firstLayer = first;
+            segments[j].endLayer = end;
+            next = end;
+        }
+        if (next != layers)
+            v.refuse("chunk_layers", "the chunks end at layer " + std::to_string(next) + " of "
+                                         + std::to_string(layers));
+        // Each stage's chunks in model order are its chunks 0, 1, ...; every stage runs VPP of them.
+        std::vector<int> chunksOnStage(std::size_t(c.pp), 0);
+        for (Segment& s : segments)
+            s.chunk = chunksOnStage[std::size_t(s.stage)]++;
+        for (int s = 0; s < c.pp; ++s)
+            if (chunksOnStage[std::size_t(s)] != c.vpp)
+                v.refuse("chunk_layers", "stage " + std::to_string(s) + " runs " + std::to_string(chunksOnStage[std::size_t(s)])
+                                             + " of the chunks, but every stage runs VPP " + std::to_string(c.vpp));
+        return segments;
+    }
+    // Chunks in model order: the virtual stage of each layer's (stage, chunk) must never decrease.
+    std::size_t current = 0;
+    for (int i = 0; i < layers; ++i) {
+        const LayerPartition& p = parts[std::size_t(i)];
+        const std::string where = "sharding_plan.layer_partitions[" + std::to_string(i) + "]";
+        if (p.ppStage < 0 || p.ppStage >= c.pp || p.chunk < 0 || p.chunk >= c.vpp)
+            v.refuse(where, "layer \"" + p.layerName + "\" is placed on stage " + std::to_string(p.ppStage) + ", chunk "
+                                + std::to_string(p.chunk) + ", outside PP " + std::to_string(c.pp) + " x VPP "
+                                + std::to_string(c.vpp));
+        const std::size_t segment = std::size_t(virtualStageOf(c.schedule, c.pp, p.ppStage, p.chunk));
+        if (segment < current)
+            v.refuse(where, "layer \"" + p.layerName + "\" on stage " + std::to_string(p.ppStage) + ", chunk "
+                                + std::to_string(p.chunk) + " comes after a later pipeline chunk: the layers are "
+                                + "not laid out in pipeline order");
+        if (i == 0 || segment != current) {
+            // Chunks skipped on the way are empty and sit where this one starts.
+            for (std::size_t k = i == 0 ? 0 : current + 1; k < segment; ++k)
+                segments[k].firstLayer = segments[k].endLayer = i;
+            segments[segment].firstLayer = i;
+        }
+        current = segment;
+        segments[segment].endLayer = i + 1;
+    }
+    for (std::size_t k = current + 1; k < count; ++k)
+        segments[k].firstLayer = segments[k].endLayer = layers;
+    return segments;
+}
+
+} // namespace
+
 PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const std::string& source)
 {
     if (planIndex >= document.plans.size())
@@ -76,8 +165,12 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
         v.refuse("feasible", "plan " + std::to_string(v.plan->rank) + " is predicted not to fit"
                                  + (e.infeasibleReason.empty() ? std::string() : " (" + e.infeasibleReason + ")")
                                  + "; export a plan that fits");
-    if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.microBatch < 1 || c.zeroStage < 0 || c.zeroStage > 3)
+    if (c.tp < 1 || c.cp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.dpReplicate < 1 || c.microBatch < 1
+        || c.zeroStage < 0 || c.zeroStage > 3)
         v.refuse("config", "degrees and the micro-batch must be at least 1 and the ZeRO stage 0 to 3");
+    if ((std::int64_t(c.dp) * c.cp) % c.dpReplicate != 0)
+        v.refuse("config.dp_replicate", "dp_replicate " + std::to_string(c.dpReplicate) + " does not divide DP x CP = "
+                                            + std::to_string(std::int64_t(c.dp) * c.cp));
     if (v.numMicroBatches < 1)
         v.refuse("num_micro_batches", "a plan needs at least one micro-batch per step");
     // The batch identity every framework checks (DeepSpeed's _batch_assertion, Megatron's
@@ -90,44 +183,52 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
                                           + " sequences, but the global batch is "
                                           + std::to_string(document.training.globalBatch));
 
-    // Chunks in model order: the virtual stage of each layer's (stage, chunk) must never decrease.
     const auto& parts = v.plan->sharding.layerPartitions;
     if (parts.empty())
         v.refuse("sharding_plan.layer_partitions", "the plan has no layer placement (it was rejected before its stages "
                                                    "were partitioned)");
-    v.segments.resize(std::size_t(c.pp) * std::size_t(c.vpp));
-    for (std::size_t i = 0; i < v.segments.size(); ++i) // chunk k of stage s is entry k x pp + s, but for ZBV's V
-        std::tie(v.segments[i].stage, v.segments[i].chunk) = stageAndChunkOf(c.schedule, c.pp, int(i));
-    std::size_t current = 0;
+    v.segments = chunkSegments(v, parts);
+    const int layers = int(parts.size());
+
+    // Blocks per chunk from the layer names; the token embedding is what precedes the first block, the head
+    // the model's last layer, the final norm what lies between the last block and the head.
+    int firstBlockLayer = layers, lastBlockLayer = -1;
+    for (int i = 0; i < layers; ++i)
+        if (extractBlockIndex(parts[std::size_t(i)].layerName)) {
+            firstBlockLayer = std::min(firstBlockLayer, i);
+            lastBlockLayer = i;
+        }
     std::optional<int> lastBlock;
     std::size_t lastBlockSegment = 0;
     int namedBlocks = 0;
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        const LayerPartition& p = parts[i];
-        const std::string where = "sharding_plan.layer_partitions[" + std::to_string(i) + "]";
-        if (p.ppStage < 0 || p.ppStage >= c.pp || p.chunk < 0 || p.chunk >= c.vpp)
-            v.refuse(where, "layer \"" + p.layerName + "\" is placed on stage " + std::to_string(p.ppStage) + ", chunk "
-                                + std::to_string(p.chunk) + ", outside PP " + std::to_string(c.pp) + " x VPP "
-                                + std::to_string(c.vpp));
-        const std::size_t segment = std::size_t(virtualStageOf(c.schedule, c.pp, p.ppStage, p.chunk));
-        if (segment < current)
-            v.refuse(where, "layer \"" + p.layerName + "\" on stage " + std::to_string(p.ppStage) + ", chunk "
-                                + std::to_string(p.chunk) + " comes after a later pipeline chunk: the layers are "
-                                + "not laid out in pipeline order");
-        current = segment;
-        const std::optional<int> block = extractBlockIndex(p.layerName);
-        if (!block)
-            continue;
-        // A block's layers are contiguous; a new number (or the same number in a later chunk) starts a block.
-        if (!lastBlock || *lastBlock != *block || lastBlockSegment != segment) {
-            Segment& s = v.segments[segment];
-            if (s.blocks == 0)
-                s.firstBlock = *block;
-            ++s.blocks;
-            ++namedBlocks;
+    for (std::size_t segment = 0; segment < v.segments.size(); ++segment) {
+        Segment& s = v.segments[segment];
+        s.head = !s.empty() && s.endLayer == layers;
+        for (int i = s.firstLayer; i < s.endLayer; ++i) {
+            const std::optional<int> block = extractBlockIndex(parts[std::size_t(i)].layerName);
+            std::string module;
+            if (block) {
+                module = "layers." + std::to_string(*block);
+                // A block's layers are contiguous; a new number (or the same number in a later chunk) starts a block.
+                if (!lastBlock || *lastBlock != *block || lastBlockSegment != segment) {
+                    if (s.blocks == 0)
+                        s.firstBlock = *block;
+                    ++s.blocks;
+                    ++namedBlocks;
+                }
+                lastBlock = block;
+                lastBlockSegment = segment;
+            } else if (i < firstBlockLayer) {
+                s.embedding = true;
+                module = "tok_embeddings";
+            } else if (i == layers - 1) {
+                module = "output";
+            } else if (i > lastBlockLayer) {
+                module = "norm";
+            } // else: an unnumbered layer between blocks, part of a block module in torchtitan
+            if (!module.empty() && (s.modules.empty() || s.modules.back() != module))
+                s.modules.push_back(std::move(module));
         }
-        lastBlock = block;
-        lastBlockSegment = segment;
     }
     v.totalBlocks = namedBlocks;
     const PlanModelSummary& m = document.model;
@@ -139,11 +240,19 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
 std::string describeConfig(const PlanView& v)
 {
     const ParallelConfig& c = v.config;
-    std::string s = "TP " + std::to_string(c.tp) + " x PP " + std::to_string(c.pp) + " x DP " + std::to_string(c.dp);
+    std::string s = "TP " + std::to_string(c.tp) + (c.cp > 1 ? " x CP " + std::to_string(c.cp) : std::string())
+                    + " x PP " + std::to_string(c.pp) + " x DP " + std::to_string(c.dp);
+    if (c.dpReplicate > 1)
+        s += " (" + std::to_string(c.dpReplicate) + " replicas of ZeRO shard groups of " + std::to_string(c.zeroShardSize())
+             + ")";
+    if (c.cp > 1)
+        s += ", CP " + std::string(c.cpCommType == CpCommType::P2P ? "ring (p2p)" : "all-to-all (a2a)");
     if (c.vpp > 1)
         s += ", VPP " + std::to_string(c.vpp);
     s += ", micro-batch " + std::to_string(c.microBatch) + " x " + std::to_string(v.numMicroBatches)
-         + " micro-batches, ZeRO-" + std::to_string(c.zeroStage) + ", "
+         + " micro-batches, ZeRO-" + std::to_string(c.zeroStage)
+         + (c.zeroStage == 3 && !c.reshardAfterForward ? " (parameters kept gathered from forward to backward)" : "")
+         + ", "
          + (c.recompute == Recompute::None ? std::string("no") : std::string(toString(c.recompute))) + " recompute";
     if (c.sequenceParallel)
         s += ", sequence parallel";

@@ -16,14 +16,25 @@ struct Segment
 {
     int stage = 0;
     int chunk = 0;
+    int firstLayer = 0;  ///< [firstLayer, endLayer): the chunk's layers; empty for a chunk without any
+    int endLayer = 0;
     int blocks = 0;      ///< transformer blocks it holds
     int firstBlock = -1; ///< the number in its first block's layer names, -1 without blocks
+    bool embedding = false; ///< holds layers before the first block (the token embedding)
+    bool head = false;      ///< holds the model's last layer (output head and loss)
+    /// torchtitan module names of its layers in order ("tok_embeddings", "layers.N", "norm", "output");
+    /// filled when blocksKnown.
+    std::vector<std::string> modules;
+
+    bool empty() const { return endLayer <= firstLayer; }
 };
 
 /**
  * A plan checked for what every framework needs: it fits, its batch triplet is consistent, and its
  * layers are laid out as pp x vpp contiguous chunks in model order (chunk-major: chunk 0 of stages
- * 0..pp-1, then chunk 1, ...), which is Megatron's and torchtitan's interleaving order.
+ * 0..pp-1, then chunk 1, ...), which is Megatron's and torchtitan's interleaving order. The chunks
+ * come from the plan's chunk_layers (any sizes, empty ones included); files from before it give the
+ * chunk of each layer in sharding_plan.layer_partitions, which cannot tell where an empty chunk sits.
  */
 struct PlanView
 {
@@ -45,7 +56,7 @@ struct PlanView
 
 PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const std::string& source);
 
-/// "TP 8 x PP 4 x DP 2, VPP 5, micro-batch 1 x 64, ZeRO-1, selective recompute, SP"
+/// "TP 8 x CP 2 x PP 4 x DP 2, VPP 5, micro-batch 1 x 64, ZeRO-1, selective recompute, SP"; CP only when > 1
 std::string describeConfig(const PlanView& view);
 /// Comment lines (without the comment marker) naming model, cluster, plan and its predictions, the
 /// step time with the cost model's measured error on the cluster's GPU family.

@@ -23,51 +23,103 @@ struct Args
     void add(std::string flag, std::int64_t value) { add(std::move(flag), std::to_string(value)); }
 };
 
-/// How the plan's blocks are spread over pipeline chunks, in Megatron's terms.
+/// How the plan's blocks are spread over pipeline chunks, in Megatron's terms (megatron/core/transformer/
+/// transformer_block.py get_num_layers_to_build and transformer_config.py __post_init__ at d98e8a6).
 struct PipelineShape
 {
-    enum Kind { Even, UnevenFirstLast, Layout } kind = Even;
+    enum Kind { Even, UnevenFirstLast, AccountFor, Layout } kind = Even;
     int first = 0;       ///< blocks of stage 0 (UnevenFirstLast)
     int last = 0;        ///< blocks of the last stage (UnevenFirstLast)
+    bool embeddingCounts = false; ///< AccountFor: the embedding takes a block's place in the first chunk
+    bool lossCounts = false;      ///< AccountFor: the output layer and loss take one in the last chunk
     std::string layout;  ///< --pipeline-model-parallel-layout value (Layout)
 };
+
+/// One chunk in Megatron's layout syntax: E embedding, t a transformer layer (t*N for N), L loss.
+std::string layoutToken(const Segment& s)
+{
+    std::string token = !s.empty() && s.firstLayer == 0 ? "E" : "";
+    if (s.blocks == 1)
+        token += "t";
+    else if (s.blocks > 1)
+        token += "t*" + std::to_string(s.blocks);
+    return token + (s.head ? "L" : "");
+}
+
+/// The layout string, chunks in model order between "|", with runs of three or more equal chunks written
+/// "(x|)*N-1x" (pipeline_parallel_layer_layout.py parse_str_to_list unrolls "(...)*N", then "x*N").
+std::string layoutString(const std::vector<Segment>& segments)
+{
+    std::vector<std::string> tokens;
+    for (const Segment& s : segments)
+        tokens.push_back(layoutToken(s));
+    std::string out;
+    for (std::size_t i = 0; i < tokens.size();) {
+        std::size_t n = 1;
+        while (i + n < tokens.size() && tokens[i + n] == tokens[i])
+            ++n;
+        if (i > 0)
+            out += "|";
+        if (n >= 3) {
+            out += "(" + tokens[i] + "|)*" + std::to_string(n - 1) + tokens[i];
+        } else {
+            out += tokens[i];
+            n = 1;
+        }
+        i += n;
+    }
+    return out;
+}
 
 PipelineShape pipelineShape(const PlanView& v)
 {
     const int pp = v.config.pp;
     const int vpp = v.config.vpp;
+    const std::vector<Segment>& seg = v.segments;
     PipelineShape shape;
-    // Megatron splits a stage's blocks evenly over its virtual chunks; anything else needs a layout.
-    bool chunksEven = true;
-    for (const Segment& s : v.segments)
-        chunksEven = chunksEven && s.blocks * vpp == v.stageBlocks(s.stage);
-    bool allEqual = true, middleEqual = true;
-    for (int s = 1; s < pp; ++s)
-        allEqual = allEqual && v.stageBlocks(s) == v.stageBlocks(0);
-    for (int s = 2; s < pp - 1; ++s)
-        middleEqual = middleEqual && v.stageBlocks(s) == v.stageBlocks(1);
-    if (chunksEven && allEqual)
-        return shape;
-    if (chunksEven && middleEqual) {
-        shape.kind = PipelineShape::UnevenFirstLast;
+    // Without a layout Megatron builds the embedding into the first chunk and the output layer into the last.
+    const Segment& front = seg.front();
+    const bool endsInPlace = !front.empty() && front.firstLayer == 0 && seg.back().head;
+    if (endsInPlace) {
+        bool allEqual = true;
+        for (const Segment& s : seg)
+            allEqual = allEqual && s.blocks == front.blocks;
+        if (allEqual)
+            return shape;
+        // --decoder-first/last-pipeline-num-layers: each stage's blocks split evenly over its chunks, the middle
+        // stages equal, first and last above 0.
+        bool chunksEven = true, middleEqual = true;
+        for (const Segment& s : seg)
+            chunksEven = chunksEven && s.blocks * vpp == v.stageBlocks(s.stage);
+        for (int s = 2; s < pp - 1; ++s)
+            middleEqual = middleEqual && v.stageBlocks(s) == v.stageBlocks(1);
         shape.first = v.stageBlocks(0);
         shape.last = v.stageBlocks(pp - 1);
-        return shape;
+        if (pp > 1 && chunksEven && middleEqual && shape.first > 0 && shape.last > 0) {
+            shape.kind = PipelineShape::UnevenFirstLast;
+            return shape;
+        }
+        // --account-for-embedding/loss-in-pipeline-split: blocks + 1 (+ 1) units split evenly over all chunks,
+        // the embedding and the loss each taking a unit of the first and the last chunk.
+        const int chunks = pp * vpp;
+        for (const auto& [e, l] : { std::pair { 1, 1 }, std::pair { 1, 0 }, std::pair { 0, 1 } }) {
+            const int units = v.totalBlocks + e + l;
+            if (chunks < 2 || units % chunks != 0)
+                continue;
+            const int k = units / chunks;
+            bool fits = seg.front().blocks == k - e && seg.back().blocks == k - l;
+            for (std::size_t i = 1; i + 1 < seg.size(); ++i)
+                fits = fits && seg[i].blocks == k;
+            if (fits) {
+                shape.kind = PipelineShape::AccountFor;
+                shape.embeddingCounts = e == 1;
+                shape.lossCounts = l == 1;
+                return shape;
+            }
+        }
     }
     shape.kind = PipelineShape::Layout;
-    for (std::size_t i = 0; i < v.segments.size(); ++i) {
-        const int n = v.segments[i].blocks;
-        if (i > 0)
-            shape.layout += "|";
-        if (i == 0)
-            shape.layout += "E";
-        if (n == 1)
-            shape.layout += "t";
-        else if (n > 1)
-            shape.layout += "t*" + std::to_string(n);
-        if (i + 1 == v.segments.size())
-            shape.layout += "L";
-    }
+    shape.layout = layoutString(seg);
     return shape;
 }
 
@@ -163,8 +215,41 @@ void addDataParallelOverlap(const PlanView& v, Args& a, std::vector<std::string>
         return;
     }
     a.add("--overlap-grad-reduce");
-    if (c.zeroStage == 1)
+    if (c.zeroStage >= 1)
         a.add("--overlap-param-gather");
+}
+
+/// ZeRO as Megatron has it (megatron/training/arguments.py and megatron/training/config/common_config.py at
+/// d98e8a6): ZeRO-1 is the distributed optimizer; ZeRO-2/3 are Megatron-FSDP with
+/// --data-parallel-sharding-strategy optim_grads / optim_grads_params, which needs the fsdp_dtensor checkpoint
+/// format and (version 1, the default) the distributed optimizer. Hybrid sharding is
+/// --num-distributed-optimizer-instances: parallel_state shards over (DP x CP) / instances ranks and
+/// replicates across the instances (Megatron-FSDP's outer DP, --outer-dp-sharding-strategy no_shard).
+void addSharding(const PlanView& v, Args& a, std::vector<std::string>& notes)
+{
+    const ParallelConfig& c = v.config;
+    if (c.zeroStage == 0) {
+        if (c.dpReplicate > 1)
+            notes.push_back("ZeRO-0 shards nothing, so the plan's dp_replicate " + std::to_string(c.dpReplicate)
+                            + " has no flag.");
+        return;
+    }
+    if (c.zeroStage >= 2) {
+        a.add("--use-megatron-fsdp");
+        a.add("--data-parallel-sharding-strategy", c.zeroStage == 2 ? "optim_grads" : "optim_grads_params");
+        a.add("--ckpt-format", "fsdp_dtensor");
+        notes.push_back("ZeRO-" + std::to_string(c.zeroStage) + " as Megatron-FSDP (--use-megatron-fsdp, sharding "
+                        + (c.zeroStage == 2 ? "optimizer states and gradients" : "optimizer states, gradients and parameters")
+                        + "); it saves checkpoints as fsdp_dtensor, needs CUDA_DEVICE_MAX_CONNECTIONS unset or above 1, "
+                          "and the adam or sgd optimizer.");
+    }
+    a.add("--use-distributed-optimizer");
+    if (c.dpReplicate > 1) {
+        a.add("--num-distributed-optimizer-instances", c.dpReplicate);
+        notes.push_back("Hybrid sharding: " + std::to_string(c.dpReplicate) + " replicas, each sharding over "
+                        + std::to_string(c.zeroShardSize()) + " of the DP x CP = " + std::to_string(c.dp * c.cp)
+                        + " ranks (--num-distributed-optimizer-instances).");
+    }
 }
 
 } // namespace
@@ -194,13 +279,23 @@ std::string writeMegatronArgs(const PlanView& v)
                             ? std::string(" (ZB-H1 itself runs in sail-sg/zero-bubble-pipeline-parallelism, a Megatron-LM "
                                           "fork)")
                             : std::string(", or export for torchtitan")));
-    if (c.zeroStage >= 2)
-        v.refuse("config.zero_stage",
-                 "Megatron-LM has no ZeRO-" + std::to_string(c.zeroStage)
-                     + ": its distributed optimizer (--use-distributed-optimizer) shards optimizer states only, "
-                       "which is ZeRO-1, and this plan's memory prediction relies on ZeRO-"
-                     + std::to_string(c.zeroStage) + " sharding; choose a plan with ZeRO-0 or ZeRO-1, or export "
-                       "for deepspeed or torchtitan");
+    // ZeRO-2/3 are Megatron-FSDP's optim_grads / optim_grads_params, which free each FSDP unit's parameters
+    // after its forward (post-forward reshard) with no switch; --torch-fsdp2-no-reshard-after-forward
+    // belongs to torch FSDP2, which validate_args refuses with pipeline parallelism and with the
+    // distributed optimizer.
+    if (c.zeroStage == 3 && !c.reshardAfterForward)
+        v.refuse("config.reshard_after_forward",
+                 "Megatron-LM cannot keep ZeRO-3 parameters gathered from forward to backward: Megatron-FSDP reshards "
+                 "them after every forward, and --torch-fsdp2-no-reshard-after-forward is torch FSDP2's, which "
+                 "Megatron refuses with pipeline parallelism and the distributed optimizer; choose a plan with "
+                 "reshard_after_forward on, or export for torchtitan");
+    // validate_args: "seq-length should be a multiple of 2 * context-parallel-size if context-parallel-size > 1"
+    // (each CP rank holds two chunks of the sequence for load balance under causal masking).
+    if (c.cp > 1 && d.training.seqLength % (2 * std::int64_t(c.cp)) != 0)
+        throw InputError(v.source, "$.training.seq_length",
+                         "Megatron-LM requires the sequence length to be a multiple of 2 x context-parallel size = "
+                             + std::to_string(2 * c.cp) + "; the plan trains on " + std::to_string(d.training.seqLength)
+                             + " tokens");
     if (!v.blocksKnown)
         v.refuse("sharding_plan.layer_partitions",
                  "cannot tell which layers are transformer blocks: the layer names number "
@@ -216,8 +311,24 @@ std::string writeMegatronArgs(const PlanView& v)
     // Parallel layout. There is no DP flag: Megatron derives DP = world / (TP x PP x CP).
     a.add("--tensor-model-parallel-size", c.tp);
     a.add("--pipeline-model-parallel-size", c.pp);
-    notes.push_back("DP " + std::to_string(c.dp) + " is not a flag: Megatron derives it as world size / (TP x PP) = "
-                    + std::to_string(c.worldSize()) + " / " + std::to_string(c.tp * c.pp) + ".");
+    if (c.cp > 1) {
+        // ModelParallelConfig.context_parallel_size (megatron/core/model_parallel_config.py at d98e8a6) and
+        // --cp-comm-type (megatron/training/arguments.py at d98e8a6): "p2p" ring, "a2a" Ulysses-style.
+        a.add("--context-parallel-size", c.cp);
+        a.add("--cp-comm-type", std::string(toString(c.cpCommType)));
+        notes.push_back(c.cpCommType == CpCommType::P2P
+                            ? "Context parallelism " + std::to_string(c.cp) + " as a ring (--cp-comm-type p2p): K/V chunks "
+                              "pass around the CP group by point-to-point, overlapped with the attention blocks."
+                            : "Context parallelism " + std::to_string(c.cp) + " by all-to-all (--cp-comm-type a2a, like "
+                              "DeepSpeed Ulysses): attention heads scattered over the CP group, so heads per TP rank must "
+                              "be divisible by " + std::to_string(c.cp) + ".");
+    }
+    if (c.cp > 1)
+        notes.push_back("DP " + std::to_string(c.dp) + " is not a flag: Megatron derives it as world size / (TP x PP x CP) = "
+                        + std::to_string(c.worldSize()) + " / " + std::to_string(c.tp * c.pp * c.cp) + ".");
+    else
+        notes.push_back("DP " + std::to_string(c.dp) + " is not a flag: Megatron derives it as world size / (TP x PP) = "
+                        + std::to_string(c.worldSize()) + " / " + std::to_string(c.tp * c.pp) + ".");
     if (c.tp > 1 && (c.sequenceParallel || t.isMoe())) {
         a.add("--sequence-parallel");
         if (!c.sequenceParallel)
@@ -235,7 +346,8 @@ std::string writeMegatronArgs(const PlanView& v)
         notes.push_back("The plan's blocks per pipeline chunk are uneven beyond the first and last stage (or within a "
                         "stage's virtual chunks), which only --pipeline-model-parallel-layout can express (E embedding, "
                         "t a transformer block, L output layer and loss, | between chunks in model order: chunk k of "
-                        "stage s is entry k x PP + s). Megatron marks it experimental; it sets the virtual stages too.");
+                        "stage s is entry k x PP + s; (x|)*N repeats a chunk). Megatron marks it experimental; it sets "
+                        "the virtual stages too.");
     } else {
         if (c.vpp > 1) {
             a.add("--num-virtual-stages-per-pipeline-rank", c.vpp);
@@ -243,6 +355,31 @@ std::string writeMegatronArgs(const PlanView& v)
                             + " (the plan's model chunks per rank), not --num-layers-per-virtual-pipeline-stage: the "
                               "latter requires the same block count on every stage and cannot be combined with "
                               "uneven first/last stages.");
+        }
+        if (shape.kind == PipelineShape::AccountFor) {
+            // TransformerConfig.account_for_embedding_in_pipeline_split / account_for_loss_in_pipeline_split
+            // (megatron/core/transformer/transformer_config.py at d98e8a6).
+            if (shape.embeddingCounts)
+                a.add("--account-for-embedding-in-pipeline-split");
+            if (shape.lossCounts)
+                a.add("--account-for-loss-in-pipeline-split");
+            const int units = v.totalBlocks + (shape.embeddingCounts ? 1 : 0) + (shape.lossCounts ? 1 : 0);
+            const int perChunk = units / (c.pp * c.vpp);
+            const std::string counted = shape.embeddingCounts && shape.lossCounts ? "the embedding and the loss each"
+                                        : shape.embeddingCounts                  ? "the embedding"
+                                                                                 : "the loss";
+            std::string fewer;
+            if (shape.embeddingCounts)
+                fewer = "the first chunk holds " + std::to_string(perChunk - 1);
+            if (shape.lossCounts)
+                fewer += (fewer.empty() ? "the last chunk holds " : " and the last ") + std::to_string(perChunk - 1);
+            notes.push_back("Uneven pipeline as Megatron lays it out when " + counted + " count as a transformer layer: "
+                            + std::to_string(units) + " units over " + std::to_string(c.pp * c.vpp) + " chunks, "
+                            + std::to_string(perChunk) + " each, so " + fewer + " blocks (stage 0 "
+                            + std::to_string(v.stageBlocks(0)) + " blocks, the last stage "
+                            + std::to_string(v.stageBlocks(c.pp - 1))
+                            + (c.pp > 2 ? ", the others " + std::to_string(v.stageBlocks(1)) + " each" : std::string())
+                            + ").");
         }
         if (shape.kind == PipelineShape::UnevenFirstLast) {
             a.add("--decoder-first-pipeline-num-layers", shape.first);
@@ -261,8 +398,7 @@ std::string writeMegatronArgs(const PlanView& v)
     // Batch: Megatron derives the micro-batches per step as global / (micro x DP).
     a.add("--micro-batch-size", c.microBatch);
     a.add("--global-batch-size", d.training.globalBatch);
-    if (c.zeroStage == 1)
-        a.add("--use-distributed-optimizer");
+    addSharding(v, a, notes);
     addDataParallelOverlap(v, a, notes);
 
     switch (c.recompute) {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// torchtitan TOML job config, pinned to torchtitan v0.2.0 (torchtitan/config/job_config.py: [training]
-// local_batch_size and global_batch_size, [parallelism] fsdp_reshard_after_forward and
-// enable_async_tensor_parallel, [compile] enable); keys in
-// ../shared/notes/qt-ecosystem.md section 8 and docs/launch-configs.md.
+// torchtitan TOML job config, pinned to torchtitan v0.2.0 (29624e3; torchtitan/config/job_config.py: [training]
+// local_batch_size and global_batch_size, [parallelism] fsdp_reshard_after_forward ("default", "always",
+// "never"), data_parallel_replicate_degree / data_parallel_shard_degree, context_parallel_degree,
+// context_parallel_rotate_method, module_fqns_per_model_part and enable_async_tensor_parallel, [compile]
+// enable); keys in ../shared/notes/qt-ecosystem.md section 8 and docs/launch-configs.md.
 #include "export/launch_config_detail.h"
 
 #include <string>
@@ -13,6 +14,19 @@ namespace shardscope::launch_detail {
 namespace {
 
 std::string tomlString(const std::string& s) { return "\"" + s + "\""; }
+
+/// module_fqns_per_model_part: one inner list a line, the module names of each chunk in model order.
+std::string moduleListToml(const std::vector<Segment>& segments)
+{
+    std::string out = "module_fqns_per_model_part = [\n";
+    for (const Segment& s : segments) {
+        out += "    [";
+        for (std::size_t i = 0; i < s.modules.size(); ++i)
+            out += (i > 0 ? ", " : "") + tomlString(s.modules[i]);
+        out += "],\n";
+    }
+    return out + "]\n";
+}
 
 /// pipeline_parallel_schedule: torch.distributed.pipelining's schedule class names (get_schedule_class,
 /// torch/distributed/pipelining/schedules.py at 00722e648b74), which torchtitan passes through.
@@ -49,16 +63,36 @@ std::string writeTorchtitanConfig(const PlanView& v)
         notes.push_back("ZBVZeroBubble places the 2 chunks of each rank in a V (torchtitan's \"v\" stage style): rank r "
                         "runs stages r and 2 x PP - 1 - r, so rank 0 holds the first and the last.");
 
-    // Data parallelism: torchtitan shards with FSDP2 (data_parallel_shard_degree) or replicates with DDP
-    // (data_parallel_replicate_degree), and its DDP path does not combine with TP or PP.
-    int replicate = 1, shard = c.dp;
+    // Context parallelism: torch's ring attention (torch/distributed/tensor/experimental/_attention.py), which
+    // torchtitan's context_parallel_rotate_method picks: "alltoall" (_AllToAllRotater) passes each K/V shard to
+    // the next rank, a ring like Megatron's p2p; "allgather" gathers them all at once. There is no Ulysses.
+    if (c.cp > 1 && c.cpCommType == CpCommType::AllToAll)
+        v.refuse("config.cp_comm_type",
+                 "torchtitan's context parallelism is ring attention (context_parallel_rotate_method \"alltoall\" or "
+                 "\"allgather\", both passing K/V shards); it has no Ulysses all-to-all over attention heads, which this "
+                 "plan's cp_comm_type a2a predicts; choose a plan with cp_comm_type p2p, or export for megatron or "
+                 "deepspeed");
+    // Data parallelism: torchtitan shards with FSDP2 over data_parallel_shard_degree x CP ranks and replicates
+    // across data_parallel_replicate_degree (HSDP when both are above 1), or replicates with DDP, which does not
+    // combine with TP, PP or CP (ParallelDims.fsdp_enabled is dp_shard > 1 or cp > 1).
+    if (c.dp % c.dpReplicate != 0)
+        v.refuse("config.dp_replicate",
+                 "torchtitan replicates across data_parallel_replicate_degree and shards over the rest of DP times CP, "
+                 "so the replicas must divide DP " + std::to_string(c.dp) + "; the plan has dp_replicate "
+                     + std::to_string(c.dpReplicate) + " over DP x CP = " + std::to_string(c.dp * c.cp)
+                     + "; choose a plan whose dp_replicate divides DP, or export for megatron");
+    int replicate = c.dpReplicate, shard = c.dp / c.dpReplicate;
     std::string reshard;
     if (c.zeroStage == 3) {
-        reshard = "always";
-        notes.push_back("ZeRO-3 -> FSDP over all " + std::to_string(c.dp)
-                        + " data-parallel ranks, parameters resharded after every forward (also under PP, where "
-                          "torchtitan's default keeps them).");
-    } else if (c.zeroStage == 0 && c.tp == 1 && c.pp == 1) {
+        reshard = c.reshardAfterForward ? "always" : "never";
+        notes.push_back("ZeRO-3 -> FSDP over " + std::to_string(c.zeroShardSize()) + " ranks"
+                        + (c.cp > 1 ? " (data_parallel_shard_degree x CP)" : std::string())
+                        + (c.reshardAfterForward
+                               ? ", parameters resharded after every forward (also under PP, where torchtitan's default "
+                                 "keeps them)."
+                               : ", parameters kept gathered from forward to backward (fsdp_reshard_after_forward "
+                                 "\"never\", as Llama 3's pipeline training did)."));
+    } else if (c.zeroStage == 0 && c.tp == 1 && c.pp == 1 && c.cp == 1) {
         replicate = c.dp;
         shard = 1;
         notes.push_back("ZeRO-0 -> plain data parallelism (DDP): replicate degree " + std::to_string(c.dp) + ".");
@@ -66,11 +100,18 @@ std::string writeTorchtitanConfig(const PlanView& v)
         reshard = "never";
         notes.push_back("ZeRO-" + std::to_string(c.zeroStage)
                         + " has no exact torchtitan equivalent; FSDP without resharding after forward is ZeRO-2 (" +
-                        (c.zeroStage == 0 ? std::string("torchtitan's DDP does not combine with TP or PP")
+                        (c.zeroStage == 0 ? std::string("torchtitan's DDP does not combine with TP, PP or CP")
                                           : std::string("optimizer states and gradients sharded"))
                         + "): it needs no more memory than the plan and moves about the same bytes (reduce-scatter + "
                           "all-gather instead of all-reduce).");
     }
+    if (replicate > 1 && shard * c.cp > 1)
+        notes.push_back("Hybrid sharding (HSDP): " + std::to_string(replicate) + " replicas, each sharding over "
+                        + std::to_string(shard * c.cp) + " ranks.");
+    if (c.cp > 1)
+        notes.push_back("Context parallelism " + std::to_string(c.cp) + " as ring attention: context_parallel_rotate_method "
+                        "\"alltoall\" passes each K/V shard to the next rank (torch's _AllToAllRotater), like Megatron's p2p "
+                        "ring the plan predicts.");
 
     std::string out = "# torchtitan job config (schema of torchtitan v0.2.0, torchtitan/config/job_config.py).\n";
     for (const std::string& line : headerLines(v))
@@ -112,21 +153,23 @@ std::string writeTorchtitanConfig(const PlanView& v)
     case Precision::Fp32: precision = "float32"; break;
     }
 
-    std::vector<std::string> splitPoints;
+    // Pipeline chunks as torchtitan's module names, one list per chunk in model order (pipeline_module_split keeps
+    // tok_embeddings, layers.N, norm and output by name; looped schedules run chunk i on rank i mod PP).
+    bool modulesKnown = false;
     if (c.pp > 1) {
-        bool everyChunkHasBlocks = v.blocksKnown;
+        modulesKnown = v.blocksKnown;
+        bool everyChunkHasModules = true;
         for (const Segment& s : v.segments)
-            everyChunkHasBlocks = everyChunkHasBlocks && s.blocks > 0 && s.firstBlock >= 0;
-        if (everyChunkHasBlocks) {
-            for (std::size_t i = 1; i < v.segments.size(); ++i)
-                splitPoints.push_back(tomlString("layers." + std::to_string(v.segments[i].firstBlock)));
-            notes.push_back("pipeline_parallel_split_points: the first block of each of the plan's "
-                            + std::to_string(v.segments.size()) + " pipeline chunks after the first (chunk k of rank "
-                            "r is stage k x PP + r).");
-        } else {
-            notes.push_back("Some pipeline chunk holds no transformer block (or the layer names do not number them): "
-                            "no split points; torchtitan splits the layers evenly.");
-        }
+            everyChunkHasModules = everyChunkHasModules && !s.modules.empty();
+        if (modulesKnown)
+            notes.push_back("module_fqns_per_model_part: the modules of each of the plan's "
+                            + std::to_string(v.segments.size()) + " pipeline chunks in model order (chunk k of rank r is "
+                            "entry k x PP + r in looped schedules)"
+                            + (everyChunkHasModules ? "." : "; a chunk without layers is an empty list, which passes its "
+                                                            "input through."));
+        else
+            notes.push_back("The layer names do not number the transformer blocks: no module_fqns_per_model_part; "
+                            "torchtitan splits the layers evenly.");
     }
 
     out += "# Notes:\n";
@@ -139,25 +182,19 @@ std::string writeTorchtitanConfig(const PlanView& v)
     if (!reshard.empty())
         out += "fsdp_reshard_after_forward = " + tomlString(reshard) + "\n";
     out += "tensor_parallel_degree = " + std::to_string(c.tp) + "\n";
+    if (c.cp > 1) {
+        out += "context_parallel_degree = " + std::to_string(c.cp) + "\n";
+        out += "context_parallel_rotate_method = \"alltoall\"\n";
+    }
     out += "pipeline_parallel_degree = " + std::to_string(c.pp) + "\n";
     if (asyncTp)
         out += "enable_async_tensor_parallel = true\n";
     if (c.pp > 1) {
         out += "pipeline_parallel_schedule = " + tomlString(scheduleName(c.schedule)) + "\n";
         out += "pipeline_parallel_microbatch_size = " + std::to_string(c.microBatch) + "\n";
-        if (!splitPoints.empty()) {
-            // One line while short, eight names a line beyond (a TOML array may span lines).
-            const bool wrap = splitPoints.size() > 8;
-            out += "pipeline_parallel_split_points = [";
-            for (std::size_t i = 0; i < splitPoints.size(); ++i) {
-                if (wrap && i % 8 == 0)
-                    out += "\n    ";
-                out += splitPoints[i] + (i + 1 < splitPoints.size() ? (wrap && i % 8 == 7 ? "," : ", ") : "");
-            }
-            out += wrap ? ",\n]\n" : "]\n";
-        }
+        if (modulesKnown)
+            out += moduleListToml(v.segments);
     }
-
     out += "\n[training]\n";
     out += "local_batch_size = " + std::to_string(local) + "\n";
     out += "global_batch_size = " + std::to_string(d.training.globalBatch) + "\n";

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Launch configs from real plans, parsed back: Megatron arguments through bash, DeepSpeed JSON through
-// nlohmann, torchtitan TOML through python3's tomllib (skipped where python3 has no tomllib).
+// nlohmann, torchtitan TOML through python3's tomllib (skipped where python3 has no tomllib). Context
+// parallelism, hybrid sharding and uneven interleaved layouts: tst_launch_parallel.cpp.
 #include "export/launch_config.h"
 
 #include "cost/plan_evaluator.h"
 #include "gpt_fixtures.h"
+#include "launch_config_parse.h"
 #include "import/model_importer.h"
 #include "partition/planner.h"
 #include "util/input_error.h"
 #include "util/text.h"
 
-#include <QProcess>
-#include <QTemporaryDir>
 #include <QtTest>
 
 #include <map>
@@ -70,10 +70,41 @@ PlanDocument evaluatedDocument(const PlanningProblem& problem, const std::vector
                 e.stages[s].layerRanges = { { first, end } };
                 first = end;
             }
+            // One chunk a stage: the chunk layout is the stages'.
+            e.chunkLayers.clear();
+            for (const StageEstimate& st : e.stages)
+                e.chunkLayers.push_back(st.layerRanges.front());
         }
         d.plans.push_back(makeDocumentPlan(problem.model, e, int(i) + 1, 1.0 - 0.1 * double(i)));
     }
     return d;
+}
+
+/// Plan `index` of `d` with its blocks spread evenly over its pp x vpp chunks in model order (the embedding in
+/// the first, norm and head in the last), whatever layout the evaluator chose; proposals kept.
+void spreadBlocksEvenly(PlanDocument& d, std::size_t index, const ModelGraph& model)
+{
+    DocumentPlan& plan = d.plans[index];
+    PlanEstimate e = plan.estimate;
+    const int chunks = e.config.pp * e.config.vpp;
+    const std::vector<TransformerBlock>& blocks = model.blocks();
+    if (int(blocks.size()) % chunks != 0)
+        throw std::invalid_argument("the blocks do not divide evenly over the chunks");
+    const int per = int(blocks.size()) / chunks;
+    e.chunkLayers.clear();
+    for (int j = 0, first = 0; j < chunks; ++j) {
+        const int end = j + 1 == chunks ? model.layerCount() : blocks[std::size_t((j + 1) * per - 1)].layers.back() + 1;
+        e.chunkLayers.emplace_back(first, end);
+        first = end;
+    }
+    for (StageEstimate& st : e.stages) {
+        st.layerRanges.clear();
+        for (std::size_t j = std::size_t(st.stage); j < e.chunkLayers.size(); j += std::size_t(e.config.pp))
+            st.layerRanges.push_back(e.chunkLayers[j]);
+    }
+    std::vector<Proposal> proposals = std::move(plan.proposals);
+    plan = makeDocumentPlan(model, e, plan.rank, plan.score);
+    plan.proposals = std::move(proposals);
 }
 
 /// The best plan of a pinned search of a bundled model, as `shardscope plan --json` writes it.
@@ -86,70 +117,6 @@ PlanDocument plannedDocument(const char* model, int gpus, std::int64_t seq, cons
     p.training.pins = pins;
     const PlanningOutcome outcome = runPlanning(p, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), 3);
     return makePlanDocument(p, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), outcome, "ShardScope test");
-}
-
-/// Megatron arguments as bash sees them: sources the output and prints the array, one word a line.
-std::map<QString, QString> megatronFlags(const std::string& text, QStringList* order = nullptr)
-{
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("args.sh"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()))
-        throw std::runtime_error("cannot write the arguments file");
-    f.close();
-    QProcess bash;
-    bash.start(QStringLiteral("bash"), { QStringLiteral("-euc"),
-                                         QStringLiteral("source \"$1\"; printf '%s\\n' \"${MEGATRON_ARGS[@]}\""),
-                                         QStringLiteral("bash"), path });
-    if (!bash.waitForFinished(60000) || bash.exitCode() != 0)
-        throw std::runtime_error("bash could not source the arguments: " + bash.readAllStandardError().toStdString());
-    const QStringList words = QString::fromUtf8(bash.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    std::map<QString, QString> flags;
-    for (int i = 0; i < words.size(); ++i) {
-        if (!words[i].startsWith(QLatin1String("--")))
-            throw std::runtime_error("a value without a flag: " + words[i].toStdString());
-        const bool hasValue = i + 1 < words.size() && !words[i + 1].startsWith(QLatin1String("--"));
-        if (flags.count(words[i]))
-            throw std::runtime_error("flag given twice: " + words[i].toStdString());
-        flags[words[i]] = hasValue ? words[i + 1] : QString();
-        if (order)
-            *order << words[i];
-        i += hasValue ? 1 : 0;
-    }
-    return flags;
-}
-
-QString num(std::int64_t v) { return QString::number(v); }
-
-/// The TOML parsed by python3's tomllib, as JSON; null when python3 or tomllib is missing.
-Json tomlToJson(const std::string& text)
-{
-    QProcess py;
-    py.start(QStringLiteral("python3"), { QStringLiteral("-c"),
-                                          QStringLiteral("import sys, json, tomllib; print(json.dumps(tomllib.loads(sys.stdin.read())))") });
-    if (!py.waitForStarted(30000))
-        return nullptr;
-    py.write(text.data(), qint64(text.size()));
-    py.closeWriteChannel();
-    if (!py.waitForFinished(60000))
-        return nullptr;
-    const QByteArray err = py.readAllStandardError();
-    if (py.exitCode() != 0) {
-        if (err.contains("No module named 'tomllib'"))
-            return nullptr;
-        throw std::runtime_error("tomllib rejected the TOML: " + err.toStdString());
-    }
-    return Json::parse(py.readAllStandardOutput().toStdString());
-}
-
-template <typename F> QString refusal(F f)
-{
-    try {
-        f();
-    } catch (const InputError& e) {
-        return QString::fromStdString(std::string(e.position()) + ": " + e.message());
-    }
-    return {};
 }
 
 } // namespace
@@ -179,8 +146,11 @@ private slots:
         pins.recompute = Recompute::Selective;
         pins.sequenceParallel = true;
         pins.schedule = Schedule::Interleaved1F1B;
-        const PlanDocument d = plannedDocument("llama-3-70b", 64, 8192, pins);
+        PlanDocument d = plannedDocument("llama-3-70b", 64, 8192, pins);
         QVERIFY(!d.plans.empty());
+        // Two blocks a chunk, whatever the evaluator's balance of embedding and head (tst_launch_parallel has
+        // uneven chunks).
+        spreadBlocksEvenly(d, 0, *findBundledModel("llama-3-70b"));
         const PlanEstimate& e = d.plans[0].estimate;
         QVERIFY(e.feasible);
         const TransformerSpec& t = *d.model.transformer;
@@ -237,10 +207,18 @@ private slots:
         QCOMPARE(par.at("pipeline_parallel_microbatch_size").get<int>(), 1);
         QCOMPARE(par.at("data_parallel_replicate_degree").get<int>() * par.at("data_parallel_shard_degree").get<int>(),
                  e.config.dp);
-        const Json& split = par.at("pipeline_parallel_split_points");
-        QCOMPARE(int(split.size()), 8 * 5 - 1);
-        for (std::size_t i = 0; i < split.size(); ++i)
-            QCOMPARE(split[i].get<std::string>(), "layers." + std::to_string(2 * (i + 1)));
+        // Two blocks a chunk, 40 chunks in model order; the embedding opens the first, norm and output close the last.
+        QVERIFY(!par.contains("pipeline_parallel_split_points")); // not in torchtitan v0.2.0's job_config.py
+        const Json& parts = par.at("module_fqns_per_model_part");
+        QCOMPARE(int(parts.size()), 8 * 5);
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            std::vector<std::string> expected { "layers." + std::to_string(2 * i), "layers." + std::to_string(2 * i + 1) };
+            if (i == 0)
+                expected.insert(expected.begin(), "tok_embeddings");
+            if (i + 1 == parts.size())
+                expected.insert(expected.end(), { "norm", "output" });
+            QCOMPARE(parts[i].get<std::vector<std::string>>(), expected);
+        }
         const Json& tr = tt.at("training");
         QCOMPARE(tr.at("local_batch_size").get<std::int64_t>() * e.config.dp, d.training.globalBatch);
         QCOMPARE(tr.at("global_batch_size").get<std::int64_t>(), d.training.globalBatch);
@@ -542,7 +520,7 @@ private slots:
             QCOMPARE(ds.at("pipeline").at("stages").get<int>(), pp);
     }
 
-    // ZeRO-3 over pure DP: DeepSpeed stage 3, torchtitan FSDP over all DP ranks, Megatron refuses.
+    // ZeRO-3 over pure DP: DeepSpeed stage 3, torchtitan FSDP over all DP ranks, Megatron-FSDP.
     void zero3DataParallel()
     {
         const PlanningProblem p = h100Problem(llama3_8b(), 8, 4096, 64);
@@ -551,8 +529,13 @@ private slots:
         const Json ds = Json::parse(writeLaunchConfig(d, 0, LaunchFormat::DeepSpeed, "p.json"));
         QCOMPARE(ds.at("zero_optimization").at("stage").get<int>(), 3);
         QVERIFY(!ds.contains("pipeline"));
-        QVERIFY(refusal([&] { writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json"); })
-                    .startsWith(QStringLiteral("$.plans[0].config.zero_stage: Megatron-LM has no ZeRO-3")));
+        // Megatron's ZeRO-3 is Megatron-FSDP sharding optimizer states, gradients and parameters.
+        const std::map<QString, QString> a = megatronFlags(writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json"));
+        QCOMPARE(a.at(QStringLiteral("--use-megatron-fsdp")), QString());
+        QCOMPARE(a.at(QStringLiteral("--data-parallel-sharding-strategy")), QStringLiteral("optim_grads_params"));
+        QCOMPARE(a.at(QStringLiteral("--ckpt-format")), QStringLiteral("fsdp_dtensor"));
+        QVERIFY(a.count(QStringLiteral("--use-distributed-optimizer")));
+        QVERIFY(!a.count(QStringLiteral("--num-distributed-optimizer-instances")));
         const Json tt = tomlToJson(writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "p.json"));
         if (tt.is_null())
             QSKIP("python3 with tomllib is not available");
@@ -571,8 +554,8 @@ private slots:
     void deepspeedRefusesZero2WithPipeline()
     {
         const PlanningProblem p = h100Problem(llama3_8b(), 8, 4096, 64);
-        // The planner itself never proposes ZeRO-2 with PP (its evaluator rejects it); a document edited by hand
-        // or written by another tool can still say so.
+        // Evaluated as ZeRO-1 and marked ZeRO-2, as another tool or an edit could write it (the refusal does not
+        // depend on what the evaluator allows).
         PlanDocument d = evaluatedDocument(p, { config(2, 2, 2, 1, Recompute::Selective, true, Schedule::OneFOneB) });
         QVERIFY2(d.plans[0].estimate.feasible, d.plans[0].estimate.infeasibleReason.c_str());
         d.plans[0].estimate.config.zeroStage = 2;
@@ -584,9 +567,12 @@ private slots:
         // torchtitan can: FSDP without resharding after forward.
         const std::string toml = writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "p.json");
         QVERIFY(toml.find("fsdp_reshard_after_forward = \"never\"") != std::string::npos);
+        // Megatron: Megatron-FSDP sharding optimizer states and gradients.
+        const std::map<QString, QString> a = megatronFlags(writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json"));
+        QCOMPARE(a.at(QStringLiteral("--data-parallel-sharding-strategy")), QStringLiteral("optim_grads"));
     }
 
-    // The first stage holds fewer blocks (6, 9, 9, 8): first/last flags, split points at the boundaries.
+    // The first stage holds fewer blocks (6, 9, 9, 8): first/last flags, module lists at the boundaries.
     void unevenFirstAndLastStage()
     {
         const PlanningProblem p = h100Problem(llama3_8b(), 8, 4096, 64);
@@ -598,8 +584,18 @@ private slots:
         QCOMPARE(a.at(QStringLiteral("--num-layers")), num(32));
         QVERIFY(!a.count(QStringLiteral("--pipeline-model-parallel-layout")));
         const std::string toml = writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "p.json");
-        QVERIFY(toml.find("pipeline_parallel_split_points = [\"layers.6\", \"layers.15\", \"layers.24\"]")
-                != std::string::npos);
+        // One list of module names a stage: blocks 0-5 with the embedding, 6-14, 15-23, 24-31 with norm and output.
+        auto blockNames = [](int first, int end) {
+            std::string names;
+            for (int b = first; b < end; ++b)
+                names += (names.empty() ? "\"layers." : ", \"layers.") + std::to_string(b) + "\"";
+            return names;
+        };
+        const std::string modules = "module_fqns_per_model_part = [\n    [\"tok_embeddings\", " + blockNames(0, 6) + "],\n    ["
+            + blockNames(6, 15) + "],\n    [" + blockNames(15, 24) + "],\n    [" + blockNames(24, 32)
+            + ", \"norm\", \"output\"],\n]\n";
+        QVERIFY2(toml.find(modules) != std::string::npos, toml.c_str());
+        QVERIFY(toml.find("split_points") == std::string::npos);
 
         // Even stages: no flags.
         const PlanDocument even = evaluatedDocument(
