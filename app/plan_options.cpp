@@ -140,6 +140,18 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
             training.dpOverlap = toNumber(a, r.value(a), 0, 1);
         } else if (a == QLatin1String("--tp")) {
             training.pins.tp = int(toInteger(a, r.value(a), 1, 1 << 20));
+        } else if (a == QLatin1String("--cp")) {
+            training.pins.cp = int(toInteger(a, r.value(a), 1, 1 << 20));
+        } else if (a == QLatin1String("--cp-comm-type")) {
+            const QString v = r.value(a);
+            auto p = cpCommTypeFromString(v.toStdString());
+            if (!p)
+                throw UsageError { tr("--cp-comm-type expects p2p (ring) or a2a (all-to-all), got \"%1\"").arg(v) };
+            training.pins.cpCommType = *p;
+        } else if (a == QLatin1String("--dp-replicate")) {
+            training.pins.dpReplicate = int(toInteger(a, r.value(a), 1, 1 << 24));
+        } else if (a == QLatin1String("--reshard-after-forward")) {
+            training.pins.reshardAfterForward = toSwitch(a, r.value(a));
         } else if (a == QLatin1String("--pp")) {
             training.pins.pp = int(toInteger(a, r.value(a), 1, 1 << 20));
         } else if (a == QLatin1String("--dp")) {
@@ -270,7 +282,7 @@ QString PlanOptionsParser::helpText()
         "                          by default the cost model overlaps it per bucket, as the frameworks do\n"
         "\n"
         "Pins (fix a knob; every unpinned knob is searched):\n"
-        "  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3\n"
+        "  --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3\n"
         "  --recompute none|selective|full  --sp | --no-sp\n"
         "  --schedule gpipe|1f1b|interleaved|zb-h1|interleaved-zb|zbv\n"
         "                          pipeline schedule; zb-h1, interleaved-zb and zbv are zero-bubble\n"
@@ -282,6 +294,14 @@ QString PlanOptionsParser::helpText()
         "  --pp-comm-overlap on|off\n"
         "                          pipeline sends and receives overlapped with compute; interleaved\n"
         "                          schedule only, where PP 2 requires it (as Megatron)\n"
+        "  --cp-comm-type p2p|a2a  how context parallelism (--cp) exchanges keys and values: p2p, a ring\n"
+        "                          overlapped with attention (Megatron's default); a2a, all-to-all over\n"
+        "                          attention heads (DeepSpeed Ulysses)\n"
+        "  --dp-replicate N        hybrid sharding (HSDP): ZeRO shards over DP x CP / N GPUs and is\n"
+        "                          replicated N times; 1 shards over all of them\n"
+        "  --reshard-after-forward on|off\n"
+        "                          ZeRO-3: free the gathered parameters after each forward (on, FSDP's\n"
+        "                          default) or keep them until the backward (off, as Llama 3 trained)\n"
         "\n"
         "Ranking:\n"
         "  --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,\n"

@@ -34,8 +34,9 @@ QString configColumns(const ParallelConfig& c)
         : c.tpCommOverlap                                      ? QStringLiteral("tp")
         : c.ppCommOverlap                                      ? QStringLiteral("pp")
                                                                : QStringLiteral("-");
-    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10")
+    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11")
         .arg(c.tp, 4)
+        .arg(c.cp, 3)
         .arg(c.pp, 4)
         .arg(c.dp, 5)
         .arg(isInterleaved(c.schedule) ? QString::number(c.vpp) : QStringLiteral("-"), 3)
@@ -111,7 +112,7 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
                .arg(o.search.elapsedSeconds * 1e3, 0, 'f', 0)
                .arg(o.search.feasibleCount)
         << "\n\n";
-    out << tr("rank   tp   pp    dp vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
+    out << tr("rank   tp  cp   pp    dp vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
         << '\n';
     const int n = std::min<int>(top, int(o.order.size()));
     int shown = 0;
@@ -143,14 +144,23 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
 void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, const PlanEstimate& e)
 {
     const ModelGraph& m = problem.model;
+    const ParallelConfig& c = e.config;
+    // CP and hybrid sharding only where the plan uses them: "TP 8 x CP 16 x PP 16 x DP 8".
+    const QString degrees = c.cp > 1 ? tr("TP %1 x CP %2 x PP %3 x DP %4").arg(c.tp).arg(c.cp).arg(c.pp).arg(c.dp)
+                                     : tr("TP %1 x PP %2 x DP %3").arg(c.tp).arg(c.pp).arg(c.dp);
+    QString zero = tr("ZeRO-%1").arg(c.zeroStage);
+    if (c.zeroStage > 0 && c.dpReplicate > 1)
+        zero += tr(" sharded over %1 GPUs, %2 replicas (HSDP)").arg(c.zeroShardSize()).arg(c.dpReplicate);
+    if (c.zeroStage == 3 && !c.reshardAfterForward)
+        zero += tr(", parameters kept from forward to backward");
+    if (c.cp > 1)
+        zero += c.cpCommType == CpCommType::P2P ? tr(", context parallel ring (p2p)") : tr(", context parallel all-to-all (a2a)");
     out << '\n'
-        << tr("Best plan: TP %1 x PP %2 x DP %3, %4 micro-batches of %5, ZeRO-%6, recompute %7%8, %9")
-               .arg(e.config.tp)
-               .arg(e.config.pp)
-               .arg(e.config.dp)
+        << tr("Best plan: %1, %2 micro-batches of %3, %4, recompute %5%6, %7")
+               .arg(degrees)
                .arg(e.numMicroBatches)
-               .arg(e.config.microBatch)
-               .arg(e.config.zeroStage)
+               .arg(c.microBatch)
+               .arg(zero)
                .arg(qs(std::string(toString(e.config.recompute))))
                .arg(e.config.sequenceParallel ? tr(", sequence parallel") : QString())
                .arg(scheduleText(e.config))
@@ -186,14 +196,24 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
     const QString step = calibration.calibrated()
         ? QStringLiteral("%1 %2").arg(qs(formatSeconds(t.stepSeconds)), qs(calibration.errorText()))
         : tr("%1 (uncalibrated)").arg(qs(formatSeconds(t.stepSeconds)));
-    out << tr("  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7 + optimizer %8")
-               .arg(step, qs(formatSeconds(t.computeSeconds)), qs(formatSeconds(t.recomputeSeconds)),
-                    qs(formatSeconds(t.tpCommSeconds)), qs(formatSeconds(t.ppCommSeconds)), qs(formatSeconds(t.bubbleSeconds)),
-                    qs(formatSeconds(t.dpExposedSeconds)), qs(formatSeconds(t.optimizerSeconds)))
-        << '\n';
-    out << tr("  communication per step: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 exposed)")
+    // The context-parallel terms only for plans with CP (they are 0 otherwise).
+    if (c.cp > 1)
+        out << tr("  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + CP comm %6 + bubble %7 + exposed DP comm %8 + optimizer %9")
+                   .arg(step, qs(formatSeconds(t.computeSeconds)), qs(formatSeconds(t.recomputeSeconds)),
+                        qs(formatSeconds(t.tpCommSeconds)), qs(formatSeconds(t.ppCommSeconds)), qs(formatSeconds(t.cpCommSeconds)),
+                        qs(formatSeconds(t.bubbleSeconds)), qs(formatSeconds(t.dpExposedSeconds)), qs(formatSeconds(t.optimizerSeconds)))
+            << '\n';
+    else
+        out << tr("  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7 + optimizer %8")
+                   .arg(step, qs(formatSeconds(t.computeSeconds)), qs(formatSeconds(t.recomputeSeconds)),
+                        qs(formatSeconds(t.tpCommSeconds)), qs(formatSeconds(t.ppCommSeconds)), qs(formatSeconds(t.bubbleSeconds)),
+                        qs(formatSeconds(t.dpExposedSeconds)), qs(formatSeconds(t.optimizerSeconds)))
+            << '\n';
+    const QString cpTraffic = c.cp > 1 ? tr(", CP %1 (%2)").arg(qs(formatBytes(e.comm.cpBytes)), qs(formatSeconds(e.comm.cpSeconds)))
+                                       : QString();
+    out << tr("  communication per step: TP %1 (%2), PP %3 (%4)%5, DP %6 (%7, %8 exposed)")
                .arg(qs(formatBytes(e.comm.tpBytes)), qs(formatSeconds(e.comm.tpSeconds)), qs(formatBytes(e.comm.ppBytes)),
-                    qs(formatSeconds(e.comm.ppSeconds)), qs(formatBytes(e.comm.dpBytes)), qs(formatSeconds(e.comm.dpSeconds)),
+                    qs(formatSeconds(e.comm.ppSeconds)), cpTraffic, qs(formatBytes(e.comm.dpBytes)), qs(formatSeconds(e.comm.dpSeconds)),
                     qs(formatSeconds(e.comm.dpExposedSeconds)))
         << '\n';
     out << tr("  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)")

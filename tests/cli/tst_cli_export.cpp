@@ -21,6 +21,7 @@ private slots:
     void exitCodes();
     void refusedPlanExitsThree();
     void rotaryBase();
+    void contextParallelPlan();
 
 private:
     using Run = shardscope::testing::CliRun;
@@ -34,11 +35,14 @@ void TestCliExport::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_plan = m_dir.filePath(QStringLiteral("plan.json"));
-    // 1F1B pinned: every format can run the best plan (DeepSpeed's pipeline engine refuses the
-    // interleaved plans the search may rank first).
+    // 1F1B, ZeRO-1, no context parallelism and no replicas pinned: every format can run the three plans
+    // (DeepSpeed's pipeline engine refuses the interleaved plans and ZeRO-2/3 with PP the search may rank
+    // first, and has no ring attention).
     const Run r = run({ QStringLiteral("plan"), QStringLiteral("llama-3-70b"), QStringLiteral("--gpus"), QStringLiteral("64"),
                         QStringLiteral("--seq"), QStringLiteral("8192"), QStringLiteral("--top"), QStringLiteral("3"),
-                        QStringLiteral("--schedule"), QStringLiteral("1f1b"), QStringLiteral("--json"), m_plan });
+                        QStringLiteral("--schedule"), QStringLiteral("1f1b"), QStringLiteral("--zero"), QStringLiteral("1"),
+                        QStringLiteral("--cp"), QStringLiteral("1"), QStringLiteral("--dp-replicate"), QStringLiteral("1"),
+                        QStringLiteral("--json"), m_plan });
     QCOMPARE(r.exitCode, 0);
     QFile f(m_plan);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -165,19 +169,32 @@ void TestCliExport::refusedPlanExitsThree()
     QCOMPARE(syntax.exitCode, 3);
     QVERIFY2(syntax.err.contains(broken + QStringLiteral(":line 4")), qPrintable(syntax.err));
 
-    // ZeRO-3 over pure data parallelism: Megatron-LM refuses, DeepSpeed and torchtitan write it.
+    // ZeRO-3 over pure data parallelism, parameters kept from forward to backward: Megatron-LM (whose FSDP
+    // frees them after every forward) and DeepSpeed refuse, torchtitan writes it.
     const QString zero3 = m_dir.filePath(QStringLiteral("zero3.json"));
-    const Run plan = run({ QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("8"),
-                           QStringLiteral("--seq"), QStringLiteral("4096"), QStringLiteral("--global-batch"), QStringLiteral("64"),
-                           QStringLiteral("--tp"), QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"),
-                           QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--recompute"), QStringLiteral("full"),
-                           QStringLiteral("--micro-batch"), QStringLiteral("1"), QStringLiteral("--json"), zero3 });
-    QCOMPARE(plan.exitCode, 0);
+    const QStringList zero3Plan { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("8"),
+                                  QStringLiteral("--seq"), QStringLiteral("4096"), QStringLiteral("--global-batch"), QStringLiteral("64"),
+                                  QStringLiteral("--tp"), QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"),
+                                  QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--recompute"), QStringLiteral("full"),
+                                  QStringLiteral("--micro-batch"), QStringLiteral("1"), QStringLiteral("--json"), zero3 };
+    QCOMPARE(run(zero3Plan + QStringList { QStringLiteral("--reshard-after-forward"), QStringLiteral("off") }).exitCode, 0);
     const Run megatron = run({ QStringLiteral("export"), zero3, QStringLiteral("--format"), QStringLiteral("megatron") });
     QCOMPARE(megatron.exitCode, 3);
-    QVERIFY2(megatron.err.contains(zero3 + QStringLiteral(":$.plans[0].config.zero_stage: Megatron-LM has no ZeRO-3")),
+    QVERIFY2(megatron.err.contains(zero3 + QStringLiteral(":$.plans[0].config.reshard_after_forward: Megatron-LM cannot keep ZeRO-3 "
+                                                         "parameters gathered")),
              qPrintable(megatron.err));
     QVERIFY(megatron.out.isEmpty());
+    const Run kept = run({ QStringLiteral("export"), zero3, QStringLiteral("--format"), QStringLiteral("deepspeed") });
+    QCOMPARE(kept.exitCode, 3);
+    QVERIFY2(kept.err.contains(QStringLiteral("$.plans[0].config.reshard_after_forward: DeepSpeed's ZeRO-3 releases")), qPrintable(kept.err));
+    const Run titan = run({ QStringLiteral("export"), zero3, QStringLiteral("--format"), QStringLiteral("torchtitan") });
+    QCOMPARE(titan.exitCode, 0);
+    QVERIFY(titan.out.contains(QStringLiteral("fsdp_reshard_after_forward = \"never\"\n")));
+    // Freed after forward: Megatron-FSDP and DeepSpeed stage 3.
+    QCOMPARE(run(zero3Plan + QStringList { QStringLiteral("--reshard-after-forward"), QStringLiteral("on") }).exitCode, 0);
+    const Run fsdp = run({ QStringLiteral("export"), zero3, QStringLiteral("--format"), QStringLiteral("megatron") });
+    QCOMPARE(fsdp.exitCode, 0);
+    QVERIFY(fsdp.out.contains(QStringLiteral("    --use-megatron-fsdp \\\n    --data-parallel-sharding-strategy optim_grads_params \\\n")));
     const Run deepspeed = run({ QStringLiteral("export"), zero3, QStringLiteral("--format"), QStringLiteral("deepspeed") });
     QCOMPARE(deepspeed.exitCode, 0);
     QVERIFY(deepspeed.out.contains(QStringLiteral("\"stage\": 3")));
@@ -204,6 +221,34 @@ void TestCliExport::rotaryBase()
     QVERIFY(megatron.out.contains(QStringLiteral("    --position-embedding-type learned_absolute \\\n")));
     QVERIFY(!megatron.out.contains(QStringLiteral("rotary")));
     QVERIFY(!megatron.out.contains(QStringLiteral("rope")));
+}
+
+// A plan with ring context parallelism and hybrid sharding, exported: Megatron's CP flags and distributed-
+// optimizer instances, torchtitan's CP degree and replicas; DeepSpeed refuses the ring (exit 3).
+void TestCliExport::contextParallelPlan()
+{
+    const QString plan = m_dir.filePath(QStringLiteral("cp.json"));
+    const Run r = run({ QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("16"),
+                        QStringLiteral("--seq"), QStringLiteral("16384"), QStringLiteral("--tp"), QStringLiteral("1"),
+                        QStringLiteral("--cp"), QStringLiteral("2"), QStringLiteral("--pp"), QStringLiteral("1"),
+                        QStringLiteral("--cp-comm-type"), QStringLiteral("p2p"), QStringLiteral("--zero"), QStringLiteral("1"),
+                        QStringLiteral("--dp-replicate"), QStringLiteral("2"), QStringLiteral("--top"), QStringLiteral("1"),
+                        QStringLiteral("--json"), plan });
+    QCOMPARE(r.exitCode, 0);
+    const Run megatron = run({ QStringLiteral("export"), plan, QStringLiteral("--format"), QStringLiteral("megatron") });
+    QCOMPARE(megatron.exitCode, 0);
+    QVERIFY2(megatron.out.contains(QStringLiteral("    --context-parallel-size 2 \\\n    --cp-comm-type p2p \\\n")), qPrintable(megatron.out));
+    QVERIFY(megatron.out.contains(QStringLiteral("    --use-distributed-optimizer \\\n    --num-distributed-optimizer-instances 2 \\\n")));
+    QVERIFY(megatron.out.contains(QStringLiteral("# - DP 8 is not a flag: Megatron derives it as world size / (TP x PP x CP) = 16 / 2.")));
+    const Run titan = run({ QStringLiteral("export"), plan, QStringLiteral("--format"), QStringLiteral("torchtitan") });
+    QCOMPARE(titan.exitCode, 0);
+    QVERIFY2(titan.out.contains(QStringLiteral("data_parallel_replicate_degree = 2\ndata_parallel_shard_degree = 4\n")), qPrintable(titan.out));
+    QVERIFY(titan.out.contains(QStringLiteral("context_parallel_degree = 2\ncontext_parallel_rotate_method = \"alltoall\"\n")));
+    const Run deepspeed = run({ QStringLiteral("export"), plan, QStringLiteral("--format"), QStringLiteral("deepspeed") });
+    QCOMPARE(deepspeed.exitCode, 3);
+    QVERIFY(deepspeed.out.isEmpty());
+    QVERIFY2(deepspeed.err.contains(QStringLiteral("cp.json:$.plans[0].config.cp_comm_type: DeepSpeed's context parallelism is Ulysses")),
+             qPrintable(deepspeed.err));
 }
 
 QTEST_GUILESS_MAIN(TestCliExport)

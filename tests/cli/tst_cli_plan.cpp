@@ -24,6 +24,7 @@ private slots:
     void printsPredictionError_data();
     void printsPredictionError();
     void communicationOverlapPins();
+    void contextParallelAndShardingPins();
 
 private:
     using Run = shardscope::testing::CliRun;
@@ -57,9 +58,10 @@ void TestCliPlan::pinnedConfigurationAndJson()
                         QStringLiteral("--micro-batch"), QStringLiteral("1"), QStringLiteral("--zero"), QStringLiteral("1"),
                         QStringLiteral("--recompute"), QStringLiteral("selective"), QStringLiteral("--sp"),
                         QStringLiteral("--schedule"), QStringLiteral("interleaved"), QStringLiteral("--tp-comm-overlap"),
-                        QStringLiteral("on"), QStringLiteral("--pp-comm-overlap"), QStringLiteral("off"), QStringLiteral("--json"), json });
+                        QStringLiteral("on"), QStringLiteral("--pp-comm-overlap"), QStringLiteral("off"), QStringLiteral("--cp"),
+                        QStringLiteral("1"), QStringLiteral("--dp-replicate"), QStringLiteral("1"), QStringLiteral("--json"), json });
     QCOMPARE(r.exitCode, 0);
-    QVERIFY(r.out.contains(QStringLiteral("1 plans evaluated")));
+    QVERIFY2(r.out.contains(QStringLiteral("1 plans evaluated")), qPrintable(r.out));
     QFile f(json);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
@@ -93,6 +95,18 @@ void TestCliPlan::exitCodes_data()
                                                << QStringLiteral("--tp-comm-overlap expects on or off, got \"yes\"");
     QTest::newRow("overlap pin without value") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--pp-comm-overlap") } << 2
                                                << QStringLiteral("option --pp-comm-overlap expects a value");
+    QTest::newRow("cp 0") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--cp"), QStringLiteral("0") } << 2
+                          << QStringLiteral("--cp must be between 1 and 1048576, got 0");
+    QTest::newRow("cp not a number") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--cp"), QStringLiteral("two") } << 2
+                                     << QStringLiteral("--cp expects an integer, got \"two\"");
+    QTest::newRow("unknown cp comm type") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--cp-comm-type"), QStringLiteral("mesh") } << 2
+                                          << QStringLiteral("--cp-comm-type expects p2p (ring) or a2a (all-to-all), got \"mesh\"");
+    QTest::newRow("dp replicate 0") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--dp-replicate"), QStringLiteral("0") } << 2
+                                    << QStringLiteral("--dp-replicate must be between 1 and 16777216, got 0");
+    QTest::newRow("reshard not on or off") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--reshard-after-forward"), QStringLiteral("never") } << 2
+                                           << QStringLiteral("--reshard-after-forward expects on or off, got \"never\"");
+    QTest::newRow("reshard without value") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--reshard-after-forward") } << 2
+                                           << QStringLiteral("option --reshard-after-forward expects a value");
     QTest::newRow("batch below dp") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("16"),
                                                      QStringLiteral("--global-batch"), QStringLiteral("4"), QStringLiteral("--dp"), QStringLiteral("16") }
                                     << 1 << QString();
@@ -227,6 +241,63 @@ void TestCliPlan::communicationOverlapPins()
     QVERIFY(help.contains(QStringLiteral("--tp-comm-overlap on|off")));
     QVERIFY(help.contains(QStringLiteral("--pp-comm-overlap on|off")));
     QVERIFY(help.contains(QStringLiteral("--dp-overlap F          override:")));
+}
+
+// The CP, hybrid-sharding and resharding pins reach the plan (its table, description, step and communication
+// lines) and the plan file (pins and config), under the names docs/plan-format.md gives them.
+void TestCliPlan::contextParallelAndShardingPins()
+{
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("plan.json"));
+    const Run r = run({ QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("16"),
+                        QStringLiteral("--seq"), QStringLiteral("16384"), QStringLiteral("--cp"), QStringLiteral("2"),
+                        QStringLiteral("--cp-comm-type"), QStringLiteral("ring"), QStringLiteral("--dp-replicate"), QStringLiteral("2"),
+                        QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--reshard-after-forward"), QStringLiteral("off"),
+                        QStringLiteral("--tp"), QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"),
+                        QStringLiteral("--top"), QStringLiteral("1"), QStringLiteral("--json"), json });
+    QCOMPARE(r.exitCode, 0);
+    // 16 GPUs / (TP 1 x CP 2 x PP 1) = DP 8; ZeRO shards over 8 x 2 / 2 = 8 GPUs.
+    QVERIFY2(r.out.contains(QStringLiteral("rank   tp  cp   pp    dp ")), qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("^\\s+1\\s+1\\s+2\\s+1\\s+8\\s"), QRegularExpression::MultilineOption).match(r.out).hasMatch(),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("Best plan: TP 1 x CP 2 x PP 1 x DP 8, ")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("ZeRO-3 sharded over 8 GPUs, 2 replicas (HSDP), parameters kept from forward to backward, "
+                                           "context parallel ring (p2p)")),
+             qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("^  step .* \\+ PP comm \\S+ \\S+ \\+ CP comm \\S+ \\S+ \\+ bubble "),
+                                QRegularExpression::MultilineOption).match(r.out).hasMatch(),
+             qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("^  communication per step: TP .*, PP .*, CP \\S+ \\S+ \\(\\S+ \\S+\\), DP "),
+                                QRegularExpression::MultilineOption).match(r.out).hasMatch(),
+             qPrintable(r.out));
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonObject pins = doc.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("training")).toObject()
+                                 .value(QStringLiteral("pins")).toObject();
+    QCOMPARE(pins.value(QStringLiteral("cp")), QJsonValue(2));
+    QCOMPARE(pins.value(QStringLiteral("cp_comm_type")), QJsonValue(QStringLiteral("p2p"))); // "ring" is p2p
+    QCOMPARE(pins.value(QStringLiteral("dp_replicate")), QJsonValue(2));
+    QCOMPARE(pins.value(QStringLiteral("reshard_after_forward")), QJsonValue(false));
+    const QJsonObject config = doc.value(QStringLiteral("plans")).toArray().at(0).toObject().value(QStringLiteral("config")).toObject();
+    QCOMPARE(config.value(QStringLiteral("cp")), QJsonValue(2));
+    QCOMPARE(config.value(QStringLiteral("dp")), QJsonValue(8));
+    QCOMPARE(config.value(QStringLiteral("cp_comm_type")), QJsonValue(QStringLiteral("p2p")));
+    QCOMPARE(config.value(QStringLiteral("dp_replicate")), QJsonValue(2));
+    QCOMPARE(config.value(QStringLiteral("reshard_after_forward")), QJsonValue(false));
+
+    // Without CP the description and the step line stay as they were.
+    const Run plain = run({ QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("16"),
+                            QStringLiteral("--cp"), QStringLiteral("1"), QStringLiteral("--top"), QStringLiteral("1") });
+    QCOMPARE(plain.exitCode, 0);
+    QVERIFY(!plain.out.contains(QStringLiteral(" x CP ")));
+    QVERIFY(!plain.out.contains(QStringLiteral("CP comm")));
+
+    const QString help = run({ QStringLiteral("plan"), QStringLiteral("--help") }).out;
+    QVERIFY(help.contains(QStringLiteral("--tp N  --cp N  --pp N")));
+    QVERIFY(help.contains(QStringLiteral("--cp-comm-type p2p|a2a")));
+    QVERIFY(help.contains(QStringLiteral("--dp-replicate N        hybrid sharding (HSDP)")));
+    QVERIFY(help.contains(QStringLiteral("--reshard-after-forward on|off")));
 }
 
 QTEST_GUILESS_MAIN(TestCliPlan)
