@@ -293,7 +293,9 @@ void StageMapView::paintCard(QPainter& painter, int stage, const Layout& l, QSiz
     QFont bold = painter.font();
     bold.setBold(true);
     painter.setFont(bold);
-    if (slowest) {
+    const QFontMetricsF boldMetrics(bold);
+    // The tag only where it does not run into the stage's name (narrow cards: the orange frame says it).
+    if (slowest && boldMetrics.horizontalAdvance(tr("Stage %1").arg(stage)) + boldMetrics.horizontalAdvance(tr("slowest")) + 6 <= textWidth) {
         painter.setPen(kSlowest);
         painter.drawText(QRectF(card.left() + kPad, y, textWidth, lh), Qt::AlignRight | Qt::AlignVCenter, tr("slowest"));
     }
