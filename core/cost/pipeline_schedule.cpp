@@ -244,8 +244,8 @@ std::string scheduleProblem(Schedule schedule, int pp, int vpp, int microBatches
     case Schedule::OneFOneB:
     case Schedule::ZeroBubbleH1:
         if (vpp != 1)
-            return "virtual pipeline stages (vpp " + num(vpp) + ") need an interleaved schedule (interleaved, "
-                   "interleaved-zb or zbv); the " + name + " schedule runs one model chunk per stage";
+            return "virtual pipeline stages (vpp " + num(vpp) + ") need the interleaved schedule or a zero-bubble one "
+                   "with chunks (interleaved-zb, zbv); the " + name + " schedule runs one model chunk per stage";
         return {};
     case Schedule::Interleaved1F1B:
         // Megatron-LM: get_forward_backward_func picks the interleaved schedule for vpp > 1 with PP > 1, and

@@ -371,7 +371,7 @@ private slots:
         QTest::newRow("1f1b without PP") << ofob << 1 << 1 << 4 << QString();
         QTest::newRow("gpipe") << gpipe << 4 << 1 << 3 << QString();
         QTest::newRow("no micro-batches") << ofob << 4 << 1 << 0 << QStringLiteral("at least 1");
-        QTest::newRow("1f1b with chunks") << ofob << 4 << 2 << 8 << QStringLiteral("need an interleaved schedule");
+        QTest::newRow("1f1b with chunks") << ofob << 4 << 2 << 8 << QStringLiteral("need the interleaved schedule or a zero-bubble one with chunks");
         QTest::newRow("interleaved PP 1") << il << 1 << 2 << 8 << QStringLiteral("PP >= 2");
         QTest::newRow("interleaved vpp 1") << il << 4 << 1 << 8 << QStringLiteral("at least 2 model chunks");
         QTest::newRow("interleaved m % p") << il << 4 << 2 << 6 << QStringLiteral("divisible by PP 4");
