@@ -15,7 +15,7 @@ namespace {
 using planjson::kMaxInt64;
 
 const char* kRecomputeNames = "\"none\", \"selective\" or \"full\"";
-const char* kScheduleNames = "\"gpipe\", \"1f1b\" or \"interleaved\"";
+const char* kScheduleNames = "\"gpipe\", \"1f1b\", \"interleaved\", \"zb-h1\", \"interleaved-zb\" or \"zbv\"";
 const char* kCpCommTypeNames = "\"p2p\" (ring) or \"a2a\" (all-to-all)";
 
 template <typename T> Json optional(const std::optional<T>& v)

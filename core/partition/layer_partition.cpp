@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "partition/layer_partition.h"
 
+#include "cost/pipeline_schedule.h"
 #include "util/text.h"
 
 #include <array>
@@ -34,7 +35,7 @@ std::optional<ShardingKind> shardingKindFromString(std::string_view text)
 
 std::pair<int, int> stageDeviceRange(const ParallelConfig& config, int stage)
 {
-    const int perStage = config.tp * config.dp;
+    const int perStage = config.tp * config.cp * config.dp; // Megatron's rank order: TP, CP, DP, then PP
     return { stage * perStage, (stage + 1) * perStage };
 }
 
@@ -58,7 +59,14 @@ std::vector<LayerPartition> layerPartitions(const ModelGraph& model, const PlanE
             }
         }
 
-    // With interleaving a stage's layers come back every pp runs; the n-th run of a stage is its chunk n.
+    // Chunks from the plan's virtual stages (ZBV's V puts two adjacent virtual stages on one stage); plans
+    // without them: with interleaving a stage's layers come back every pp runs, the n-th run is chunk n.
+    std::vector<int> chunkOf(static_cast<std::size_t>(count), -1);
+    for (std::size_t j = 0; j < estimate.chunkLayers.size(); ++j) {
+        const int chunk = isInterleaved(c.schedule) ? stageAndChunkOf(c.schedule, c.pp, int(j)).second : 0;
+        for (int i = std::max(0, estimate.chunkLayers[j].first); i < std::min(count, estimate.chunkLayers[j].second); ++i)
+            chunkOf[std::size_t(i)] = chunk;
+    }
     std::vector<int> runsSeen(estimate.stages.size(), 0);
     std::vector<LayerPartition> out;
     out.reserve(stageOf.size());
@@ -80,7 +88,7 @@ std::vector<LayerPartition> layerPartitions(const ModelGraph& model, const PlanE
             p.deviceIds.push_back(first + t);
         p.tpSize = c.tp;
         p.ppStage = stage;
-        p.chunk = runsSeen[std::size_t(stage)] - 1;
+        p.chunk = chunkOf[std::size_t(i)] >= 0 ? chunkOf[std::size_t(i)] : runsSeen[std::size_t(stage)] - 1;
         out.push_back(std::move(p));
     }
     return out;
