@@ -178,7 +178,7 @@ Program compile(Schedule schedule, int p, int m, int v)
 /// million passes are not kept.
 const Program& programFor(Schedule schedule, int p, int m, int v)
 {
-    constexpr std::size_t kKept = 8;
+    constexpr std::size_t kKept = 64; // a 405B search cycles through about 10 shapes per (TP, CP, PP, micro-batch)
     thread_local std::array<Program, kKept + 1> kept; // the last one for programs too large to keep
     thread_local std::array<std::uint64_t, kKept> lastUse {};
     thread_local std::uint64_t clock = 0;

@@ -331,20 +331,41 @@ PlanSummary PlanEvaluator::summarize(const ParallelConfig& c) const
             return s;
         }
     }
-    return PlanSummary::from(evaluate(c));
+    // The search keeps only the summary: one estimate per thread is reused (its vectors keep their capacity)
+    // and the layer ranges, chunk layers and warnings it would not read are left out.
+    thread_local PlanEstimate scratch;
+    evaluateInto(scratch, c, false);
+    return PlanSummary::from(scratch);
 }
 
 PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
 {
+    PlanEstimate e;
+    evaluateInto(e, c, true);
+    return e;
+}
+
+void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool detailed) const
+{
     const TrainingSpec& tr = m_problem.training;
     const ClusterSpec& cl = m_problem.cluster;
-    PlanEstimate e;
+    {
+        std::vector<StageEstimate> stages = std::move(e.stages);
+        std::vector<std::pair<int, int>> chunkLayers = std::move(e.chunkLayers);
+        e = PlanEstimate {};
+        e.stages = std::move(stages);
+        e.chunkLayers = std::move(chunkLayers);
+        e.chunkLayers.clear();
+    }
     e.config = c;
     e.capacityBytes = usableBytes();
-    e.warnings = m_problem.model.warnings();
+    if (detailed)
+        e.warnings = m_problem.model.warnings();
     e.infeasibleReason = structuralProblem(c);
-    if (!e.infeasibleReason.empty())
-        return e;
+    if (!e.infeasibleReason.empty()) {
+        e.stages.clear();
+        return;
+    }
 
     const int p = c.pp;
     const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
@@ -353,7 +374,7 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     const int v = interleaved ? c.vpp : 1;
     const int shardRanks = c.zeroShardSize();
 
-    const std::vector<UnitCost> classCosts = costClasses(c);
+    const std::vector<UnitCost>& classCosts = costClasses(c); // stable: nothing else is cached before we return
     double largestLayer = 0, workingSet = 0;
     for (const UnitCost& uc : classCosts) {
         largestLayer = std::max(largestLayer, uc.largestLayerParams);
@@ -399,8 +420,9 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
         for (int k = 0; k < p; ++k)
             chunkUnits.emplace_back(part.boundaries[std::size_t(k)], part.boundaries[std::size_t(k) + 1]);
     }
-    e.chunkLayers.reserve(chunkUnits.size());
-    for (const auto& [first, end] : chunkUnits) {
+    if (detailed)
+        e.chunkLayers.reserve(chunkUnits.size());
+    for (const auto& [first, end] : detailed ? chunkUnits : std::vector<std::pair<int, int>> {}) {
         const int firstLayer = first < int(m_units.size()) ? m_units[std::size_t(first)].firstLayer : m_problem.model.layerCount();
         e.chunkLayers.emplace_back(firstLayer, end > first ? m_units[std::size_t(end - 1)].endLayer : firstLayer);
     }
@@ -419,6 +441,15 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
     std::vector<double> stageSeconds(std::size_t(p), 0.0), stageWeightGrad(std::size_t(p), 0.0);
     e.stages.resize(std::size_t(p));
+    for (StageEstimate& st : e.stages) {
+        std::vector<std::pair<int, int>> ranges = std::move(st.layerRanges);
+        std::vector<double> shares = std::move(st.chunkShares);
+        st = StageEstimate {};
+        st.layerRanges = std::move(ranges);
+        st.layerRanges.clear();
+        st.chunkShares = std::move(shares);
+        st.chunkShares.clear();
+    }
     for (int k = 0; k < p; ++k) {
         StageEstimate& st = e.stages[std::size_t(k)];
         st.stage = k;
@@ -431,9 +462,9 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
             for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
                 const UnitCost& uc = costOf(u);
                 const PartitionUnit& unit = m_units[std::size_t(u)];
-                if (!st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
+                if (detailed && !st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
                     st.layerRanges.back().second = unit.endLayer;
-                else
+                else if (detailed)
                     st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
                 st.paramsPerDevice += uc.params;
                 fp8Weights += fp8Copies(uc);
@@ -506,15 +537,17 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     // starts k forward slots after stage 0's: that idle time hides communication too.
     double tailMax = -1;
     int tailStage = 0;
+    DpSharding sharding;
+    sharding.zeroStage = c.zeroStage;
+    sharding.replicas = replicaGroup;
+    sharding.gatherForBackward = c.reshardAfterForward;
+    DpCollectives collectives; // stages of equal size (most) share their collectives
     for (int k = 0; k < p; ++k) {
         StageEstimate& st = e.stages[std::size_t(k)];
         const DpOverlapWindow w = dpOverlapWindow(st, m, v, p);
-        DpSharding sharding;
-        sharding.zeroStage = c.zeroStage;
-        sharding.replicas = replicaGroup;
-        sharding.gatherForBackward = c.reshardAfterForward;
-        const DpCommunication dp = dataParallelCommunication(coll, dpGroup, st.paramsPerDevice, tr.gradientBytesPerParam(),
-                                                             tr.bytesPerParam(), sharding, w, tr.dpOverlap);
+        if (k == 0 || collectives.params != st.paramsPerDevice)
+            collectives = dpCollectives(coll, dpGroup, st.paramsPerDevice, tr.gradientBytesPerParam(), tr.bytesPerParam(), sharding);
+        const DpCommunication dp = dataParallelCommunication(collectives, sharding, w, tr.dpOverlap);
         st.dpCommSeconds = dp.seconds;
         st.dpExposedSeconds = dp.exposedSeconds;
         const double localParams = st.paramsPerDevice / (c.zeroStage >= 1 ? double(shardRanks) : 1.0);
@@ -576,7 +609,6 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
             + " per GPU but " + formatBytes(e.capacityBytes) + " is usable: exceeds memory by "
             + formatBytes(worst.memory.totalBytes() - e.capacityBytes);
     }
-    return e;
 }
 
 PlanSummary PlanSummary::from(const PlanEstimate& e)

@@ -42,6 +42,9 @@ public:
 private:
     /// Each unit shape class's cost under `config` (cached per thread for the knobs unit costs depend on).
     const std::vector<UnitCost>& costClasses(const ParallelConfig& config) const;
+    /// evaluate() into `estimate`, reusing its vectors; without `detailed` no layer ranges, chunk layers or
+    /// warnings (what PlanSummary does not read).
+    void evaluateInto(PlanEstimate& estimate, const ParallelConfig& config, bool detailed) const;
     /// Why `config` cannot fit whatever the placement (the average stage's memory exceeds capacity), or "".
     std::string memoryLowerBoundProblem(const ParallelConfig& config) const;
     /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)

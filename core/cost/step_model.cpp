@@ -38,40 +38,59 @@ DpCommunication dataParallelCommunication(const Collectives& coll, const CommGro
                                      overrideFraction);
 }
 
+DpCollectives dpCollectives(const Collectives& coll, const CommGroup& group, double params, double gradientBytesPerParam,
+                            double weightBytesPerParam, const DpSharding& sharding)
+{
+    DpCollectives d;
+    d.params = params;
+    if ((group.size <= 1 && sharding.replicas.size <= 1) || params <= 0)
+        return d;
+    const int zeroStage = sharding.zeroStage;
+    d.grad = params * gradientBytesPerParam;
+    d.weights = params * weightBytesPerParam;
+    const double bucket = dpBucketParams(group.size);
+    d.buckets = int(std::max(1.0, std::ceil(params / bucket)));
+    d.frac = double(group.size - 1) / group.size;
+    const double lastGrad = std::min(d.grad, bucket * gradientBytesPerParam);
+    const double firstWeights = std::min(d.weights, bucket * weightBytesPerParam);
+    // Hybrid sharding all-reduces each reduce-scattered shard across the replicas.
+    const double replica = zeroStage >= 1 ? coll.allReduceSeconds(d.grad / group.size, sharding.replicas, d.buckets) : 0.0;
+    const double lastReplica = zeroStage >= 1 ? coll.allReduceSeconds(lastGrad / group.size, sharding.replicas) : 0.0;
+    d.replicaBytes = sharding.replicas.size > 1 ? 2.0 * (sharding.replicas.size - 1) / sharding.replicas.size * d.grad / group.size
+                                                : 0.0;
+    d.allReduce = coll.allReduceSeconds(d.grad, group, d.buckets);
+    d.reduceScatter = coll.reduceScatterSeconds(d.grad, group, d.buckets) + replica;
+    d.allGather = coll.allGatherSeconds(d.weights, group, d.buckets);
+    d.lastReduce = zeroStage == 0 ? coll.allReduceSeconds(lastGrad, group) : coll.reduceScatterSeconds(lastGrad, group) + lastReplica;
+    d.firstGather = coll.allGatherSeconds(firstWeights, group);
+    d.any = true;
+    return d;
+}
+
 DpCommunication dataParallelCommunication(const Collectives& coll, const CommGroup& group, double params,
                                           double gradientBytesPerParam, double weightBytesPerParam, const DpSharding& sharding,
                                           const DpOverlapWindow& w, std::optional<double> overrideFraction)
 {
-    DpCommunication out;
-    const int zeroStage = sharding.zeroStage;
-    if ((group.size <= 1 && sharding.replicas.size <= 1) || params <= 0)
-        return out;
-    const double grad = params * gradientBytesPerParam;
-    const double weights = params * weightBytesPerParam;
-    const double bucket = dpBucketParams(group.size);
-    const int buckets = int(std::max(1.0, std::ceil(params / bucket)));
-    out.buckets = buckets;
-    const double frac = double(group.size - 1) / group.size;
-    const int m = std::max(1, w.microBatches);
-    const double lastGrad = std::min(grad, bucket * gradientBytesPerParam);
-    const double firstWeights = std::min(weights, bucket * weightBytesPerParam);
+    return dataParallelCommunication(dpCollectives(coll, group, params, gradientBytesPerParam, weightBytesPerParam, sharding),
+                                     sharding, w, overrideFraction);
+}
 
-    // Sizes of the collectives. Hybrid sharding all-reduces each reduce-scattered shard across the replicas.
-    const double replica = zeroStage >= 1 ? coll.allReduceSeconds(grad / group.size, sharding.replicas, buckets) : 0.0;
-    const double lastReplica = zeroStage >= 1 ? coll.allReduceSeconds(lastGrad / group.size, sharding.replicas) : 0.0;
-    const double replicaBytes = sharding.replicas.size > 1
-        ? 2.0 * (sharding.replicas.size - 1) / sharding.replicas.size * grad / group.size : 0.0;
-    const double allReduce = coll.allReduceSeconds(grad, group, buckets);
-    const double reduceScatter = coll.reduceScatterSeconds(grad, group, buckets) + replica;
-    const double allGather = coll.allGatherSeconds(weights, group, buckets);
-    const double lastReduce = zeroStage == 0 ? coll.allReduceSeconds(lastGrad, group)
-                                             : coll.reduceScatterSeconds(lastGrad, group) + lastReplica;
-    const double firstGather = coll.allGatherSeconds(firstWeights, group);
+DpCommunication dataParallelCommunication(const DpCollectives& d, const DpSharding& sharding, const DpOverlapWindow& w,
+                                          std::optional<double> overrideFraction)
+{
+    DpCommunication out;
+    if (!d.any)
+        return out;
+    out.buckets = d.buckets;
+    const int m = std::max(1, w.microBatches);
+    const double frac = d.frac, grad = d.grad, weights = d.weights, replicaBytes = d.replicaBytes;
+    const double allReduce = d.allReduce, reduceScatter = d.reduceScatter, allGather = d.allGather;
+    const double lastReduce = d.lastReduce, firstGather = d.firstGather;
 
     auto hide = [](double comm, double window, double floor) { return std::max(std::min(comm, floor), comm - window); };
     const double backwardWindow = w.backwardSeconds + w.drainSlackSeconds;
     const double forwardWindow = w.forwardSeconds + w.fillSlackSeconds;
-    switch (zeroStage) {
+    switch (sharding.zeroStage) {
     case 0:
         out.seconds = allReduce;
         out.bytes = 2 * frac * grad;
@@ -124,9 +143,43 @@ double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stag
             seconds.push_back(st.microBatchSeconds());
         return pipelineSeconds(seconds, microBatches, isInterleaved(schedule) ? chunks : 1);
     }
-    // The same passes planTimeline draws.
+    // The same passes planTimeline draws. Plans that differ only in how they shard data-parallel state have
+    // the same stage times; the search evaluates them one after the other, so each thread remembers its last
+    // few simulations (keyed by everything the simulation reads).
     const int v = isInterleaved(schedule) ? chunks : 1;
-    return simulatedMakespan(schedule, microBatches, v, stagePassSeconds(stages, v));
+    std::vector<StagePassSeconds> passes = stagePassSeconds(stages, v);
+    struct Memo
+    {
+        Schedule schedule;
+        int microBatches = 0, chunks = 0;
+        std::vector<StagePassSeconds> passes;
+        double seconds = 0;
+    };
+    constexpr std::size_t kMemo = 8;
+    thread_local std::vector<Memo> memo;
+    thread_local std::size_t next = 0;
+    auto same = [&](const Memo& e) {
+        if (e.schedule != schedule || e.microBatches != microBatches || e.chunks != v || e.passes.size() != passes.size())
+            return false;
+        for (std::size_t k = 0; k < passes.size(); ++k) {
+            const StagePassSeconds& a = e.passes[k];
+            const StagePassSeconds& b = passes[k];
+            if (a.forwardSeconds != b.forwardSeconds || a.backwardSeconds != b.backwardSeconds
+                || a.weightGradSeconds != b.weightGradSeconds || a.chunkShares != b.chunkShares)
+                return false;
+        }
+        return true;
+    };
+    for (const Memo& e : memo)
+        if (same(e))
+            return e.seconds;
+    const double seconds = simulatedMakespan(schedule, microBatches, v, passes);
+    Memo entry { schedule, microBatches, v, std::move(passes), seconds };
+    if (memo.size() < kMemo)
+        memo.push_back(std::move(entry));
+    else
+        memo[next++ % kMemo] = std::move(entry);
+    return seconds;
 }
 
 double optimizerStepBytes(double localParams, const TrainingSpec& training)

@@ -78,6 +78,27 @@ struct DpSharding
     bool gatherForBackward = true;
 };
 
+/// The collectives of one stage's data-parallel state, before any overlap: what depends on its parameters
+/// and the groups only (stages of equal size share them).
+struct DpCollectives
+{
+    double params = 0;
+    bool any = false;            ///< false: no data-parallel communication at all
+    int buckets = 1;
+    double frac = 0;             ///< (n - 1) / n of the shard group
+    double grad = 0, weights = 0;///< bytes
+    double replicaBytes = 0;     ///< hybrid sharding's all-reduce across replicas, per rank
+    double allReduce = 0, reduceScatter = 0, allGather = 0; ///< seconds, all buckets (replicas in reduceScatter)
+    double lastReduce = 0, firstGather = 0;                 ///< seconds of the last and the first bucket
+};
+
+DpCollectives dpCollectives(const Collectives& collectives, const CommGroup& group, double params, double gradientBytesPerParam,
+                            double weightBytesPerParam, const DpSharding& sharding);
+
+/// The overlap of precomputed collectives (dpCollectives) in one stage's window.
+DpCommunication dataParallelCommunication(const DpCollectives& collectives, const DpSharding& sharding,
+                                          const DpOverlapWindow& window, std::optional<double> overrideFraction = {});
+
 /// The same with hybrid sharding and FSDP's resharding choice; the overload above is DpSharding { zeroStage }.
 DpCommunication dataParallelCommunication(const Collectives& collectives, const CommGroup& group, double params,
                                           double gradientBytesPerParam, double weightBytesPerParam, const DpSharding& sharding,

@@ -35,8 +35,10 @@ std::vector<T> pinnedOr(const std::optional<T>& pin, std::vector<T> all)
 namespace {
 
 /// The data-parallel sharding choices: (ZeRO stage, DP replicas, reshard after forward). ZeRO-3 comes as FSDP
-/// (regathering for the backward), with parameters kept from forward to backward (Llama 3, torchtitan with
-/// pipelines), and both hybrid (HSDP: shard inside a node, replicate across) where that differs.
+/// (regathering for the backward), also hybrid (HSDP: shard inside a node, replicate across) where that
+/// differs. Keeping parameters from forward to backward (torchtitan reshard_after_forward = false, Llama 3) is
+/// searched only when pinned: it holds the stage's gathered weights like ZeRO-2 and gathers them every
+/// micro-batch where ZeRO-2 gathers once a step, so ZeRO-2 is never worse in memory or time.
 struct Sharding
 {
     int zero = 0;
@@ -55,8 +57,7 @@ std::vector<Sharding> shardings(const PlanPins& pins, int tp, int cp, int dp, in
         replicas.push_back((dp * cp) / shardInNode);
     for (int z : zeros) {
         const std::vector<int> rs = pinnedOr(pins.dpReplicate, z == 3 ? replicas : std::vector<int> { 1 });
-        const std::vector<bool> reshards = pinnedOr(pins.reshardAfterForward, z == 3 ? std::vector<bool> { true, false }
-                                                                                         : std::vector<bool> { true });
+        const std::vector<bool> reshards = pinnedOr(pins.reshardAfterForward, std::vector<bool> { true });
         for (int r : rs)
             for (bool re : reshards)
                 out.push_back({ z, r, re });
@@ -169,10 +170,11 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                         else if (isInterleaved(sched))
                             vpps = m % pp == 0 && blocks > 0 ? chunkCounts(blocks, pp) : std::vector<int> {};
                         vpps = pinnedOr(pins.vpp, vpps);
+                        // Sharding innermost: its variants share stage times, which the pipeline model
+                        // reuses between consecutive candidates.
                         for (int v : vpps)
-                            for (const Sharding& sh : shards)
-                                for (Recompute r : recomputes)
-                                    for (bool sp : sps) {
+                            for (Recompute r : recomputes)
+                                for (bool sp : sps) {
                                         // Overlaps are searched where they apply (TP overlap needs SP). The p2p
                                         // overlap of Megatron's interleaved schedule (its default) costs no
                                         // memory and is never slower: off only when pinned.
@@ -181,21 +183,22 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                                         const auto ppOverlaps = pinnedOr(pins.ppCommOverlap, std::vector<bool> { sched == Schedule::Interleaved1F1B });
                                         for (CpCommType cpType : cpTypes)
                                             for (bool tpo : tpOverlaps)
-                                                for (bool ppo : ppOverlaps) {
-                                                    ParallelConfig c = base;
-                                                    c.microBatch = b;
-                                                    c.schedule = sched;
-                                                    c.vpp = v;
-                                                    c.zeroStage = sh.zero;
-                                                    c.dpReplicate = sh.replicate;
-                                                    c.reshardAfterForward = sh.reshard;
-                                                    c.recompute = r;
-                                                    c.sequenceParallel = sp;
-                                                    c.tpCommOverlap = tpo;
-                                                    c.ppCommOverlap = ppo;
-                                                    c.cpCommType = cpType;
-                                                    out.push_back(c);
-                                                }
+                                                for (bool ppo : ppOverlaps)
+                                                    for (const Sharding& sh : shards) {
+                                                        ParallelConfig c = base;
+                                                        c.microBatch = b;
+                                                        c.schedule = sched;
+                                                        c.vpp = v;
+                                                        c.zeroStage = sh.zero;
+                                                        c.dpReplicate = sh.replicate;
+                                                        c.reshardAfterForward = sh.reshard;
+                                                        c.recompute = r;
+                                                        c.sequenceParallel = sp;
+                                                        c.tpCommOverlap = tpo;
+                                                        c.ppCommOverlap = ppo;
+                                                        c.cpCommType = cpType;
+                                                        out.push_back(c);
+                                                    }
                                     }
                     }
             }

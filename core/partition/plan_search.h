@@ -33,8 +33,8 @@ struct SearchResult
 /**
  * Every combination of TP (dividing attention and key/value heads, across nodes too), CP (at least
  * kMinContextChunk tokens per rank; ring, and all-to-all where the heads divide), PP, DP, micro-batch,
- * data-parallel sharding (ZeRO 0-3, with pipelines too; FSDP with and without resharding after forward,
- * and hybrid inside a node), recomputation, sequence parallelism, schedule (1F1B, interleaved, the
+ * data-parallel sharding (ZeRO 0-3, with pipelines too; FSDP also hybrid inside a node; parameters kept
+ * gathered after forward only when pinned, as ZeRO-2 dominates it), recomputation, sequence parallelism, schedule (1F1B, interleaved, the
  * zero-bubble ones; GPipe only when pinned) and virtual stages that the pins allow. Rule violations a
  * pin forces in come back as infeasible candidates with a reason.
  */
