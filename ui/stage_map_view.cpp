@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stage_map_view.h"
 
+#include "partition/layer_partition.h"
+
 #include <QLocale>
 #include <QPainter>
 #include <QPaintEvent>
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 
 using namespace shardscope;
 
@@ -33,13 +34,6 @@ struct RankCoordinates
 {
     int stage = 0, tp = 0, cp = 0, dp = 0;
 };
-
-/// A stage's global ranks [first, end): TP x CP x DP consecutive ranks, PP being the slowest index.
-std::pair<int, int> stageRanks(const ParallelConfig& c, int stage)
-{
-    const int perStage = c.tp * c.cp * c.dp;
-    return { stage * perStage, (stage + 1) * perStage };
-}
 
 RankCoordinates coordinates(const ParallelConfig& c, int rank)
 {
@@ -111,7 +105,7 @@ QString StageMapView::title() const
 QString StageMapView::deviceSummary(int stage) const
 {
     const ParallelConfig& c = m_plan.config;
-    const auto [first, end] = stageRanks(c, stage);
+    const auto [first, end] = stageDeviceRange(c, stage);
     if (c.cp > 1)
         return tr("TP %1 x CP %2 x DP %3 = %4 GPUs, ranks %5–%6")
             .arg(c.tp)
@@ -126,7 +120,7 @@ QString StageMapView::deviceSummary(int stage) const
 QStringList StageMapView::deviceSummaryLines(int stage) const
 {
     const ParallelConfig& c = m_plan.config;
-    const auto [first, end] = stageRanks(c, stage);
+    const auto [first, end] = stageDeviceRange(c, stage);
     const QString gpus = QLocale().toString(end - first);
     return { c.cp > 1 ? tr("TP %1 x CP %2 x DP %3 = %4 GPUs").arg(c.tp).arg(c.cp).arg(c.dp).arg(gpus)
                       : tr("TP %1 x DP %2 = %3 GPUs").arg(c.tp).arg(c.dp).arg(gpus),
@@ -325,7 +319,7 @@ void StageMapView::paintCard(QPainter& painter, int stage, const Layout& l, QSiz
         line(tr("%1 chunks, %2 layers: %3 … %4").arg(n).arg(layers).arg(ranges.front().firstName, ranges.back().lastName));
     }
 
-    const auto [first, end] = stageRanks(c, stage);
+    const auto [first, end] = stageDeviceRange(c, stage);
     if (l.grid) {
         const QRectF grid = gridRect(stage, l, size);
         QFont small = font();
@@ -453,7 +447,7 @@ QString StageMapView::toolTipAt(QPointF pos, QSizeF size) const
             lines.append(layerRangeText(stage, i));
         lines.append(deviceSummary(stage));
         const ParallelConfig& c = m_plan.config;
-        const auto [first, end] = stageRanks(c, stage);
+        const auto [first, end] = stageDeviceRange(c, stage);
         for (int rank = first; rank < end; ++rank)
             if (deviceCellRect(rank, size).contains(pos))
                 lines.append(rankText(rank));
