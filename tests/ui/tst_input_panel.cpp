@@ -5,6 +5,7 @@
 // hybrid-sharding and reshard pins go into TrainingSpec::pins and come back from it.
 #include "input_panel.h"
 
+#include "export/session_document.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 
@@ -208,6 +209,30 @@ private slots:
         schedule->setCurrentIndex(schedule->findData(-1));
         QVERIFY(vpp->isEnabledTo(&panel));
         QCOMPARE(panel.training().pins.vpp, std::optional<int>(3));
+    }
+
+    // The pins as a session writes and reads them (core/export/session_document): the panel restores what it saved.
+    void contextParallelPinsSurviveASession()
+    {
+        InputPanel panel;
+        panel.cpBox()->setValue(8);
+        panel.cpCommTypeBox()->setCurrentIndex(panel.cpCommTypeBox()->findData(int(CpCommType::AllToAll)));
+        panel.dpReplicateBox()->setValue(4);
+        panel.reshardAfterForwardBox()->setCurrentIndex(panel.reshardAfterForwardBox()->findData(1));
+        SessionDocument saved;
+        saved.model = "llama-3-8b";
+        saved.modelIsBundled = true;
+        saved.cluster = panel.cluster();
+        saved.training = panel.training();
+        const SessionDocument loaded = readSessionJson(writeSessionJson(saved), "session");
+        QVERIFY(loaded.training.pins == saved.training.pins);
+        InputPanel restored;
+        restored.setInputs(loaded.cluster, loaded.training, loaded.strategy, loaded.weights, false);
+        QVERIFY(restored.training().pins == panel.training().pins);
+        QCOMPARE(restored.cpBox()->value(), 8);
+        QCOMPARE(restored.cpCommTypeBox()->currentData().toInt(), int(CpCommType::AllToAll));
+        QCOMPARE(restored.dpReplicateBox()->value(), 4);
+        QCOMPARE(restored.reshardAfterForwardBox()->currentData().toInt(), 1);
     }
 
     void formChangesSearchWeightChangesRerank()

@@ -97,6 +97,33 @@ private slots:
         }
     }
 
+    // Context parallelism: every GPU of TP x CP x DP per stage gets a bar (16 for TP 2 x CP 2 x DP 4), and a
+    // stage bar of a large cluster stands for TP x CP x DP GPUs (title).
+    void contextParallelGpusAreCounted()
+    {
+        ParallelConfig c = testing::viewConfig(2, 1, 4);
+        c.cp = 2;
+        PlanningProblem problem = testing::bundledOnH100("llama-3-8b", 16);
+        problem.training.seqLength = 32768;
+        const PlanEstimate small = PlanEvaluator(problem).evaluate(c);
+        QVERIFY2(!small.stages.empty(), small.infeasibleReason.c_str());
+        MemoryChartView view;
+        view.setPlan(small);
+        QVERIFY(!view.data().grouped);
+        QCOMPARE(view.data().bars.size(), 16);
+        QCOMPARE(view.data().bars.back().label, QStringLiteral("GPU 15"));
+
+        ParallelConfig large = testing::viewConfig(8, 16, 8);
+        large.cp = 16;
+        const PlanEstimate big = PlanEvaluator(testing::bundledOnH100("llama-3.1-405b", 16384)).evaluate(large);
+        QVERIFY2(!big.stages.empty(), big.infeasibleReason.c_str());
+        view.setPlan(big);
+        QVERIFY(view.data().grouped);
+        QCOMPARE(view.data().bars.size(), 16);
+        QCOMPARE(view.data().bars[1].firstDevice, 1024);
+        QCOMPARE(view.title(), QStringLiteral("Memory per GPU: 16384 GPUs, one bar per pipeline stage S0-S15 of 1024 identical GPUs"));
+    }
+
     void switchingPlansLeavesNoOldValues()
     {
         MemoryChartView view;
