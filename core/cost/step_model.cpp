@@ -136,14 +136,16 @@ double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches
 
 double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks)
 {
-    if (!isZeroBubble(schedule)) {
+    // GPipe and 1F1B have exact closed forms; the schedules with chunks (uneven ones now: the first and last
+    // stage lighter) and the zero-bubble ones are simulated, pass by pass, as the timeline draws them.
+    if (!isZeroBubble(schedule) && !isInterleaved(schedule)) {
         std::vector<double> seconds;
         seconds.reserve(stages.size());
         for (const StageEstimate& st : stages)
             seconds.push_back(st.microBatchSeconds());
         return pipelineSeconds(seconds, microBatches, isInterleaved(schedule) ? chunks : 1);
     }
-    // The same passes planTimeline draws. Plans that differ only in how they shard data-parallel state have
+    // Plans that differ only in how they shard data-parallel state have
     // the same stage times; the search evaluates them one after the other, so each thread remembers its last
     // few simulations (keyed by everything the simulation reads).
     const int v = isInterleaved(schedule) ? chunks : 1;

@@ -117,8 +117,9 @@ double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches
 
 /**
  * Pipeline makespan of `schedule` over evaluated stages (each one's micro-batch time, forward and
- * weight-gradient parts, chunk shares) with `chunks` model chunks per stage: GPipe, 1F1B and interleaved
- * 1F1B by the closed forms above; the zero-bubble schedules by simulating their pass order
+ * weight-gradient parts, chunk shares) with `chunks` model chunks per stage: GPipe and 1F1B by the closed
+ * form above; interleaved 1F1B (whose chunks may be uneven) and the zero-bubble schedules by simulating
+ * their pass order, so the step and the timeline agree
  * (simulatedMakespan, pipeline_schedule.h), which for equal stages and times F, B, W gives Qi et al.
  * 2024's (arXiv 2401.10241, Sec. 2.1) ZB-H1 makespan m (F + B + W) + (p - 1)(F + B - W) for B >= W and
  * m >= p. With unequal stages or times their bubbles follow no closed form (docs/cost-model.md).

@@ -537,14 +537,20 @@ private slots:
 
     void pipelineSecondsKeepsTheClosedForms()
     {
-        // GPipe, 1F1B and interleaved 1F1B keep Narayanan's closed forms: stages of 1, 2, 1, 1 s with m 8:
-        // (m - 1) max + sum = 7 x 2 + 5 = 19; interleaved v 2: (m - 1/2) x 2 + 5/2 = 17.5.
+        // GPipe and 1F1B keep Narayanan's closed form: stages of 1, 2, 1, 1 s with m 8:
+        // (m - 1) max + sum = 7 x 2 + 5 = 19.
         std::vector<StageEstimate> stages;
         for (int k = 0; k < 4; ++k)
             stages.push_back(stageEstimate(k, k == 1 ? 2.0 : 1.0, 0.3, 0.2));
         QCOMPARE(pipelineSeconds(Schedule::OneFOneB, stages, 8, 1), 19.0);
         QCOMPARE(pipelineSeconds(Schedule::GPipe, stages, 8, 1), 19.0);
-        QCOMPARE(pipelineSeconds(Schedule::Interleaved1F1B, stages, 8, 2), 17.5);
+        // Interleaved 1F1B is simulated (its chunks may be uneven): over equal 1 s stages it is Narayanan's
+        // (m + (p - 1)/v) t = 8 + 3/2; over the unequal ones it lies between m x max = 16 and the closed form's
+        // (m - 1/v) max + sum / v = 17.5, which assumes every stage waits for the slowest.
+        const std::vector<StageEstimate> ones(4, stageEstimate(0, 1.0, 0.3, 0.2));
+        QVERIFY(std::abs(pipelineSeconds(Schedule::Interleaved1F1B, ones, 8, 2) - 9.5) < 1e-12);
+        const double uneven = pipelineSeconds(Schedule::Interleaved1F1B, stages, 8, 2);
+        QVERIFY2(uneven >= 16.0 && uneven <= 17.5, qPrintable(QString::number(uneven)));
         // ZB-H1 over equal stages (F 0.3, B 0.5, W 0.2 of a 1 s micro-batch): 8 x 1 + 3 x (0.3 + 0.5 - 0.2).
         std::vector<StageEstimate> equal(4, stageEstimate(0, 1.0, 0.3, 0.2));
         QVERIFY(std::abs(pipelineSeconds(Schedule::ZeroBubbleH1, equal, 8, 1) - (8.0 + 3 * 0.6)) < 1e-12);
