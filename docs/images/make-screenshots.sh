@@ -12,3 +12,11 @@ example=(llama-3-70b --gpus 64 --gpus-per-node 8 --seq 8192 --global-batch 512)
 "$shardscope" render "${example[@]}" --view communication --size 1400x420 --out "$here/communication.png"
 "$shardscope" render llama-3-70b --gpus 64 --seq 8192 --tp 8 --pp 8 --vpp 5 --schedule interleaved --micro-batch 1 \
   --global-batch 64 --view timeline --size 1400x420 --out "$here/timeline-interleaved.png"
+# Llama 3's long-context layout: CP 16 on 16,384 H100; framed CP groups on a small plan; a zero-bubble schedule.
+long=(llama-3.1-405b --gpus 16384 --seq 131072 --global-batch 128 --tp 8 --cp 16 --pp 16)
+"$shardscope" render "${long[@]}" --view stages --size 1600x1000 --out "$here/stages-cp.png"
+"$shardscope" render "${long[@]}" --view communication --size 1400x420 --out "$here/communication-cp.png"
+"$shardscope" render llama-3-8b --gpus 32 --seq 32768 --global-batch 256 --tp 2 --cp 2 --pp 2 \
+  --view stages --size 1400x420 --out "$here/stages-cp-groups.png"
+"$shardscope" render llama-3-70b --gpus 64 --seq 8192 --tp 8 --pp 4 --schedule zb-h1 --micro-batch 1 \
+  --global-batch 32 --view timeline --size 1400x420 --out "$here/timeline-zero-bubble.png"
