@@ -598,11 +598,6 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Verschachteltes 1F1B</translation>
     </message>
     <message>
-        <source>Pipeline schedule. GPipe runs all forwards then all backwards (stores every micro-batch&apos;s activations); 1F1B alternates and stores at most one per stage; interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the pipeline bubble by that factor for more point-to-point traffic.</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>Pipeline-Zeitplan. GPipe führt erst alle Vorwärts-, dann alle Rückwärtsdurchläufe aus (speichert die Aktivierungen aller Micro-Batches); 1F1B wechselt ab und speichert höchstens eine pro Stufe; verschachteltes 1F1B gibt jeder GPU mehrere Modellteile (virtuelle Stufen) und verkleinert die Pipeline-Blase um diesen Faktor, bei mehr Punkt-zu-Punkt-Verkehr.</translation>
-    </message>
-    <message>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -811,6 +806,26 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>Hybrid sharding (HSDP; torchtitan data_parallel_replicate_degree, Megatron&apos;s distributed optimizer instances): ZeRO shards the model state over groups of DP x CP / N GPUs and keeps N replicas of those groups, so the sharded collectives stay within a group and only the gradient all-reduce crosses replicas. 1 shards over all data-parallel GPUs. Auto = searched.</source>
         <translation>Hybrides Sharding (HSDP; torchtitan data_parallel_replicate_degree, Instanzen des verteilten Optimierers von Megatron): ZeRO teilt den Modellzustand über Gruppen von DP x CP / N GPUs auf und hält N Replikate dieser Gruppen, sodass die aufgeteilten kollektiven Operationen innerhalb einer Gruppe bleiben und nur das All-Reduce der Gradienten die Replikate überquert. 1 teilt über alle datenparallelen GPUs auf. Auto = gesucht.</translation>
+    </message>
+    <message>
+        <source>ZB-H1 (zero bubble)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>ZB-H1 (blasenfrei)</translation>
+    </message>
+    <message>
+        <source>Interleaved zero bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Verschachtelt, blasenfrei</translation>
+    </message>
+    <message>
+        <source>ZBV (zero bubble, V-shaped)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>ZBV (blasenfrei, V-förmig)</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule. GPipe runs all forwards then all backwards (stores every micro-batch&apos;s activations); 1F1B alternates and stores at most one per stage; interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the pipeline bubble by that factor for more point-to-point traffic. The zero-bubble schedules (Qi et al. 2024) split each backward into input and weight gradients and run the weight gradients in the bubble: ZB-H1 with 1F1B&apos;s memory, interleaved zero bubble with several chunks, ZBV with two chunks placed in a V (torchtitan&apos;s InterleavedZeroBubble and ZBVZeroBubble).</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Zeitplan. GPipe führt erst alle Vorwärts-, dann alle Rückwärtsdurchläufe aus (speichert die Aktivierungen aller Micro-Batches); 1F1B wechselt ab und speichert höchstens eine pro Stufe; verschachteltes 1F1B gibt jeder GPU mehrere Modellteile (virtuelle Stufen) und verkleinert die Pipeline-Blase um diesen Faktor, bei mehr Punkt-zu-Punkt-Verkehr. Die blasenfreien Zeitpläne (Qi et al. 2024) teilen jeden Rückwärtsdurchlauf in Eingabe- und Gewichtsgradienten auf und führen die Gewichtsgradienten in der Blase aus: ZB-H1 mit dem Speicherbedarf von 1F1B, der verschachtelte blasenfreie Zeitplan mit mehreren Modellteilen, ZBV mit zwei in einem V angeordneten Modellteilen (InterleavedZeroBubble und ZBVZeroBubble von torchtitan).</translation>
     </message>
     <message>
         <source>ZeRO-3 / FSDP reshard_after_forward: on frees each layer&apos;s gathered weights after its forward and gathers them again for the backward (FSDP&apos;s default); off keeps them until the backward, one all-gather less per micro-batch for more memory (torchtitan&apos;s choice with pipeline parallelism). ZeRO-3 only.</source>
@@ -1650,10 +1665,6 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>--recompute erwartet none, selective oder full, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>--schedule expects gpipe, 1f1b or interleaved, got &quot;%1&quot;</source>
-        <translation>--schedule erwartet gpipe, 1f1b oder interleaved, erhalten: „%1“</translation>
-    </message>
-    <message>
         <source>unknown strategy &quot;%1&quot;; see shardscope plan --help</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>unbekannte Strategie „%1“; siehe shardscope plan --help</translation>
@@ -1689,6 +1700,14 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>%1 erwartet on oder off, erhalten: „%2“</translation>
     </message>
     <message>
+        <source>--cp-comm-type expects p2p (ring) or a2a (all-to-all), got &quot;%1&quot;</source>
+        <translation>--cp-comm-type erwartet p2p (Ring) oder a2a (All-to-All), erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--schedule expects gpipe, 1f1b, interleaved, zb-h1, interleaved-zb or zbv, got &quot;%1&quot;</source>
+        <translation>--schedule erwartet gpipe, 1f1b, interleaved, zb-h1, interleaved-zb oder zbv, erhalten: „%1“</translation>
+    </message>
+    <message>
         <source>Usage: shardscope plan MODEL [options]
 
 MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
@@ -1718,14 +1737,26 @@ Training:
                           by default the cost model overlaps it per bucket, as the frameworks do
 
 Pins (fix a knob; every unpinned knob is searched):
-  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
-  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+  --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
+  --recompute none|selective|full  --sp | --no-sp
+  --schedule gpipe|1f1b|interleaved|zb-h1|interleaved-zb|zbv
+                          pipeline schedule; zb-h1, interleaved-zb and zbv are zero-bubble
+                          schedules (Qi et al. 2024): weight gradients run in the bubble;
+                          interleaved and interleaved-zb take --vpp chunks, zbv always 2
   --tp-comm-overlap on|off
                           TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap);
                           needs sequence parallelism and TP &gt; 1
   --pp-comm-overlap on|off
                           pipeline sends and receives overlapped with compute; interleaved
                           schedule only, where PP 2 requires it (as Megatron)
+  --cp-comm-type p2p|a2a  how context parallelism (--cp) exchanges keys and values: p2p, a ring
+                          overlapped with attention (Megatron&apos;s default); a2a, all-to-all over
+                          attention heads (DeepSpeed Ulysses)
+  --dp-replicate N        hybrid sharding (HSDP): ZeRO shards over DP x CP / N GPUs and is
+                          replicated N times; 1 shards over all of them
+  --reshard-after-forward on|off
+                          ZeRO-3: free the gathered parameters after each forward (on, FSDP&apos;s
+                          default) or keep them until the backward (off, as Llama 3 trained)
 
 Ranking:
   --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,
@@ -1743,7 +1774,7 @@ Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 
 Example:
   shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
 </source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Aufruf: shardscope plan MODELL [Optionen]
 
 MODELL ist eine Hugging-Face-config.json, eine safetensors-Datei, ein geteilter Index oder Checkpoint-Ordner
@@ -1773,14 +1804,27 @@ Training:
                           standardmäßig überlappt das Kostenmodell sie pro Bucket, wie es die Frameworks tun
 
 Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht):
-  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
-  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+  --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
+  --recompute none|selective|full  --sp | --no-sp
+  --schedule gpipe|1f1b|interleaved|zb-h1|interleaved-zb|zbv
+                          Pipeline-Zeitplan; zb-h1, interleaved-zb und zbv sind blasenfreie
+                          Zeitpläne (Qi et al. 2024): Gewichtsgradienten laufen in der Blase;
+                          interleaved und interleaved-zb nehmen --vpp Teile, zbv immer 2
   --tp-comm-overlap on|off
                           TP-Kommunikation mit den GEMMs verzahnt (Megatron --tp-comm-overlap);
                           erfordert Sequenzparallelität und TP &gt; 1
   --pp-comm-overlap on|off
                           Senden und Empfangen der Pipeline überlappt mit dem Rechnen; nur im verschachtelten
                           Zeitplan, wo es bei PP 2 erforderlich ist (wie bei Megatron)
+  --cp-comm-type p2p|a2a  wie Kontextparallelität (--cp) Keys und Values austauscht: p2p, ein Ring,
+                          überlappt mit der Attention (Standard von Megatron); a2a, All-to-All über
+                          die Attention-Köpfe (DeepSpeed Ulysses)
+  --dp-replicate N        hybrides Sharding (HSDP): ZeRO teilt über DP x CP / N GPUs auf und wird
+                          N-mal repliziert; 1 teilt über alle auf
+  --reshard-after-forward on|off
+                          ZeRO-3: die eingesammelten Parameter nach jedem Vorwärtsdurchlauf freigeben
+                          (on, Standard von FSDP) oder bis zum Rückwärtsdurchlauf behalten (off, wie
+                          beim Training von Llama 3)
 
 Rangfolge:
   --strategy NAME         exhaustive (Standard; gewichtete Bewertung), MemoryOptimal, ComputeBalanced,
@@ -1866,11 +1910,6 @@ Beispiel:
         <translation>Kein Plan passt. Die nächstgelegenen Kandidaten und warum sie scheitern:</translation>
     </message>
     <message>
-        <source>Best plan: TP %1 x PP %2 x DP %3, %4 micro-batches of %5, ZeRO-%6, recompute %7%8, %9</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Bester Plan: TP %1 x PP %2 x DP %3, %4 Micro-Batches zu %5, ZeRO-%6, Neuberechnung %7%8, %9</translation>
-    </message>
-    <message>
         <source>, sequence parallel</source>
         <translation>, Sequenzparallel</translation>
     </message>
@@ -1882,10 +1921,6 @@ Beispiel:
         <source>  stage  layers                                   params/GPU  weights grads  optim  activ  emb+logits other  total GiB  ms/micro-batch</source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
         <translation>  Stufe  Schichten                                Param./GPU  Gewich Grad.  Optim. Aktiv. Emb+Logits Sonst. GiB ges.  ms/Micro-Batch</translation>
-    </message>
-    <message>
-        <source>  communication per step: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 exposed)</source>
-        <translation>  Kommunikation pro Schritt: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 sichtbar)</translation>
     </message>
     <message>
         <source>  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)</source>
@@ -1922,14 +1957,83 @@ Beispiel:
         <translation>%1 (unkalibriert)</translation>
     </message>
     <message>
-        <source>rank   tp   pp    dp vpp  mb zero recompute sp schedule    overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>Rang   tp   pp    dp vpp  mb zero neuber.   sp Zeitplan    Überl.   Speicher/GPU (nutzbar) Schritt   Tokens/s    MFU  Blase   Wertung</translation>
-    </message>
-    <message>
         <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7 + optimizer %8</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
         <translation>  Schritt %1 = Rechnen %2 + Neuberechnung %3 + TP-Komm. %4 + PP-Komm. %5 + Blase %6 + sichtbare DP-Komm. %7 + Optimierer %8</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>ZB-H1 (zero bubble)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>ZB-H1 (blasenfrei)</translation>
+    </message>
+    <message>
+        <source>interleaved zero bubble with %1 chunks</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>verschachtelter blasenfreier Zeitplan mit %1 Teilen</translation>
+    </message>
+    <message>
+        <source>ZBV (zero bubble, 2 chunks in a V)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>ZBV (blasenfrei, 2 Teile in V-Form)</translation>
+    </message>
+    <message>
+        <source>rank   tp  cp   pp    dp vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Rang   tp  cp   pp    dp vpp  mb zero neuber.   sp Zeitplan       Überl.   Speicher/GPU (nutzb.) Schritt   Tokens/s    MFU  Blase   Wertung</translation>
+    </message>
+    <message>
+        <source>TP %1 x CP %2 x PP %3 x DP %4</source>
+        <translation>TP %1 x CP %2 x PP %3 x DP %4</translation>
+    </message>
+    <message>
+        <source>TP %1 x PP %2 x DP %3</source>
+        <translation>TP %1 x PP %2 x DP %3</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source> sharded over %1 GPUs, %2 replicas (HSDP)</source>
+        <translation> aufgeteilt über %1 GPUs, %2 Replikate (HSDP)</translation>
+    </message>
+    <message>
+        <source>, parameters kept from forward to backward</source>
+        <translation>, Parameter vom Vorwärts- bis zum Rückwärtsdurchlauf behalten</translation>
+    </message>
+    <message>
+        <source>, context parallel ring (p2p)</source>
+        <translation>, kontextparalleler Ring (p2p)</translation>
+    </message>
+    <message>
+        <source>, context parallel all-to-all (a2a)</source>
+        <translation>, kontextparalleles All-to-All (a2a)</translation>
+    </message>
+    <message>
+        <source>Best plan: %1, %2 micro-batches of %3, %4, recompute %5%6, %7</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Bester Plan: %1, %2 Micro-Batches zu %3, %4, Neuberechnung %5%6, %7</translation>
+    </message>
+    <message>
+        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + CP comm %6 + bubble %7 + exposed DP comm %8 + optimizer %9</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>  Schritt %1 = Rechnen %2 + Neuberechnung %3 + TP-Komm. %4 + PP-Komm. %5 + CP-Komm. %6 + Blase %7 + sichtbare DP-Komm. %8 + Optimierer %9</translation>
+    </message>
+    <message>
+        <source>, CP %1 (%2)</source>
+        <translation>, CP %1 (%2)</translation>
+    </message>
+    <message>
+        <source>  communication per step: TP %1 (%2), PP %3 (%4)%5, DP %6 (%7, %8 exposed)</source>
+        <translation>  Kommunikation pro Schritt: TP %1 (%2), PP %3 (%4)%5, DP %6 (%7, %8 sichtbar)</translation>
     </message>
 </context>
 <context>
@@ -2359,20 +2463,8 @@ Planoptionen: siehe shardscope plan --help.
         <translation>TP %1 x CP %2 x DP %3 = %4 GPUs, Ränge %5–%6</translation>
     </message>
     <message>
-        <source>TP %1 x CP %2 x DP %3 = %4 GPUs</source>
-        <translation>TP %1 x CP %2 x DP %3 = %4 GPUs</translation>
-    </message>
-    <message>
-        <source>TP %1 x DP %2 = %3 GPUs</source>
-        <translation>TP %1 x DP %2 = %3 GPUs</translation>
-    </message>
-    <message>
         <source>GPU %1: TP rank %2, CP rank %3, DP rank %4</source>
         <translation>GPU %1: TP-Rang %2, CP-Rang %3, DP-Rang %4</translation>
-    </message>
-    <message>
-        <source>%1 GPUs, ranks %2–%3</source>
-        <translation>%1 GPUs, Ränge %2–%3</translation>
     </message>
     <message>
         <source>GPU (global rank; TP across; CP down, framed per CP group; a block per DP rank)</source>
@@ -2381,6 +2473,18 @@ Planoptionen: siehe shardscope plan --help.
     <message>
         <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, PP %6 ms)</source>
         <translation>Zeit pro Micro-Batch: %1 ms (Rechnen %2, Neuberechnung %3, TP %4, CP %5, PP %6 ms)</translation>
+    </message>
+    <message>
+        <source>TP %1 x CP %2 x DP %3 = %4 GPUs</source>
+        <translation>TP %1 x CP %2 x DP %3 = %4 GPUs</translation>
+    </message>
+    <message>
+        <source>TP %1 x DP %2 = %3 GPUs</source>
+        <translation>TP %1 x DP %2 = %3 GPUs</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, ranks %2–%3</source>
+        <translation>%1 GPUs, Ränge %2–%3</translation>
     </message>
 </context>
 <context>
@@ -2436,6 +2540,30 @@ Planoptionen: siehe shardscope plan --help.
         <source>idle: the pipeline bubble</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
         <translation>untätig: die Pipeline-Blase</translation>
+    </message>
+    <message>
+        <source>Zero bubble H1</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Blasenfreier Zeitplan H1</translation>
+    </message>
+    <message>
+        <source>Interleaved zero bubble (%1 chunks per stage)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Verschachtelter blasenfreier Zeitplan (%1 Teile pro Stufe)</translation>
+    </message>
+    <message>
+        <source>Zero bubble V (2 chunks per stage)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Blasenfreier Zeitplan V (2 Teile pro Stufe)</translation>
+    </message>
+    <message>
+        <source>input gradients (with recomputation)</source>
+        <translation>Eingabegradienten (mit Neuberechnung)</translation>
+    </message>
+    <message>
+        <source>weight gradients, deferred into the bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Gewichtsgradienten, in die Blase verschoben</translation>
     </message>
 </context>
 <context>

@@ -597,11 +597,6 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <source>Pipeline schedule. GPipe runs all forwards then all backwards (stores every micro-batch&apos;s activations); 1F1B alternates and stores at most one per stage; interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the pipeline bubble by that factor for more point-to-point traffic.</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>流水线调度。GPipe 先执行所有前向再执行所有反向（保存每个微批次的激活）；1F1B 交替执行，每个阶段最多保存一份；交错式 1F1B 为每个 GPU 分配多个模型块（虚拟阶段），按该倍数缩小流水线气泡，但点对点通信更多。</translation>
-    </message>
-    <message>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -810,6 +805,26 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>Hybrid sharding (HSDP; torchtitan data_parallel_replicate_degree, Megatron&apos;s distributed optimizer instances): ZeRO shards the model state over groups of DP x CP / N GPUs and keeps N replicas of those groups, so the sharded collectives stay within a group and only the gradient all-reduce crosses replicas. 1 shards over all data-parallel GPUs. Auto = searched.</source>
         <translation>混合切分（HSDP；torchtitan 的 data_parallel_replicate_degree，Megatron 分布式优化器的实例数）：ZeRO 在每组 DP x CP / N 个 GPU 内切分模型状态，并保留这些组的 N 个副本，因此切分后的集合通信留在组内，只有梯度 all-reduce 跨副本进行。1 表示在所有数据并行 GPU 上切分。Auto = 搜索。</translation>
+    </message>
+    <message>
+        <source>ZB-H1 (zero bubble)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>ZB-H1（零气泡）</translation>
+    </message>
+    <message>
+        <source>Interleaved zero bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>交错式零气泡</translation>
+    </message>
+    <message>
+        <source>ZBV (zero bubble, V-shaped)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>ZBV（零气泡，V 形）</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule. GPipe runs all forwards then all backwards (stores every micro-batch&apos;s activations); 1F1B alternates and stores at most one per stage; interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the pipeline bubble by that factor for more point-to-point traffic. The zero-bubble schedules (Qi et al. 2024) split each backward into input and weight gradients and run the weight gradients in the bubble: ZB-H1 with 1F1B&apos;s memory, interleaved zero bubble with several chunks, ZBV with two chunks placed in a V (torchtitan&apos;s InterleavedZeroBubble and ZBVZeroBubble).</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线调度。GPipe 先执行所有前向再执行所有反向（保存每个微批次的激活）；1F1B 交替执行，每个阶段最多保存一份；交错式 1F1B 为每个 GPU 分配多个模型块（虚拟阶段），按该倍数缩小流水线气泡，但点对点通信更多。零气泡调度（Qi 等，2024）将每次反向计算拆分为输入梯度和权重梯度，并在气泡中计算权重梯度：ZB-H1 的显存与 1F1B 相同，交错式零气泡使用多个模型块，ZBV 使用两个呈 V 形排列的模型块（torchtitan 的 InterleavedZeroBubble 和 ZBVZeroBubble）。</translation>
     </message>
     <message>
         <source>ZeRO-3 / FSDP reshard_after_forward: on frees each layer&apos;s gathered weights after its forward and gathers them again for the backward (FSDP&apos;s default); off keeps them until the backward, one all-gather less per micro-batch for more memory (torchtitan&apos;s choice with pipeline parallelism). ZeRO-3 only.</source>
@@ -1649,10 +1664,6 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>--recompute 应为 none、selective 或 full，实际为“%1”</translation>
     </message>
     <message>
-        <source>--schedule expects gpipe, 1f1b or interleaved, got &quot;%1&quot;</source>
-        <translation>--schedule 应为 gpipe、1f1b 或 interleaved，实际为“%1”</translation>
-    </message>
-    <message>
         <source>unknown strategy &quot;%1&quot;; see shardscope plan --help</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>未知策略“%1”；参见 shardscope plan --help</translation>
@@ -1688,6 +1699,14 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>%1 应为 on 或 off，实际为“%2”</translation>
     </message>
     <message>
+        <source>--cp-comm-type expects p2p (ring) or a2a (all-to-all), got &quot;%1&quot;</source>
+        <translation>--cp-comm-type 应为 p2p（环形）或 a2a（all-to-all），实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--schedule expects gpipe, 1f1b, interleaved, zb-h1, interleaved-zb or zbv, got &quot;%1&quot;</source>
+        <translation>--schedule 应为 gpipe、1f1b、interleaved、zb-h1、interleaved-zb 或 zbv，实际为“%1”</translation>
+    </message>
+    <message>
         <source>Usage: shardscope plan MODEL [options]
 
 MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
@@ -1717,14 +1736,26 @@ Training:
                           by default the cost model overlaps it per bucket, as the frameworks do
 
 Pins (fix a knob; every unpinned knob is searched):
-  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
-  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+  --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
+  --recompute none|selective|full  --sp | --no-sp
+  --schedule gpipe|1f1b|interleaved|zb-h1|interleaved-zb|zbv
+                          pipeline schedule; zb-h1, interleaved-zb and zbv are zero-bubble
+                          schedules (Qi et al. 2024): weight gradients run in the bubble;
+                          interleaved and interleaved-zb take --vpp chunks, zbv always 2
   --tp-comm-overlap on|off
                           TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap);
                           needs sequence parallelism and TP &gt; 1
   --pp-comm-overlap on|off
                           pipeline sends and receives overlapped with compute; interleaved
                           schedule only, where PP 2 requires it (as Megatron)
+  --cp-comm-type p2p|a2a  how context parallelism (--cp) exchanges keys and values: p2p, a ring
+                          overlapped with attention (Megatron&apos;s default); a2a, all-to-all over
+                          attention heads (DeepSpeed Ulysses)
+  --dp-replicate N        hybrid sharding (HSDP): ZeRO shards over DP x CP / N GPUs and is
+                          replicated N times; 1 shards over all of them
+  --reshard-after-forward on|off
+                          ZeRO-3: free the gathered parameters after each forward (on, FSDP&apos;s
+                          default) or keep them until the backward (off, as Llama 3 trained)
 
 Ranking:
   --strategy NAME         exhaustive (default; weighted score), MemoryOptimal, ComputeBalanced,
@@ -1742,7 +1773,7 @@ Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 
 Example:
   shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
 </source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>用法：shardscope plan 模型 [选项]
 
 模型可以是 Hugging Face config.json、safetensors 文件、分片索引或检查点文件夹
@@ -1772,14 +1803,26 @@ Example:
                           默认由成本模型像各框架那样按桶（bucket）重叠
 
 固定项（固定某个参数；未固定的参数都会被搜索）：
-  --tp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
-  --recompute none|selective|full  --sp | --no-sp  --schedule gpipe|1f1b|interleaved
+  --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
+  --recompute none|selective|full  --sp | --no-sp
+  --schedule gpipe|1f1b|interleaved|zb-h1|interleaved-zb|zbv
+                          流水线调度；zb-h1、interleaved-zb 和 zbv 是零气泡调度
+                          （Qi 等，2024）：权重梯度在气泡中计算；
+                          interleaved 和 interleaved-zb 使用 --vpp 个块，zbv 固定为 2 个
   --tp-comm-overlap on|off
                           TP 通信与 GEMM 流水线式交叠（Megatron --tp-comm-overlap）；
                           需要序列并行且 TP &gt; 1
   --pp-comm-overlap on|off
                           流水线的发送和接收与计算重叠；仅用于交错式调度，
                           且在 PP 为 2 时必须开启（与 Megatron 相同）
+  --cp-comm-type p2p|a2a  上下文并行（--cp）交换 key 和 value 的方式：p2p 为与注意力
+                          重叠的环形通信（Megatron 默认）；a2a 为按注意力头的 all-to-all
+                          （DeepSpeed Ulysses）
+  --dp-replicate N        混合切分（HSDP）：ZeRO 在 DP x CP / N 个 GPU 上切分，
+                          并复制 N 份；1 表示在全部 GPU 上切分
+  --reshard-after-forward on|off
+                          ZeRO-3：每次前向计算后释放收集到的参数（on，FSDP 的默认设置），
+                          或保留到反向传播（off，与 Llama 3 训练时相同）
 
 排序：
   --strategy 名称         exhaustive（默认；加权评分）、MemoryOptimal、ComputeBalanced、
@@ -1865,11 +1908,6 @@ Example:
         <translation>没有方案能放下。最接近的候选方案及其失败原因：</translation>
     </message>
     <message>
-        <source>Best plan: TP %1 x PP %2 x DP %3, %4 micro-batches of %5, ZeRO-%6, recompute %7%8, %9</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>最佳方案：TP %1 x PP %2 x DP %3，%4 个大小为 %5 的微批次，ZeRO-%6，重计算 %7%8，%9</translation>
-    </message>
-    <message>
         <source>, sequence parallel</source>
         <translation>，序列并行</translation>
     </message>
@@ -1881,10 +1919,6 @@ Example:
         <source>  stage  layers                                   params/GPU  weights grads  optim  activ  emb+logits other  total GiB  ms/micro-batch</source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
         <translation>  阶段   层                                       参数/GPU    权重   梯度   优化器 激活   嵌入+logits 其他  总计 GiB   毫秒/微批次</translation>
-    </message>
-    <message>
-        <source>  communication per step: TP %1 (%2), PP %3 (%4), DP %5 (%6, %7 exposed)</source>
-        <translation>  每步通信：TP %1（%2），PP %3（%4），DP %5（%6，暴露 %7）</translation>
     </message>
     <message>
         <source>  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)</source>
@@ -1921,14 +1955,83 @@ Example:
         <translation>%1（未校准）</translation>
     </message>
     <message>
-        <source>rank   tp   pp    dp vpp  mb zero recompute sp schedule    overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>名次   tp   pp    dp vpp  mb zero 重计算    sp 调度        重叠     显存/GPU（可用）       步时间    token/s     MFU  气泡    评分</translation>
-    </message>
-    <message>
         <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7 + optimizer %8</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
         <translation>  步时间 %1 = 计算 %2 + 重计算 %3 + TP 通信 %4 + PP 通信 %5 + 气泡 %6 + 暴露的 DP 通信 %7 + 优化器 %8</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>ZB-H1 (zero bubble)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>ZB-H1（零气泡）</translation>
+    </message>
+    <message>
+        <source>interleaved zero bubble with %1 chunks</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>交错式零气泡，%1 个块</translation>
+    </message>
+    <message>
+        <source>ZBV (zero bubble, 2 chunks in a V)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>ZBV（零气泡，2 个块呈 V 形）</translation>
+    </message>
+    <message>
+        <source>rank   tp  cp   pp    dp vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>名次   tp  cp   pp    dp vpp  mb zero 重计算    sp 调度           重叠     显存/GPU（可用）      步时间    token/s     MFU  气泡    评分</translation>
+    </message>
+    <message>
+        <source>TP %1 x CP %2 x PP %3 x DP %4</source>
+        <translation>TP %1 x CP %2 x PP %3 x DP %4</translation>
+    </message>
+    <message>
+        <source>TP %1 x PP %2 x DP %3</source>
+        <translation>TP %1 x PP %2 x DP %3</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source> sharded over %1 GPUs, %2 replicas (HSDP)</source>
+        <translation> 在 %1 个 GPU 上切分，%2 个副本（HSDP）</translation>
+    </message>
+    <message>
+        <source>, parameters kept from forward to backward</source>
+        <translation>，参数从前向保留到反向</translation>
+    </message>
+    <message>
+        <source>, context parallel ring (p2p)</source>
+        <translation>，上下文并行环形通信（p2p）</translation>
+    </message>
+    <message>
+        <source>, context parallel all-to-all (a2a)</source>
+        <translation>，上下文并行 all-to-all（a2a）</translation>
+    </message>
+    <message>
+        <source>Best plan: %1, %2 micro-batches of %3, %4, recompute %5%6, %7</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>最佳方案：%1，%2 个大小为 %3 的微批次，%4，重计算 %5%6，%7</translation>
+    </message>
+    <message>
+        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + CP comm %6 + bubble %7 + exposed DP comm %8 + optimizer %9</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>  步时间 %1 = 计算 %2 + 重计算 %3 + TP 通信 %4 + PP 通信 %5 + CP 通信 %6 + 气泡 %7 + 暴露的 DP 通信 %8 + 优化器 %9</translation>
+    </message>
+    <message>
+        <source>, CP %1 (%2)</source>
+        <translation>，CP %1（%2）</translation>
+    </message>
+    <message>
+        <source>  communication per step: TP %1 (%2), PP %3 (%4)%5, DP %6 (%7, %8 exposed)</source>
+        <translation>  每步通信：TP %1（%2），PP %3（%4）%5，DP %6（%7，暴露 %8）</translation>
     </message>
 </context>
 <context>
@@ -2358,20 +2461,8 @@ Plan options: see shardscope plan --help.
         <translation>TP %1 x CP %2 x DP %3 = %4 个 GPU，rank %5–%6</translation>
     </message>
     <message>
-        <source>TP %1 x CP %2 x DP %3 = %4 GPUs</source>
-        <translation>TP %1 x CP %2 x DP %3 = %4 个 GPU</translation>
-    </message>
-    <message>
-        <source>TP %1 x DP %2 = %3 GPUs</source>
-        <translation>TP %1 x DP %2 = %3 个 GPU</translation>
-    </message>
-    <message>
         <source>GPU %1: TP rank %2, CP rank %3, DP rank %4</source>
         <translation>GPU %1：TP rank %2，CP rank %3，DP rank %4</translation>
-    </message>
-    <message>
-        <source>%1 GPUs, ranks %2–%3</source>
-        <translation>%1 个 GPU，rank %2–%3</translation>
     </message>
     <message>
         <source>GPU (global rank; TP across; CP down, framed per CP group; a block per DP rank)</source>
@@ -2380,6 +2471,18 @@ Plan options: see shardscope plan --help.
     <message>
         <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, PP %6 ms)</source>
         <translation>每个微批次的时间：%1 毫秒（计算 %2，重计算 %3，TP %4，CP %5，PP %6 毫秒）</translation>
+    </message>
+    <message>
+        <source>TP %1 x CP %2 x DP %3 = %4 GPUs</source>
+        <translation>TP %1 x CP %2 x DP %3 = %4 个 GPU</translation>
+    </message>
+    <message>
+        <source>TP %1 x DP %2 = %3 GPUs</source>
+        <translation>TP %1 x DP %2 = %3 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, ranks %2–%3</source>
+        <translation>%1 个 GPU，rank %2–%3</translation>
     </message>
 </context>
 <context>
@@ -2435,6 +2538,30 @@ Plan options: see shardscope plan --help.
         <source>idle: the pipeline bubble</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
         <translation>空闲：流水线气泡</translation>
+    </message>
+    <message>
+        <source>Zero bubble H1</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>零气泡 H1</translation>
+    </message>
+    <message>
+        <source>Interleaved zero bubble (%1 chunks per stage)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>交错式零气泡（每阶段 %1 个块）</translation>
+    </message>
+    <message>
+        <source>Zero bubble V (2 chunks per stage)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>零气泡 V（每阶段 2 个块）</translation>
+    </message>
+    <message>
+        <source>input gradients (with recomputation)</source>
+        <translation>输入梯度（含重计算）</translation>
+    </message>
+    <message>
+        <source>weight gradients, deferred into the bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>权重梯度，推迟到气泡中计算</translation>
     </message>
 </context>
 <context>
