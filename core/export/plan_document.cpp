@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/plan_document.h"
 
+#include "export/spec_json.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -80,30 +82,12 @@ void list(Differ& d, const std::string& path, const std::vector<T>& a, const std
         each(d, at(path, i), a[i], b[i]);
 }
 
+// Every field the plan file writes, under its key there.
 void compare(Differ& d, const std::string& p, const TransformerSpec& a, const TransformerSpec& b)
 {
-    d.field(p + ".name", a.name, b.name);
-    d.field(p + ".model_type", a.modelType, b.modelType);
-    d.field(p + ".hidden", a.hidden, b.hidden);
-    d.field(p + ".ffn", a.ffn, b.ffn);
-    d.field(p + ".layers", a.layers, b.layers);
-    d.field(p + ".heads", a.heads, b.heads);
-    d.field(p + ".kv_heads", a.kvHeads, b.kvHeads);
-    d.field(p + ".head_dim", a.headDim, b.headDim);
-    d.field(p + ".vocab", a.vocab, b.vocab);
-    d.field(p + ".max_positions", a.maxPositions, b.maxPositions);
-    d.field(p + ".tied_embeddings", a.tiedEmbeddings, b.tiedEmbeddings);
-    d.field(p + ".gated_mlp", a.gatedMlp, b.gatedMlp);
-    d.field(p + ".norm", a.norm, b.norm);
-    d.field(p + ".qkv_bias", a.qkvBias, b.qkvBias);
-    d.field(p + ".attn_out_bias", a.attnOutBias, b.attnOutBias);
-    d.field(p + ".mlp_bias", a.mlpBias, b.mlpBias);
-    d.field(p + ".positions", a.positions, b.positions);
-    d.field(p + ".rope_theta", a.ropeTheta, b.ropeTheta);
-    d.field(p + ".rope_scaling", a.ropeScaling, b.ropeScaling);
-    d.field(p + ".dropout", a.dropout, b.dropout);
-    d.field(p + ".experts", a.experts, b.experts);
-    d.field(p + ".experts_per_token", a.expertsPerToken, b.expertsPerToken);
+    specjson::forEachTransformerField([&](std::string_view key, auto member, specjson::SpecKey) {
+        d.field(p + "." + std::string(key), a.*member, b.*member);
+    });
 }
 
 void compare(Differ& d, const std::string& p, const PlanModelSummary& a, const PlanModelSummary& b)

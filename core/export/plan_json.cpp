@@ -3,7 +3,6 @@
 #include "export/plan_json.h"
 
 #include "cost/pipeline_schedule.h"
-#include "import/native_model_format.h"
 
 #include "export/spec_json.h"
 
@@ -16,14 +15,7 @@ namespace shardscope {
 namespace {
 
 using Json = nlohmann::ordered_json;
-using specjson::toJson; // ClusterSpec, TrainingSpec, ParallelConfig, ScoreWeights
-
-Json toJson(const TransformerSpec& s)
-{
-    Json j { { "name", s.name }, { "model_type", s.modelType } };
-    j.update(transformerSpecToJson(s));
-    return j;
-}
+using specjson::toJson; // ClusterSpec, TrainingSpec, ParallelConfig, ScoreWeights, TransformerSpec
 
 Json toJson(const PlanModelSummary& m)
 {

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Private to core/export (plan and session files): enum names the model format shares, and the
-// strict field reader.
+// Private to core/export (plan and session files): the strict field reader.
 #pragma once
 
-#include "model/transformer_spec.h"
 #include "util/input_error.h"
 
 #include <nlohmann/json.hpp>
@@ -16,13 +14,6 @@
 #include <string_view>
 
 namespace shardscope::planjson {
-
-
-inline std::string_view toName(NormKind n) { return normKindName(n); }
-inline std::string_view toName(PositionKind p) { return positionKindName(p); }
-inline std::optional<NormKind> normFromName(std::string_view s) { return normKindFromString(s); }
-inline std::optional<PositionKind> positionsFromName(std::string_view s) { return positionKindFromString(s); }
-
 
 using Json = nlohmann::ordered_json;
 constexpr std::int64_t kMaxInt = std::numeric_limits<int>::max();

@@ -12,50 +12,7 @@ using namespace planjson;
 using specjson::readCluster;
 using specjson::readConfig;
 using specjson::readTraining;
-
-TransformerSpec readSpec(const ObjectReader& o)
-{
-    TransformerSpec s;
-    s.name = o.string("name");
-    s.modelType = o.string("model_type");
-    s.hidden = o.integer("hidden", 0, kMaxInt64);
-    s.ffn = o.integer("ffn", 0, kMaxInt64);
-    s.layers = o.integer("layers", 0, kMaxInt64);
-    s.heads = o.integer("heads", 0, kMaxInt64);
-    s.kvHeads = o.integer("kv_heads", 0, kMaxInt64);
-    s.headDim = o.integer("head_dim", 0, kMaxInt64);
-    s.vocab = o.integer("vocab", 0, kMaxInt64);
-    s.maxPositions = o.integer("max_positions", 0, kMaxInt64);
-    s.tiedEmbeddings = o.boolean("tied_embeddings");
-    s.gatedMlp = o.boolean("gated_mlp");
-    s.norm = o.name<NormKind>("norm", planjson::normFromName, "\"rmsnorm\" or \"layernorm\"");
-    s.qkvBias = o.boolean("qkv_bias");
-    s.attnOutBias = o.boolean("attn_out_bias");
-    s.mlpBias = o.boolean("mlp_bias");
-    s.positions = o.name<PositionKind>(
-        "positions", planjson::positionsFromName, "\"rotary\", \"learned\" or \"none\"");
-    // Optional: absent in files from before them and for models whose source named no rotary base.
-    if (o.find("rope_theta"))
-        s.ropeTheta = o.number("rope_theta", kMinRopeTheta, kMaxRopeTheta);
-    if (o.find("rope_scaling")) {
-        const ObjectReader r = o.object("rope_scaling");
-        RopeScaling& scaling = s.ropeScaling.emplace();
-        scaling.type = r.string("type");
-        scaling.factor = r.number("factor", 0, kMaxRopeScalingFactor);
-        scaling.lowFreqFactor = r.number("low_freq_factor", 0, kMaxRopeScalingFactor);
-        scaling.highFreqFactor = r.number("high_freq_factor", 0, kMaxRopeScalingFactor);
-        scaling.originalMaxPositions = r.integer("original_max_positions", 0, std::int64_t(1) << 30);
-    }
-    s.dropout = o.boolean("dropout");
-    s.experts = o.integer("experts", 0, kMaxInt64);
-    s.expertsPerToken = o.integer("experts_per_token", 0, kMaxInt64);
-    try {
-        s.validateRope(o.source());
-    } catch (const InputError& e) { // names "rope_theta" or "rope_scaling.<key>", keys of this object
-        o.fail(o.pathOf(e.position()), e.message());
-    }
-    return s;
-}
+using specjson::readTransformer;
 
 PlanModelSummary readModel(const ObjectReader& o)
 {
@@ -67,7 +24,7 @@ PlanModelSummary readModel(const ObjectReader& o)
     m.layerCount = o.count("layer_count");
     m.blockCount = o.count("block_count");
     if (o.find("transformer"))
-        m.transformer = readSpec(o.object("transformer"));
+        m.transformer = readTransformer(o.object("transformer"));
     return m;
 }
 

@@ -3,7 +3,9 @@
 
 #include "hardware/hardware_catalog.h"
 #include "import/json_reader.h"
+#include "import/native_model_format.h"
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
@@ -93,7 +95,91 @@ void readKernelFigures(const ObjectReader& g, GpuSpec& gpu)
     }
 }
 
+/// "\"a\", \"b\" or \"c\"": the names a reader accepts, from the functions the writers name them with.
+template <typename E, std::size_t N> std::string choiceList(const std::array<E, N>& values, std::string_view (*name)(E))
+{
+    std::string out;
+    for (std::size_t i = 0; i < N; ++i)
+        out += (i == 0 ? "" : i + 1 == N ? " or " : ", ") + ("\"" + std::string(name(values[i])) + "\"");
+    return out;
+}
+
+constexpr double kMinRotaryFraction = 1e-6;   // as the model format reads it
+constexpr std::size_t kMaxActivationBytes = 64; // "gelu_pytorch_tanh"; a longer name is damage, as in the model format
+
+/// Reads one field of forEachTransformerField by the member's type; an optional key that is absent or null
+/// keeps the default.
+struct TransformerFieldReader
+{
+    const ObjectReader& o;
+    TransformerSpec& s;
+
+    template <typename T> void operator()(std::string_view key, T TransformerSpec::*member, SpecKey presence) const
+    {
+        if (presence == SpecKey::Optional && !o.find(key))
+            return;
+        read(key, s.*member);
+    }
+
+    void read(std::string_view key, std::string& v) const { v = o.string(key); }
+    void read(std::string_view key, std::int64_t& v) const { v = o.integer(key, 0, kMaxInt64); }
+    void read(std::string_view key, bool& v) const { v = o.boolean(key); }
+    void read(std::string_view key, NormKind& v) const
+    {
+        const std::array all { NormKind::RmsNorm, NormKind::LayerNorm, NormKind::LayerNormNoBias,
+            NormKind::LayerNormNoAffine };
+        v = o.name<NormKind>(key, normKindFromString, choiceList(all, normKindName).c_str());
+    }
+    void read(std::string_view key, PositionKind& v) const
+    {
+        const std::array all { PositionKind::Rotary, PositionKind::Learned, PositionKind::None, PositionKind::Alibi };
+        v = o.name<PositionKind>(key, positionKindFromString, choiceList(all, positionKindName).c_str());
+    }
+    void read(std::string_view key, QkNorm& v) const
+    {
+        const std::array all { QkNorm::None, QkNorm::PerHead, QkNorm::Full };
+        v = o.name<QkNorm>(key, qkNormFromString, choiceList(all, qkNormName).c_str());
+    }
+    /// rotary_fraction, the spec's one plain number.
+    void read(std::string_view key, double& v) const { v = o.number(key, kMinRotaryFraction, 1); }
+    /// rope_theta; validateRope checks it against the positions.
+    void read(std::string_view key, std::optional<double>& v) const { v = o.number(key, kMinRopeTheta, kMaxRopeTheta); }
+    void read(std::string_view key, std::optional<RopeScaling>& v) const
+    {
+        const ObjectReader r = o.object(key);
+        RopeScaling& scaling = v.emplace();
+        scaling.type = r.string("type");
+        scaling.factor = r.number("factor", 0, kMaxRopeScalingFactor);
+        scaling.lowFreqFactor = r.number("low_freq_factor", 0, kMaxRopeScalingFactor);
+        scaling.highFreqFactor = r.number("high_freq_factor", 0, kMaxRopeScalingFactor);
+        scaling.originalMaxPositions = r.integer("original_max_positions", 0, std::int64_t(1) << 30);
+    }
+};
+
 } // namespace
+
+Json toJson(const TransformerSpec& s)
+{
+    Json j { { "name", s.name }, { "model_type", s.modelType } };
+    j.update(transformerSpecToJson(s));
+    return j;
+}
+
+TransformerSpec readTransformer(const ObjectReader& o)
+{
+    TransformerSpec s;
+    forEachTransformerField(TransformerFieldReader { o, s });
+    if (s.activation.size() > kMaxActivationBytes)
+        o.fail(o.pathOf(transformerKey(&TransformerSpec::activation)),
+            "expected an activation name such as \"relu2\" (at most " + std::to_string(kMaxActivationBytes)
+                + " bytes), got " + std::to_string(s.activation.size()) + " bytes");
+    try {
+        s.validateRope(o.source());
+    } catch (const InputError& e) { // names "rope_theta" or "rope_scaling.<key>", keys of this object
+        o.fail(o.pathOf(e.position()), e.message());
+    }
+    return s;
+}
 
 Json toJson(const ClusterSpec& c)
 {

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/plan_json.h"
 #include "gpt_fixtures.h"
+#include "test_files.h"
 
 #include "cost/plan_evaluator.h"
 #include "partition/planner.h"
 #include "hardware/hardware_catalog.h"
 #include "import/json_reader.h"
+#include "import/model_importer.h"
 #include "model/transformer_spec.h"
 #include "util/atomic_file.h"
 #include "util/input_error.h"
@@ -63,31 +65,47 @@ const PlanningProblem& planningProblem()
     return problem;
 }
 
-/// A document as the CLI would write it: real estimates from the evaluator, awkward doubles on purpose.
-PlanDocument makeDocument()
+/// A document of evaluated plans of `configs` as the CLI would write it, the best with its proposals (as
+/// makePlanDocument adds them; the others have none).
+PlanDocument evaluatedDocument(const PlanningProblem& problem, const std::vector<ParallelConfig>& configs)
 {
-    const PlanningProblem& problem = planningProblem();
     const PlanEvaluator evaluator(problem);
-
     PlanDocument d;
     d.generator = "ShardScope test";
     d.model = PlanModelSummary::from(problem.model);
     d.cluster = problem.cluster;
     d.training = problem.training;
-    d.strategy = Strategy::Hybrid;
-    d.weights = { 0.4, 0.3, 0.3 };
-    d.search = { 1234, 567, 0.1 + 0.2 };
-    ParallelConfig rejected = config(2, 2, 2, Schedule::OneFOneB);
-    rejected.microBatch = 3; // global batch 16 is no multiple of DP 2 x micro-batch 3: rejected before partitioning
-    const std::vector<ParallelConfig> configs { config(2, 2, 2, Schedule::Interleaved1F1B, 2),
-        config(2, 2, 2, Schedule::OneFOneB), rejected };
     for (std::size_t i = 0; i < configs.size(); ++i)
         d.plans.push_back(makeDocumentPlan(
             problem.model, evaluator.evaluate(configs[i]), int(i) + 1, 1.0 / 3.0 - 0.1 * double(i)));
-    // Proposals for the best plan, as makePlanDocument adds them; the others have none.
     d.plans[0].proposals = proposeChanges(problem, d.plans[0].estimate, 6);
+    return d;
+}
+
+/// A document as the CLI would write it: real estimates from the evaluator, awkward doubles on purpose.
+PlanDocument makeDocument()
+{
+    ParallelConfig rejected = config(2, 2, 2, Schedule::OneFOneB);
+    rejected.microBatch = 3; // global batch 16 is no multiple of DP 2 x micro-batch 3: rejected before partitioning
+    PlanDocument d = evaluatedDocument(planningProblem(), { config(2, 2, 2, Schedule::Interleaved1F1B, 2),
+                                                            config(2, 2, 2, Schedule::OneFOneB), rejected });
+    d.strategy = Strategy::Hybrid;
+    d.weights = { 0.4, 0.3, 0.3 };
+    d.search = { 1234, 567, 0.1 + 0.2 };
     d.analysis = Json::parse(R"({"zeta": 1, "alpha": [true, null, "x"], "nested": {"b": 2.5, "a": 1e-300}})");
     return d;
+}
+
+/// A plan document of a Hugging Face config of tests/data/models/hf: a 1F1B and an interleaved plan evaluated on
+/// 8 x 8 H100s (either may be rejected: Falcon-7B's 71 heads do not split over TP 2).
+PlanDocument hfDocument(const QString& file)
+{
+    PlanningProblem p;
+    p.model = importModel(shardscope::testing::dataFile(qPrintable(QStringLiteral("hf/") + file)));
+    p.cluster = ClusterSpec::make(shardscope::testing::catalogGpu("H100-SXM"), 8, 8);
+    p.training.seqLength = 4096;
+    p.training.globalBatch = 16;
+    return evaluatedDocument(p, { config(1, 2, 4, Schedule::OneFOneB), config(2, 2, 2, Schedule::Interleaved1F1B, 2) });
 }
 
 /// Plan 1 (1F1B over 2 stages) gets two chunks split at the end of stage 0's range, the first moved `extend`
@@ -203,6 +221,131 @@ private slots:
         const Json unset = planDocumentToJson(makeDocument())["inputs"]["model"]["transformer"];
         QVERIFY(!unset.contains("rope_theta"));
         QVERIFY(!unset.contains("rope_scaling"));
+    }
+
+    // Plans of Hugging Face families whose blocks are not Llama's keep their layout: read back equal and written
+    // again byte for byte (before the reader knew the layout keys, they read as the Llama block).
+    void hfFamiliesRoundTrip_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("layout"); // keys the transformer object must have, and their values
+        QTest::addColumn<QStringList>("absent"); // layout keys at the Llama block's default, so not written
+        // Gemma 2: norms on the attention and MLP outputs, GeGLU with the tanh GELU.
+        QTest::newRow("gemma-2-9b") << QStringLiteral("gemma-2-9b.json")
+                                    << QStringLiteral(R"({"norm": "rmsnorm", "gated_mlp": true, "head_dim": 256,
+                                          "output_norms": true, "activation": "gelu_pytorch_tanh"})")
+                                    << QStringList { QStringLiteral("parallel_block"), QStringLiteral("input_norm"),
+                                                     QStringLiteral("mlp_input_norm"), QStringLiteral("rotary_fraction") };
+        // Falcon-7B: attention and MLP in parallel sharing one input LayerNorm, multi-query attention.
+        QTest::newRow("falcon-7b") << QStringLiteral("falcon-7b.json")
+                                   << QStringLiteral(R"({"norm": "layernorm", "gated_mlp": false, "kv_heads": 1,
+                                         "parallel_block": true, "mlp_input_norm": false, "activation": "gelu"})")
+                                   << QStringList { QStringLiteral("output_norms"), QStringLiteral("qk_norm"),
+                                                    QStringLiteral("rotary_fraction"), QStringLiteral("lm_head_bias") };
+        // Nemotron (Minitron-4B): squared ReLU, half the head dimensions rotated.
+        QTest::newRow("minitron-4b-base (nemotron)")
+            << QStringLiteral("minitron-4b-base.json")
+            << QStringLiteral(R"({"model_type": "nemotron", "norm": "layernorm", "gated_mlp": false,
+                  "rotary_fraction": 0.5, "activation": "relu2"})")
+            << QStringList { QStringLiteral("parallel_block"), QStringLiteral("output_norms"), QStringLiteral("qk_norm") };
+    }
+    void hfFamiliesRoundTrip()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, layout);
+        QFETCH(QStringList, absent);
+        const PlanDocument original = hfDocument(file);
+        QVERIFY(original.model.transformer.has_value());
+        const std::string first = writePlanJson(original);
+        const Json t = Json::parse(first)["inputs"]["model"]["transformer"];
+        const Json expected = Json::parse(layout.toStdString());
+        for (const auto& [key, value] : expected.items())
+            QVERIFY2(t.contains(key) && t[key] == value, (key + ": " + t.value(key, Json()).dump()).c_str());
+        for (const QString& key : absent)
+            QVERIFY2(!t.contains(key.toStdString()), qPrintable(key));
+        const PlanDocument read = readPlanJson(first, "plan.json");
+        expectEqual(read, original);
+        QCOMPARE(writePlanJson(read), first); // byte-identical
+        // The layout is the imported model's, which the cost model priced.
+        const TransformerSpec& a = *read.model.transformer;
+        const TransformerSpec& b = *original.model.transformer;
+        QCOMPARE(a.parallelBlock, b.parallelBlock);
+        QCOMPARE(a.mlpInputNorm, b.mlpInputNorm);
+        QCOMPARE(a.outputNorms, b.outputNorms);
+        QCOMPARE(a.rotaryFraction, b.rotaryFraction);
+        QCOMPARE(a.activation, b.activation);
+        QCOMPARE(a.paramCount(), original.model.totalParams);
+    }
+
+    // Every key the writer puts in inputs.model.transformer is read back and compared: with all optional keys
+    // written, changing any one of them gives a document that differs at exactly that key.
+    void everyTransformerKeyIsReadAndCompared()
+    {
+        PlanDocument d = makeDocument();
+        TransformerSpec& s = *d.model.transformer;
+        s.ropeTheta = 500000.0;
+        s.ropeScaling = RopeScaling { "llama3", 8.0, 1.0, 4.0, 8192 };
+        s.inputNorm = false;
+        s.mlpInputNorm = false;
+        s.outputNorms = true;
+        s.parallelBlock = true;
+        s.qkNorm = QkNorm::Full;
+        s.rotaryFraction = 0.25;
+        s.lmHeadBias = true;
+        s.activation = "gelu";
+        const Json j = planDocumentToJson(d);
+        const Json& t = j["inputs"]["model"]["transformer"];
+        QCOMPARE(int(t.size()), 30); // name, model_type and the model format's 28 keys
+        QCOMPARE(QString::fromStdString(firstDifference(readPlanJson(j.dump(2), "all.json"), d)), QString());
+        for (const auto& [key, value] : t.items()) {
+            Json k = j;
+            Json& v = k["inputs"]["model"]["transformer"][key];
+            if (value.is_boolean())
+                v = !value.get<bool>();
+            else if (value.is_number_integer())
+                v = value.get<std::int64_t>() + 1;
+            else if (value.is_number_float())
+                v = value.get<double>() / 2 + (key == "rope_theta" ? 1000.0 : 0.0);
+            else if (value.is_object())
+                v["factor"] = 16.0;
+            else if (key == "norm")
+                v = "layernorm_no_affine";
+            else if (key == "qk_norm")
+                v = "head";
+            else if (key == "positions") { // rotary settings belong to rotary positions only
+                v = "alibi";
+                k["inputs"]["model"]["transformer"].erase("rope_theta");
+                k["inputs"]["model"]["transformer"].erase("rope_scaling");
+            } else
+                v = value.get<std::string>() + "x";
+            QCOMPARE(QString::fromStdString(firstDifference(readPlanJson(k.dump(2), "changed.json"), d)),
+                     QStringLiteral("$.inputs.model.transformer.") + QString::fromStdString(key));
+        }
+    }
+
+    // Files from before the block-layout keys, and Llama-style models, have none: the Llama block.
+    void filesWithoutLayoutKeysReadAsLlamaBlocks()
+    {
+        const std::string text = writePlanJson(makeDocument());
+        const Json t = Json::parse(text)["inputs"]["model"]["transformer"];
+        for (const char* key : { "input_norm", "mlp_input_norm", "output_norms", "parallel_block", "qk_norm",
+                                 "rotary_fraction", "lm_head_bias", "activation" })
+            QVERIFY2(!t.contains(key), key);
+        const TransformerSpec read = *readPlanJson(text, "llama.json").model.transformer;
+        const TransformerSpec llama;
+        QCOMPARE(read.inputNorm, llama.inputNorm);
+        QCOMPARE(read.mlpInputNorm, llama.mlpInputNorm);
+        QCOMPARE(read.outputNorms, llama.outputNorms);
+        QCOMPARE(read.parallelBlock, llama.parallelBlock);
+        QVERIFY(read.qkNorm == QkNorm::None);
+        QCOMPARE(read.rotaryFraction, 1.0);
+        QCOMPARE(read.lmHeadBias, false);
+        QCOMPARE(read.activation, std::string());
+        // null reads as absent, like every optional key.
+        Json j = Json::parse(text);
+        j["inputs"]["model"]["transformer"]["parallel_block"] = nullptr;
+        j["inputs"]["model"]["transformer"]["activation"] = nullptr;
+        QVERIFY(!readPlanJson(j.dump(2), "null.json").model.transformer->parallelBlock);
     }
 
     void layout()
@@ -602,6 +745,34 @@ private slots:
                                                    << "the chunks end at layer 130, but the model has 131 layers";
         QTest::newRow("cp past int") << 29 << "$.plans[0].config"
                                      << "tp x cp x pp x dp = 2 x 1073741824 x 2 x 2 GPUs";
+        QTest::newRow("input_norm a string") << 30 << "$.inputs.model.transformer.input_norm"
+                                             << "expected true or false, got string";
+        QTest::newRow("mlp_input_norm a number") << 31 << "$.inputs.model.transformer.mlp_input_norm"
+                                                 << "expected true or false, got integer";
+        QTest::newRow("output_norms a string") << 32 << "$.inputs.model.transformer.output_norms"
+                                               << "expected true or false, got string";
+        QTest::newRow("parallel_block an array") << 33 << "$.inputs.model.transformer.parallel_block"
+                                                 << "expected true or false, got array";
+        QTest::newRow("unknown qk_norm") << 34 << "$.inputs.model.transformer.qk_norm"
+                                         << "unknown value \"both\"; expected \"none\", \"head\" or \"full\"";
+        QTest::newRow("rotary_fraction 0") << 35 << "$.inputs.model.transformer.rotary_fraction"
+                                           << "expected a number from 1e-06 to 1.0, got 0";
+        QTest::newRow("rotary_fraction above 1") << 36 << "$.inputs.model.transformer.rotary_fraction"
+                                                 << "expected a number from 1e-06 to 1.0, got 1.5";
+        QTest::newRow("rotary_fraction a string") << 37 << "$.inputs.model.transformer.rotary_fraction"
+                                                  << "expected a number, got string";
+        QTest::newRow("lm_head_bias a number") << 38 << "$.inputs.model.transformer.lm_head_bias"
+                                               << "expected true or false, got integer";
+        QTest::newRow("activation a number") << 39 << "$.inputs.model.transformer.activation"
+                                             << "expected a string, got integer";
+        QTest::newRow("activation too long") << 40 << "$.inputs.model.transformer.activation"
+                                             << "(at most 64 bytes), got 65 bytes";
+        QTest::newRow("unknown norm") << 41 << "$.inputs.model.transformer.norm"
+                                      << "unknown value \"groupnorm\"; expected \"rmsnorm\", \"layernorm\", "
+                                         "\"layernorm_no_bias\" or \"layernorm_no_affine\"";
+        QTest::newRow("unknown positions") << 42 << "$.inputs.model.transformer.positions"
+                                           << "unknown value \"sinusoidal\"; expected \"rotary\", \"learned\", "
+                                              "\"none\" or \"alibi\"";
     }
 
     void readErrors()
@@ -655,6 +826,19 @@ private slots:
                 j["plans"][1]["chunk_layers"][1]["end_layer"] = 130;
             },
             [](Json& j) { j["plans"][0]["config"]["cp"] = 1 << 30; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["input_norm"] = "no"; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["mlp_input_norm"] = 0; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["output_norms"] = "true"; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["parallel_block"] = Json::array({ true }); },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["qk_norm"] = "both"; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["rotary_fraction"] = 0; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["rotary_fraction"] = 1.5; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["rotary_fraction"] = "half"; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["lm_head_bias"] = 1; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["activation"] = 2; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["activation"] = std::string(65, 'g'); },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["norm"] = "groupnorm"; },
+            [](Json& j) { j["inputs"]["model"]["transformer"]["positions"] = "sinusoidal"; },
         };
         Json j = planDocumentToJson(makeDocument());
         mutations[mutation](j);
