@@ -22,10 +22,11 @@ std::optional<LaunchFormat> launchFormatFromString(std::string_view text); ///< 
  *   after a comment header naming the model, cluster, plan rank and predictions;
  * - DeepSpeed: the JSON config (pretty, keys in a fixed order);
  * - torchtitan: a TOML job config ([parallelism], [training], [activation_checkpoint]).
- * Every number comes from the document. Throws InputError(source, "$.plans[i]...", message) when the
- * plan cannot be expressed in that framework or contradicts itself (ZeRO-2/3 with pipeline
- * parallelism for DeepSpeed, worded like DeepSpeed's own assertion; ZeRO-2/3 for Megatron; a model
- * without a transformer shape for Megatron; a plan predicted not to fit, or without a stage layout;
+ * Every number comes from the document. Throws InputError(source, "$.plans[i]..." or "$.inputs...",
+ * message) when the plan cannot be expressed in that framework or contradicts itself (ZeRO-2/3 with
+ * pipeline parallelism for DeepSpeed, worded like DeepSpeed's own assertion; for Megatron a model
+ * without a transformer shape, with ALiBi or with a block its GPT layer cannot build, at the
+ * transformer key; a plan predicted not to fit, or without a stage layout;
  * a global batch that is not micro x micro-batches x DP), and std::invalid_argument when planIndex
  * is out of range.
  */

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Megatron-LM arguments (NVIDIA/Megatron-LM megatron/training/arguments.py at d98e8a6; flag names in
-// ../shared/notes/qt-ecosystem.md section 8 and docs/launch-configs.md).
-#include "export/launch_config_detail.h"
+// ../shared/notes/qt-ecosystem.md section 8 and docs/launch-configs.md): the parallel layout, batch, sharding
+// and precision; the model's shape is megatron_model_args.cpp's.
+#include "export/megatron_args_detail.h"
 #include "util/input_error.h"
 
-#include <cmath>
-#include <iomanip>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,13 +13,6 @@
 namespace shardscope::launch_detail {
 
 namespace {
-
-struct Args
-{
-    std::vector<std::pair<std::string, std::string>> flags; ///< flag, value ("" for a switch)
-    void add(std::string flag, std::string value = {}) { flags.emplace_back(std::move(flag), std::move(value)); }
-    void add(std::string flag, std::int64_t value) { add(std::move(flag), std::to_string(value)); }
-};
 
 /// How the plan's blocks are spread over pipeline chunks, in Megatron's terms (megatron/core/transformer/
 /// transformer_block.py get_num_layers_to_build and transformer_config.py __post_init__ at d98e8a6).
@@ -123,54 +114,12 @@ PipelineShape pipelineShape(const PlanView& v)
     return shape;
 }
 
-/// "8" for 8.0, "2.5" for 2.5: how a Python float argument is usually written.
-std::string formatFloat(double v)
-{
-    std::ostringstream out;
-    out << std::setprecision(12) << v;
-    return out.str();
-}
-
-/// The rotary base and llama3-style scaling. Flags checked in megatron/training/arguments.py
-/// (_add_network_size_args; stored copy at 000c4ac): --rotary-base (int, default 10000),
-/// --use-rope-scaling (llama3.x), --rope-scaling-factor (float, default 8.0).
-void addRope(const TransformerSpec& t, Args& a, std::vector<std::string>& notes)
-{
-    if (t.positions != PositionKind::Rotary)
-        return;
-    if (!t.ropeTheta)
-        notes.push_back("The model's source gives no rotary base (rope_theta), so Megatron's default --rotary-base "
-                        "10000 applies; add --rotary-base if the model was trained with another base.");
-    else if (*t.ropeTheta == std::floor(*t.ropeTheta))
-        a.add("--rotary-base", static_cast<std::int64_t>(*t.ropeTheta)); // <= 1e12 (kMaxRopeTheta)
-    else
-        notes.push_back("The rotary base " + formatFloat(*t.ropeTheta) + " is not an integer and Megatron's "
-                        "--rotary-base takes integers only; no --rotary-base, so Megatron's 10000 applies unless "
-                        "you patch it.");
-    if (!t.ropeScaling)
-        return;
-    const RopeScaling& r = *t.ropeScaling;
-    if (!r.isLlama3()) {
-        notes.push_back("RoPE scaling \"" + r.type + "\" is not exported: Megatron's --use-rope-scaling is the "
-                        "llama3 kind only; set this model's scaling by hand.");
-        return;
-    }
-    a.add("--use-rope-scaling");
-    a.add("--rope-scaling-factor", formatFloat(r.factor));
-    // Megatron's RotaryEmbedding._apply_scaling takes only the factor; the rest are its defaults.
-    if (r.lowFreqFactor != 1 || r.highFreqFactor != 4 || r.originalMaxPositions != 8192)
-        notes.push_back("Megatron's llama3 RoPE scaling fixes low_freq_factor 1, high_freq_factor 4 and an original "
-                        "context of 8192; this model has " + formatFloat(r.lowFreqFactor) + ", "
-                        + formatFloat(r.highFreqFactor) + " and " + std::to_string(r.originalMaxPositions)
-                        + ", so its positions differ in Megatron unless you patch RotaryEmbedding.");
-}
-
 /// TP and pipeline communication overlapped with compute, as the plan's config says. Megatron at
 /// d98e8a6: --tp-comm-overlap (TransformerConfig.tp_comm_overlap; validate_args asserts sequence
 /// parallelism); pipeline sends and receives are overlapped by default in the interleaved schedule only
 /// (overlap_p2p_comm, off with --no-overlap-p2p-communication; validate_args turns it off without
 /// virtual stages and requires it for interleaving with PP 2). There is no --overlap-p2p-communication.
-void addCommunicationOverlap(const PlanView& v, const TransformerSpec& t, Args& a, std::vector<std::string>& notes)
+void addCommunicationOverlap(const PlanView& v, const TransformerSpec& t, MegatronArgs& a, std::vector<std::string>& notes)
 {
     const ParallelConfig& c = v.config;
     if (c.tpCommOverlap) {
@@ -203,7 +152,7 @@ void addCommunicationOverlap(const PlanView& v, const TransformerSpec& t, Args& 
 /// optimizer, parameter all-gathers with the next forward: what the cost model assumes unless the
 /// training spec overrides the overlap with 0. validate_args: --overlap-param-gather needs the
 /// distributed optimizer and --overlap-grad-reduce.
-void addDataParallelOverlap(const PlanView& v, Args& a, std::vector<std::string>& notes)
+void addDataParallelOverlap(const PlanView& v, MegatronArgs& a, std::vector<std::string>& notes)
 {
     const ParallelConfig& c = v.config;
     if (c.dp < 2)
@@ -225,7 +174,7 @@ void addDataParallelOverlap(const PlanView& v, Args& a, std::vector<std::string>
 /// format and (version 1, the default) the distributed optimizer. Hybrid sharding is
 /// --num-distributed-optimizer-instances: parallel_state shards over (DP x CP) / instances ranks and
 /// replicates across the instances (Megatron-FSDP's outer DP, --outer-dp-sharding-strategy no_shard).
-void addSharding(const PlanView& v, Args& a, std::vector<std::string>& notes)
+void addSharding(const PlanView& v, MegatronArgs& a, std::vector<std::string>& notes)
 {
     const ParallelConfig& c = v.config;
     if (c.zeroStage == 0) {
@@ -259,12 +208,13 @@ std::string writeMegatronArgs(const PlanView& v)
     const PlanDocument& d = *v.document;
     const ParallelConfig& c = v.config;
     if (!d.model.transformer)
-        throw InputError(v.source, "$.model.transformer",
+        throw InputError(v.source, "$.inputs.model.transformer",
                          "Megatron-LM builds the model from its shape (--num-layers, --hidden-size, ...), and the "
                          "model \"" + d.model.name + "\" (" + d.model.sourceFormat
                              + ") has no transformer shape in the plan; export it for deepspeed or torchtitan, or "
                                "plan from a Hugging Face config.json");
     const TransformerSpec& t = *d.model.transformer;
+    checkMegatronModel(v, t); // ALiBi, blocks Megatron's GPT layer cannot build, learned positions too short
     // Megatron-LM has no zero-bubble schedule: get_forward_backward_func (megatron/core/pipeline_parallel/
     // schedules.py at d98e8a6) picks 1F1B, or interleaved 1F1B with virtual stages; --delay-wgrad-compute only
     // defers weight gradients to overlap MoE all-to-alls within a step of those schedules.
@@ -292,7 +242,7 @@ std::string writeMegatronArgs(const PlanView& v)
     // validate_args: "seq-length should be a multiple of 2 * context-parallel-size if context-parallel-size > 1"
     // (each CP rank holds two chunks of the sequence for load balance under causal masking).
     if (c.cp > 1 && d.training.seqLength % (2 * std::int64_t(c.cp)) != 0)
-        throw InputError(v.source, "$.training.seq_length",
+        throw InputError(v.source, "$.inputs.training.seq_length",
                          "Megatron-LM requires the sequence length to be a multiple of 2 x context-parallel size = "
                              + std::to_string(2 * c.cp) + "; the plan trains on " + std::to_string(d.training.seqLength)
                              + " tokens");
@@ -300,14 +250,9 @@ std::string writeMegatronArgs(const PlanView& v)
         v.refuse("sharding_plan.layer_partitions",
                  "cannot tell which layers are transformer blocks: the layer names number "
                      + std::to_string(v.totalBlocks) + " blocks, the model has " + std::to_string(t.layers));
-    if (t.positions == PositionKind::Learned && t.maxPositions > 0 && d.training.seqLength > t.maxPositions)
-        throw InputError(v.source, "$.training.seq_length",
-                         "Megatron-LM requires --max-position-embeddings >= --seq-length with learned positions; the "
-                         "model has " + std::to_string(t.maxPositions) + " positions, the plan trains on "
-                             + std::to_string(d.training.seqLength));
 
     std::vector<std::string> notes;
-    Args a;
+    MegatronArgs a;
     // Parallel layout. There is no DP flag: Megatron derives DP = world / (TP x PP x CP).
     a.add("--tensor-model-parallel-size", c.tp);
     a.add("--pipeline-model-parallel-size", c.pp);
@@ -424,49 +369,7 @@ std::string writeMegatronArgs(const PlanView& v)
     case Precision::Fp32: notes.push_back("fp32 training: Megatron's default, no precision flag."); break;
     }
 
-    // Model shape.
-    a.add("--num-layers", t.layers);
-    a.add("--hidden-size", t.hidden);
-    a.add("--ffn-hidden-size", t.ffn);
-    a.add("--num-attention-heads", t.heads);
-    if (t.kvHeads > 0 && t.kvHeads < t.heads) {
-        a.add("--group-query-attention");
-        a.add("--num-query-groups", t.kvHeads);
-    }
-    if (t.headDim > 0 && t.heads > 0 && t.headDim != t.hidden / t.heads)
-        a.add("--kv-channels", t.headDim);
-    a.add("--seq-length", d.training.seqLength);
-    a.add("--max-position-embeddings", t.maxPositions > 0 ? t.maxPositions : d.training.seqLength);
-    a.add("--position-embedding-type", t.positions == PositionKind::Rotary   ? "rope"
-                                       : t.positions == PositionKind::Learned ? "learned_absolute"
-                                                                             : "none");
-    addRope(t, a, notes);
-    a.add("--normalization", t.norm == NormKind::RmsNorm ? "RMSNorm" : "LayerNorm");
-    if (t.gatedMlp)
-        a.add("--swiglu");
-    if (!t.attnOutBias && !t.mlpBias) {
-        a.add("--disable-bias-linear");
-        if (t.qkvBias)
-            a.add("--add-qkv-bias");
-    } else if (!(t.qkvBias && t.attnOutBias && t.mlpBias)) {
-        notes.push_back("Megatron has no flag for this model's mix of biases (QKV " + std::string(t.qkvBias ? "yes" : "no")
-                        + ", attention output " + (t.attnOutBias ? "yes" : "no") + ", MLP " + (t.mlpBias ? "yes" : "no")
-                        + "); all linear layers keep their biases.");
-    }
-    if (!t.tiedEmbeddings)
-        a.add("--untie-embeddings-and-output-weights");
-    if (!t.dropout) {
-        a.add("--attention-dropout", "0");
-        a.add("--hidden-dropout", "0");
-    }
-    if (t.isMoe()) {
-        a.add("--num-experts", t.experts);
-        a.add("--moe-router-topk", t.expertsPerToken);
-        a.add("--moe-ffn-hidden-size", t.ffn);
-    }
-    notes.push_back("Vocabulary " + std::to_string(t.vocab)
-                    + " comes from the tokenizer (--tokenizer-type, --tokenizer-model); add data, tokenizer, optimizer "
-                      "and schedule arguments.");
+    addMegatronModel(v, t, a, notes);
 
     std::string out = "# Megatron-LM arguments for pretrain_gpt.py (flags of megatron/training/arguments.py at "
                       "d98e8a6).\n# Source this file, then launch with the array below.\n";

@@ -627,7 +627,7 @@ private slots:
         PlanDocument noShape = d;
         noShape.model.transformer.reset();
         const QString noShapeMessage = refusal([&] { writeLaunchConfig(noShape, 0, LaunchFormat::Megatron, "p.json"); });
-        QVERIFY2(noShapeMessage.startsWith(QStringLiteral("$.model.transformer: Megatron-LM builds the model from its shape")),
+        QVERIFY2(noShapeMessage.startsWith(QStringLiteral("$.inputs.model.transformer: Megatron-LM builds the model from its shape")),
                  qPrintable(noShapeMessage));
         QVERIFY(!writeLaunchConfig(noShape, 0, LaunchFormat::DeepSpeed, "p.json").empty());
 

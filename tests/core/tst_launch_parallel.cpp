@@ -306,7 +306,7 @@ private slots:
         PlanDocument odd = d;
         odd.training.seqLength = 131080;
         QCOMPARE(refusal([&] { launch(odd, LaunchFormat::Megatron); }),
-                 QStringLiteral("$.training.seq_length: Megatron-LM requires the sequence length to be a multiple of 2 x "
+                 QStringLiteral("$.inputs.training.seq_length: Megatron-LM requires the sequence length to be a multiple of 2 x "
                                 "context-parallel size = 32; the plan trains on 131080 tokens"));
 
         // DeepSpeed has Ulysses only.
