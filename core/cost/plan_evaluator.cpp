@@ -71,8 +71,10 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
         if (cls < 0) {
             cls = int(m_classRepresentative.size());
             m_classRepresentative.push_back(int(u));
+            m_classUnits.push_back(0);
         }
         m_unitClass.push_back(cls);
+        ++m_classUnits[std::size_t(cls)];
     }
 
     for (int u = 0; u < int(m_units.size()); ++u) {
@@ -297,11 +299,12 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c) cons
     const int v = isInterleaved(c.schedule) ? c.vpp : 1;
     const std::vector<UnitCost>& classCosts = costClasses(c);
     double params = 0, fp8 = 0, acts = 0, largestLayer = 0, workingSet = 0;
-    for (std::size_t u = 0; u < m_units.size(); ++u) {
-        const UnitCost& uc = classCosts[std::size_t(m_unitClass[u])];
-        params += uc.params;
-        fp8 += uc.fp8WeightBytes;
-        acts += uc.activationBytes + uc.embeddingLogitsBytes;
+    for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
+        const UnitCost& uc = classCosts[cls];
+        const double n = m_classUnits[cls];
+        params += n * uc.params;
+        fp8 += n * uc.fp8WeightBytes;
+        acts += n * (uc.activationBytes + uc.embeddingLogitsBytes);
         largestLayer = std::max(largestLayer, uc.largestLayerParams);
         workingSet = std::max(workingSet, uc.workingSetBytes);
     }
@@ -625,7 +628,7 @@ PlanSummary PlanSummary::from(const PlanEstimate& e)
     s.bubbleFraction = e.bubbleFraction;
     s.computeImbalance = e.computeImbalance;
     s.exposedCommSeconds = e.comm.exposedSeconds();
-    s.commBytes = e.comm.tpBytes + e.comm.ppBytes + e.comm.dpBytes;
+    s.commBytes = e.comm.tpBytes + e.comm.cpBytes + e.comm.ppBytes + e.comm.dpBytes;
     return s;
 }
 

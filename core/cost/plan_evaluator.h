@@ -62,6 +62,7 @@ private:
     bool m_blocksContiguous = true;
     std::vector<int> m_unitClass;           ///< per unit: index of the first unit of the same shape's class
     std::vector<int> m_classRepresentative; ///< per class: a unit of it
+    std::vector<int> m_classUnits;          ///< per class: how many units it has
 };
 
 } // namespace shardscope

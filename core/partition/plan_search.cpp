@@ -65,13 +65,14 @@ std::vector<Sharding> shardings(const PlanPins& pins, int tp, int cp, int dp, in
     return out;
 }
 
-/// Chunks per stage tried for an interleaved schedule: 2 to 8, and larger counts that split the blocks
+/// Chunks per stage tried for an interleaved schedule: 2 to 8, and up to 16 where they split the blocks
 /// evenly (pp x vpp chunks need at least pp x vpp - 2 blocks: the first chunk may hold only the embedding,
-/// the last only the loss).
+/// the last only the loss). More chunks shrink the bubble by less than their point-to-point traffic grows;
+/// a pin may ask for any count.
 std::vector<int> chunkCounts(int blocks, int pp)
 {
     std::vector<int> out;
-    for (int v = 2; pp * v <= blocks + 2; ++v)
+    for (int v = 2; v <= 16 && pp * v <= blocks + 2; ++v)
         if (v <= 8 || blocks % (pp * v) == 0)
             out.push_back(v);
     return out;
