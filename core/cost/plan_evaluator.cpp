@@ -289,7 +289,7 @@ const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c)
     return it->second;
 }
 
-std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c) const
+std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, double& bound) const
 {
     // No placement holds less than the average stage: its model states, plus its activations times the fewest
     // micro-batches any stage keeps in flight, plus the memory every GPU has besides.
@@ -313,7 +313,7 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c) cons
         inFlight = std::min(inFlight, inFlightMicroBatches(c.schedule, p, k, m, v));
     const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
     const double stageParams = params / p;
-    const double bound = modelStateBytes(stageParams, tr, c.zeroStage, c.zeroShardSize()).total()
+    bound = modelStateBytes(stageParams, tr, c.zeroStage, c.zeroShardSize()).total()
         + fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
         + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total();
     if (bound <= usableBytes())
@@ -325,12 +325,14 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c) cons
 PlanSummary PlanEvaluator::summarize(const ParallelConfig& c) const
 {
     if (structuralProblem(c).empty()) {
-        std::string overflow = memoryLowerBoundProblem(c);
+        double bound = 0;
+        std::string overflow = memoryLowerBoundProblem(c, bound);
         if (!overflow.empty()) {
             PlanSummary s;
             s.config = c;
             s.infeasibleReason = std::move(overflow);
             s.capacityBytes = usableBytes();
+            s.peakMemoryBytes = bound; // at least this much: orders it among the plans that do not fit
             return s;
         }
     }

@@ -31,7 +31,8 @@ public:
     PlanEstimate evaluate(const ParallelConfig& config) const;
 
     /// What the search keeps of evaluate(config); a configuration whose average stage already overflows memory
-    /// comes back infeasible without being placed (no stages, times or peak: the reason gives the bound).
+    /// comes back infeasible without being placed (no times; its peak memory is that lower bound, which the
+    /// reason gives).
     PlanSummary summarize(const ParallelConfig& config) const;
 
     const PlanningProblem& problem() const { return m_problem; }
@@ -45,8 +46,9 @@ private:
     /// evaluate() into `estimate`, reusing its vectors; without `detailed` no layer ranges, chunk layers or
     /// warnings (what PlanSummary does not read).
     void evaluateInto(PlanEstimate& estimate, const ParallelConfig& config, bool detailed) const;
-    /// Why `config` cannot fit whatever the placement (the average stage's memory exceeds capacity), or "".
-    std::string memoryLowerBoundProblem(const ParallelConfig& config) const;
+    /// Why `config` cannot fit whatever the placement (the average stage's memory, set in `bound`, exceeds
+    /// capacity), or "".
+    std::string memoryLowerBoundProblem(const ParallelConfig& config, double& bound) const;
     /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)
     /// unit ranges (possibly empty): blocks balanced over the stages by time within each stage's memory,
     /// first and last stage lighter by their embedding and loss, then spread evenly over each stage's chunks.
