@@ -121,8 +121,7 @@ Proposal readProposal(const ObjectReader& o, const TrainingSpec& training)
     Proposal p;
     p.kind = o.name<ProposalKind>("kind", proposalKindFromString,
         "\"data_parallel\", \"tensor_parallel\", \"pipeline_parallel\", \"sequence_parallel\", "
-        "\"gradient_communication\", \"zero_stage\", \"recomputation\", \"micro_batch\" or "
-        "\"uneven_pipeline_stages\"");
+        "\"gradient_communication\", \"zero_stage\", \"recomputation\" or \"micro_batch\"");
     p.title = o.string("title");
     p.evaluated = o.boolean("evaluated");
     p.config = readConfig(o.object("config"));
