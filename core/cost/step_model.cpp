@@ -134,6 +134,30 @@ double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches
     return (microBatches - 1.0 / v) * tMax + tSum / v;
 }
 
+double longPipelineMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& passes)
+{
+    // Many micro-batches: the schedule settles into rounds of p micro-batches in which its busiest stage never
+    // idles, and from then on every round adds exactly that stage's work. Two short runs (4p + r and 5p + r
+    // micro-batches, r = m mod p, so they end like the real one) show whether it has settled: their makespans
+    // differ by p x the busiest stage's time per micro-batch. Then the rest is that much per micro-batch;
+    // otherwise the whole run is simulated. (tst_pipeline_schedule checks this against full simulations.)
+    const int p = int(passes.size());
+    const int m = microBatches;
+    const int m1 = 4 * p + m % p, m2 = m1 + p;
+    auto runs = [&](int n) { return scheduleProblem(schedule, p, chunks, n).empty(); };
+    const bool roundsOfP = schedule != Schedule::InterleavedZeroBubble || m % p == 0;
+    if (p < 2 || m < 2 * m2 || !roundsOfP || !runs(m1) || !runs(m2))
+        return simulatedMakespan(schedule, m, chunks, passes);
+    double busiest = 0;
+    for (const StagePassSeconds& st : passes)
+        busiest = std::max(busiest, st.forwardSeconds + st.backwardSeconds);
+    const double t1 = simulatedMakespan(schedule, m1, chunks, passes);
+    const double t2 = simulatedMakespan(schedule, m2, chunks, passes);
+    if (std::abs((t2 - t1) - p * busiest) > 1e-12 * t2)
+        return simulatedMakespan(schedule, m, chunks, passes);
+    return t2 + double(m - m2) * busiest;
+}
+
 double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks)
 {
     // GPipe and 1F1B have exact closed forms; the schedules with chunks (uneven ones now: the first and last
@@ -175,7 +199,7 @@ double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stag
     for (const Memo& e : memo)
         if (same(e))
             return e.seconds;
-    const double seconds = simulatedMakespan(schedule, microBatches, v, passes);
+    const double seconds = longPipelineMakespan(schedule, microBatches, v, passes);
     Memo entry { schedule, microBatches, v, std::move(passes), seconds };
     if (memo.size() < kMemo)
         memo.push_back(std::move(entry));

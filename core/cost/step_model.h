@@ -126,6 +126,11 @@ double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches
  */
 double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks);
 
+struct StagePassSeconds;
+/// simulatedMakespan of a long run from two short ones when the schedule has settled (its busiest stage
+/// saturated, every round of p micro-batches adding exactly its work); the full simulation otherwise.
+double longPipelineMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& passes);
+
 /// The optimizer step over `localParams` parameters at HBM speed: Adam reads and writes its fp32 master
 /// weights and two moments, reads the fp32 gradient (twice: norm for clipping, then the update) and
 /// writes the 16-bit weights (PyTorch/Apex fused Adam: one pass over every tensor).

@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #include <map>
+#include <random>
 #include <set>
 #include <tuple>
 
@@ -533,6 +534,49 @@ private slots:
         // And it is never more than 1F1B over the same stages (Qi et al.: ZB-H1 only moves W into idle time).
         if (Schedule(schedule) == Schedule::ZeroBubbleH1)
             QVERIFY(seconds < pipelineSeconds(Schedule::OneFOneB, plan.stages, m, 1));
+    }
+
+    // Long runs are extrapolated from two short ones once the schedule has settled: the result equals the full
+    // simulation, for random stage times, chunk shares and weight-gradient parts of every schedule with chunks
+    // and every zero-bubble one (remove the saturation check and uneven cases come out wrong).
+    void longRunsMatchTheFullSimulation()
+    {
+        std::mt19937 rng(13);
+        std::uniform_real_distribution<double> u(0.5, 2.0);
+        struct Case { Schedule s; int p, v, m; };
+        const std::vector<Case> cases { { Schedule::Interleaved1F1B, 4, 2, 96 }, { Schedule::Interleaved1F1B, 3, 3, 81 },
+                                        { Schedule::Interleaved1F1B, 2, 4, 64 }, { Schedule::ZeroBubbleH1, 4, 1, 90 },
+                                        { Schedule::ZeroBubbleH1, 3, 1, 77 }, { Schedule::ZeroBubbleV, 4, 2, 93 },
+                                        { Schedule::InterleavedZeroBubble, 4, 2, 96 }, { Schedule::InterleavedZeroBubble, 2, 3, 64 } };
+        int extrapolated = 0;
+        for (const Case& c : cases)
+            for (int trial = 0; trial < 6; ++trial) {
+                std::vector<StagePassSeconds> stages;
+                for (int k = 0; k < c.p; ++k) {
+                    StagePassSeconds st;
+                    st.forwardSeconds = u(rng);
+                    st.backwardSeconds = 2 * u(rng);
+                    st.weightGradSeconds = 0.4 * st.backwardSeconds * u(rng) / 2;
+                    if (c.v > 1) {
+                        double sum = 0;
+                        for (int r = 0; r < c.v; ++r)
+                            sum += st.chunkShares.emplace_back(trial % 2 ? u(rng) : 1.0);
+                        for (double& x : st.chunkShares)
+                            x /= sum;
+                    }
+                    stages.push_back(st);
+                }
+                const double full = simulatePipeline(c.s, c.m, c.v, stages).makespan;
+                const double fast = longPipelineMakespan(c.s, c.m, c.v, stages);
+                QVERIFY2(std::abs(fast - full) <= 1e-9 * full,
+                         qPrintable(QStringLiteral("%1 p%2 v%3 m%4: %5 vs %6").arg(QString::fromUtf8(toString(c.s).data())).arg(c.p).arg(c.v).arg(c.m).arg(fast).arg(full)));
+                const double shortRun = simulatePipeline(c.s, 4 * c.p + c.m % c.p, c.v, stages).makespan;
+                double busiest = 0;
+                for (const StagePassSeconds& st : stages)
+                    busiest = std::max(busiest, st.forwardSeconds + st.backwardSeconds);
+                extrapolated += std::abs(full - shortRun - (c.m - 4 * c.p - c.m % c.p) * busiest) <= 1e-9 * full ? 1 : 0;
+            }
+        QVERIFY(extrapolated > 10); // the settled case is the common one, so the fast path is exercised
     }
 
     void pipelineSecondsKeepsTheClosedForms()
