@@ -61,4 +61,29 @@ inline PlanningProblem megatronProblem(const TransformerSpec& spec, int gpus, st
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
+/// Block `b` of a synthetic model: one TP-shardable MLP layer of 100 M parameters (2 FLOPs each per token),
+/// 1,000 bytes of activations and 1,024 output elements per token.
+inline Layer syntheticMlpBlock(int b)
+{
+    Layer l;
+    l.name = "blocks." + std::to_string(b) + ".mlp";
+    l.kind = LayerKind::Mlp;
+    l.params = l.tpShardedParams = 100'000'000;
+    l.flopsPerToken = 2.0 * 100'000'000;
+    l.actShardedBytesPerToken = 1000;
+    l.outputElementsPerToken = 1024;
+    l.tpShardable = true;
+    l.block = b;
+    return l;
+}
+
+/// H100 nodes of 8 with free links (infinite bandwidth, no latency): stage times are compute alone.
+inline ClusterSpec freeLinkCluster(int gpus)
+{
+    ClusterSpec c = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
+    c.interNode.bandwidthBytesPerSecond = c.intraNode.bandwidthBytesPerSecond = 1e18;
+    c.interNode.latencySeconds = c.intraNode.latencySeconds = 0;
+    return c;
+}
+
 } // namespace shardscope::testing

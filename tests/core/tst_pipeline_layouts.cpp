@@ -28,27 +28,15 @@ PlanningProblem embeddingBlocksHead(int blocks, int gpus, std::int64_t batch)
     emb.flopsPerToken = 0.3 * 2.0 * 100'000'000;
     emb.outputElementsPerToken = 1024;
     p.model.addLayer(emb);
-    for (int b = 0; b < blocks; ++b) {
-        Layer l;
-        l.name = "blocks." + std::to_string(b) + ".mlp";
-        l.kind = LayerKind::Mlp;
-        l.params = l.tpShardedParams = 100'000'000;
-        l.flopsPerToken = 2.0 * 100'000'000;
-        l.actShardedBytesPerToken = 1000;
-        l.outputElementsPerToken = 1024;
-        l.tpShardable = true;
-        l.block = b;
-        p.model.addLayer(l);
-    }
+    for (int b = 0; b < blocks; ++b)
+        p.model.addLayer(syntheticMlpBlock(b));
     Layer head = emb;
     head.name = "head";
     head.kind = LayerKind::OutputHead;
     head.flopsPerToken = 1.6 * 2.0 * 100'000'000;
     p.model.addLayer(head);
     p.model.addSequentialEdges();
-    p.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
-    p.cluster.interNode.bandwidthBytesPerSecond = p.cluster.intraNode.bandwidthBytesPerSecond = 1e18;
-    p.cluster.interNode.latencySeconds = p.cluster.intraNode.latencySeconds = 0;
+    p.cluster = freeLinkCluster(gpus);
     p.training.seqLength = 1024;
     p.training.globalBatch = batch;
     return p;

@@ -33,22 +33,10 @@ PlanningProblem llama70b(int gpus, std::int64_t batch = 512)
 PlanningProblem uniformBlocks(int blocks, int gpus, std::int64_t batch)
 {
     PlanningProblem p;
-    for (int b = 0; b < blocks; ++b) {
-        Layer l;
-        l.name = "blocks." + std::to_string(b) + ".mlp";
-        l.kind = LayerKind::Mlp;
-        l.params = l.tpShardedParams = 100'000'000;
-        l.flopsPerToken = 2.0 * 100'000'000;
-        l.actShardedBytesPerToken = 1000;
-        l.outputElementsPerToken = 1024;
-        l.tpShardable = true;
-        l.block = b;
-        p.model.addLayer(l);
-    }
+    for (int b = 0; b < blocks; ++b)
+        p.model.addLayer(syntheticMlpBlock(b));
     p.model.addSequentialEdges();
-    p.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
-    p.cluster.interNode.bandwidthBytesPerSecond = p.cluster.intraNode.bandwidthBytesPerSecond = 1e18; // free links
-    p.cluster.interNode.latencySeconds = p.cluster.intraNode.latencySeconds = 0;
+    p.cluster = freeLinkCluster(gpus);
     p.training.seqLength = 1024;
     p.training.globalBatch = batch;
     return p;
