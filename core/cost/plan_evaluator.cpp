@@ -513,15 +513,22 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             // (ppCommOverlap) below.
             const double bytes = boundaryElements * tokens * tr.bytesPerActivation() / c.tp;
             // Interleaved, every stage also sends across the wrap-around between chunks (stage p - 1 to stage 0
-            // forward, stage 0 to stage p - 1 backward).
-            const int sends = interleaved ? 2 : (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
+            // forward, stage 0 to stage p - 1 backward). ZBV's V has no wrap-around and no send at its turn
+            // (virtual stages p - 1 and p share the last stage): its first and last stage send once per chunk.
+            const int sends = c.schedule == Schedule::ZeroBubbleV ? (k == 0 || k == p - 1 ? 1 : 2)
+                : interleaved                                   ? 2
+                                                                : (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
             // Overlapped, a send runs while the stage computes its next chunk: what that chunk's forward
-            // does not cover stays, and at least the handshake's latency.
+            // does not cover stays, and at least the handshake's latency. Megatron overlaps in its interleaved
+            // schedule (ppCommOverlap); torch.distributed.pipelining, which runs the zero-bubble schedules, posts
+            // every send and receive asynchronously and makes only the consuming pass's stream wait
+            // (torch/distributed/pipelining/schedules.py, batch_isend_irecv and _wait_batch_p2p).
+            const bool overlapped = c.ppCommOverlap || isZeroBubble(c.schedule);
             const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
             const double send = coll.sendSeconds(bytes, ppInterNode);
-            const double one = c.ppCommOverlap ? std::max(link.latencySeconds, send - (forward + tpForward + cpForward) / v) : send;
+            const double one = overlapped ? std::max(link.latencySeconds, send - (forward + tpForward + cpForward) / v) : send;
             // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
-            st.ppCommSeconds = double(sends * v) * one + (c.ppCommOverlap ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
+            st.ppCommSeconds = double(sends * v) * one + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
             e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * bytes * m);
         }
         st.forwardSeconds = forward + tpForward + cpForward + st.ppCommSeconds / 2;

@@ -108,6 +108,8 @@ void spreadBlocksEvenly(PlanDocument& d, std::size_t index, const ModelGraph& mo
 }
 
 /// The best plan of a pinned search of a bundled model, as `shardscope plan --json` writes it.
+/// The best plans for `pins`; unless the schedule is pinned, Megatron's interleaved 1F1B (every format here
+/// runs it; the zero-bubble schedules run only in torchtitan).
 PlanDocument plannedDocument(const char* model, int gpus, std::int64_t seq, const PlanPins& pins)
 {
     PlanningProblem p;
@@ -115,6 +117,8 @@ PlanDocument plannedDocument(const char* model, int gpus, std::int64_t seq, cons
     p.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
     p.training.seqLength = seq;
     p.training.pins = pins;
+    if (!p.training.pins.schedule)
+        p.training.pins.schedule = Schedule::Interleaved1F1B;
     const PlanningOutcome outcome = runPlanning(p, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), 3);
     return makePlanDocument(p, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), outcome, "ShardScope test");
 }

@@ -202,10 +202,12 @@ private slots:
                 return a.microBatchSeconds() < b.microBatchSeconds();
             });
             QCOMPARE(w.stageMap()->slowestStage(), slowest->stage);
-            // Timeline: every forward and backward pass of every micro-batch on every stage.
+            // Timeline: every forward and backward pass (and weight-gradient pass of the zero-bubble schedules)
+            // of every micro-batch on every stage.
             const PipelineTimeline& t = w.timeline()->timeline();
-            const int chunks = plan->config.schedule == Schedule::Interleaved1F1B ? plan->config.vpp : 1;
-            QCOMPARE(int(t.passes.size()), 2 * plan->numMicroBatches * plan->config.pp * chunks);
+            const int chunks = isInterleaved(plan->config.schedule) ? plan->config.vpp : 1;
+            const int kinds = isZeroBubble(plan->config.schedule) ? 3 : 2;
+            QCOMPARE(int(t.passes.size()), kinds * plan->numMicroBatches * plan->config.pp * chunks);
             QCOMPARE(t.stages, plan->config.pp);
             // The line under the table gives the step time with the cost model's error on H100s.
             const QLabel* title = w.findChild<QLabel*>(QStringLiteral("planTitle"));
