@@ -52,40 +52,37 @@ inline std::map<QString, QString> megatronFlags(const std::string& text, QString
     return flags;
 }
 
-/// Runs python3 with `script`, `input` on stdin; its stdout parsed as JSON. Null when python3 (or the
-/// module named by `missingModule`) is not available; throws when the script fails otherwise.
-inline nlohmann::json runPythonJson(const QString& script, const std::string& input, const QStringList& args = {},
-                                    const char* missingModule = nullptr)
+/// Runs python3 with `script`, `input` on stdin; its stdout parsed as JSON. python3 (3.11 or later, for
+/// tomllib) is a build dependency (packaging/build-deps.txt): without it, or when the script fails, this
+/// throws, which fails the test.
+inline nlohmann::json runPythonJson(const QString& script, const std::string& input, const QStringList& args = {})
 {
     QProcess py;
     py.start(QStringLiteral("python3"), QStringList { QStringLiteral("-c"), script } + args);
     if (!py.waitForStarted(30000))
-        return nullptr;
+        throw std::runtime_error("python3 did not start: install it (packaging/build-deps.txt)");
     py.write(input.data(), qint64(input.size()));
     py.closeWriteChannel();
     if (!py.waitForFinished(60000))
-        return nullptr;
+        throw std::runtime_error("python3 did not finish within 60 s");
     const QByteArray err = py.readAllStandardError();
-    if (py.exitCode() != 0) {
-        if (missingModule && err.contains(QByteArray("No module named '") + missingModule + "'"))
-            return nullptr;
+    if (py.exitCode() != 0)
         throw std::runtime_error("python3 failed: " + err.toStdString());
-    }
     return nlohmann::json::parse(py.readAllStandardOutput().toStdString());
 }
 
-/// The TOML parsed by python3's tomllib, as JSON; null when python3 or tomllib is missing.
+/// The TOML parsed by python3's tomllib, as JSON.
 inline nlohmann::json tomlToJson(const std::string& text)
 {
     return runPythonJson(QStringLiteral("import sys, json, tomllib; print(json.dumps(tomllib.loads(sys.stdin.read())))"),
-                         text, {}, "tomllib");
+                         text);
 }
 
 /**
  * A --pipeline-model-parallel-layout value unrolled by Megatron's own rules: the two substitutions of
  * PipelineParallelLayerLayout.parse_str_to_list (NVIDIA/Megatron-LM megatron/core/transformer/
  * pipeline_parallel_layer_layout.py at d98e8a6), commas dropped, "(...)*N" then "x*N" unrolled, split at
- * "|". One string of layer characters (E, t, L, m) per virtual stage in model order; null without python3.
+ * "|". One string of layer characters (E, t, L, m) per virtual stage in model order.
  */
 inline nlohmann::json megatronLayoutStages(const QString& layout)
 {
