@@ -35,8 +35,8 @@ Evaluated evaluate(const char* model, int gpus, int tp, int pp, int dp, int vpp 
     return { p.model, PlanEvaluator(p).evaluate(c) };
 }
 
-/// Three stages of two layers on TP 2 x DP 1, 40 / 45 / 42 ms per micro-batch.
-Evaluated handBuilt()
+/// A model of six empty layers ("toy.layer0" ... "toy.layer5") and no plan yet.
+Evaluated sixLayerToy()
 {
     Evaluated e { ModelGraph(std::string("toy")), {} };
     for (int i = 0; i < 6; ++i) {
@@ -44,6 +44,13 @@ Evaluated handBuilt()
         layer.name = "toy.layer" + std::to_string(i);
         e.model.addLayer(layer);
     }
+    return e;
+}
+
+/// Three stages of two layers on TP 2 x DP 1, 40 / 45 / 42 ms per micro-batch.
+Evaluated handBuilt()
+{
+    Evaluated e = sixLayerToy();
     e.plan.config.tp = 2;
     e.plan.config.pp = 3;
     e.plan.capacityBytes = 80.0 * 1024 * 1024 * 1024;
@@ -64,12 +71,7 @@ Evaluated handBuilt()
 /// Two stages of three layers on TP 2 x CP 2 x DP 2 (16 GPUs), 30 and 33 ms per micro-batch.
 Evaluated contextParallel()
 {
-    Evaluated e { ModelGraph(std::string("toy")), {} };
-    for (int i = 0; i < 6; ++i) {
-        Layer layer;
-        layer.name = "toy.layer" + std::to_string(i);
-        e.model.addLayer(layer);
-    }
+    Evaluated e = sixLayerToy();
     e.plan.config.tp = 2;
     e.plan.config.cp = 2;
     e.plan.config.dp = 2;
