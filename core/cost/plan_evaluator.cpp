@@ -324,33 +324,33 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, doub
 
 PlanSummary PlanEvaluator::summarize(const ParallelConfig& c) const
 {
-    if (structuralProblem(c).empty()) {
-        double bound = 0;
-        std::string overflow = memoryLowerBoundProblem(c, bound);
-        if (!overflow.empty()) {
-            PlanSummary s;
-            s.config = c;
-            s.infeasibleReason = std::move(overflow);
-            s.capacityBytes = usableBytes();
-            s.peakMemoryBytes = bound; // at least this much: orders it among the plans that do not fit
-            return s;
-        }
+    PlanSummary s;
+    s.config = c;
+    s.capacityBytes = usableBytes();
+    s.infeasibleReason = structuralProblem(c);
+    if (!s.infeasibleReason.empty())
+        return s;
+    double bound = 0;
+    s.infeasibleReason = memoryLowerBoundProblem(c, bound);
+    if (!s.infeasibleReason.empty()) {
+        s.peakMemoryBytes = bound; // at least this much: orders it among the plans that do not fit
+        return s;
     }
     // The search keeps only the summary: one estimate per thread is reused (its vectors keep their capacity)
-    // and the layer ranges, chunk layers and warnings it would not read are left out.
+    // and the layer ranges, chunk layers and warnings it would not read are left out; the rules were checked.
     thread_local PlanEstimate scratch;
-    evaluateInto(scratch, c, false);
+    evaluateInto(scratch, c, false, false);
     return PlanSummary::from(scratch);
 }
 
 PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
 {
     PlanEstimate e;
-    evaluateInto(e, c, true);
+    evaluateInto(e, c, true, true);
     return e;
 }
 
-void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool detailed) const
+void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool detailed, bool checkRules) const
 {
     const TrainingSpec& tr = m_problem.training;
     const ClusterSpec& cl = m_problem.cluster;
@@ -366,7 +366,8 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     e.capacityBytes = usableBytes();
     if (detailed)
         e.warnings = m_problem.model.warnings();
-    e.infeasibleReason = structuralProblem(c);
+    if (checkRules)
+        e.infeasibleReason = structuralProblem(c);
     if (!e.infeasibleReason.empty()) {
         e.stages.clear();
         return;
@@ -425,11 +426,12 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         for (int k = 0; k < p; ++k)
             chunkUnits.emplace_back(part.boundaries[std::size_t(k)], part.boundaries[std::size_t(k) + 1]);
     }
-    if (detailed)
+    if (detailed) {
         e.chunkLayers.reserve(chunkUnits.size());
-    for (const auto& [first, end] : detailed ? chunkUnits : std::vector<std::pair<int, int>> {}) {
-        const int firstLayer = first < int(m_units.size()) ? m_units[std::size_t(first)].firstLayer : m_problem.model.layerCount();
-        e.chunkLayers.emplace_back(firstLayer, end > first ? m_units[std::size_t(end - 1)].endLayer : firstLayer);
+        for (const auto& [first, end] : chunkUnits) {
+            const int firstLayer = first < int(m_units.size()) ? m_units[std::size_t(first)].firstLayer : m_problem.model.layerCount();
+            e.chunkLayers.emplace_back(firstLayer, end > first ? m_units[std::size_t(end - 1)].endLayer : firstLayer);
+        }
     }
 
     // Per-stage memory and per-micro-batch time.

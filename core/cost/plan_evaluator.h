@@ -44,8 +44,8 @@ private:
     /// Each unit shape class's cost under `config` (cached per thread for the knobs unit costs depend on).
     const std::vector<UnitCost>& costClasses(const ParallelConfig& config) const;
     /// evaluate() into `estimate`, reusing its vectors; without `detailed` no layer ranges, chunk layers or
-    /// warnings (what PlanSummary does not read).
-    void evaluateInto(PlanEstimate& estimate, const ParallelConfig& config, bool detailed) const;
+    /// warnings (what PlanSummary does not read); without `checkRules` the caller has checked structuralProblem.
+    void evaluateInto(PlanEstimate& estimate, const ParallelConfig& config, bool detailed, bool checkRules) const;
     /// Why `config` cannot fit whatever the placement (the average stage's memory, set in `bound`, exceeds
     /// capacity), or "".
     std::string memoryLowerBoundProblem(const ParallelConfig& config, double& bound) const;
