@@ -78,6 +78,36 @@ std::vector<int> chunkCounts(int blocks, int pp)
     return out;
 }
 
+/// The knobs that change what a unit costs, in the order the search varies them: recomputation, sequence
+/// parallelism, CP exchange and TP overlap (only the fields they set are meaningful).
+std::vector<ParallelConfig> kernelVariants(const PlanPins& pins, const TrainingSpec& training, int tp,
+                                           const std::vector<CpCommType>& cpTypes)
+{
+    // With flash attention the scores are never stored, so selective recomputation (which drops exactly
+    // them) is the same plan as none: searched only when pinned.
+    const auto recomputes = pinnedOr(pins.recompute, training.flashAttention
+                                         ? std::vector<Recompute> { Recompute::None, Recompute::Full }
+                                         : std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full });
+    const auto sps = pinnedOr(pins.sequenceParallel, tp > 1 ? std::vector<bool> { false, true } : std::vector<bool> { false });
+    std::vector<ParallelConfig> out;
+    for (Recompute r : recomputes)
+        for (bool sp : sps) {
+            // TP overlap is searched where it applies: it needs SP.
+            const auto tpOverlaps = pinnedOr(pins.tpCommOverlap, sp && tp > 1 ? std::vector<bool> { false, true }
+                                                                                : std::vector<bool> { false });
+            for (CpCommType cpType : cpTypes)
+                for (bool tpo : tpOverlaps) {
+                    ParallelConfig c;
+                    c.recompute = r;
+                    c.sequenceParallel = sp;
+                    c.cpCommType = cpType;
+                    c.tpCommOverlap = tpo;
+                    out.push_back(c);
+                }
+        }
+    return out;
+}
+
 } // namespace
 
 std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch)
@@ -150,12 +180,7 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                         micro.push_back(b);
                 micro = pinnedOr(pins.microBatch, micro);
                 const std::vector<Sharding> shards = shardings(pins, tp, cp, base.dp, problem.cluster.gpusPerNode);
-                // With flash attention the scores are never stored, so selective recomputation (which drops
-                // exactly them) is the same plan as none: searched only when pinned.
-                const auto recomputes = pinnedOr(pins.recompute, problem.training.flashAttention
-                                                     ? std::vector<Recompute> { Recompute::None, Recompute::Full }
-                                                     : std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full });
-                const auto sps = pinnedOr(pins.sequenceParallel, tp > 1 ? std::vector<bool> { false, true } : std::vector<bool> { false });
+                const std::vector<ParallelConfig> kernels = kernelVariants(pins, problem.training, tp, cpTypes);
                 // GPipe holds all m micro-batches' activations for the same bubble as 1F1B: searched only when pinned.
                 std::vector<Schedule> schedules = pp > 1
                     ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::Interleaved1F1B, Schedule::ZeroBubbleH1,
@@ -171,35 +196,28 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                         else if (isInterleaved(sched))
                             vpps = m % pp == 0 && blocks > 0 ? chunkCounts(blocks, pp) : std::vector<int> {};
                         vpps = pinnedOr(pins.vpp, vpps);
-                        // Sharding innermost: its variants share stage times, which the pipeline model
-                        // reuses between consecutive candidates.
+                        // The p2p overlap of Megatron's interleaved schedule (its default) costs no memory and is
+                        // never slower: off only when pinned.
+                        const auto ppOverlaps = pinnedOr(pins.ppCommOverlap, std::vector<bool> { sched == Schedule::Interleaved1F1B });
+                        // Sharding innermost: its variants share stage times, which the pipeline model reuses
+                        // between consecutive candidates.
                         for (int v : vpps)
-                            for (Recompute r : recomputes)
-                                for (bool sp : sps) {
-                                        // Overlaps are searched where they apply (TP overlap needs SP). The p2p
-                                        // overlap of Megatron's interleaved schedule (its default) costs no
-                                        // memory and is never slower: off only when pinned.
-                                        const auto tpOverlaps = pinnedOr(pins.tpCommOverlap, sp && tp > 1 ? std::vector<bool> { false, true }
-                                                                                                            : std::vector<bool> { false });
-                                        const auto ppOverlaps = pinnedOr(pins.ppCommOverlap, std::vector<bool> { sched == Schedule::Interleaved1F1B });
-                                        for (CpCommType cpType : cpTypes)
-                                            for (bool tpo : tpOverlaps)
-                                                for (bool ppo : ppOverlaps)
-                                                    for (const Sharding& sh : shards) {
-                                                        ParallelConfig c = base;
-                                                        c.microBatch = b;
-                                                        c.schedule = sched;
-                                                        c.vpp = v;
-                                                        c.zeroStage = sh.zero;
-                                                        c.dpReplicate = sh.replicate;
-                                                        c.reshardAfterForward = sh.reshard;
-                                                        c.recompute = r;
-                                                        c.sequenceParallel = sp;
-                                                        c.tpCommOverlap = tpo;
-                                                        c.ppCommOverlap = ppo;
-                                                        c.cpCommType = cpType;
-                                                        out.push_back(c);
-                                                    }
+                            for (const ParallelConfig& k : kernels)
+                                for (bool ppo : ppOverlaps)
+                                    for (const Sharding& sh : shards) {
+                                        ParallelConfig c = k;
+                                        c.tp = base.tp;
+                                        c.cp = base.cp;
+                                        c.pp = base.pp;
+                                        c.dp = base.dp;
+                                        c.microBatch = b;
+                                        c.schedule = sched;
+                                        c.vpp = v;
+                                        c.ppCommOverlap = ppo;
+                                        c.zeroStage = sh.zero;
+                                        c.dpReplicate = sh.replicate;
+                                        c.reshardAfterForward = sh.reshard;
+                                        out.push_back(c);
                                     }
                     }
             }
