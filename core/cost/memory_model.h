@@ -30,7 +30,11 @@ struct OtherMemoryBytes
     double zero3Gather = 0;        ///< ZeRO-3's gathered parameters
     double recomputeWorkingSet = 0;///< one block's activations rebuilt during full recomputation
     double allowance = 0;          ///< TrainingSpec::frameworkOverheadBytes: the user's extra allowance
-    double total() const { return cudaContext + ncclBuffers + optimizerTransient + zero3Gather + recomputeWorkingSet + allowance; }
+    double moeDispatch = 0;        ///< MoE token dispatcher's transient buffers (one layer's all-to-all in and out)
+    double total() const
+    {
+        return cudaContext + ncclBuffers + optimizerTransient + zero3Gather + recomputeWorkingSet + allowance + moeDispatch;
+    }
 };
 
 /// CUDA context and library workspaces: 0.75 GiB. PyTorch's context with lazy module loading (CUDA >= 11.7)

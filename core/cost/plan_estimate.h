@@ -20,6 +20,10 @@ struct MemoryBreakdown
     double embeddingLogitsBytes = 0;  ///< embedding and output-head activations (logits), times in flight
     double overheadBytes = 0;         ///< "other": other.total()
     OtherMemoryBytes other;           ///< what overheadBytes is made of
+    // Mixture of experts, parts of the totals above (zero for dense models):
+    double routedExpertBytes = 0;     ///< the routed experts' weights, gradients and optimizer states (after EP, ETP, ZeRO)
+    double sharedExpertBytes = 0;     ///< the shared experts' weights, gradients and optimizer states
+    double moeActivationBytes = 0;    ///< MoE layers' stored activations (permuted tokens, expert intermediates), in flight
 
     double totalBytes() const
     {
@@ -46,11 +50,16 @@ struct StageEstimate
     double tpCommSeconds = 0;     ///< exposed TP all-reduces / reduce-scatters + all-gathers per micro-batch
     double ppCommSeconds = 0;     ///< exposed sends to neighbours per micro-batch
     double cpCommSeconds = 0;     ///< exposed context-parallel K/V exchange (ring) or all-to-alls per micro-batch
+    double epCommSeconds = 0;     ///< exposed expert-parallel token dispatch and combine (all-to-all) per micro-batch
+    double routedExpertParamsPerDevice = 0; ///< the routed experts' part of paramsPerDevice (after EP x ETP)
     double dpCommSeconds = 0;     ///< DP/ZeRO communication per step, before overlap
     double dpExposedSeconds = 0;  ///< the part of it not hidden behind this stage's compute
     double optimizerSeconds = 0;  ///< the optimizer step over this stage's local shard
 
-    double microBatchSeconds() const { return computeSeconds + recomputeSeconds + tpCommSeconds + ppCommSeconds + cpCommSeconds; }
+    double microBatchSeconds() const
+    {
+        return computeSeconds + recomputeSeconds + tpCommSeconds + ppCommSeconds + cpCommSeconds + epCommSeconds;
+    }
 };
 
 /// Communication of the critical device over one step.
@@ -59,9 +68,10 @@ struct CommBreakdown
     double tpBytes = 0, tpSeconds = 0;
     double ppBytes = 0, ppSeconds = 0;
     double cpBytes = 0, cpSeconds = 0;  ///< context parallelism: K/V ring or all-to-alls, exposed seconds
+    double epBytes = 0, epSeconds = 0;  ///< expert parallelism: token dispatch and combine all-to-alls, exposed seconds
     double dpBytes = 0, dpSeconds = 0;  ///< all DP traffic, before overlap
     double dpExposedSeconds = 0;        ///< the part not hidden behind backward
-    double exposedSeconds() const { return tpSeconds + ppSeconds + cpSeconds + dpExposedSeconds; }
+    double exposedSeconds() const { return tpSeconds + ppSeconds + cpSeconds + epSeconds + dpExposedSeconds; }
 };
 
 /// Where one step's wall time goes on the slowest stage; the parts add up to stepSeconds.
@@ -72,6 +82,7 @@ struct TimeBreakdown
     double tpCommSeconds = 0;
     double ppCommSeconds = 0;
     double cpCommSeconds = 0;
+    double epCommSeconds = 0;
     double bubbleSeconds = 0;
     double dpExposedSeconds = 0;
     double optimizerSeconds = 0;        ///< optimizer step after the last gradient arrives

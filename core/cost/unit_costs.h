@@ -24,7 +24,14 @@ struct UnitCost
     double cpCommSeconds = 0;     ///< exposed context-parallel communication, forward + backward + recompute
     double cpCommForwardSeconds = 0; ///< the forward pass's part of it
     double cpCommBytes = 0;       ///< per-rank volume sent
-    double params = 0;            ///< parameters held per device (after TP; tied copies included)
+    double epCommSeconds = 0;     ///< exposed expert-parallel dispatch and combine, forward + backward + recompute
+    double epCommForwardSeconds = 0; ///< the forward pass's part of it
+    double epCommBytes = 0;       ///< per-rank volume sent (all-to-alls and the expert-TP gathers)
+    double params = 0;            ///< parameters held per device (after TP, EP and ETP; tied copies included)
+    double routedExpertParams = 0;///< the routed experts' part of params (sharded by ZeRO over expert data parallelism)
+    double sharedExpertParams = 0;///< the shared experts' part of params
+    double moeActivationBytes = 0;///< MoE layers' part of activationBytes
+    double dispatchBufferBytes = 0; ///< transient: the token dispatcher's buffers of the largest MoE layer
     double fp8WeightBytes = 0;    ///< FP8 training: the cached FP8 copies of the GEMM weights (and transposes)
     double activationBytes = 0;   ///< stored for backward: transformer blocks
     double embeddingLogitsBytes = 0; ///< stored for backward: embedding / head / other non-block units

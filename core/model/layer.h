@@ -31,6 +31,9 @@ struct LayerGemm
     double tokenShare = 1;
     int count = 1;
     TpSplit split = TpSplit::None;
+    /// A routed expert's GEMM (`count` = all experts): its experts are spread over expert parallelism and its
+    /// matrices split by expert tensor parallelism (`split` says how) instead of TP.
+    bool routed = false;
     bool operator==(const LayerGemm&) const = default;
 };
 
@@ -95,6 +98,16 @@ struct Layer
     int attentionHeadDim = 0;
     int attentionKvHeads = 0;         ///< key/value heads (grouped-query attention); 0: as many as query heads
     bool causal = true;               ///< causal mask: flash attention skips the masked half
+    /// Attention heads' value dimension where it differs from attentionHeadDim (MLA: qk 192, v 128); 0: the same.
+    int attentionValueDim = 0;
+
+    // Mixture of experts (kind Moe: the router and the routed experts; shared experts are a Mlp layer of the
+    // same block with sharedExpert set).
+    std::int64_t expertParams = 0;    ///< the routed experts' parameters, part of params and not of tpShardedParams
+    int experts = 0;                  ///< routed experts
+    int expertsPerToken = 0;          ///< top-k
+    double expertFfn = 0;             ///< one routed expert's intermediate size
+    bool sharedExpert = false;        ///< a MoE block's shared expert MLP
 
     bool operator==(const Layer&) const = default;
 };

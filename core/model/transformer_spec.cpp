@@ -17,9 +17,16 @@ namespace {
 struct Pieces
 {
     std::int64_t h, f, q, kvd, normParams, embedding, positions;
-    std::int64_t qkvWeights, qkvBias, outWeights, outBias, qkNorm;
-    std::int64_t mlpWeights, mlpBias, router, lmHeadBias;
+    std::int64_t qkvWeights, qkvBias, outWeights, outBias, qkNorm, sinks;
+    std::int64_t mlpWeights, mlpBias;        // the dense MLP (ffn)
+    std::int64_t expertWeights, expertBias;  // one routed expert (routedExpertFfn)
+    std::int64_t sharedWeights, sharedGate;  // the shared expert MLP
+    std::int64_t router, lmHeadBias;
     int blockNorms; // norm layers per block
+    // Multi-head latent attention: the query down projection (h x qLora) and its norm, the query up projection
+    // (qLora or h x heads (nope + rope)), the key/value down projection (h x (kvLora + rope)) and its norm, the
+    // key/value up projection (kvLora x heads (nope + v)); the output projection is outWeights (heads v x h).
+    std::int64_t qDown, qDownNorm, qUp, kvDown, kvDownNorm, kvUp;
 };
 
 Pieces pieces(const TransformerSpec& s)
@@ -32,9 +39,22 @@ Pieces pieces(const TransformerSpec& s)
     p.normParams = normParamCount(s.norm, p.h);
     p.embedding = s.vocab * p.h;
     p.positions = s.positions == PositionKind::Learned ? s.maxPositions * p.h : 0;
-    p.qkvWeights = p.h * (p.q + 2 * p.kvd);
-    p.qkvBias = s.qkvBias ? p.q + 2 * p.kvd : 0;
-    p.outWeights = p.q * p.h;
+    if (s.isMla()) {
+        const std::int64_t qk = s.qkNopeHeadDim + s.qkRopeHeadDim;
+        p.qDown = s.qLoraRank > 0 ? p.h * s.qLoraRank : 0;
+        p.qDownNorm = s.qLoraRank > 0 ? normParamCount(s.norm, s.qLoraRank) : 0;
+        p.qUp = (s.qLoraRank > 0 ? s.qLoraRank : p.h) * s.heads * qk;
+        p.kvDown = p.h * (s.kvLoraRank + s.qkRopeHeadDim);
+        p.kvDownNorm = normParamCount(s.norm, s.kvLoraRank);
+        p.kvUp = s.kvLoraRank * s.heads * (s.qkNopeHeadDim + s.vHeadDim);
+        p.qkvWeights = p.qDown + p.qUp + p.kvDown + p.kvUp;
+        p.qkvBias = 0;
+        p.outWeights = s.heads * s.vHeadDim * p.h;
+    } else {
+        p.qkvWeights = p.h * (p.q + 2 * p.kvd);
+        p.qkvBias = s.qkvBias ? p.q + 2 * p.kvd : 0;
+        p.outWeights = p.q * p.h;
+    }
     p.outBias = s.attnOutBias ? p.h : 0;
     switch (s.qkNorm) {
     case QkNorm::PerHead: // one weight vector of head_dim each for q and k, shared by the heads
@@ -47,17 +67,39 @@ Pieces pieces(const TransformerSpec& s)
         p.qkNorm = 0;
         break;
     }
+    p.sinks = s.attentionSinks ? s.heads : 0;
     const std::int64_t matrices = s.gatedMlp ? 3 : 2;
     p.mlpWeights = matrices * p.h * p.f;
     p.mlpBias = s.mlpBias ? (matrices - 1) * p.f + p.h : 0;
-    p.router = s.isMoe() ? p.h * s.experts : 0;
+    const std::int64_t fe = s.routedExpertFfn();
+    p.expertWeights = matrices * p.h * fe;
+    p.expertBias = s.mlpBias ? (matrices - 1) * fe + p.h : 0;
+    p.sharedWeights = matrices * p.h * s.sharedExpertFfn;
+    p.sharedGate = s.sharedExpertGate && s.sharedExpertFfn > 0 ? p.h : 0;
+    p.router = s.isMoe() ? p.h * s.experts + (s.routerBias ? s.experts : 0) : 0;
     p.lmHeadBias = s.lmHeadBias ? s.vocab : 0;
     p.blockNorms = (s.inputNorm ? 1 : 0) + (s.mlpInputNorm ? 1 : 0) + (s.outputNorms ? 2 : 0);
     return p;
 }
 
-std::int64_t attentionParams(const Pieces& p) { return p.qkvWeights + p.qkvBias + p.outWeights + p.outBias + p.qkNorm; }
-std::int64_t expertParams(const Pieces& p) { return p.mlpWeights + p.mlpBias; }
+std::int64_t attentionParams(const Pieces& p)
+{
+    return p.qkvWeights + p.qkvBias + p.outWeights + p.outBias + p.qkNorm + p.qDownNorm + p.kvDownNorm + p.sinks;
+}
+std::int64_t denseMlpParams(const Pieces& p) { return p.mlpWeights + p.mlpBias; }
+std::int64_t oneExpertParams(const Pieces& p) { return p.expertWeights + p.expertBias; }
+std::int64_t sharedExpertParams(const Pieces& p) { return p.sharedWeights + p.sharedGate; }
+/// A block's MLP part: dense, or router + routed experts (all of them, or the top-k) + shared experts.
+std::int64_t mlpParams(const TransformerSpec& s, const Pieces& p, bool moe, bool activeOnly)
+{
+    if (!moe)
+        return denseMlpParams(p);
+    return (activeOnly ? s.expertsPerToken : s.experts) * oneExpertParams(p) + p.router + sharedExpertParams(p);
+}
+std::int64_t blockParams(const TransformerSpec& s, const Pieces& p, bool moe, bool activeOnly)
+{
+    return p.blockNorms * p.normParams + attentionParams(p) + mlpParams(s, p, moe, activeOnly);
+}
 
 void require(bool ok, const std::string& source, const char* field, const std::string& message)
 {
@@ -190,10 +232,41 @@ void TransformerSpec::validate(const std::string& source) const
         require(expertsPerToken >= 1 && expertsPerToken <= experts, source, "experts_per_token",
                 "expected between 1 and " + std::to_string(experts) + " experts per token, got "
                     + std::to_string(expertsPerToken));
+    if (experts > 0) {
+        require(expertFfn >= 0 && expertFfn <= kMaxDim, source, "expert_ffn",
+                "expected a non-negative intermediate size (0: ffn) up to 4194304, got " + std::to_string(expertFfn));
+        require(sharedExpertFfn >= 0 && sharedExpertFfn <= kMaxDim, source, "shared_expert_ffn",
+                "expected a non-negative intermediate size (0: no shared expert) up to 4194304, got "
+                    + std::to_string(sharedExpertFfn));
+        require(firstDenseLayers >= 0 && firstDenseLayers < layers, source, "first_dense_layers",
+                "expected from 0 to " + std::to_string(layers - 1) + " leading dense blocks, got "
+                    + std::to_string(firstDenseLayers));
+        require(moeLayerFreq >= 1 && moeLayerFreq <= layers, source, "moe_layer_freq",
+                "expected a MoE block every 1 to " + std::to_string(layers) + " blocks, got " + std::to_string(moeLayerFreq));
+        require(moeBlockCount() > 0, source, "first_dense_layers", "no block is left a mixture of experts");
+    } else {
+        require(expertFfn == 0 && sharedExpertFfn == 0 && !sharedExpertGate && !routerBias && firstDenseLayers == 0,
+                source, "experts", "expert settings (expert_ffn, shared experts, router bias, dense blocks) need experts > 0");
+    }
+    if (kvLoraRank != 0 || qLoraRank != 0 || qkNopeHeadDim != 0 || qkRopeHeadDim != 0 || vHeadDim != 0) {
+        require(kvLoraRank > 0 && kvLoraRank <= kMaxDim, source, "kv_lora_rank",
+                "multi-head latent attention needs a positive key/value compression rank, got " + std::to_string(kvLoraRank));
+        require(qLoraRank >= 0 && qLoraRank <= kMaxDim, source, "q_lora_rank",
+                "expected a non-negative query compression rank (0: none), got " + std::to_string(qLoraRank));
+        require(qkNopeHeadDim >= 0 && qkNopeHeadDim <= 65536, source, "qk_nope_head_dim",
+                "expected a non-negative head dimension up to 65536, got " + std::to_string(qkNopeHeadDim));
+        require(qkRopeHeadDim > 0 && qkRopeHeadDim <= 65536, source, "qk_rope_head_dim",
+                "expected a positive rotary head dimension up to 65536, got " + std::to_string(qkRopeHeadDim));
+        require(vHeadDim > 0 && vHeadDim <= 65536, source, "v_head_dim",
+                "expected a positive value head dimension up to 65536, got " + std::to_string(vHeadDim));
+        require(kvHeads == heads, source, "kv_heads", "multi-head latent attention has as many key/value heads as heads");
+    }
+    require(mtpLayers >= 0 && mtpLayers <= 16, source, "mtp_layers",
+            "expected from 0 to 16 multi-token-prediction modules, got " + std::to_string(mtpLayers));
     // Dimensions within limits can still multiply into nonsense; keep totals in a range doubles and
     // int64 represent exactly and that a real cluster could hold (10^15 parameters).
     const double approx = double(layers) * (4.0 * double(hidden) * double(hidden)
-                                            + 3.0 * double(hidden) * double(ffn) * double(std::max<std::int64_t>(experts, 1)))
+                                            + 3.0 * double(hidden) * double(std::max(ffn, expertFfn)) * double(std::max<std::int64_t>(experts, 1)))
         + 2.0 * double(vocab) * double(hidden);
     require(approx < 1e15, source, "layers", "the model would have about " + std::to_string(approx)
                 + " parameters; the limit is 1e15");
@@ -250,22 +323,44 @@ void TransformerSpec::validateRope(const std::string& source) const
                 + std::to_string(kMaxOriginal) + ", got " + std::to_string(r.originalMaxPositions));
 }
 
-std::int64_t TransformerSpec::paramCount() const
+std::int64_t TransformerSpec::moeBlockCount() const
 {
-    const Pieces p = pieces(*this);
-    const std::int64_t mlp = isMoe() ? experts * expertParams(p) + p.router : expertParams(p);
-    const std::int64_t perLayer = p.blockNorms * p.normParams + attentionParams(p) + mlp;
-    return p.embedding + p.positions + layers * perLayer + p.normParams + (tiedEmbeddings ? 0 : p.embedding)
-        + p.lmHeadBias;
+    if (experts <= 0)
+        return 0;
+    std::int64_t n = 0;
+    for (std::int64_t b = 0; b < layers; ++b)
+        n += isMoeBlock(b) ? 1 : 0;
+    return n;
 }
 
-std::int64_t TransformerSpec::activeParamCount() const
+namespace {
+std::int64_t countParams(const TransformerSpec& s, bool activeOnly)
 {
-    const Pieces p = pieces(*this);
-    const std::int64_t mlp = isMoe() ? expertsPerToken * expertParams(p) + p.router : expertParams(p);
-    const std::int64_t perLayer = p.blockNorms * p.normParams + attentionParams(p) + mlp;
-    return p.embedding + p.positions + layers * perLayer + p.normParams + (tiedEmbeddings ? 0 : p.embedding)
+    const Pieces p = pieces(s);
+    const std::int64_t moe = s.moeBlockCount();
+    return p.embedding + p.positions + moe * blockParams(s, p, true, activeOnly)
+        + (s.layers - moe) * blockParams(s, p, false, activeOnly) + p.normParams + (s.tiedEmbeddings ? 0 : p.embedding)
         + p.lmHeadBias;
+}
+} // namespace
+
+std::int64_t TransformerSpec::paramCount() const { return countParams(*this, false); }
+std::int64_t TransformerSpec::activeParamCount() const { return countParams(*this, true); }
+
+std::int64_t TransformerSpec::mtpParamCount() const
+{
+    if (mtpLayers <= 0)
+        return 0;
+    // DeepSeek-V3 (its modeling code and Megatron's multi_token_prediction.py): enorm and hnorm, eh_proj
+    // (2h -> h, no bias), one block like the model's last, shared_head's norm; embedding and head shared.
+    const Pieces p = pieces(*this);
+    const bool moe = isMoeBlock(layers - 1);
+    return mtpLayers * (3 * p.normParams + 2 * p.h * p.h + blockParams(*this, p, moe, false));
+}
+
+std::int64_t TransformerSpec::routedExpertParamCount() const
+{
+    return moeBlockCount() * experts * oneExpertParams(pieces(*this));
 }
 
 ModelGraph buildModelGraph(const TransformerSpec& spec)
@@ -322,43 +417,79 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         g.addLayer(std::move(l));
     }
 
-    std::vector<TransformerBlock> blocks;
-    for (int b = 0; b < int(spec.layers); ++b) {
-        const std::string prefix = "model.layers." + std::to_string(b) + ".";
-        TransformerBlock block;
-        block.index = b;
-
+    // One block's layers under `prefix`; `b` is the block index (-1 for a multi-token-prediction module's block,
+    // which the partitioner keeps with the output head).
+    auto addBlock = [&](const std::string& prefix, int b, bool moe) {
+        std::vector<int> layers;
         if (spec.inputNorm)
-            block.layers.push_back(g.addLayer(normLayer(prefix + "input_layernorm", b)));
+            layers.push_back(g.addLayer(normLayer(prefix + "input_layernorm", b)));
 
         Layer attn;
         attn.name = prefix + "self_attn";
         attn.kind = LayerKind::Attention;
-        attn.op = "SelfAttention";
+        attn.op = spec.isMla() ? "MultiLatentAttention" : "SelfAttention";
         attn.params = attentionParams(p);
-        attn.tpShardedParams = p.qkvWeights + p.qkvBias + p.outWeights;
-        attn.flopsPerToken = 2.0 * double(p.qkvWeights + p.outWeights);
-        attn.flopsPerTokenPerSeq = 4.0 * double(p.q); // Q K^T and scores x V, 2 FLOPs per MAC each
-        // Korthikanti Table 2, attention: QKV input 2sbh + dropout mask sbh replicated;
-        // Q, K, V and the projection input split by TP (8sbh for MHA; K and V shrink with GQA);
-        // softmax 2as^2b, its dropout mask as^2b and output 2as^2b split by TP.
-        attn.actReplicatedBytesPerToken = 2 * h + dropMask * h;
-        // Q/K norms keep their inputs too (2 bytes an element of q and k).
-        const double qk = double(p.q + p.kvd);
-        const bool qkNorm = spec.qkNorm != QkNorm::None;
-        attn.actShardedBytesPerToken = 4.0 * double(p.q) + 4.0 * double(p.kvd) + (qkNorm ? 2.0 * qk : 0.0);
-        attn.actScoreBytesPerTokenPerSeq = 2 * a + dropMask * 3 * a;
+        attn.tpShardable = true;
+        attn.block = b;
         attn.inputBytesPerToken = 2 * h;
         attn.outputElementsPerToken = h;
         attn.tpCommElementsPerToken = h;
-        attn.tpShardable = true;
-        attn.block = b;
-        attn.gemms = { LayerGemm { double(p.q + 2 * p.kvd), h, 1, 1, TpSplit::Columns },
-                       LayerGemm { h, double(p.q), 1, 1, TpSplit::Rows } };
         attn.attentionHeads = int(spec.heads);
-        attn.attentionKvHeads = int(spec.kvHeads > 0 ? spec.kvHeads : spec.heads);
-        attn.attentionHeadDim = int(spec.effectiveHeadDim());
-        {
+        const bool qkNorm = spec.qkNorm != QkNorm::None;
+        if (spec.isMla()) {
+            // Multi-head latent attention (DeepSeek-V2, arXiv 2405.04434, Sec. 2.1.2; Megatron's
+            // MLASelfAttention): the down projections and their norms are replicated over TP, the up projections
+            // column-parallel by heads, the output row-parallel. Scores over qk = nope + rope dims, values of v.
+            const double qkDim = double(spec.qkNopeHeadDim + spec.qkRopeHeadDim);
+            const double vDim = double(spec.vHeadDim);
+            const double heads = double(spec.heads);
+            const double qLora = double(spec.qLoraRank);
+            const double kvLora = double(spec.kvLoraRank);
+            const double rope = double(spec.qkRopeHeadDim);
+            attn.tpShardedParams = p.qUp + p.kvUp + p.outWeights + p.sinks;
+            attn.flopsPerToken = 2.0 * double(p.qkvWeights + p.outWeights);
+            attn.flopsPerTokenPerSeq = 2.0 * heads * (qkDim + vDim); // Q K^T over qk dims, P V over v dims
+            attn.gemms.clear();
+            if (spec.qLoraRank > 0)
+                attn.gemms.push_back(LayerGemm { qLora, h, 1, 1, TpSplit::None });
+            attn.gemms.push_back(LayerGemm { heads * qkDim, spec.qLoraRank > 0 ? qLora : h, 1, 1, TpSplit::Columns });
+            attn.gemms.push_back(LayerGemm { kvLora + rope, h, 1, 1, TpSplit::None });
+            attn.gemms.push_back(LayerGemm { heads * (double(spec.qkNopeHeadDim) + vDim), kvLora, 1, 1, TpSplit::Columns });
+            attn.gemms.push_back(LayerGemm { h, heads * vDim, 1, 1, TpSplit::Rows });
+            attn.attentionKvHeads = int(spec.heads);
+            attn.attentionHeadDim = int(qkDim);
+            attn.attentionValueDim = int(vDim);
+            // Stored: the block input and the compressed latents (the query latent and its norm, the key/value
+            // latent with the rotary key, its norm) replicated; Q, K (qk dims), V and the core's output (v dims)
+            // split by heads.
+            attn.actReplicatedBytesPerToken = 2 * h + dropMask * h + 4.0 * qLora + 2.0 * (kvLora + rope) + 2.0 * kvLora;
+            attn.actShardedBytesPerToken = 4.0 * heads * qkDim + 4.0 * heads * vDim;
+            attn.actScoreBytesPerTokenPerSeq = 2 * a + dropMask * 3 * a;
+            // Rotary on the queries' and the shared key's rope dims; the two latent norms; bias-dropout-add.
+            const double ropeBytes = 4.0 * rope * (heads + 1);
+            const double norms = 4.0 * (qLora + kvLora);
+            const double bda = 6 * h + dropMask * h;
+            attn.elementwiseForward = { ropeBytes, bda + norms, 4 * a + dropMask * 5 * a, 2 + (qLora > 0 ? 2 : 1) };
+            attn.elementwiseBackward = { ropeBytes + 4.0 * heads * vDim, 1.5 * norms + dropMask * 5 * h,
+                                         6 * a + dropMask * 5 * a, 2 + (qLora > 0 ? 2 : 1) };
+            attn.unfusedExtraForward = { 14.0 * rope * (heads + 1), 8.0 * (qLora + kvLora) * 4, 8 * a, 7 };
+            attn.unfusedExtraBackward = { 14.0 * rope * (heads + 1), 12.0 * (qLora + kvLora) * 4, 8 * a, 8 };
+        } else {
+            attn.tpShardedParams = p.qkvWeights + p.qkvBias + p.outWeights + p.sinks;
+            attn.flopsPerToken = 2.0 * double(p.qkvWeights + p.outWeights);
+            attn.flopsPerTokenPerSeq = 4.0 * double(p.q); // Q K^T and scores x V, 2 FLOPs per MAC each
+            // Korthikanti Table 2, attention: QKV input 2sbh + dropout mask sbh replicated;
+            // Q, K, V and the projection input split by TP (8sbh for MHA; K and V shrink with GQA);
+            // softmax 2as^2b, its dropout mask as^2b and output 2as^2b split by TP.
+            attn.actReplicatedBytesPerToken = 2 * h + dropMask * h;
+            // Q/K norms keep their inputs too (2 bytes an element of q and k).
+            const double qk = double(p.q + p.kvd);
+            attn.actShardedBytesPerToken = 4.0 * double(p.q) + 4.0 * double(p.kvd) + (qkNorm ? 2.0 * qk : 0.0);
+            attn.actScoreBytesPerTokenPerSeq = 2 * a + dropMask * 3 * a;
+            attn.gemms = { LayerGemm { double(p.q + 2 * p.kvd), h, 1, 1, TpSplit::Columns },
+                           LayerGemm { h, double(p.q), 1, 1, TpSplit::Rows } };
+            attn.attentionKvHeads = int(spec.kvHeads > 0 ? spec.kvHeads : spec.heads);
+            attn.attentionHeadDim = int(spec.effectiveHeadDim());
             // Forward: rotary on Q and K (fused kernel: read and write q + k); the unfused core's fused
             // scale-mask-softmax (read and write a s per token) and attention dropout (read, write, 1-byte
             // mask); fused bias-dropout-add of the output into the residual (read 2h, write h, mask h).
@@ -390,69 +521,137 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
             attn.unfusedExtraBackward = { ropeExtra + (rmsQk ? 48.0 * qk : 0.0), bdaExtra, 8 * a + alibi,
                                           extraKernels + (rmsQk ? 6 : 0) };
         }
-        block.layers.push_back(g.addLayer(std::move(attn)));
+        layers.push_back(g.addLayer(std::move(attn)));
 
         // Gemma 2/3 and OLMo 2 normalise the attention output; the MLP's own input norm is Llama's
         // post_attention_layernorm, Gemma's pre_feedforward_layernorm.
         if (spec.outputNorms)
-            block.layers.push_back(g.addLayer(normLayer(prefix + "post_attention_layernorm", b)));
+            layers.push_back(g.addLayer(normLayer(prefix + "post_attention_layernorm", b)));
         if (spec.mlpInputNorm)
-            block.layers.push_back(g.addLayer(
+            layers.push_back(g.addLayer(
                 normLayer(prefix + (spec.outputNorms ? "pre_feedforward_layernorm" : "post_attention_layernorm"), b)));
 
-        Layer mlp;
-        mlp.name = prefix + "mlp";
-        mlp.kind = spec.isMoe() ? LayerKind::Moe : LayerKind::Mlp;
         const bool geglu = spec.activation.find("gelu") != std::string::npos;
-        mlp.op = spec.isMoe() ? "MoE" : (spec.gatedMlp ? (geglu ? "GeGLU-MLP" : "SwiGLU-MLP") : "MLP");
-        const std::int64_t routed = spec.isMoe() ? spec.expertsPerToken : 1;
-        mlp.params = spec.isMoe() ? spec.experts * expertParams(p) + p.router : expertParams(p);
-        mlp.activeParams = spec.isMoe() ? routed * expertParams(p) + p.router : expertParams(p);
-        mlp.tpShardedParams = (spec.isMoe() ? spec.experts : 1) * (p.mlpWeights + (spec.mlpBias ? p.mlpBias - p.h : 0));
-        mlp.flopsPerToken = 2.0 * double(routed * p.mlpWeights + p.router);
-        // Korthikanti Table 2, MLP: input 2sbh + dropout mask sbh replicated; first linear output and
-        // activation output split by TP (4 x 2 bytes x f, 16sbh for f = 4h). Gated MLPs keep gate and up
-        // outputs (4f bytes) and the product (2f).
         // A parallel block whose MLP shares the attention's input norm reads the tensor attention kept.
         const bool sharedInput = spec.parallelBlock && spec.inputNorm && !spec.mlpInputNorm;
-        mlp.actReplicatedBytesPerToken = (sharedInput ? 0.0 : 2 * h) + dropMask * h;
-        mlp.actShardedBytesPerToken = double(routed) * (spec.gatedMlp ? 6.0 : 4.0) * double(p.f);
-        mlp.inputBytesPerToken = 2 * h;
-        mlp.outputElementsPerToken = h;
-        mlp.tpCommElementsPerToken = h;
-        mlp.tpShardable = true;
-        mlp.block = b;
-        {
+        // Forward: fused bias-GELU (read f, write f) or SwiGLU (read 2f, write f) per routed expert;
+        // Backward: GELU reads x and dy, writes dx (3f); SwiGLU reads gate, up and dy, writes both gradients (5f).
+        // Unfused: the bias add before GELU (4f bytes), or SwiGLU as SiLU then product (10f instead of 6f).
+        const double actPerF = spec.gatedMlp ? 6.0 : 4.0;
+        const double actBackPerF = spec.gatedMlp ? 10.0 : 6.0;
+        const double actExtraPerF = spec.gatedMlp ? 4.0 : (spec.mlpBias ? 4.0 : 0.0);
+        const double bda = 6 * h + dropMask * h;
+        const double bdaBack = dropMask * 5 * h + (spec.mlpBias ? 2 * h : 0.0);
+        const double bdaExtra = (spec.mlpBias ? 4 * h : 0.0) + dropMask * 4 * h;
+        // Megatron computes gate and up projections as one GEMM of 2f columns.
+        const double upColumns = spec.gatedMlp ? 2.0 : 1.0;
+        if (!moe) {
+            Layer mlp;
+            mlp.name = prefix + "mlp";
+            mlp.kind = LayerKind::Mlp;
+            mlp.op = spec.gatedMlp ? (geglu ? "GeGLU-MLP" : "SwiGLU-MLP") : "MLP";
+            mlp.params = denseMlpParams(p);
+            mlp.tpShardedParams = p.mlpWeights + (spec.mlpBias ? p.mlpBias - p.h : 0);
+            mlp.flopsPerToken = 2.0 * double(p.mlpWeights);
+            // Korthikanti Table 2, MLP: input 2sbh + dropout mask sbh replicated; first linear output and
+            // activation output split by TP (4 x 2 bytes x f, 16sbh for f = 4h). Gated MLPs keep gate and up
+            // outputs (4f bytes) and the product (2f).
+            mlp.actReplicatedBytesPerToken = (sharedInput ? 0.0 : 2 * h) + dropMask * h;
+            mlp.actShardedBytesPerToken = actPerF * double(p.f);
+            mlp.inputBytesPerToken = 2 * h;
+            mlp.outputElementsPerToken = h;
+            mlp.tpCommElementsPerToken = h;
+            mlp.tpShardable = true;
+            mlp.block = b;
             const double f = double(p.f);
-            const double share = spec.isMoe() ? double(spec.expertsPerToken) / double(spec.experts) : 1.0;
-            const int count = spec.isMoe() ? int(spec.experts) : 1;
-            // Megatron computes gate and up projections as one GEMM of 2f columns.
-            mlp.gemms = { LayerGemm { (spec.gatedMlp ? 2.0 : 1.0) * f, h, share, count, TpSplit::Columns },
-                          LayerGemm { h, f, share, count, TpSplit::Rows } };
-            if (spec.isMoe())
-                mlp.gemms.push_back(LayerGemm { double(spec.experts), h, 1, 1, TpSplit::None }); // router
-            // Forward: fused bias-GELU (read f, write f) or SwiGLU (read 2f, write f) per routed expert;
-            // bias-dropout-add into the residual. Backward: GELU reads x and dy, writes dx (3f); SwiGLU
-            // reads gate, up and dy, writes both gradients (5f); the dropout-add's gradient.
-            const double act = double(routed) * (spec.gatedMlp ? 6.0 : 4.0) * f;
-            const double actBack = double(routed) * (spec.gatedMlp ? 10.0 : 6.0) * f;
-            // MoE: tokens are permuted to their experts and back (read and write k x h each way).
-            const double permute = spec.isMoe() ? 8.0 * double(routed) * h : 0.0;
-            const double bda = 6 * h + dropMask * h;
-            const double bdaBack = dropMask * 5 * h + (spec.mlpBias ? 2 * h : 0.0);
-            // Unfused: the bias add before GELU (4f bytes), or SwiGLU as SiLU then product (10f instead of 6f);
-            // the output's bias add and dropout before the residual add. Backward alike.
-            const double actExtra = double(routed) * (spec.gatedMlp ? 4.0 : (spec.mlpBias ? 4.0 : 0.0)) * f;
-            const double bdaExtra = (spec.mlpBias ? 4 * h : 0.0) + dropMask * 4 * h;
-            mlp.unfusedExtraForward = { actExtra, bdaExtra, 0, (actExtra > 0 ? 1 : 0) + (bdaExtra > 0 ? 2 : 0) };
-            mlp.unfusedExtraBackward = { 1.5 * actExtra, bdaExtra, 0, (actExtra > 0 ? 1 : 0) + (bdaExtra > 0 ? 2 : 0) };
-            mlp.elementwiseForward = { act, bda + permute, 0, 2 + (spec.isMoe() ? 2 : 0) };
-            mlp.elementwiseBackward = { actBack, bdaBack + permute, 0, 1 + (bdaBack > 0 ? 1 : 0) + (spec.isMoe() ? 2 : 0) };
+            mlp.gemms = { LayerGemm { upColumns * f, h, 1, 1, TpSplit::Columns }, LayerGemm { h, f, 1, 1, TpSplit::Rows } };
+            mlp.elementwiseForward = { actPerF * f, bda, 0, 2 };
+            mlp.elementwiseBackward = { actBackPerF * f, bdaBack, 0, 1 + (bdaBack > 0 ? 1 : 0) };
+            mlp.unfusedExtraForward = { actExtraPerF * f, bdaExtra, 0, (actExtraPerF > 0 ? 1 : 0) + (bdaExtra > 0 ? 2 : 0) };
+            mlp.unfusedExtraBackward = { 1.5 * actExtraPerF * f, bdaExtra, 0, (actExtraPerF > 0 ? 1 : 0) + (bdaExtra > 0 ? 2 : 0) };
+            layers.push_back(g.addLayer(std::move(mlp)));
+        } else {
+            if (spec.sharedExpertFfn > 0) {
+                // Shared experts (DeepSeekMoE, arXiv 2401.06066; Megatron's SharedExpertMLP): a dense MLP every
+                // token passes, tensor-parallel like the dense one (gather of the input, reduce-scatter of the
+                // output with SP); its output is added to the routed experts' (Qwen: through a sigmoid gate).
+                const double fs = double(spec.sharedExpertFfn);
+                Layer shared;
+                shared.name = prefix + "mlp.shared_experts";
+                shared.kind = LayerKind::Mlp;
+                shared.op = "SharedExpertMLP";
+                shared.sharedExpert = true;
+                shared.params = sharedExpertParams(p);
+                shared.tpShardedParams = p.sharedWeights;
+                shared.flopsPerToken = 2.0 * double(p.sharedWeights + p.sharedGate);
+                shared.actReplicatedBytesPerToken = (sharedInput ? 0.0 : 2 * h) + dropMask * h;
+                shared.actShardedBytesPerToken = actPerF * fs;
+                shared.inputBytesPerToken = 2 * h;
+                shared.outputElementsPerToken = h;
+                shared.tpCommElementsPerToken = h;
+                shared.tpShardable = true;
+                shared.block = b;
+                shared.gemms = { LayerGemm { upColumns * fs, h, 1, 1, TpSplit::Columns }, LayerGemm { h, fs, 1, 1, TpSplit::Rows } };
+                if (p.sharedGate > 0)
+                    shared.gemms.push_back(LayerGemm { 1, h, 1, 1, TpSplit::None });
+                // Its activation function; the sum into the routed output (read 2 x 2h, write 2h).
+                shared.elementwiseForward = { actPerF * fs, 6 * h, 0, 2 };
+                shared.elementwiseBackward = { actBackPerF * fs, 0, 0, 1 };
+                shared.unfusedExtraForward = { actExtraPerF * fs, 0, 0, actExtraPerF > 0 ? 1 : 0 };
+                shared.unfusedExtraBackward = { 1.5 * actExtraPerF * fs, 0, 0, actExtraPerF > 0 ? 1 : 0 };
+                layers.push_back(g.addLayer(std::move(shared)));
+            }
+            // The routed experts and their router (Megatron's MoELayer with the all-to-all dispatcher). Tokens
+            // are sequence-split over TP (Megatron requires SP for MoE with TP), so the per-token sizes below
+            // divide by TP like the TP-split ones; the experts' own sharding (EP, ETP) is the cost model's.
+            const double fe = double(spec.routedExpertFfn());
+            const double k = double(spec.expertsPerToken);
+            const double e = double(spec.experts);
+            Layer mlp;
+            mlp.name = prefix + "mlp";
+            mlp.kind = LayerKind::Moe;
+            mlp.op = "MoE";
+            mlp.experts = int(spec.experts);
+            mlp.expertsPerToken = int(spec.expertsPerToken);
+            mlp.expertFfn = fe;
+            mlp.expertParams = spec.experts * oneExpertParams(p);
+            mlp.params = mlp.expertParams + p.router;
+            mlp.activeParams = spec.expertsPerToken * oneExpertParams(p) + p.router;
+            mlp.tpShardedParams = 0;
+            mlp.flopsPerToken = 2.0 * (k * double(p.expertWeights) + h * e);
+            // Stored: the block input (router and dispatcher), the router's fp32 scores, the permuted tokens
+            // each routed expert reads (k x 2h) and the experts' intermediates (k x 6 fe gated).
+            mlp.actReplicatedBytesPerToken = (sharedInput || spec.sharedExpertFfn > 0 ? 0.0 : 2 * h) + dropMask * h + 4 * e;
+            mlp.actShardedBytesPerToken = k * (2 * h + actPerF * fe);
+            mlp.inputBytesPerToken = 2 * h;
+            mlp.outputElementsPerToken = h;
+            mlp.tpCommElementsPerToken = 0;
+            mlp.tpShardable = true;
+            mlp.block = b;
+            const double share = k / e;
+            mlp.gemms = { LayerGemm { upColumns * fe, h, share, int(spec.experts), TpSplit::Columns, true },
+                          LayerGemm { h, fe, share, int(spec.experts), TpSplit::Rows, true },
+                          LayerGemm { e, h, 1, 1, TpSplit::None } }; // router
+            // Tokens permuted to their experts and back (read and write k x h each way); the router's softmax
+            // or sigmoid and top-k over fp32 scores (about 12 bytes an expert).
+            const double permute = 8.0 * k * h;
+            mlp.elementwiseForward = { k * actPerF * fe, bda + permute + 12 * e, 0, 6 };
+            mlp.elementwiseBackward = { k * actBackPerF * fe, bdaBack + permute + 12 * e, 0, 4 + (bdaBack > 0 ? 1 : 0) };
+            mlp.unfusedExtraForward = { k * actExtraPerF * fe, bdaExtra, 0, (actExtraPerF > 0 ? 1 : 0) + (bdaExtra > 0 ? 2 : 0) };
+            mlp.unfusedExtraBackward = { 1.5 * k * actExtraPerF * fe, bdaExtra, 0,
+                                         (actExtraPerF > 0 ? 1 : 0) + (bdaExtra > 0 ? 2 : 0) };
+            layers.push_back(g.addLayer(std::move(mlp)));
         }
-        block.layers.push_back(g.addLayer(std::move(mlp)));
         if (spec.outputNorms)
-            block.layers.push_back(g.addLayer(normLayer(prefix + "post_feedforward_layernorm", b)));
+            layers.push_back(g.addLayer(normLayer(prefix + "post_feedforward_layernorm", b)));
+        return layers;
+    };
 
+    std::vector<TransformerBlock> blocks;
+    for (int b = 0; b < int(spec.layers); ++b) {
+        TransformerBlock block;
+        block.index = b;
+        block.layers = addBlock("model.layers." + std::to_string(b) + ".", b, spec.isMoeBlock(b));
         for (int li : block.layers) {
             block.params += g.layer(li).params;
             block.flopsPerToken += g.layer(li).flopsPerToken;
@@ -485,6 +684,46 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         l.elementwiseForward = { 38.0 * double(spec.vocab), 0, 0, 6 };
         l.elementwiseBackward = { 14.0 * double(spec.vocab), 0, 0, 2 };
         g.addLayer(std::move(l));
+    }
+
+    // Multi-token prediction (DeepSeek-V3, arXiv 2412.19437, Sec. 2.2; Megatron's MultiTokenPredictionBlock on
+    // the last pipeline stage): per module the normalised hidden state and the next token's embedding are
+    // concatenated and projected (2h -> h), run through one more block, and scored by the shared output head.
+    for (int d = 0; d < int(spec.mtpLayers); ++d) {
+        const std::string prefix = "model.mtp." + std::to_string(d) + ".";
+        g.addLayer(normLayer(prefix + "enorm", -1));
+        g.addLayer(normLayer(prefix + "hnorm", -1));
+        Layer proj;
+        proj.name = prefix + "eh_proj";
+        proj.kind = LayerKind::Other;
+        proj.op = "Linear";
+        proj.params = 2 * p.h * p.h;
+        proj.activeParams = proj.params;
+        proj.flopsPerToken = 2.0 * double(proj.params);
+        proj.actReplicatedBytesPerToken = 4 * h; // the concatenated input
+        proj.inputBytesPerToken = 4 * h;
+        proj.outputElementsPerToken = h;
+        proj.gemms = { LayerGemm { h, 2 * h, 1, 1, TpSplit::None } };
+        proj.elementwiseForward = { 0, 8 * h, 0, 2 }; // the embedding row gather and the concatenation
+        proj.elementwiseBackward = { 0, 8 * h, 0, 2 };
+        g.addLayer(std::move(proj));
+        addBlock(prefix + "layer.", -1, spec.isMoeBlock(spec.layers - 1));
+        g.addLayer(normLayer(prefix + "shared_head.norm", -1));
+        Layer head;
+        head.name = prefix + "shared_head.head";
+        head.kind = LayerKind::OutputHead;
+        head.op = "Linear";
+        head.params = 0; // the model's output head, on the same stage
+        head.flopsPerToken = 2.0 * double(p.embedding);
+        head.actReplicatedBytesPerToken = 2 * h;
+        head.actShardedBytesPerToken = 4.0 * double(spec.vocab);
+        head.inputBytesPerToken = 2 * h;
+        head.tpCommElementsPerToken = h;
+        head.tpShardable = true;
+        head.gemms = { LayerGemm { double(spec.vocab), h, 1, 1, TpSplit::Columns } };
+        head.elementwiseForward = { 38.0 * double(spec.vocab), 0, 0, 6 };
+        head.elementwiseBackward = { 14.0 * double(spec.vocab), 0, 0, 2 };
+        g.addLayer(std::move(head));
     }
 
     g.addSequentialEdges();

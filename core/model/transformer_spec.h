@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -101,19 +102,54 @@ struct TransformerSpec
     /// squared ReLU); empty when unknown or SiLU (a gated MLP's default). Informational: gated or not is `gatedMlp`.
     std::string activation;
 
-    std::int64_t experts = 0;          ///< MoE experts per layer, 0 for dense
+    // Mixture of experts. A block's MLP is a MoE layer (a router and `experts` routed experts of which each
+    // token uses `expertsPerToken`, plus optional shared experts every token uses) when isMoeBlock(b).
+    std::int64_t experts = 0;          ///< routed experts per MoE layer, 0 for dense
     std::int64_t expertsPerToken = 0;  ///< routed experts per token (top-k)
+    std::int64_t expertFfn = 0;        ///< intermediate size of one routed expert (moe_intermediate_size); 0: ffn
+    /// Intermediate size of the shared expert MLP, all shared experts together (DeepSeek n_shared_experts x
+    /// moe_intermediate_size, Qwen shared_expert_intermediate_size); 0: none.
+    std::int64_t sharedExpertFfn = 0;
+    bool sharedExpertGate = false;     ///< Qwen2/3-MoE: a sigmoid gate (hidden -> 1) on the shared expert's output
+    bool routerBias = false;           ///< a bias per expert on the router (DeepSeek-V3 e_score_correction_bias, gpt-oss)
+    /// Leading blocks with a dense MLP of `ffn` (DeepSeek first_k_dense_replace); after them a block is MoE
+    /// when its index is a multiple of moeLayerFreq (DeepSeek moe_layer_freq, Megatron --moe-layer-freq).
+    std::int64_t firstDenseLayers = 0;
+    std::int64_t moeLayerFreq = 1;
+
+    // Multi-head latent attention (DeepSeek-V2/V3), when kvLoraRank > 0: queries through a rank-qLoraRank
+    // bottleneck (0: projected directly), keys and values through a shared rank-kvLoraRank latent plus a
+    // rotary key of qkRopeHeadDim shared by all heads; per head qk = nope + rope dims, v dims for values.
+    std::int64_t qLoraRank = 0;
+    std::int64_t kvLoraRank = 0;
+    std::int64_t qkNopeHeadDim = 0;
+    std::int64_t qkRopeHeadDim = 0;
+    std::int64_t vHeadDim = 0;
+    /// Multi-token prediction modules (DeepSeek-V3 num_nextn_predict_layers): each a projection of
+    /// [norm(h); norm(embedding)] (2 hidden -> hidden) and one more block, sharing embedding and output head.
+    /// Trained with the model and placed after the last block; their parameters are not in paramCount().
+    std::int64_t mtpLayers = 0;
+    bool attentionSinks = false;       ///< a learned logit per head (gpt-oss "sinks"): heads parameters a block
 
     std::int64_t effectiveHeadDim() const { return headDim > 0 ? headDim : (heads > 0 ? hidden / heads : 0); }
     bool isMoe() const { return experts > 0; }
+    bool isMla() const { return kvLoraRank > 0; }
+    bool isMoeBlock(std::int64_t block) const
+    {
+        return experts > 0 && block >= firstDenseLayers && block % std::max<std::int64_t>(1, moeLayerFreq) == 0;
+    }
+    std::int64_t routedExpertFfn() const { return expertFfn > 0 ? expertFfn : ffn; }
+    std::int64_t moeBlockCount() const;     ///< blocks whose MLP is a mixture of experts
 
     /// Throws InputError(source, field, ...) for a zero, negative, inconsistent or absurd field.
     void validate(const std::string& source) const;
     /// The rotary part of validate(): fields "rope_theta" and "rope_scaling.<key>" (key as in model files).
     void validateRope(const std::string& source) const;
 
-    std::int64_t paramCount() const;        ///< total parameters, tied weights counted once
-    std::int64_t activeParamCount() const;  ///< parameters used per token (MoE: top-k experts)
+    std::int64_t paramCount() const;        ///< total parameters, tied weights counted once, without MTP modules
+    std::int64_t activeParamCount() const;  ///< parameters used per token (MoE: top-k and shared experts, router)
+    std::int64_t mtpParamCount() const;     ///< the multi-token-prediction modules' own parameters (embedding and head shared)
+    std::int64_t routedExpertParamCount() const; ///< all routed experts of all MoE blocks
 };
 
 /// Expands a spec into layers (embedding, per block: input norm, attention, its output norm, MLP input

@@ -89,6 +89,10 @@ void TrainingSpec::validate(const std::string& source) const
         fail("memory_margin", "expected a fraction in [0, 1)");
     if (dpOverlap && !(*dpOverlap >= 0 && *dpOverlap <= 1))
         fail("dp_overlap", "expected a fraction in [0, 1]");
+    if (!(moeImbalance >= 1 && moeImbalance <= 64))
+        fail("moe_imbalance", "expected the busiest expert's load over the mean, from 1 to 64");
+    if (moeCapacityFactor && !(*moeCapacityFactor > 0 && *moeCapacityFactor <= 64))
+        fail("moe_capacity_factor", "expected a capacity factor above 0 and at most 64");
     auto positivePin = [&](const std::optional<int>& v, const char* field) {
         if (v && *v <= 0)
             fail(field, "expected a positive integer, got " + std::to_string(*v));
@@ -98,6 +102,8 @@ void TrainingSpec::validate(const std::string& source) const
     positivePin(pins.dpReplicate, "dp_replicate");
     positivePin(pins.pp, "pp");
     positivePin(pins.dp, "dp");
+    positivePin(pins.ep, "ep");
+    positivePin(pins.etp, "etp");
     positivePin(pins.vpp, "vpp");
     positivePin(pins.microBatch, "micro_batch");
     if (pins.zeroStage && (*pins.zeroStage < 0 || *pins.zeroStage > 3))
@@ -128,7 +134,8 @@ bool satisfiesPins(const ParallelConfig& c, const PlanPins& p)
     return ok(p.tp, c.tp) && ok(p.cp, c.cp) && ok(p.pp, c.pp) && ok(p.dp, c.dp) && ok(p.vpp, c.vpp) && ok(p.microBatch, c.microBatch)
         && ok(p.zeroStage, c.zeroStage) && ok(p.recompute, c.recompute) && ok(p.sequenceParallel, c.sequenceParallel)
         && ok(p.schedule, c.schedule) && ok(p.tpCommOverlap, c.tpCommOverlap) && ok(p.ppCommOverlap, c.ppCommOverlap)
-        && ok(p.cpCommType, c.cpCommType) && ok(p.dpReplicate, c.dpReplicate) && ok(p.reshardAfterForward, c.reshardAfterForward);
+        && ok(p.cpCommType, c.cpCommType) && ok(p.dpReplicate, c.dpReplicate) && ok(p.reshardAfterForward, c.reshardAfterForward)
+        && ok(p.ep, c.ep) && ok(p.etp, c.etp);
 }
 
 } // namespace shardscope

@@ -62,9 +62,23 @@ struct ParallelConfig
     /// ZeRO-3 / FSDP: free the gathered parameters after each forward (true, FSDP's default) or keep them
     /// until the backward (torchtitan reshard_after_forward = false, Llama 3's pipeline setting).
     bool reshardAfterForward = true;
+    /// Expert parallelism: a MoE layer's routed experts spread over ep GPUs (each holds experts / ep).
+    /// Megatron's MoE parallel folding: the expert part of a stage's tp x cp x dp GPUs is laid out as
+    /// etp x ep x expert-DP (etp innermost), independently of the attention part's tp x cp x dp.
+    int ep = 1;
+    int etp = 1;               ///< expert tensor parallelism: each routed expert's matrices split over etp GPUs
 
     /// GPUs one ZeRO shard group spans: data- and context-parallel ranks hold the same weights.
     int zeroShardSize() const { return dp * cp / (dpReplicate > 0 ? dpReplicate : 1); }
+    /// Expert data parallelism: the GPUs of a stage holding the same routed experts.
+    int expertDataParallel() const { return ep * etp > 0 ? tp * cp * dp / (ep * etp) : 0; }
+    /// GPUs one ZeRO shard group of the routed experts spans (hybrid sharding's replicas divide it too).
+    int expertZeroShardSize() const
+    {
+        const int edp = expertDataParallel();
+        const int r = dpReplicate > 0 ? dpReplicate : 1;
+        return edp % r == 0 && edp / r >= 1 ? edp / r : edp;
+    }
     int worldSize() const { return tp * cp * pp * dp; }
     bool operator==(const ParallelConfig&) const = default;
 };
@@ -72,7 +86,7 @@ struct ParallelConfig
 /// Knobs the user fixed; unset ones are searched.
 struct PlanPins
 {
-    std::optional<int> tp, cp, pp, dp, vpp, microBatch, zeroStage, dpReplicate;
+    std::optional<int> tp, cp, pp, dp, vpp, microBatch, zeroStage, dpReplicate, ep, etp;
     std::optional<Recompute> recompute;
     std::optional<bool> sequenceParallel;
     std::optional<Schedule> schedule;
@@ -108,6 +122,15 @@ struct TrainingSpec
     /// Override: the fraction of DP/ZeRO communication hidden behind compute. Unset (the default), the
     /// cost model overlaps as the frameworks do (per bucket, behind the backward passes that produce it).
     std::optional<double> dpOverlap;
+    /// Mixture of experts, dropless routing (Megatron's default): the busiest expert's tokens over the mean.
+    /// 1.25 is the capacity factor at which Switch Transformer routing drops under 1 % of tokens (Fedus et al.
+    /// 2022, JMLR 23, Sec. 2.2 and Table 1), the usual bound for a balanced router; a GPU holding several
+    /// experts averages their loads (UnitCostModel). 1 is perfect balance.
+    double moeImbalance = 1.25;
+    /// Mixture of experts with token dropping (Megatron --moe-expert-capacity-factor with
+    /// --moe-pad-expert-input-to-capacity): every expert computes exactly this many times its average tokens,
+    /// the rest are dropped. Unset: dropless, moeImbalance applies.
+    std::optional<double> moeCapacityFactor;
     PlanPins pins;
 
     /// Throws InputError(source, field, ...) for a zero, negative or absurd value.
