@@ -17,9 +17,9 @@ constexpr double kBottom = 50;  // axis and legend
 constexpr double kRight = 16;
 constexpr double kMaxBarHeight = 30;
 
-// TP, CP and PP as in the imbalance view; DP exposed, and hidden (hatched) behind backward.
-const QColor kColours[CommunicationView::KindCount] = { QColor(230, 140, 40), QColor(120, 170, 50), QColor(40, 160, 160),
-                                                        QColor(200, 60, 60), QColor(235, 175, 175) };
+// TP, CP, EP and PP as in the imbalance view; DP exposed, and hidden (hatched) behind backward.
+const QColor kColours[CommunicationView::KindCount] = { QColor(230, 140, 40), QColor(120, 170, 50), QColor(205, 75, 160),
+                                                        QColor(40, 160, 160), QColor(200, 60, 60), QColor(235, 175, 175) };
 
 void fillBar(QPainter& painter, const QRectF& r, int kind)
 {
@@ -75,6 +75,7 @@ double CommunicationView::seconds(Kind kind) const
     switch (kind) {
     case Tp: return c.tpSeconds;
     case Cp: return c.cpSeconds;
+    case Ep: return c.epSeconds;
     case Pp: return c.ppSeconds;
     case DpExposed: return c.dpExposedSeconds;
     case DpHidden: return std::max(0.0, c.dpSeconds - c.dpExposedSeconds);
@@ -101,11 +102,20 @@ bool CommunicationView::showsCp() const
     return m_plan.config.cp > 1 || m_plan.comm.cpSeconds > 0 || m_plan.comm.cpBytes > 0;
 }
 
+bool CommunicationView::showsEp() const
+{
+    return m_plan.config.ep > 1 || m_plan.config.etp > 1 || m_plan.comm.epSeconds > 0 || m_plan.comm.epBytes > 0;
+}
+
 QList<CommunicationView::Kind> CommunicationView::rows() const
 {
+    QList<Kind> kinds { Tp };
     if (showsCp())
-        return { Tp, Cp, Pp, DpExposed };
-    return { Tp, Pp, DpExposed };
+        kinds.append(Cp);
+    if (showsEp())
+        kinds.append(Ep);
+    kinds.append({ Pp, DpExposed });
+    return kinds;
 }
 
 int CommunicationView::rowOf(Kind kind) const
@@ -131,6 +141,14 @@ QString CommunicationView::rowText(int row) const
             .arg(m_plan.config.cp)
             .arg(qs(toString(m_plan.config.cpCommType)), formatSeconds(c.cpSeconds), formatBytes(c.cpBytes))
             .arg(share(c.cpSeconds), 0, 'f', 1);
+    case Ep: {
+        // The MoE token dispatch and combine (and the ETP gathers): nothing overlaps them.
+        const ParallelConfig& p = m_plan.config;
+        const QString degree = p.etp > 1 ? tr("EP %1 x ETP %2").arg(p.ep).arg(p.etp) : tr("EP %1").arg(p.ep);
+        return tr("Expert parallel all-to-all (%1): %2 exposed, %3 per step, %4 % of the step")
+            .arg(degree, formatSeconds(c.epSeconds), formatBytes(c.epBytes))
+            .arg(share(c.epSeconds), 0, 'f', 1);
+    }
     case Pp:
         return tr("Pipeline parallel (PP %1): %2, %3 per step, %4 % of the step")
             .arg(m_plan.config.pp)
@@ -171,7 +189,7 @@ QRectF CommunicationView::barRect(Kind kind, QSizeF size) const
     const int row = rowOf(kind);
     if (row < 0)
         return {};
-    const double most = std::max({ seconds(Tp), seconds(Cp), seconds(Pp), seconds(DpExposed) + seconds(DpHidden) });
+    const double most = std::max({ seconds(Tp), seconds(Cp), seconds(Ep), seconds(Pp), seconds(DpExposed) + seconds(DpHidden) });
     const double scale = plotArea(size).width() / (most > 0 ? most : 1);
     const QRectF r = rowRect(row, size);
     const double lh = QFontMetricsF(font()).height();
@@ -195,7 +213,7 @@ void CommunicationView::render(QPainter& painter, QSizeF size) const
     const QList<Kind> kinds = rows();
     for (int row = 0; row < kinds.size(); ++row) {
         const Kind kind = kinds[row];
-        const QString label = kind == Tp ? tr("TP") : kind == Cp ? tr("CP") : kind == Pp ? tr("PP") : tr("DP");
+        const QString label = kind == Tp ? tr("TP") : kind == Cp ? tr("CP") : kind == Ep ? tr("EP") : kind == Pp ? tr("PP") : tr("DP");
         const QRectF r = rowRect(row, size);
         const QRectF bar = barRect(kind, size);
         painter.setFont(titleFont);
@@ -212,7 +230,7 @@ void CommunicationView::render(QPainter& painter, QSizeF size) const
     // Seconds axis from 0 to the longest bar, in round steps.
     painter.setPen(pal.color(QPalette::Text));
     painter.drawLine(area.bottomLeft(), area.bottomRight());
-    const double most = std::max({ seconds(Tp), seconds(Cp), seconds(Pp), seconds(DpExposed) + seconds(DpHidden) });
+    const double most = std::max({ seconds(Tp), seconds(Cp), seconds(Ep), seconds(Pp), seconds(DpExposed) + seconds(DpHidden) });
     const double step = most > 0 ? niceStep(most) : 1;
     for (int i = 0; most > 0 && i * step <= most * (1 + 1e-9); ++i) {
         const double x = area.left() + area.width() * i * step / most;
@@ -223,7 +241,8 @@ void CommunicationView::render(QPainter& painter, QSizeF size) const
     }
 
     // Legend.
-    const QString names[KindCount] = { tr("TP"), tr("CP, exposed"), tr("PP"), tr("DP, exposed"), tr("DP, hidden behind backward") };
+    const QString names[KindCount] = { tr("TP"), tr("CP, exposed"), tr("EP all-to-all, exposed"), tr("PP"), tr("DP, exposed"),
+                                       tr("DP, hidden behind backward") };
     double x = kLeft;
     const double y = size.height() - metrics.height() - 4;
     const double box = metrics.height() - 4;

@@ -17,9 +17,9 @@ constexpr double kTop = PaintedView::kTitleHeight; // title
 constexpr double kBottom = 50;  // time axis and legend
 constexpr double kRight = 70;   // the stage's total at the end of its bar
 
-// TP, CP and PP communication in the communication view's colours.
+// TP, CP, EP and PP communication in the communication view's colours.
 const QColor kPartColours[ImbalanceView::PartCount] = { QColor(52, 120, 210), QColor(140, 90, 200), QColor(230, 140, 40),
-                                                        QColor(120, 170, 50), QColor(40, 160, 160) };
+                                                        QColor(120, 170, 50), QColor(205, 75, 160), QColor(40, 160, 160) };
 
 QString milliseconds(double seconds)
 {
@@ -55,7 +55,8 @@ void ImbalanceView::clearPlan()
 
 QStringList ImbalanceView::partNames()
 {
-    return { tr("Compute"), tr("Recompute"), tr("TP communication"), tr("CP communication"), tr("PP communication") };
+    return { tr("Compute"),          tr("Recompute"),        tr("TP communication"),
+             tr("CP communication"), tr("EP all-to-all"),    tr("PP communication") };
 }
 
 double ImbalanceView::partSeconds(const StageEstimate& stage, int part)
@@ -65,7 +66,8 @@ double ImbalanceView::partSeconds(const StageEstimate& stage, int part)
     case 1: return stage.recomputeSeconds;
     case 2: return stage.tpCommSeconds;
     case 3: return stage.cpCommSeconds;
-    case 4: return stage.ppCommSeconds;
+    case 4: return stage.epCommSeconds;
+    case 5: return stage.ppCommSeconds;
     default: return 0;
     }
 }
@@ -121,6 +123,13 @@ bool ImbalanceView::showsCp() const
     if (m_plan.config.cp > 1)
         return true;
     return std::any_of(m_plan.stages.begin(), m_plan.stages.end(), [](const StageEstimate& s) { return s.cpCommSeconds > 0; });
+}
+
+bool ImbalanceView::showsEp() const
+{
+    if (m_plan.config.ep > 1 || m_plan.config.etp > 1)
+        return true;
+    return std::any_of(m_plan.stages.begin(), m_plan.stages.end(), [](const StageEstimate& s) { return s.epCommSeconds > 0; });
 }
 
 double ImbalanceView::maxSeconds() const
@@ -220,7 +229,7 @@ void ImbalanceView::render(QPainter& painter, QSizeF size) const
     const double box = metrics.height() - 4;
     const QStringList names = partNames();
     for (int part = 0; part <= PartCount; ++part) {
-        if (part == CpPart && !showsCp())
+        if (part < PartCount && !showsPart(part))
             continue;
         const QRectF swatch(x, y + 2, box * 1.6, box);
         QString text;
@@ -253,7 +262,7 @@ QString ImbalanceView::toolTipAt(QPointF pos, QSizeF size) const
     QStringList lines { tr("Stage %1: %2 per micro-batch").arg(s).arg(milliseconds(st.microBatchSeconds())) };
     const QStringList names = partNames();
     for (int part = 0; part < PartCount; ++part)
-        if (part != CpPart || showsCp())
+        if (showsPart(part))
             lines.append(tr("%1: %2").arg(names[part], milliseconds(partSeconds(st, part))));
     QStringList ranges;
     for (const auto& [first, end] : st.layerRanges)

@@ -10,8 +10,8 @@
 
 /**
  * How evenly the pipeline stages are loaded: one horizontal bar per stage of its time per
- * micro-batch, stacked as compute, recompute, TP, CP and PP communication (CP in the legend and
- * tooltips only when the plan uses it), with the mean as a dashed
+ * micro-batch, stacked as compute, recompute, TP, CP, EP and PP communication (CP and EP in the legend
+ * and tooltips only when the plan uses them), with the mean as a dashed
  * line and slowest / fastest in the title. Painted by hand (fast, and exports to SVG).
  */
 class ImbalanceView : public PaintedView
@@ -40,13 +40,18 @@ public:
 
     QSize sizeHint() const override { return { 900, 360 }; }
 
-    /// The stacked parts, in drawing order: compute, recompute, TP, CP and PP communication.
+    /// The stacked parts, in drawing order: compute, recompute, TP, CP, EP and PP communication.
     static QStringList partNames();
     static double partSeconds(const shardscope::StageEstimate& stage, int part);
-    static constexpr int PartCount = 5;
+    static constexpr int PartCount = 6;
     static constexpr int CpPart = 3;
+    static constexpr int EpPart = 4; ///< expert parallelism's token dispatch and combine (MoE all-to-alls)
     /// Whether the plan uses context parallelism (CP > 1 or CP time on a stage): its part is then in the legend and tooltips.
     bool showsCp() const;
+    /// Whether the plan uses expert parallelism (EP or ETP > 1, or EP time on a stage): likewise.
+    bool showsEp() const;
+    /// Whether `part` is in the legend and tooltips (CP and EP only when used).
+    bool showsPart(int part) const { return (part != CpPart || showsCp()) && (part != EpPart || showsEp()); }
 
 private:
     QRectF plotArea(QSizeF size) const;

@@ -2,6 +2,7 @@
 #include "input_panel.h"
 
 #include "export/plan_document.h"
+#include "moe_display.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -284,6 +285,7 @@ QWidget* InputPanel::buildTrainingGroup()
         degreeRow->addWidget(m_degreePins[i], i / 2, i % 2);
         connect(m_degreePins[i], &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
     }
+    buildExpertFields(degreeRow, 5);
     form->addRow(tr("Fixed degrees:"), degrees);
     form->addRow(tr("&Sequence length:"), m_seq);
     form->addRow(tr("Global &batch:"), m_globalBatch);
@@ -298,6 +300,7 @@ QWidget* InputPanel::buildTrainingGroup()
     form->addRow(tr("TP comm overlap:"), m_tpCommOverlap);
     form->addRow(tr("PP comm overlap:"), m_ppCommOverlap);
     form->addRow(tr("CP communication:"), m_cpCommType);
+    addMoeTrainingRows(form);
     form->addRow(tr("Memory margin:"), m_memoryMargin);
 
     for (QSpinBox* box : { m_seq, m_globalBatch, m_microBatch })
@@ -400,6 +403,8 @@ void InputPanel::setModel(ModelGraph model, const QString& source, bool bundled)
     m_model = std::move(model);
     m_modelSource = source;
     m_modelBundled = bundled;
+    m_modelHasExperts = hasRoutedExperts(m_model);
+    updateExpertFieldsEnabled();
     const PlanModelSummary s = PlanModelSummary::from(m_model);
     QString text = tr("<b>%1</b> (%2)<br>%3 parameters").arg(qs(s.name).toHtmlEscaped(), qs(s.sourceFormat).toHtmlEscaped(),
                                                              compactCount(double(s.totalParams)));
@@ -413,6 +418,8 @@ void InputPanel::setModel(ModelGraph model, const QString& source, bool bundled)
                     .arg(s.transformer->heads)
                     .arg(s.transformer->kvHeads)
                     .arg(s.transformer->ffn);
+    if (m_model.spec() && m_model.spec()->isMoe())
+        text += tr("<br>mixture of experts: %1 routed experts, %2 per token").arg(m_model.spec()->experts).arg(m_model.spec()->expertsPerToken);
     if (!m_model.warnings().empty())
         text += tr("<br><i>Import notes: %1, listed in the notes panel</i>").arg(m_model.warnings().size());
     m_modelSummary->setText(text);
@@ -462,6 +469,7 @@ TrainingSpec InputPanel::training() const
     if (m_dpReplicate->value() > 0)
         t.pins.dpReplicate = m_dpReplicate->value();
     t.pins.reshardAfterForward = pinned<bool>(m_reshardAfterForward);
+    readMoeInputs(t);
     return t;
 }
 
@@ -555,6 +563,7 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     selectPinned(m_cpCommType, training.pins.cpCommType);
     m_dpReplicate->setValue(training.pins.dpReplicate.value_or(0));
     selectPinned(m_reshardAfterForward, training.pins.reshardAfterForward);
+    applyMoeInputs(training);
     m_memoryMargin->setValue(training.memoryMargin * 100);
     m_strategy->setCurrentIndex(
         std::max(m_strategy->findData(QString(QString::fromLatin1(kStrategyPrefix) + qs(toString(strategy)))), 0));

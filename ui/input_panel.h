@@ -63,6 +63,12 @@ public:
     QComboBox* cpCommTypeBox() const { return m_cpCommType; }
     QSpinBox* dpReplicateBox() const { return m_dpReplicate; }               ///< 0 = searched
     QComboBox* reshardAfterForwardBox() const { return m_reshardAfterForward; }
+    QSpinBox* epBox() const { return m_ep; }                                  ///< 0 = searched; MoE models only
+    QSpinBox* etpBox() const { return m_etp; }                                ///< 0 = searched; MoE models only
+    QDoubleSpinBox* moeImbalanceBox() const { return m_moeImbalance; }
+    QDoubleSpinBox* moeCapacityFactorBox() const { return m_moeCapacityFactor; } ///< 0 = dropless
+    /// Whether the loaded model has routed experts: the EP, ETP and MoE fields apply only then.
+    bool modelHasExperts() const { return m_modelHasExperts; }
     QSlider* weightSlider(int index) const { return m_weightSliders[index]; } ///< 0 memory, 1 compute, 2 communication
 
 signals:
@@ -81,6 +87,12 @@ private:
     void strategyActivated();
     void emitProblemChanged();
     void emitRankingChanged();
+    // Mixture of experts (input_panel_moe.cpp): EP / ETP pins, imbalance and capacity factor.
+    void buildExpertFields(class QGridLayout* degreeRow, int firstCell);
+    void addMoeTrainingRows(class QFormLayout* form);
+    void updateExpertFieldsEnabled();
+    void readMoeInputs(shardscope::TrainingSpec& training) const;
+    void applyMoeInputs(const shardscope::TrainingSpec& training);
 
     shardscope::HardwareCatalog m_catalog;
     shardscope::ModelGraph m_model { "" };
@@ -113,6 +125,11 @@ private:
     QComboBox* m_reshardAfterForward = nullptr; ///< pin of ParallelConfig::reshardAfterForward: auto, off, on
     QDoubleSpinBox* m_memoryMargin = nullptr;
     QSpinBox* m_degreePins[5] = {}; ///< TP, CP, PP, DP, VPP; 0 = searched
+    QSpinBox* m_ep = nullptr;       ///< pin of ParallelConfig::ep; 0 = searched; enabled for MoE models
+    QSpinBox* m_etp = nullptr;      ///< pin of ParallelConfig::etp; 0 = searched; enabled for MoE models
+    QDoubleSpinBox* m_moeImbalance = nullptr;      ///< TrainingSpec::moeImbalance
+    QDoubleSpinBox* m_moeCapacityFactor = nullptr; ///< TrainingSpec::moeCapacityFactor; 0 = unset (dropless)
+    bool m_modelHasExperts = false;
     QComboBox* m_strategy = nullptr;
     QSlider* m_weightSliders[3] = {};
     QLabel* m_weightLabels[3] = {};

@@ -6,6 +6,7 @@
 #include "imbalance_view.h"
 #include "input_panel.h"
 #include "memory_chart.h"
+#include "moe_display.h"
 #include "plan_table_model.h"
 #include "proposal_list_model.h"
 #include "session_file.h"
@@ -73,6 +74,8 @@ QString MainWindow::describe(const ParallelConfig& c)
 {
     QString text = c.cp > 1 ? tr("TP %1 · CP %2 (%3) · PP %4 · DP %5").arg(c.tp).arg(c.cp).arg(qs(toString(c.cpCommType))).arg(c.pp).arg(c.dp)
                             : tr("TP %1 · PP %2 · DP %3").arg(c.tp).arg(c.pp).arg(c.dp);
+    if (c.ep > 1 || c.etp > 1)
+        text += c.etp > 1 ? tr(" · EP %1 x ETP %2").arg(c.ep).arg(c.etp) : tr(" · EP %1").arg(c.ep);
     if (c.vpp > 1)
         text += tr(" · VPP %1").arg(c.vpp);
     text += tr(" · micro-batch %1 · ZeRO-%2 · recompute %3").arg(c.microBatch).arg(c.zeroStage).arg(qs(toString(c.recompute)));
@@ -155,6 +158,14 @@ void MainWindow::buildLayout()
 
     m_table = new QTableView;
     m_table->setModel(m_proxy);
+    // Columns that do not apply to the model (EP for a dense one) are hidden; the proxy neither adds nor moves columns.
+    const auto hideColumns = [this] {
+        for (int column = 0; column < PlanTableModel::ColumnCount; ++column)
+            m_table->setColumnHidden(column, !m_planModel->isColumnShown(column));
+    };
+    connect(m_planModel, &QAbstractItemModel::modelReset, this, hideColumns);
+    connect(m_planModel, &QAbstractItemModel::headerDataChanged, this, hideColumns);
+    hideColumns();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setSortingEnabled(true);
@@ -573,6 +584,7 @@ void MainWindow::showResult(const PlanResult& result)
     m_shown = std::make_shared<PlanRequest>(result.request);
     m_evaluator = std::make_unique<PlanEvaluator>(m_shown->problem);
     m_planModel->setCalibration(m_shown->problem.cluster.gpu.calibration);
+    m_planModel->setMixtureOfExperts(hasRoutedExperts(m_shown->problem.model)); // the EP column, hidden on reset
     m_outcome = result.outcome; // taken over, not copied: re-ranked in place from now on
     // The sliders may have moved while the search ran: rank for what they say now.
     if (m_inputs->strategy() != m_shown->strategy || !(m_inputs->weights() == m_shown->weights)) {
@@ -815,7 +827,8 @@ void MainWindow::switchTo(const PlanChoice& choice)
     const TrainingSpec now = m_inputs->training();
     if (choice.training.dpOverlap != now.dpOverlap || choice.training.memoryMargin != now.memoryMargin
         || !(choice.training.pins == now.pins) || choice.training.seqLength != now.seqLength
-        || choice.training.globalBatch != now.globalBatch || choice.training.precision != now.precision) {
+        || choice.training.globalBatch != now.globalBatch || choice.training.precision != now.precision
+        || choice.training.moeImbalance != now.moeImbalance || choice.training.moeCapacityFactor != now.moeCapacityFactor) {
         // A knob of the training spec changes: search again, then select the plan.
         m_inputs->setInputs(m_inputs->cluster(), choice.training, m_inputs->strategy(), m_inputs->weights(), false);
         m_wantedSelection = choice.config;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan_table_model.h"
 
+#include "moe_display.h"
 #include "util/text.h"
 
 #include <QStringList>
@@ -45,6 +46,14 @@ QString PlanTableModel::errorToolTip(const CalibrationInfo& calibration)
         ? tr("Predicted step time, tokens/s and MFU: %1, the cost model's root-mean-square error on measured "
              "training runs of this GPU family.").arg(description)
         : tr("Predicted step time, tokens/s and MFU are %1: how far off they may be is not known.").arg(description);
+}
+
+void PlanTableModel::setMixtureOfExperts(bool moe)
+{
+    if (moe == m_moe)
+        return;
+    m_moe = moe;
+    emit headerDataChanged(Qt::Horizontal, Ep, Ep);
 }
 
 void PlanTableModel::setShowInfeasible(bool show)
@@ -113,6 +122,8 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
     case Cp:
         // "16 (p2p)": the ring or all-to-all only matters with more than one CP rank.
         return c.cp > 1 ? tr("%1 (%2)").arg(c.cp).arg(qs(toString(c.cpCommType))) : QVariant(c.cp);
+    case Ep:
+        return expertDegreeText(c); // "8", or "8 x 2" with expert tensor parallelism
     case Pp:
         return c.pp;
     case Dp:
@@ -176,6 +187,8 @@ QVariant PlanTableModel::sortValue(const PlanSummary& p, int row, int column) co
         return p.score;
     case Cp: // by degree, then ring before all-to-all
         return 2 * p.config.cp + (p.config.cp > 1 && p.config.cpCommType == CpCommType::AllToAll ? 1 : 0);
+    case Ep: // by EP, then ETP
+        return 4096.0 * p.config.ep + p.config.etp;
     case Zero: // by stage, then replicas, then keeping the gathered weights
         return 4096.0 * p.config.zeroStage + 2.0 * (p.config.zeroStage > 0 ? p.config.dpReplicate : 1)
             + (p.config.zeroStage == 3 && !p.config.reshardAfterForward ? 1 : 0);
@@ -199,6 +212,7 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case Rank: return tr("#");
         case Tp: return tr("TP");
         case Cp: return tr("CP");
+        case Ep: return tr("EP");
         case Pp: return tr("PP");
         case Dp: return tr("DP");
         case Vpp: return tr("VPP");
@@ -232,6 +246,10 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case Vpp: return tr("Virtual pipeline stages: model chunks per GPU in the interleaved 1F1B schedule; more chunks shrink the bubble.");
         case Cp: return tr("Context parallelism (Megatron --context-parallel-size): each sequence is split across this many GPUs; "
                            "p2p passes keys and values around a ring, a2a (Ulysses) exchanges them by all-to-all (--cp-comm-type).");
+        case Ep: return tr("Expert parallelism (Megatron --expert-model-parallel-size): each MoE layer's routed experts are "
+                           "spread over this many GPUs, which exchange tokens by all-to-all. \"EP x ETP\": each expert's "
+                           "matrices are also split over ETP GPUs (--expert-tensor-parallel-size). Experts are laid out over "
+                           "the same GPUs as TP x CP x DP (MoE parallel folding).");
         case Zero: return tr("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data- and "
                              "context-parallel group. \"HSDP xN\": hybrid sharding, shards within groups replicated N times "
                              "(torchtitan data_parallel_replicate_degree); \"keep\": ZeRO-3 keeps the gathered weights from "

@@ -21,6 +21,7 @@ public:
         Rank,
         Tp,
         Cp,
+        Ep, ///< expert parallelism ("EP x ETP"); shown for mixture-of-experts models only
         Pp,
         Dp,
         Vpp,
@@ -53,6 +54,12 @@ public:
     static QString errorText(const shardscope::CalibrationInfo& calibration);
     /// "Predicted step time, tokens/s and MFU: ± 5 % (9 calibration runs, H100), ..." (describe()).
     static QString errorToolTip(const shardscope::CalibrationInfo& calibration);
+    /// Whether the planned model has routed experts: the EP column applies only then (off by default).
+    void setMixtureOfExperts(bool moe);
+    bool mixtureOfExperts() const { return m_moe; }
+    /// Whether a view should show `column`: every column but EP always, EP for mixture-of-experts models.
+    /// The columns stay in place (their numbers are the Column values); views hide the ones not shown.
+    bool isColumnShown(int column) const { return column != Ep || m_moe; }
     /// Plans that do not fit are listed after the others when shown (off by default).
     void setShowInfeasible(bool show);
     bool showInfeasible() const { return m_showInfeasible; }
@@ -72,4 +79,5 @@ private:
     std::shared_ptr<const shardscope::PlanningOutcome> m_outcome;
     std::optional<shardscope::CalibrationInfo> m_calibration;
     bool m_showInfeasible = false;
+    bool m_moe = false;
 };

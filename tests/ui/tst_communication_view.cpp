@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests ui/communication_view.*: TP, CP (when used), PP and DP (exposed and hidden) seconds per step as
+// Tests ui/communication_view.*: TP, CP (when used), EP (when used), PP and DP (exposed and hidden) seconds per step as
 // bars in proportion, each with its bytes and share of the step, and the exposed total in the title.
 #include "communication_view.h"
 #include "view_fixtures.h"
@@ -166,6 +166,51 @@ private slots:
         ulysses.config.cpCommType = CpCommType::AllToAll;
         view.setPlan(ulysses);
         QVERIFY(view.rowText(1).startsWith(QStringLiteral("Context parallel (CP 4, a2a): ")));
+    }
+
+    // Expert parallelism: the MoE token dispatch and combine get their own row between CP and PP, with bytes
+    // and exposed seconds, only when the plan uses EP (or ETP).
+    void expertParallelRow()
+    {
+        CommunicationView view;
+        view.setPlan(handBuilt());
+        QCOMPARE(view.rowOf(K::Ep), -1);
+        QVERIFY(view.barRect(K::Ep, QSizeF(900, 320)).isEmpty());
+
+        // EP 8 exposing 0.5 s of 12 GiB a step, with CP 4 as well: TP, CP, EP, PP, DP.
+        PlanEstimate plan = handBuiltWithCp();
+        plan.config.ep = 8;
+        plan.comm.epSeconds = 0.5;
+        plan.comm.epBytes = 12 * kGiB;
+        view.setPlan(plan);
+        QCOMPARE(view.rowCount(), 5);
+        QCOMPARE(view.rowOf(K::Cp), 1);
+        QCOMPARE(view.rowOf(K::Ep), 2);
+        QCOMPARE(view.rowOf(K::Pp), 3);
+        QCOMPARE(view.rowOf(K::DpExposed), 4);
+        QCOMPARE(view.seconds(K::Ep), 0.5);
+        // Exposed: 0.6 + 0.4 + 0.5 + 0.2 + 0.3 = 2.0 s of 5 s.
+        QCOMPARE(view.title(), QStringLiteral("Communication: 2.00 s per step exposed (40.0 % of the step)"));
+        QCOMPARE(view.rowText(2), QStringLiteral("Expert parallel all-to-all (EP 8): 500.0 ms exposed, 12.0 GiB per step, 10.0 % of the step"));
+        const QSizeF size(900, 400);
+        const QRectF tp = view.barRect(K::Tp, size), ep = view.barRect(K::Ep, size), pp = view.barRect(K::Pp, size);
+        QVERIFY(near(ep.width() / tp.width(), 0.5 / 0.6));
+        QVERIFY(view.barRect(K::Cp, size).bottom() < ep.top() && ep.bottom() < pp.top());
+        QVERIFY(view.toolTipAt(ep.center(), size).startsWith(QStringLiteral("Expert parallel all-to-all (EP 8)")));
+        const QImage image = rendered(view, size.toSize(), "communication-ep.png");
+        QCOMPARE(image.pixelColor(ep.center().toPoint()), QColor(205, 75, 160));
+
+        // Expert tensor parallelism names both degrees; without CP the EP row follows TP.
+        PlanEstimate etp = handBuilt();
+        etp.config.ep = 4;
+        etp.config.etp = 2;
+        etp.comm.epSeconds = 0.25;
+        etp.comm.epBytes = 3 * kGiB;
+        view.setPlan(etp);
+        QCOMPARE(view.rowCount(), 4);
+        QCOMPARE(view.rowOf(K::Ep), 1);
+        QVERIFY2(view.rowText(1).startsWith(QStringLiteral("Expert parallel all-to-all (EP 4 x ETP 2): 250.0 ms exposed, 3.0 GiB per step")),
+                 qPrintable(view.rowText(1)));
     }
 
     void realPlanUsesTheEvaluatorsNumbers()

@@ -107,11 +107,13 @@ private slots:
         const QSize size(900, 360);
         const QImage image = rendered(view, size, "imbalance-toy.png");
         const QColor colours[] = { QColor(52, 120, 210), QColor(140, 90, 200), QColor(230, 140, 40), QColor(120, 170, 50),
-                                   QColor(40, 160, 160) };
+                                   QColor(205, 75, 160), QColor(40, 160, 160) };
         QVERIFY(!view.showsCp());
+        QVERIFY(!view.showsEp());
         QVERIFY(view.barRect(2, ImbalanceView::CpPart, size).width() == 0); // no context parallelism
+        QVERIFY(view.barRect(2, ImbalanceView::EpPart, size).width() == 0); // no experts
         for (int part = 0; part < ImbalanceView::PartCount; ++part) {
-            if (part == ImbalanceView::CpPart)
+            if (part == ImbalanceView::CpPart || part == ImbalanceView::EpPart)
                 continue;
             const QRectF r = view.barRect(2, part, size);
             QVERIFY(r.width() > 4);
@@ -138,7 +140,7 @@ private slots:
         QCOMPARE(ImbalanceView::partNames()[ImbalanceView::CpPart], QStringLiteral("CP communication"));
         QCOMPARE(view.title(), QStringLiteral("Compute imbalance: slowest / fastest stage = 1.14 (stage 1: 49.0 ms, stage 0: 43.0 ms)"));
         const QSizeF size(900, 360);
-        const QRectF tp = view.barRect(1, 2, size), cp = view.barRect(1, ImbalanceView::CpPart, size), pp = view.barRect(1, 4, size);
+        const QRectF tp = view.barRect(1, 2, size), cp = view.barRect(1, ImbalanceView::CpPart, size), pp = view.barRect(1, 5, size);
         QVERIFY(near(cp.width() / tp.width(), 3.0 / 4.0));
         QVERIFY(near(cp.left(), tp.right()) && near(pp.left(), cp.right()));
         QVERIFY(near(pp.right(), size.width() - 70)); // the slowest bar, CP included, fills the plot
@@ -149,6 +151,33 @@ private slots:
         // Without CP the tooltip does not list it.
         view.setPlan(handBuilt());
         QVERIFY(!view.toolTipAt(view.barRect(1, 0, size).center(), size).contains(QStringLiteral("CP")));
+    }
+
+    void expertParallelPart()
+    {
+        // EP 4 with 6 ms of exposed token dispatch and combine per micro-batch on every stage, between CP and PP.
+        PlanEstimate plan = handBuilt();
+        plan.config.ep = 4;
+        for (StageEstimate& st : plan.stages)
+            st.epCommSeconds = 6e-3;
+        ImbalanceView view;
+        view.setPlan(plan);
+        QVERIFY(view.showsEp());
+        QVERIFY(!view.showsCp());
+        QCOMPARE(ImbalanceView::partNames()[ImbalanceView::EpPart], QStringLiteral("EP all-to-all"));
+        QCOMPARE(view.title(), QStringLiteral("Compute imbalance: slowest / fastest stage = 1.13 (stage 1: 52.0 ms, stage 0: 46.0 ms)"));
+        const QSizeF size(900, 360);
+        const QRectF tp = view.barRect(1, 2, size), ep = view.barRect(1, ImbalanceView::EpPart, size), pp = view.barRect(1, 5, size);
+        QVERIFY(near(ep.width() / tp.width(), 6.0 / 4.0));
+        QVERIFY(near(ep.left(), tp.right()) && near(pp.left(), ep.right()));
+        QVERIFY(near(pp.right(), size.width() - 70));
+        const QString tip = view.toolTipAt(ep.center(), size);
+        QVERIFY2(tip.contains(QStringLiteral("EP all-to-all: 6.0 ms")), qPrintable(tip));
+        QVERIFY(!tip.contains(QStringLiteral("CP communication")));
+        const QImage image = rendered(view, size.toSize(), "imbalance-ep.png");
+        QCOMPARE(image.pixelColor(ep.center().toPoint()), QColor(205, 75, 160));
+        view.setPlan(handBuilt());
+        QVERIFY(!view.toolTipAt(view.barRect(1, 0, size).center(), size).contains(QStringLiteral("EP")));
     }
 
     void realPlanMatchesTheEvaluator()
