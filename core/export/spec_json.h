@@ -66,6 +66,20 @@ template <typename Visit> void forEachTransformerField(Visit&& visit)
     visit("rotary_fraction", &S::rotaryFraction, opt);
     visit("lm_head_bias", &S::lmHeadBias, opt);
     visit("activation", &S::activation, opt);
+    // Mixture of experts and multi-head latent attention (written where they differ from a dense model).
+    visit("expert_ffn", &S::expertFfn, opt);
+    visit("shared_expert_ffn", &S::sharedExpertFfn, opt);
+    visit("shared_expert_gate", &S::sharedExpertGate, opt);
+    visit("router_bias", &S::routerBias, opt);
+    visit("first_dense_layers", &S::firstDenseLayers, opt);
+    visit("moe_layer_freq", &S::moeLayerFreq, opt);
+    visit("q_lora_rank", &S::qLoraRank, opt);
+    visit("kv_lora_rank", &S::kvLoraRank, opt);
+    visit("qk_nope_head_dim", &S::qkNopeHeadDim, opt);
+    visit("qk_rope_head_dim", &S::qkRopeHeadDim, opt);
+    visit("v_head_dim", &S::vHeadDim, opt);
+    visit("mtp_layers", &S::mtpLayers, opt);
+    visit("attention_sinks", &S::attentionSinks, opt);
 }
 
 /// The plan-file key of a TransformerSpec member: "parallel_block" for &TransformerSpec::parallelBlock.

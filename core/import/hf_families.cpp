@@ -4,6 +4,8 @@
 // of real checkpoints are checked in tests/core/tst_hf_families.cpp.
 #include "import/hf_families.h"
 
+#include "import/hf_families_moe.h"
+
 #include <array>
 
 namespace shardscope {
@@ -151,7 +153,7 @@ HfFamily hfFamilyOf(std::string_view t)
         std::string_view type;
         HfFamily family;
     };
-    static constexpr std::array<Entry, 22> kTypes { {
+    static constexpr std::array<Entry, 30> kTypes { {
         { "llama", HfFamily::Llama },         { "mistral", HfFamily::Mistral },   { "mixtral", HfFamily::Mixtral },
         { "qwen2", HfFamily::Qwen2 },         { "qwen3", HfFamily::Qwen3 },       { "gpt2", HfFamily::Gpt2 },
         { "gpt_neox", HfFamily::GptNeox },    { "gemma", HfFamily::Gemma },       { "gemma2", HfFamily::Gemma2 },
@@ -161,6 +163,9 @@ HfFamily hfFamilyOf(std::string_view t)
         { "nemotron", HfFamily::Nemotron },   { "cohere", HfFamily::Cohere },
         // Falcon's configs from before it joined transformers (n_head, n_layer, n_head_kv).
         { "refinedweb", HfFamily::Falcon },   { "refinedwebmodel", HfFamily::Falcon },
+        { "qwen2_moe", HfFamily::Qwen2Moe },  { "qwen3_moe", HfFamily::Qwen3Moe }, { "deepseek_v2", HfFamily::DeepseekV2 },
+        { "deepseek_v3", HfFamily::DeepseekV3 }, { "olmoe", HfFamily::Olmoe },   { "phimoe", HfFamily::Phimoe },
+        { "gpt_oss", HfFamily::GptOss },      { "granitemoe", HfFamily::GraniteMoe },
     } };
     for (const Entry& e : kTypes)
         if (e.type == t)
@@ -199,6 +204,10 @@ TransformerSpec readHfFamily(const JsonObjectReader& cfg, HfFamily family)
     const bool tiedByDefault = family == HfFamily::Gemma || family == HfFamily::Gemma2 || family == HfFamily::Cohere
         || family == HfFamily::Starcoder2;
     TransformerSpec s = readStandard(cfg, tiedByDefault);
+    if (isHfMoeFamily(family)) {
+        readHfMoeFamily(cfg, family, s);
+        return s;
+    }
     switch (family) {
     case HfFamily::GptNeox: {
         // modeling_gpt_neox.py: fused query_key_value and dense (biases unless attention_bias is false),
@@ -299,10 +308,6 @@ TransformerSpec readHfFamily(const JsonObjectReader& cfg, HfFamily family)
         s.qkNorm = cfg.booleanOr("use_qk_norm", false) ? QkNorm::Full : QkNorm::None;
         s.qkvBias = s.attnOutBias = cfg.booleanOr("attention_bias", false);
         break;
-    case HfFamily::Mixtral:
-        s.experts = cfg.integer("num_local_experts", 1, kMaxDim);
-        s.expertsPerToken = cfg.integer("num_experts_per_tok", 1, kMaxDim);
-        break;
     case HfFamily::Mistral:
         break;
     case HfFamily::Granite: // Llama's block; its multipliers (embedding, residual, attention, logits) have no weights
@@ -319,6 +324,16 @@ TransformerSpec readHfFamily(const JsonObjectReader& cfg, HfFamily family)
     case HfFamily::Falcon:
     case HfFamily::Gemma3:
         break; // read above
+    case HfFamily::Mixtral:
+    case HfFamily::Qwen2Moe:
+    case HfFamily::Qwen3Moe:
+    case HfFamily::DeepseekV2:
+    case HfFamily::DeepseekV3:
+    case HfFamily::Olmoe:
+    case HfFamily::Phimoe:
+    case HfFamily::GptOss:
+    case HfFamily::GraniteMoe:
+        break; // hf_families_moe.cpp
     }
     return s;
 }
@@ -348,6 +363,8 @@ std::string hfKeyOf(const std::string& field, HfFamily family, const JsonObjectR
             return cfg.booleanOr("new_decoder_architecture", false) ? spelled(cfg, "num_kv_heads", "n_head_kv")
                                                                     : spelled(cfg, "num_attention_heads", "n_head");
     }
+    if (auto key = hfMoeKeyOf(field, family, cfg))
+        return *key;
     if (field == "hidden")
         return "hidden_size";
     if (field == "ffn")

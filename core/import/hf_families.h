@@ -31,6 +31,15 @@ enum class HfFamily {
     Falcon,
     Nemotron,
     Cohere,
+    // Mixtures of experts (hf_families_moe.cpp); Mixtral above.
+    Qwen2Moe,
+    Qwen3Moe,
+    DeepseekV2,
+    DeepseekV3,
+    Olmoe,
+    Phimoe,
+    GptOss,
+    GraniteMoe,
     Unknown,
 };
 

@@ -267,6 +267,12 @@ const nlohmann::json* JsonObjectReader::find(std::string_view key) const
     return &*it;
 }
 
+bool JsonObjectReader::isNull(std::string_view key) const
+{
+    const auto it = m_object.find(key);
+    return it != m_object.end() && it->is_null();
+}
+
 std::string JsonObjectReader::pathOf(std::string_view key) const
 {
     return m_path + "." + std::string(key);

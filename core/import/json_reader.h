@@ -63,6 +63,9 @@ public:
 
     const nlohmann::json* find(std::string_view key) const;
     bool has(std::string_view key) const { return find(key) != nullptr; }
+    /// The key is there with the value null (which has() counts as absent); configs where null and a
+    /// missing key differ (DeepSeek's q_lora_rank: null is none, missing is the config class's default).
+    bool isNull(std::string_view key) const;
     std::string pathOf(std::string_view key) const;
     const std::string& path() const { return m_path; }
     const JsonContext& context() const { return m_context; }

@@ -76,6 +76,20 @@ TransformerSpec readSpec(const JsonObjectReader& t, const std::string& name)
         t.fail("qk_norm", "expected \"none\", \"head\" or \"full\", got \"" + qkNorm + "\"");
     s.rotaryFraction = t.numberOr("rotary_fraction", 1, 1e-6, 1);
     s.lmHeadBias = t.booleanOr("lm_head_bias", false);
+    // Mixture of experts and multi-head latent attention; files from before these keys have none.
+    s.expertFfn = t.integerOr("expert_ffn", 0, 0, kMaxDim);
+    s.sharedExpertFfn = t.integerOr("shared_expert_ffn", 0, 0, kMaxDim);
+    s.sharedExpertGate = t.booleanOr("shared_expert_gate", false);
+    s.routerBias = t.booleanOr("router_bias", false);
+    s.firstDenseLayers = t.integerOr("first_dense_layers", 0, 0, kMaxDim);
+    s.moeLayerFreq = t.integerOr("moe_layer_freq", 1, 1, kMaxDim);
+    s.qLoraRank = t.integerOr("q_lora_rank", 0, 0, kMaxDim);
+    s.kvLoraRank = t.integerOr("kv_lora_rank", 0, 0, kMaxDim);
+    s.qkNopeHeadDim = t.integerOr("qk_nope_head_dim", 0, 0, 65536);
+    s.qkRopeHeadDim = t.integerOr("qk_rope_head_dim", 0, 0, 65536);
+    s.vHeadDim = t.integerOr("v_head_dim", 0, 0, 65536);
+    s.mtpLayers = t.integerOr("mtp_layers", 0, 0, 16);
+    s.attentionSinks = t.booleanOr("attention_sinks", false);
     s.activation = t.stringOr("activation", "");
     if (s.activation.size() > 64) // "gelu_pytorch_tanh"; a longer name is damage
         t.fail("activation", "expected an activation name such as \"relu2\" (at most 64 bytes), got "
@@ -269,6 +283,34 @@ nlohmann::ordered_json transformerSpecToJson(const TransformerSpec& spec)
             t["lm_head_bias"] = s->lmHeadBias;
         if (!s->activation.empty())
             t["activation"] = s->activation;
+        // Mixture of experts and multi-head latent attention, written only where they differ from a dense
+        // model with ordinary attention.
+        if (s->expertFfn != llama.expertFfn)
+            t["expert_ffn"] = s->expertFfn;
+        if (s->sharedExpertFfn != llama.sharedExpertFfn)
+            t["shared_expert_ffn"] = s->sharedExpertFfn;
+        if (s->sharedExpertGate != llama.sharedExpertGate)
+            t["shared_expert_gate"] = s->sharedExpertGate;
+        if (s->routerBias != llama.routerBias)
+            t["router_bias"] = s->routerBias;
+        if (s->firstDenseLayers != llama.firstDenseLayers)
+            t["first_dense_layers"] = s->firstDenseLayers;
+        if (s->moeLayerFreq != llama.moeLayerFreq)
+            t["moe_layer_freq"] = s->moeLayerFreq;
+        if (s->qLoraRank != llama.qLoraRank)
+            t["q_lora_rank"] = s->qLoraRank;
+        if (s->kvLoraRank != llama.kvLoraRank)
+            t["kv_lora_rank"] = s->kvLoraRank;
+        if (s->qkNopeHeadDim != llama.qkNopeHeadDim)
+            t["qk_nope_head_dim"] = s->qkNopeHeadDim;
+        if (s->qkRopeHeadDim != llama.qkRopeHeadDim)
+            t["qk_rope_head_dim"] = s->qkRopeHeadDim;
+        if (s->vHeadDim != llama.vHeadDim)
+            t["v_head_dim"] = s->vHeadDim;
+        if (s->mtpLayers != llama.mtpLayers)
+            t["mtp_layers"] = s->mtpLayers;
+        if (s->attentionSinks != llama.attentionSinks)
+            t["attention_sinks"] = s->attentionSinks;
     return t;
 }
 

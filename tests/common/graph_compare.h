@@ -51,6 +51,19 @@ inline void compareSpecs(const TransformerSpec& a, const TransformerSpec& b)
     QCOMPARE(a.rotaryFraction, b.rotaryFraction);
     QCOMPARE(a.lmHeadBias, b.lmHeadBias);
     QCOMPARE(a.activation, b.activation);
+    QCOMPARE(a.expertFfn, b.expertFfn);
+    QCOMPARE(a.sharedExpertFfn, b.sharedExpertFfn);
+    QCOMPARE(a.sharedExpertGate, b.sharedExpertGate);
+    QCOMPARE(a.routerBias, b.routerBias);
+    QCOMPARE(a.firstDenseLayers, b.firstDenseLayers);
+    QCOMPARE(a.moeLayerFreq, b.moeLayerFreq);
+    QCOMPARE(a.qLoraRank, b.qLoraRank);
+    QCOMPARE(a.kvLoraRank, b.kvLoraRank);
+    QCOMPARE(a.qkNopeHeadDim, b.qkNopeHeadDim);
+    QCOMPARE(a.qkRopeHeadDim, b.qkRopeHeadDim);
+    QCOMPARE(a.vHeadDim, b.vHeadDim);
+    QCOMPARE(a.mtpLayers, b.mtpLayers);
+    QCOMPARE(a.attentionSinks, b.attentionSinks);
 }
 
 inline void compareGraphs(const ModelGraph& a, const ModelGraph& b)
