@@ -71,7 +71,9 @@ OtherMemoryBytes otherMemoryBytes(const TrainingSpec& training, const ParallelCo
     OtherMemoryBytes o;
     o.cudaContext = kCudaContextBytes;
     const int communicators = (config.tp > 1 ? 1 : 0) + (config.cp > 1 ? 1 : 0) + (config.dp * config.cp > 1 ? 1 : 0)
-        + (config.dpReplicate > 1 ? 1 : 0) + (config.pp > 1 ? 1 : 0) + (config.pp > 1 && tiedAcrossStages ? 1 : 0);
+        + (config.dpReplicate > 1 ? 1 : 0) + (config.pp > 1 ? 1 : 0) + (config.pp > 1 && tiedAcrossStages ? 1 : 0)
+        // MoE parallel folding's own groups: EP, ETP and the routed experts' data-parallel group.
+        + (config.ep > 1 ? 1 : 0) + (config.etp > 1 ? 1 : 0) + (config.ep * config.etp > 1 && config.expertDataParallel() > 1 ? 1 : 0);
     o.ncclBuffers = communicators * kNcclBytesPerCommunicator;
     o.optimizerTransient = 4.0 * std::min(localParams, dpBucketParams(config.zeroShardSize()));
     if (config.zeroStage == 3)

@@ -86,6 +86,9 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
         m_lastBlockUnit = u;
     }
     m_blocksContiguous = m_blockUnits > 0 && m_lastBlockUnit - m_firstBlockUnit + 1 == m_blockUnits;
+    for (const Layer& l : g.layers())
+        if (l.experts > m_experts.experts)
+            m_experts = ExpertShape { l.experts, l.expertFfn };
 }
 
 double PlanEvaluator::usableBytes() const
@@ -97,13 +100,16 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
 {
     const TrainingSpec& tr = m_problem.training;
     const int gpus = m_problem.cluster.totalGpus();
-    if (c.tp < 1 || c.cp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.microBatch < 1 || c.dpReplicate < 1)
+    if (c.tp < 1 || c.cp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.microBatch < 1 || c.dpReplicate < 1 || c.ep < 1
+        || c.etp < 1)
         return "parallel sizes and the micro-batch must be at least 1";
     if (c.zeroStage < 0 || c.zeroStage > 3)
         return "ZeRO stage must be 0, 1, 2 or 3";
     if (c.worldSize() != gpus)
         return "TP " + num(c.tp) + (c.cp > 1 ? " x CP " + num(c.cp) : std::string()) + " x PP " + num(c.pp) + " x DP "
             + num(c.dp) + " = " + num(c.worldSize()) + " GPUs, but the cluster has " + num(gpus);
+    if (std::string moe = expertParallelProblem(m_experts, c); !moe.empty())
+        return moe;
     if (const auto& spec = m_problem.model.spec()) {
         if (spec->heads % c.tp != 0)
             return "TP " + num(c.tp) + " does not divide the " + num(spec->heads) + " attention heads";
@@ -272,13 +278,13 @@ const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c)
     // Unit costs depend on these knobs only; the search varies the others (ZeRO, schedule, chunks, ...) in
     // inner loops, so each thread keeps the classes' costs per key of this evaluator.
     thread_local std::uint64_t owner = 0;
-    thread_local std::map<std::array<int, 8>, std::vector<UnitCost>> cache;
+    thread_local std::map<std::array<int, 10>, std::vector<UnitCost>> cache;
     if (owner != m_id || cache.size() >= 4096) {
         owner = m_id;
         cache.clear();
     }
-    const std::array<int, 8> key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute), c.sequenceParallel ? 1 : 0,
-                                   c.tpCommOverlap ? 1 : 0, c.pp > 1 ? 1 : 0 };
+    const std::array<int, 10> key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute), c.sequenceParallel ? 1 : 0,
+                                    c.tpCommOverlap ? 1 : 0, c.pp > 1 ? 1 : 0, c.ep, c.etp };
     auto [it, added] = cache.try_emplace(key);
     if (added) {
         const UnitCostModel model(m_problem, c);
@@ -298,11 +304,13 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, doub
     const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
     const int v = isInterleaved(c.schedule) ? c.vpp : 1;
     const std::vector<UnitCost>& classCosts = costClasses(c);
-    double params = 0, fp8 = 0, acts = 0, largestLayer = 0, workingSet = 0;
+    double params = 0, routed = 0, fp8 = 0, acts = 0, largestLayer = 0, workingSet = 0, dispatch = 0;
     for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
         const UnitCost& uc = classCosts[cls];
         const double n = m_classUnits[cls];
         params += n * uc.params;
+        routed += n * uc.routedExpertParams;
+        dispatch = std::max(dispatch, uc.dispatchBufferBytes);
         fp8 += n * uc.fp8WeightBytes;
         acts += n * (uc.activationBytes + uc.embeddingLogitsBytes);
         largestLayer = std::max(largestLayer, uc.largestLayerParams);
@@ -313,9 +321,11 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, doub
         inFlight = std::min(inFlight, inFlightMicroBatches(c.schedule, p, k, m, v));
     const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
     const double stageParams = params / p;
-    bound = modelStateBytes(stageParams, tr, c.zeroStage, c.zeroShardSize()).total()
+    bound = modelStateBytes(stageParams - routed / p, tr, c.zeroStage, c.zeroShardSize()).total()
+        + modelStateBytes(routed / p, tr, c.zeroStage, c.expertZeroShardSize()).total()
         + fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
-        + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total();
+        + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total()
+        + dispatch;
     if (bound <= usableBytes())
         return {};
     return "stage memory of at least " + formatBytes(bound) + " per GPU on average (model states and activations), but "
@@ -379,31 +389,44 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     const bool interleaved = isInterleaved(c.schedule);
     const int v = interleaved ? c.vpp : 1;
     const int shardRanks = c.zeroShardSize();
+    // Routed experts' states shard over the expert-data-parallel ranks (MoE parallel folding), the rest over DP x CP.
+    const int expertShard = c.expertZeroShardSize();
 
     const std::vector<UnitCost>& classCosts = costClasses(c); // stable: nothing else is cached before we return
-    double largestLayer = 0, workingSet = 0;
+    double largestLayer = 0, workingSet = 0, dispatch = 0;
     for (const UnitCost& uc : classCosts) {
         largestLayer = std::max(largestLayer, uc.largestLayerParams);
         workingSet = std::max(workingSet, uc.workingSetBytes);
+        dispatch = std::max(dispatch, uc.dispatchBufferBytes);
     }
+    auto states = [&](double params, double routed) {
+        const ModelStateBytes dense = modelStateBytes(params - routed, tr, c.zeroStage, shardRanks);
+        const ModelStateBytes experts = modelStateBytes(routed, tr, c.zeroStage, expertShard);
+        return ModelStateBytes { dense.weights + experts.weights, dense.gradients + experts.gradients,
+                                 dense.optimizer + experts.optimizer };
+    };
+    auto localShare = [&](double params, double routed) {
+        return c.zeroStage >= 1 ? (params - routed) / double(shardRanks) + routed / double(expertShard) : params;
+    };
     auto costOf = [&](int u) -> const UnitCost& { return classCosts[std::size_t(m_unitClass[std::size_t(u)])]; };
     // The "other" memory of every device (memory_model.h); the optimizer's transient depends on the stage's
     // parameters, so the partitioner sees it at its largest (one DP bucket).
     const bool tiedAcrossStages = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
-    auto otherOf = [&](double params) {
-        return otherMemoryBytes(tr, c, params / (c.zeroStage >= 1 ? double(shardRanks) : 1.0), params, largestLayer,
-                                workingSet, tiedAcrossStages);
+    auto otherOf = [&](double params, double routed) {
+        OtherMemoryBytes o = otherMemoryBytes(tr, c, localShare(params, routed), params, largestLayer, workingSet, tiedAcrossStages);
+        o.moeDispatch = dispatch;
+        return o;
     };
     // The partitioner's fixed part: the transient at its largest; ZeRO-3's kept gathers go with each unit.
     const double fixedBytes
-        = otherMemoryBytes(tr, c, 1e300, 0, largestLayer, workingSet, tiedAcrossStages).total();
+        = otherMemoryBytes(tr, c, 1e300, 0, largestLayer, workingSet, tiedAcrossStages).total() + dispatch;
     // FP8 weight copies belong to the weights (sharded with them under ZeRO-3).
     auto fp8Copies = [&](const UnitCost& uc) { return uc.fp8WeightBytes / (c.zeroStage == 3 ? double(shardRanks) : 1.0); };
     std::vector<PartitionItem> classItems;
     classItems.reserve(classCosts.size());
     for (const UnitCost& uc : classCosts)
-        classItems.push_back({ uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds,
-                               modelStateBytes(uc.params, tr, c.zeroStage, shardRanks).total() + fp8Copies(uc)
+        classItems.push_back({ uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + uc.epCommSeconds,
+                               states(uc.params, uc.routedExpertParams).total() + fp8Copies(uc)
                                    + (c.zeroStage == 3 && !c.reshardAfterForward ? uc.params * tr.bytesPerParam() : 0.0),
                                uc.activationBytes + uc.embeddingLogitsBytes });
 
@@ -461,7 +484,8 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         StageEstimate& st = e.stages[std::size_t(k)];
         st.stage = k;
         st.inFlightMicroBatches = inFlightMicroBatches(c.schedule, p, k, m, v);
-        double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, cpForward = 0, forward = 0, fp8Weights = 0;
+        double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, cpForward = 0, epForward = 0, forward = 0,
+               fp8Weights = 0, sharedParams = 0, moeActs = 0;
         std::vector<double> chunkSeconds;
         for (int r = 0; r < v; ++r) {
             const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
@@ -474,6 +498,9 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
                 else if (detailed)
                     st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
                 st.paramsPerDevice += uc.params;
+                st.routedExpertParamsPerDevice += uc.routedExpertParams;
+                sharedParams += uc.sharedExpertParams;
+                moeActs += uc.moeActivationBytes;
                 fp8Weights += fp8Copies(uc);
                 acts += uc.activationBytes;
                 embAct += uc.embeddingLogitsBytes;
@@ -484,12 +511,14 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
                 st.recomputeSeconds += uc.recomputeSeconds;
                 st.tpCommSeconds += uc.tpCommSeconds;
                 st.cpCommSeconds += uc.cpCommSeconds;
+                st.epCommSeconds += uc.epCommSeconds;
                 tpForward += uc.tpCommForwardSeconds;
                 cpForward += uc.cpCommForwardSeconds;
+                epForward += uc.epCommForwardSeconds;
                 boundaryElements = std::max(boundaryElements, uc.outputElementsPerToken);
                 modelFlopsMicro += uc.modelFlops;
                 recomputeFlopsMicro += uc.recomputeFlops;
-                chunk += uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds;
+                chunk += uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + uc.epCommSeconds;
             }
             chunkSeconds.push_back(chunk);
         }
@@ -500,13 +529,16 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             for (double t : chunkSeconds)
                 st.chunkShares.push_back(sum > 0 ? t / sum : 1.0 / double(chunkSeconds.size()));
         }
-        const ModelStateBytes states = modelStateBytes(st.paramsPerDevice, tr, c.zeroStage, shardRanks);
-        st.memory.weightsBytes = states.weights + fp8Weights;
-        st.memory.gradientsBytes = states.gradients;
-        st.memory.optimizerBytes = states.optimizer;
+        const ModelStateBytes stageStates = states(st.paramsPerDevice, st.routedExpertParamsPerDevice);
+        st.memory.weightsBytes = stageStates.weights + fp8Weights;
+        st.memory.gradientsBytes = stageStates.gradients;
+        st.memory.optimizerBytes = stageStates.optimizer;
         st.memory.activationsBytes = acts * st.inFlightMicroBatches;
         st.memory.embeddingLogitsBytes = embAct * st.inFlightMicroBatches;
-        st.memory.other = otherOf(st.paramsPerDevice);
+        st.memory.routedExpertBytes = modelStateBytes(st.routedExpertParamsPerDevice, tr, c.zeroStage, expertShard).total();
+        st.memory.sharedExpertBytes = modelStateBytes(sharedParams, tr, c.zeroStage, shardRanks).total();
+        st.memory.moeActivationBytes = moeActs * st.inFlightMicroBatches;
+        st.memory.other = otherOf(st.paramsPerDevice, st.routedExpertParamsPerDevice);
         st.memory.overheadBytes = st.memory.other.total();
 
         if (p > 1) {
@@ -528,12 +560,13 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             const bool overlapped = c.ppCommOverlap || isZeroBubble(c.schedule);
             const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
             const double send = coll.sendSeconds(bytes, ppInterNode);
-            const double one = overlapped ? std::max(link.latencySeconds, send - (forward + tpForward + cpForward) / v) : send;
+            const double one = overlapped ? std::max(link.latencySeconds, send - (forward + tpForward + cpForward + epForward) / v)
+                                          : send;
             // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
             st.ppCommSeconds = double(sends * v) * one + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
             e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * bytes * m);
         }
-        st.forwardSeconds = forward + tpForward + cpForward + st.ppCommSeconds / 2;
+        st.forwardSeconds = forward + tpForward + cpForward + epForward + st.ppCommSeconds / 2;
         const double t = st.microBatchSeconds();
         stageSeconds[std::size_t(k)] = t;
         stageWeightGrad[std::size_t(k)] = st.weightGradSeconds;
@@ -555,16 +588,31 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     sharding.zeroStage = c.zeroStage;
     sharding.replicas = replicaGroup;
     sharding.gatherForBackward = c.reshardAfterForward;
+    // The routed experts' gradients travel over the expert-data-parallel group: expertShard ranks etp x ep apart
+    // (its hybrid-sharding replicas the rest of the expert-DP ranks).
+    const int expertDp = c.expertDataParallel();
+    DpSharding expertSharding = sharding;
+    expertSharding.replicas = CommGroup::dataParallel(expertDp / expertShard, c.ep * c.etp * expertShard, cl.gpusPerNode);
+    const CommGroup expertGroup = CommGroup::dataParallel(expertShard, c.ep * c.etp, cl.gpusPerNode);
     DpCollectives collectives; // stages of equal size (most) share their collectives
+    double collectivesFor[2] = { -1, -1 };
     for (int k = 0; k < p; ++k) {
         StageEstimate& st = e.stages[std::size_t(k)];
         const DpOverlapWindow w = dpOverlapWindow(st, m, v, p);
-        if (k == 0 || collectives.params != st.paramsPerDevice)
-            collectives = dpCollectives(coll, dpGroup, st.paramsPerDevice, tr.gradientBytesPerParam(), tr.bytesPerParam(), sharding);
+        const double routed = st.routedExpertParamsPerDevice;
+        if (collectivesFor[0] != st.paramsPerDevice || collectivesFor[1] != routed) {
+            collectives = dpCollectives(coll, dpGroup, st.paramsPerDevice - routed, tr.gradientBytesPerParam(), tr.bytesPerParam(),
+                                        sharding);
+            if (routed > 0)
+                collectives = combineDpCollectives(collectives, dpCollectives(coll, expertGroup, routed, tr.gradientBytesPerParam(),
+                                                                              tr.bytesPerParam(), expertSharding));
+            collectivesFor[0] = st.paramsPerDevice;
+            collectivesFor[1] = routed;
+        }
         const DpCommunication dp = dataParallelCommunication(collectives, sharding, w, tr.dpOverlap);
         st.dpCommSeconds = dp.seconds;
         st.dpExposedSeconds = dp.exposedSeconds;
-        const double localParams = st.paramsPerDevice / (c.zeroStage >= 1 ? double(shardRanks) : 1.0);
+        const double localParams = localShare(st.paramsPerDevice, routed);
         st.optimizerSeconds = kernels.memoryBoundSeconds(optimizerStepBytes(localParams, tr));
         const double tail = st.dpExposedSeconds + st.optimizerSeconds;
         if (tail > tailMax) {
@@ -587,6 +635,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     e.time.tpCommSeconds = m * cs.tpCommSeconds;
     e.time.ppCommSeconds = m * cs.ppCommSeconds;
     e.time.cpCommSeconds = m * cs.cpCommSeconds;
+    e.time.epCommSeconds = m * cs.epCommSeconds;
     e.time.bubbleSeconds = std::max(0.0, pipeline - m * tMax);
     e.time.dpExposedSeconds = e.comm.dpExposedSeconds;
     e.time.optimizerSeconds = e.stages[std::size_t(tailStage)].optimizerSeconds;
@@ -599,10 +648,12 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
             e.comm.tpBytes += costOf(u).tpCommBytes * m;
             e.comm.cpBytes += costOf(u).cpCommBytes * m;
+            e.comm.epBytes += costOf(u).epCommBytes * m;
         }
     }
     e.comm.ppSeconds = e.time.ppCommSeconds;
     e.comm.cpSeconds = e.time.cpCommSeconds;
+    e.comm.epSeconds = e.time.epCommSeconds;
 
     e.bubbleFraction = e.time.stepSeconds > 0 ? e.time.bubbleSeconds / pipeline : 0.0;
     e.computeImbalance = tMin > 0 ? tMax / tMin : 1.0;
@@ -639,7 +690,7 @@ PlanSummary PlanSummary::from(const PlanEstimate& e)
     s.bubbleFraction = e.bubbleFraction;
     s.computeImbalance = e.computeImbalance;
     s.exposedCommSeconds = e.comm.exposedSeconds();
-    s.commBytes = e.comm.tpBytes + e.comm.cpBytes + e.comm.ppBytes + e.comm.dpBytes;
+    s.commBytes = e.comm.tpBytes + e.comm.cpBytes + e.comm.epBytes + e.comm.ppBytes + e.comm.dpBytes;
     return s;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost/expert_parallel.h"
 #include "cost/plan_estimate.h"
 #include "cost/planning_problem.h"
 
@@ -38,6 +39,7 @@ public:
     const PlanningProblem& problem() const { return m_problem; }
     const std::vector<PartitionUnit>& units() const { return m_units; }
     int blockCount() const { return m_blockUnits; }
+    const ExpertShape& experts() const { return m_experts; } ///< the model's routed experts (0 for dense)
     double usableBytes() const;
 
 private:
@@ -62,6 +64,7 @@ private:
     int m_firstBlockUnit = -1; ///< units before it and after the last block are embedding/head side
     int m_lastBlockUnit = -1;
     bool m_blocksContiguous = true;
+    ExpertShape m_experts;                  ///< the model's routed experts (the largest MoE layer's)
     std::vector<int> m_unitClass;           ///< per unit: index of the first unit of the same shape's class
     std::vector<int> m_classRepresentative; ///< per class: a unit of it
     std::vector<int> m_classUnits;          ///< per class: how many units it has

@@ -67,6 +67,29 @@ DpCollectives dpCollectives(const Collectives& coll, const CommGroup& group, dou
     return d;
 }
 
+DpCollectives combineDpCollectives(const DpCollectives& a, const DpCollectives& b)
+{
+    if (!a.any)
+        return b;
+    if (!b.any)
+        return a;
+    DpCollectives d;
+    d.params = a.params + b.params;
+    d.any = true;
+    d.buckets = a.buckets + b.buckets;
+    // The byte counts read only frac x grad and frac x weights: keep those products exact.
+    d.frac = 1;
+    d.grad = a.frac * a.grad + b.frac * b.grad;
+    d.weights = a.frac * a.weights + b.frac * b.weights;
+    d.replicaBytes = a.replicaBytes + b.replicaBytes;
+    d.allReduce = a.allReduce + b.allReduce;
+    d.reduceScatter = a.reduceScatter + b.reduceScatter;
+    d.allGather = a.allGather + b.allGather;
+    d.lastReduce = std::max(a.lastReduce, b.lastReduce);
+    d.firstGather = std::max(a.firstGather, b.firstGather);
+    return d;
+}
+
 DpCommunication dataParallelCommunication(const Collectives& coll, const CommGroup& group, double params,
                                           double gradientBytesPerParam, double weightBytesPerParam, const DpSharding& sharding,
                                           const DpOverlapWindow& w, std::optional<double> overrideFraction)

@@ -95,6 +95,11 @@ struct DpCollectives
 DpCollectives dpCollectives(const Collectives& collectives, const CommGroup& group, double params, double gradientBytesPerParam,
                             double weightBytesPerParam, const DpSharding& sharding);
 
+/// Two sets of collectives a stage runs back to back in the same windows (MoE: the dense parameters over DP x CP
+/// and the routed experts over expert-DP): their seconds and bytes add; the exposed last and first buckets are the
+/// larger of the two.
+DpCollectives combineDpCollectives(const DpCollectives& a, const DpCollectives& b);
+
 /// The overlap of precomputed collectives (dpCollectives) in one stage's window.
 DpCommunication dataParallelCommunication(const DpCollectives& collectives, const DpSharding& sharding,
                                           const DpOverlapWindow& window, std::optional<double> overrideFraction = {});

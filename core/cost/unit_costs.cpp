@@ -20,6 +20,13 @@ void UnitCost::add(const UnitCost& c)
     cpCommSeconds += c.cpCommSeconds;
     cpCommForwardSeconds += c.cpCommForwardSeconds;
     cpCommBytes += c.cpCommBytes;
+    epCommSeconds += c.epCommSeconds;
+    epCommForwardSeconds += c.epCommForwardSeconds;
+    epCommBytes += c.epCommBytes;
+    routedExpertParams += c.routedExpertParams;
+    sharedExpertParams += c.sharedExpertParams;
+    moeActivationBytes += c.moeActivationBytes;
+    dispatchBufferBytes = std::max(dispatchBufferBytes, c.dispatchBufferBytes);
     fp8WeightBytes += c.fp8WeightBytes;
     params += c.params;
     activationBytes += c.activationBytes;
@@ -37,6 +44,10 @@ UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfi
     , m_collectives(problem.cluster)
     , m_tpGroup(CommGroup::tensorParallel(config.tp, problem.cluster.gpusPerNode))
     , m_cpGroup(CommGroup::contextParallel(config.cp, config.tp, problem.cluster.gpusPerNode))
+    // MoE parallel folding (Megatron-Core, arXiv 2504.14960): the expert ranks of a stage in the order ETP, EP,
+    // expert-DP, so an EP group's ranks are etp apart and an ETP group is contiguous.
+    , m_epGroup(CommGroup::dataParallel(config.ep, config.etp, problem.cluster.gpusPerNode))
+    , m_etpGroup(CommGroup::tensorParallel(config.etp, problem.cluster.gpusPerNode))
     , m_kernels(problem.cluster.gpu, problem.training.precision)
     , m_kernels16(problem.cluster.gpu, problem.training.precision == Precision::Fp8 ? Precision::Bf16 : problem.training.precision)
 {
@@ -64,14 +75,27 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
 
     // Weight GEMMs by shape. Backward: dX = dY W^T is [m x n] x [n x k], dW = X^T dY is [k x m] x [m x n].
     double castBytesForward = 0, castBytesBackward = 0, gemmKernels = 0;
+    const MoeShape moe = moeShape(layer);
     if (!layer.gemms.empty()) {
         for (const LayerGemm& g : layer.gemms) {
-            const double m = tokens * g.tokenShare;
-            const double n = g.n / (sharded && g.split == TpSplit::Columns ? t : 1.0);
-            const double k = g.k / (sharded && g.split == TpSplit::Rows ? t : 1.0);
-            const double forward = g.count * km.gemmSeconds(m, n, k);
-            const double dgrad = g.count * km.gemmSeconds(m, k, n);
-            const double wgrad = g.count * km.gemmSeconds(k, n, m);
+            double m = tokens * g.tokenShare;
+            double n = g.n / (sharded && g.split == TpSplit::Columns ? t : 1.0);
+            double k = g.k / (sharded && g.split == TpSplit::Rows ? t : 1.0);
+            double batch = g.count; // independent GEMMs of this shape on this GPU
+            if (g.routed) {
+                // Grouped GEMM over this GPU's experts (Megatron --moe-grouped-gemm): each gets the tokens of
+                // the etp x ep ranks routed to it, times the busiest GPU's load factor; few tokens per expert
+                // run the library's small-M tiles (KernelModel). Matrices split over ETP like TP's.
+                m = moe.tokensPerExpert;
+                n = g.n / (g.split == TpSplit::Columns ? moe.etp : 1.0);
+                k = g.k / (g.split == TpSplit::Rows ? moe.etp : 1.0);
+                batch = moe.localExperts;
+            } else if (moe.active) {
+                m = moe.localTokens; // the router sees this rank's sequence-parallel tokens
+            }
+            const double forward = batch * km.gemmSeconds(m, n, k);
+            const double dgrad = batch * km.gemmSeconds(m, k, n);
+            const double wgrad = batch * km.gemmSeconds(k, n, m);
             p.gemmForward += forward;
             p.gemmBackward += dgrad + wgrad;
             p.wgrad += wgrad;
@@ -83,11 +107,11 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
                 p.rowForward += forward;
                 p.rowDgrad += dgrad;
             }
-            gemmKernels += g.count;
+            gemmKernels += g.routed ? 1 : g.count; // a grouped GEMM is one launch
             // FP8 (Transformer Engine): the GEMM input is cast to 8 bits (read 2 bytes, write 1) in the
             // forward, the output gradient in the backward.
-            castBytesForward += fp8 ? 3.0 * g.count * m * k : 0.0;
-            castBytesBackward += fp8 ? 3.0 * g.count * m * n : 0.0;
+            castBytesForward += fp8 ? 3.0 * batch * m * k : 0.0;
+            castBytesBackward += fp8 ? 3.0 * batch * m * n : 0.0;
         }
     } else if (layer.flopsPerToken > 0) {
         // No shapes known: one square GEMM with the layer's FLOPs.
@@ -102,7 +126,9 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
     double coreForward = 0, coreBackward = 0;
     if (layer.flopsPerTokenPerSeq > 0) {
         const double heads = layer.attentionHeads > 0 ? layer.attentionHeads / split : 0;
-        const double d = layer.attentionHeadDim;
+        // MLA scores over qk dims and values of v dims: the kernels' work is that of their mean.
+        const double d = layer.attentionValueDim > 0 ? 0.5 * (layer.attentionHeadDim + layer.attentionValueDim)
+                                                     : layer.attentionHeadDim;
         if (heads > 0 && d > 0 && flash && cp > 1 && m_config.cpCommType == CpCommType::AllToAll) {
             // Ulysses: after the all-to-all each rank runs the whole sequence for heads / cp of its heads.
             coreForward = km.flashAttentionSeconds(b, s, heads / cp, d, layer.causal, false);
@@ -139,7 +165,8 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
 
     // Memory-bound kernels: their HBM bytes, split like the activations (Korthikanti Table 2 regions).
     auto elementwise = [&](const ElementwiseTraffic& e) {
-        const double bytes = e.shardedBytes / split + e.replicatedBytes / (sp ? t : 1.0)
+        // A MoE layer's sharded part is its experts' work per routed token: the busiest GPU's load.
+        const double bytes = e.shardedBytes / split * moe.loadFactor + e.replicatedBytes / (sp ? t : 1.0)
             + (flash ? 0.0 : e.scoreBytesPerSeq * s / split);
         return bytes * tokens * actScale;
     };
@@ -240,14 +267,15 @@ UnitCostModel::CpComm UnitCostModel::cpCommunication(const Layer& layer, const P
     const double heads = layer.attentionHeads / split;
     const double kvHeads = (layer.attentionKvHeads > 0 ? layer.attentionKvHeads : layer.attentionHeads) / split;
     const double d = layer.attentionHeadDim;
+    const double dv = layer.attentionValueDim > 0 ? layer.attentionValueDim : d; // MLA: values narrower than keys
     const double bytes = tr.bytesPerActivation();
     CpComm out;
     if (m_config.cpCommType == CpCommType::AllToAll) {
         // DeepSpeed Ulysses (Jacobs et al. 2023, Sec. 3): an all-to-all turns Q, K, V from sequence-split to
         // head-split before the attention core and one turns the output back; the backward runs the same
         // four in reverse (dO in, dQ, dK, dV out). Nothing overlaps them.
-        const double qkv = (heads + 2 * kvHeads) * d * tokens * bytes;
-        const double o = heads * d * tokens * bytes;
+        const double qkv = (heads * d + kvHeads * (d + dv)) * tokens * bytes;
+        const double o = heads * dv * tokens * bytes;
         const double pass = m_collectives.allToAllSeconds(qkv, m_cpGroup) + m_collectives.allToAllSeconds(o, m_cpGroup);
         out.forward = pass;
         out.backward = pass;
@@ -258,7 +286,7 @@ UnitCostModel::CpComm UnitCostModel::cpCommunication(const Layer& layer, const P
     // K and V block it holds to the next rank while it computes attention with the current one; the backward
     // passes K, V and the accumulated dK, dV (twice the bytes). A step's transfer hides behind that step's
     // attention block (an average block: the step's share of the core); what it does not cover is exposed.
-    const double kv = 2 * kvHeads * d * tokens * bytes;
+    const double kv = kvHeads * (d + dv) * tokens * bytes;
     const bool interNode = m_cpGroup.nodes() > 1;
     const double sendForward = m_collectives.sendSeconds(kv, interNode);
     const double sendBackward = m_collectives.sendSeconds(2 * kv, interNode);
@@ -268,6 +296,58 @@ UnitCostModel::CpComm UnitCostModel::cpCommunication(const Layer& layer, const P
     out.forward = steps * std::max(0.0, sendForward - blockForward);
     out.backward = steps * std::max(0.0, sendBackward - blockBackward);
     out.bytes = steps * 3 * kv;
+    return out;
+}
+
+UnitCostModel::MoeShape UnitCostModel::moeShape(const Layer& layer) const
+{
+    MoeShape s;
+    if (layer.experts <= 0 || layer.expertsPerToken <= 0)
+        return s;
+    const TrainingSpec& tr = m_problem.training;
+    const double t = m_config.tp;
+    const bool sp = m_config.sequenceParallel && t > 1;
+    s.active = true;
+    s.ep = std::max(1, m_config.ep);
+    s.etp = std::max(1, m_config.etp);
+    s.localExperts = double(layer.experts) / s.ep;
+    // Tokens before dispatch: this rank's share of the micro-batch (context parallelism and, with TP, sequence
+    // parallelism split it; Megatron requires SP for MoE with TP).
+    s.localTokens = double(tr.seqLength) * m_config.microBatch / std::max(1, m_config.cp) / (sp ? t : 1.0);
+    // Load of the busiest GPU over the mean. Token dropping pads every expert to its capacity; dropless routing
+    // leaves the busiest expert moeImbalance times the mean, and a GPU holding n experts averages n loads whose
+    // deviations are independent: 1 + (imbalance - 1) / sqrt(n).
+    s.loadFactor = tr.moeCapacityFactor ? *tr.moeCapacityFactor
+                                        : 1.0 + (tr.moeImbalance - 1.0) / std::sqrt(std::max(1.0, s.localExperts));
+    // Each expert receives from the etp x ep ranks of its expert group the tokens routed to it.
+    s.tokensPerExpert = s.localTokens * s.etp * s.ep * double(layer.expertsPerToken) / double(layer.experts) * s.loadFactor;
+    return s;
+}
+
+UnitCostModel::EpComm UnitCostModel::epCommunication(const Layer& layer, const MoeShape& moe) const
+{
+    // Megatron's all-to-all token dispatcher (megatron/core/transformer/moe/token_dispatcher.py,
+    // MoEAlltoAllTokenDispatcher): each rank sends every token once per routed expert (k copies of h elements)
+    // to the expert's EP rank and gets them back after the experts (combine); with ETP the received tokens are
+    // all-gathered over the ETP group before the experts and reduce-scattered after. The backward runs the same
+    // collectives on the gradients. The busiest rank receives loadFactor times the mean. Not overlapped (the
+    // default; --overlap-moe-expert-parallel-comm needs the combined 1F1B schedule, not modelled).
+    const TrainingSpec& tr = m_problem.training;
+    const double h = layer.outputElementsPerToken;
+    const double sent = moe.localTokens * layer.expertsPerToken * h * tr.bytesPerActivation();
+    EpComm out;
+    double pass = 0;
+    if (moe.ep > 1) {
+        pass += 2.0 * m_collectives.allToAllSeconds(sent * moe.loadFactor, m_epGroup);
+        out.bytes += 2.0 * 2.0 * (moe.ep - 1) / moe.ep * sent;
+    }
+    if (moe.etp > 1) {
+        const double gathered = sent * moe.etp * moe.loadFactor;
+        pass += m_collectives.allGatherSeconds(gathered, m_etpGroup) + m_collectives.reduceScatterSeconds(gathered, m_etpGroup);
+        out.bytes += 2.0 * 2.0 * (moe.etp - 1) / moe.etp * gathered;
+    }
+    out.forward = pass;
+    out.backward = pass;
     return out;
 }
 
@@ -285,8 +365,13 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
     const bool flash = tr.flashAttention;
     const bool isBlockLayer = layer.block >= 0;
 
+    const MoeShape moe = moeShape(layer);
     UnitCost c;
-    c.params = double(layer.tpShardedParams) / split + double(layer.params - layer.tpShardedParams);
+    // Routed experts spread over EP and split over ETP; the rest as TP splits it.
+    c.routedExpertParams = moe.active ? double(layer.expertParams) / (moe.ep * moe.etp) : 0.0;
+    c.params = double(layer.tpShardedParams) / split + double(layer.params - layer.tpShardedParams - layer.expertParams)
+        + c.routedExpertParams;
+    c.sharedExpertParams = layer.sharedExpert ? c.params : 0.0;
     c.largestLayerParams = c.params;
     // Transformer Engine keeps each FP8 GEMM weight cast once per step for all micro-batches, and its
     // transpose for the backward (transformer_engine/pytorch/module/linear.py, weight caching with
@@ -295,13 +380,16 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
     if (tr.precision == Precision::Fp8 && isBlockLayer && !layer.gemms.empty()) {
         double gemmParams = 0;
         for (const LayerGemm& g : layer.gemms)
-            gemmParams += g.count * g.n * g.k / (sharded ? t : 1.0);
+            gemmParams += g.routed ? g.count * g.n * g.k / (moe.ep * moe.etp) : g.count * g.n * g.k / (sharded ? t : 1.0);
         c.fp8WeightBytes = 2.0 * std::min(gemmParams, c.params);
     }
 
     // Stored activations, Korthikanti Table 2: the sharded part / t, the replicated part / t only with
     // sequence parallelism, the s^2 attention part / t unless selective recompute or flash attention drops it.
-    const double sharded1 = layer.actShardedBytesPerToken / split;
+    // MoE: the experts' part is per routed token on the busiest GPU; with ETP it also keeps the gathered
+    // copy of the permuted tokens (k x 2h per token, etp - 1 more) for the weight gradients.
+    const double etpCopies = moe.active ? (moe.etp - 1) * 2.0 * layer.outputElementsPerToken * layer.expertsPerToken : 0.0;
+    const double sharded1 = (layer.actShardedBytesPerToken + etpCopies) / split * moe.loadFactor;
     const double replicated1 = layer.actReplicatedBytesPerToken / (sp ? t : 1.0);
     const double score1 = flash ? 0.0 : layer.actScoreBytesPerTokenPerSeq * s / split;
     const double fullAct = (sharded1 + replicated1 + score1) * tokens * actScale;
@@ -310,6 +398,14 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
         stored = (sharded1 + replicated1) * tokens * actScale;
     else if (m_config.recompute == Recompute::Full && isBlockLayer)
         stored = 0; // the block keeps only its input, added once per block in cost()
+    if (moe.active || layer.sharedExpert)
+        c.moeActivationBytes = stored;
+    if (moe.active) {
+        // The dispatcher's transient buffers on the busiest GPU: the permuted tokens it sends, those it
+        // receives (gathered over ETP) and the experts' outputs before the combine.
+        const double sent = moe.localTokens * layer.expertsPerToken * layer.outputElementsPerToken * tr.bytesPerActivation();
+        c.dispatchBufferBytes = sent * (1.0 + 2.0 * moe.etp * moe.loadFactor);
+    }
     if (isBlockLayer)
         c.activationBytes = stored;
     else
@@ -350,6 +446,12 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
         c.cpCommForwardSeconds = cc.forward;
         c.cpCommSeconds = cc.forward + cc.backward + (fullRecompute ? cc.forward : 0.0);
         c.cpCommBytes = cc.bytes;
+    }
+    if (moe.active && (moe.ep > 1 || moe.etp > 1)) {
+        const EpComm ec = epCommunication(layer, moe);
+        c.epCommForwardSeconds = ec.forward;
+        c.epCommSeconds = ec.forward + ec.backward + (fullRecompute ? ec.forward : 0.0);
+        c.epCommBytes = ec.bytes;
     }
     c.outputElementsPerToken = layer.outputElementsPerToken;
     return c;

@@ -87,12 +87,32 @@ private:
     };
     /// Context parallelism's exchange for one attention layer with `tokens` local tokens.
     CpComm cpCommunication(const Layer& layer, const PassTimes& p, double tokens) const;
+    /// How a MoE layer's routed experts sit on this GPU (inactive for other layers).
+    struct MoeShape
+    {
+        bool active = false;
+        double ep = 1, etp = 1;
+        double localExperts = 0;   ///< routed experts on this GPU
+        double localTokens = 0;    ///< this rank's tokens before dispatch
+        double loadFactor = 1;     ///< the busiest GPU's routed tokens over the mean
+        double tokensPerExpert = 0;///< rows of each expert's GEMMs on the busiest GPU
+    };
+    MoeShape moeShape(const Layer& layer) const;
+    struct EpComm
+    {
+        double forward = 0, backward = 0; ///< exposed seconds per pass
+        double bytes = 0;                 ///< sent per rank, forward + backward
+    };
+    /// Expert parallelism's token dispatch and combine for one MoE layer.
+    EpComm epCommunication(const Layer& layer, const MoeShape& moe) const;
 
     const PlanningProblem& m_problem;
     ParallelConfig m_config;
     Collectives m_collectives;
     CommGroup m_tpGroup;
     CommGroup m_cpGroup;
+    CommGroup m_epGroup;
+    CommGroup m_etpGroup;
     KernelModel m_kernels;   ///< the training precision's
     KernelModel m_kernels16; ///< bf16 where FP8 training keeps 16 bits (embedding, output head)
 };

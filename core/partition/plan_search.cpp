@@ -81,14 +81,16 @@ std::vector<int> chunkCounts(int blocks, int pp)
 /// The knobs that change what a unit costs, in the order the search varies them: recomputation, sequence
 /// parallelism, CP exchange and TP overlap (only the fields they set are meaningful).
 std::vector<ParallelConfig> kernelVariants(const PlanPins& pins, const TrainingSpec& training, int tp,
-                                           const std::vector<CpCommType>& cpTypes)
+                                           const std::vector<CpCommType>& cpTypes, bool moe)
 {
     // With flash attention the scores are never stored, so selective recomputation (which drops exactly
     // them) is the same plan as none: searched only when pinned.
     const auto recomputes = pinnedOr(pins.recompute, training.flashAttention
                                          ? std::vector<Recompute> { Recompute::None, Recompute::Full }
                                          : std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full });
-    const auto sps = pinnedOr(pins.sequenceParallel, tp > 1 ? std::vector<bool> { false, true } : std::vector<bool> { false });
+    // A mixture of experts with TP needs sequence parallelism (expertParallelProblem).
+    const auto sps = pinnedOr(pins.sequenceParallel, tp > 1 ? (moe ? std::vector<bool> { true } : std::vector<bool> { false, true })
+                                                            : std::vector<bool> { false });
     std::vector<ParallelConfig> out;
     for (Recompute r : recomputes)
         for (bool sp : sps) {
@@ -105,6 +107,25 @@ std::vector<ParallelConfig> kernelVariants(const PlanPins& pins, const TrainingS
                     out.push_back(c);
                 }
         }
+    return out;
+}
+
+/// The routed experts' layouts tried for a stage of tp x cp x dp GPUs (MoE parallel folding): EP any divisor of
+/// the experts, ETP 1 or TP (Megatron's two common choices; fine-grained experts run best unsplit), ETP x EP
+/// dividing the stage's GPUs. Dense models: (1, 1).
+std::vector<std::pair<int, int>> expertLayouts(const PlanPins& pins, const ExpertShape& shape, int tp, int stageGpus)
+{
+    if (shape.experts <= 0)
+        return { { pins.ep.value_or(1), pins.etp.value_or(1) } };
+    std::vector<int> etps { 1 };
+    if (tp > 1 && shape.expertFfn > 0 && std::int64_t(shape.expertFfn) % tp == 0)
+        etps.push_back(tp);
+    etps = pinnedOr(pins.etp, etps);
+    std::vector<std::pair<int, int>> out;
+    for (int etp : etps)
+        for (int ep : pinnedOr(pins.ep, divisors(shape.experts)))
+            if (stageGpus % (std::int64_t(ep) * etp) == 0 || pins.ep)
+                out.emplace_back(ep, etp);
     return out;
 }
 
@@ -170,6 +191,8 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                     base.cpCommType = pins.cpCommType.value_or(CpCommType::P2P);
                     base.dpReplicate = pins.dpReplicate.value_or(1);
                     base.reshardAfterForward = pins.reshardAfterForward.value_or(true);
+                    base.ep = pins.ep.value_or(1);
+                    base.etp = pins.etp.value_or(1);
                     out.push_back(base);
                     continue;
                 }
@@ -180,7 +203,9 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                         micro.push_back(b);
                 micro = pinnedOr(pins.microBatch, micro);
                 const std::vector<Sharding> shards = shardings(pins, tp, cp, base.dp, problem.cluster.gpusPerNode);
-                const std::vector<ParallelConfig> kernels = kernelVariants(pins, problem.training, tp, cpTypes);
+                const std::vector<ParallelConfig> kernels
+                    = kernelVariants(pins, problem.training, tp, cpTypes, evaluator.experts().experts > 0);
+                const std::vector<std::pair<int, int>> experts = expertLayouts(pins, evaluator.experts(), tp, tp * cp * base.dp);
                 // GPipe holds all m micro-batches' activations for the same bubble as 1F1B: searched only when pinned.
                 std::vector<Schedule> schedules = pp > 1
                     ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::Interleaved1F1B, Schedule::ZeroBubbleH1,
@@ -203,6 +228,7 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                         // between consecutive candidates.
                         for (int v : vpps)
                             for (const ParallelConfig& k : kernels)
+                                for (const auto& [ep, etp] : experts)
                                 for (bool ppo : ppOverlaps)
                                     for (const Sharding& sh : shards) {
                                         ParallelConfig c = k;
@@ -217,6 +243,8 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                                         c.zeroStage = sh.zero;
                                         c.dpReplicate = sh.replicate;
                                         c.reshardAfterForward = sh.reshard;
+                                        c.ep = ep;
+                                        c.etp = etp;
                                         out.push_back(c);
                                     }
                     }

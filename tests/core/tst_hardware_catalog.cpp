@@ -110,7 +110,14 @@ private slots:
         QVERIFY(!HardwareCatalog::builtin().find("b200")->calibration.calibrated());
         QCOMPARE(QString::fromStdString(h100->displayName), QString("NVIDIA H100 SXM 80GB"));
         QCOMPARE(QString::fromStdString(h100->vendor), QString("NVIDIA"));
-        QCOMPARE(HardwareCatalog::builtin().gpus().size(), std::size_t(6));
+        QCOMPARE(HardwareCatalog::builtin().gpus().size(), std::size_t(7));
+        // H800: the H100 with NVLink cut to 400 GB/s both ways (200 each way), 160 GB/s achieved as DeepSeek-V3
+        // reports (arXiv 2412.19437, Sec. 3.1) at the link efficiency of the built-in file (before calibration).
+        const GpuSpec* h800 = HardwareCatalog::builtin().find("h800");
+        QVERIFY(h800);
+        QCOMPARE(h800->scaleUp.bandwidthBytesPerSecond, 200e9);
+        QCOMPARE(h800->peakFlopsBf16, h100->peakFlopsBf16);
+        QCOMPARE(h800->calibration.family, std::string("H100"));
         QCOMPARE(&HardwareCatalog::builtin(), &HardwareCatalog::builtin()); // parsed once
     }
 
@@ -167,7 +174,7 @@ private slots:
         HardwareCatalog catalog = HardwareCatalog::builtin();
         const HardwareCatalog user = HardwareCatalog::fromJson(userCatalog().dump(), "my-gpus.json");
         catalog.merge(user);
-        QCOMPARE(catalog.gpus().size(), std::size_t(7)); // H100 replaced, L40S added
+        QCOMPARE(catalog.gpus().size(), std::size_t(8)); // H100 replaced, L40S added
         const GpuSpec* h100 = catalog.find("H100-SXM");
         QVERIFY(h100);
         QCOMPARE(h100->peakFlopsBf16, 800e12);
@@ -192,13 +199,13 @@ private slots:
         custom.memoryBytes = 1;
         catalog.add(custom);
         QCOMPARE(catalog.find("L40S")->memoryBytes, 1.0);
-        QCOMPARE(catalog.gpus().size(), std::size_t(7));
+        QCOMPARE(catalog.gpus().size(), std::size_t(8));
     }
 
     void embeddedTextParses()
     {
         const HardwareCatalog c = HardwareCatalog::fromJson(embeddedHardwareCatalog(), "hardware.json");
-        QCOMPARE(c.gpus().size(), std::size_t(6));
+        QCOMPARE(c.gpus().size(), std::size_t(7));
     }
 
     void errors_data()
