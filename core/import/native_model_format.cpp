@@ -131,6 +131,15 @@ Layer readLayer(const JsonObjectReader& l, int index, int count)
     layer.outputElementsPerToken = number("output_elements_per_token");
     layer.tpCommElementsPerToken = number("tp_comm_elements_per_token");
     layer.tpShardable = l.booleanOr("tp_shardable", false);
+    // Mixture of experts: a moe layer's routed experts, a shared expert MLP.
+    layer.experts = static_cast<int>(l.integerOr("experts", 0, 0, kMaxDim));
+    layer.expertsPerToken = static_cast<int>(l.integerOr("experts_per_token", 0, 0, layer.experts));
+    layer.expertFfn = double(l.integerOr("expert_ffn", 0, 0, kMaxDim));
+    layer.expertParams = l.integerOr("expert_params", 0, 0, layer.params);
+    layer.sharedExpert = l.booleanOr("shared_expert", false);
+    if (layer.experts > 0 && layer.expertsPerToken == 0)
+        l.fail("experts_per_token", "a layer with experts needs the routed experts per token, 1 to "
+                                        + std::to_string(layer.experts));
     return layer;
 }
 
@@ -345,6 +354,14 @@ nlohmann::ordered_json nativeModelToJson(const ModelGraph& graph)
         j["output_elements_per_token"] = l.outputElementsPerToken;
         j["tp_comm_elements_per_token"] = l.tpCommElementsPerToken;
         j["tp_shardable"] = l.tpShardable;
+        if (l.experts > 0) {
+            j["experts"] = l.experts;
+            j["experts_per_token"] = l.expertsPerToken;
+            j["expert_ffn"] = std::int64_t(l.expertFfn);
+            j["expert_params"] = l.expertParams;
+        }
+        if (l.sharedExpert)
+            j["shared_expert"] = true;
         layers.push_back(std::move(j));
     }
     out["layers"] = std::move(layers);

@@ -90,6 +90,11 @@ inline void compareGraphs(const ModelGraph& a, const ModelGraph& b)
         QCOMPARE(x.tpCommElementsPerToken, y.tpCommElementsPerToken);
         QCOMPARE(x.tpShardable, y.tpShardable);
         QCOMPARE(x.block, y.block);
+        QCOMPARE(x.experts, y.experts);
+        QCOMPARE(x.expertsPerToken, y.expertsPerToken);
+        QCOMPARE(x.expertFfn, y.expertFfn);
+        QCOMPARE(x.expertParams, y.expertParams);
+        QCOMPARE(x.sharedExpert, y.sharedExpert);
     }
     QVERIFY(edgeSet(a) == edgeSet(b));
     QCOMPARE(a.blocks().size(), b.blocks().size());

@@ -43,6 +43,9 @@ private slots:
         QTest::newRow("HF llama (spec graph)") << "../../../resources/models/llama-3-8b.json";
         QTest::newRow("HF llama 3.1 (rope scaling)") << "../../../resources/models/llama-3.1-405b.json";
         QTest::newRow("HF mixtral (MoE)") << "mixtral-8x7b.json";
+        QTest::newRow("HF deepseek_v2 (MoE, shared experts, dense first block, MLA)") << "hf/DeepSeek-V2-Lite.json";
+        QTest::newRow("HF gpt_oss (router bias, sinks)") << "hf/gpt-oss-20b.json";
+        QTest::newRow("HF qwen2_moe (shared expert gate)") << "hf/Qwen1.5-MoE-A2.7B.json";
         QTest::newRow("HF gpt2 (tied head)") << "gpt2.json";
         QTest::newRow("native DAG") << "native-dag.json";
         QTest::newRow("native transformer") << "native-transformer.json";

@@ -293,9 +293,23 @@ private slots:
         s.rotaryFraction = 0.25;
         s.lmHeadBias = true;
         s.activation = "gelu";
+        // Mixture of experts and multi-head latent attention (not a model that validates; each key's reading).
+        s.expertFfn = 1024;
+        s.sharedExpertFfn = 2048;
+        s.sharedExpertGate = true;
+        s.routerBias = true;
+        s.firstDenseLayers = 1;
+        s.moeLayerFreq = 2;
+        s.qLoraRank = 64;
+        s.kvLoraRank = 32;
+        s.qkNopeHeadDim = 16;
+        s.qkRopeHeadDim = 8;
+        s.vHeadDim = 16;
+        s.mtpLayers = 1;
+        s.attentionSinks = true;
         const Json j = planDocumentToJson(d);
         const Json& t = j["inputs"]["model"]["transformer"];
-        QCOMPARE(int(t.size()), 30); // name, model_type and the model format's 28 keys
+        QCOMPARE(int(t.size()), 43); // name, model_type and the model format's 41 keys
         QCOMPARE(QString::fromStdString(firstDifference(readPlanJson(j.dump(2), "all.json"), d)), QString());
         for (const auto& [key, value] : t.items()) {
             Json k = j;
