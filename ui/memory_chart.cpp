@@ -6,7 +6,10 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPainter>
 #include <QPen>
 #include <QStackedBarSeries>
@@ -18,6 +21,8 @@ using namespace shardscope;
 
 namespace {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+const QColor kRoutedExperts(205, 75, 160); // the EP colour of the other views
+QString gib(double bytes) { return QLocale().toString(bytes / kGiB, 'f', 1); }
 }
 
 MemoryChartData MemoryChartData::fromPlan(const PlanEstimate& plan, int maxDeviceBars)
@@ -26,6 +31,7 @@ MemoryChartData MemoryChartData::fromPlan(const PlanEstimate& plan, int maxDevic
     d.capacityBytes = plan.capacityBytes;
     const int devices = plan.config.worldSize();
     d.grouped = devices > maxDeviceBars;
+    d.moe = std::any_of(plan.stages.begin(), plan.stages.end(), [](const StageEstimate& s) { return hasMoeParts(s.memory); });
     for (const StageEstimate& s : plan.stages) {
         const auto [first, end] = stageDeviceRange(plan.config, s.stage);
         if (d.grouped) {
@@ -40,14 +46,43 @@ MemoryChartData MemoryChartData::fromPlan(const PlanEstimate& plan, int maxDevic
     return d;
 }
 
-QStringList MemoryChartData::partNames()
+bool MemoryChartData::hasMoeParts(const MemoryBreakdown& m)
 {
+    return m.routedExpertBytes > 0 || m.sharedExpertBytes > 0 || m.moeActivationBytes > 0 || m.other.moeDispatch > 0;
+}
+
+QStringList MemoryChartData::partNames(bool moe)
+{
+    if (moe)
+        return { tr("Routed experts"),
+                 tr("Shared experts"),
+                 tr("Other weights, gradients, optimizer"),
+                 tr("Activations"),
+                 tr("MoE activations"),
+                 tr("Embedding and logits"),
+                 tr("MoE dispatcher buffers"),
+                 tr("Other (CUDA context, NCCL, buffers)") };
     return { tr("Weights"), tr("Gradients"), tr("Optimizer states"), tr("Activations"), tr("Embedding and logits"),
              tr("Other (CUDA context, NCCL, buffers)") };
 }
 
-double MemoryChartData::part(const MemoryBreakdown& m, int index)
+double MemoryChartData::part(const MemoryBreakdown& m, int index, bool moe)
 {
+    if (moe) {
+        // The MoE parts are parts of the totals (plan_estimate.h); the rest is what remains of each.
+        switch (index) {
+        case RoutedExperts: return m.routedExpertBytes;
+        case SharedExperts: return m.sharedExpertBytes;
+        case OtherModelStates:
+            return std::max(0.0, m.weightsBytes + m.gradientsBytes + m.optimizerBytes - m.routedExpertBytes - m.sharedExpertBytes);
+        case OtherActivations: return std::max(0.0, m.activationsBytes - m.moeActivationBytes);
+        case MoeActivations: return m.moeActivationBytes;
+        case EmbeddingLogits: return m.embeddingLogitsBytes;
+        case DispatcherBuffers: return m.other.moeDispatch;
+        case OtherOverhead: return std::max(0.0, m.overheadBytes - m.other.moeDispatch);
+        default: return 0;
+        }
+    }
     switch (index) {
     case 0: return m.weightsBytes;
     case 1: return m.gradientsBytes;
@@ -59,19 +94,47 @@ double MemoryChartData::part(const MemoryBreakdown& m, int index)
     }
 }
 
+QString MemoryChartData::toolTip(int index) const
+{
+    if (index < 0 || index >= bars.size())
+        return {};
+    const MemoryBar& bar = bars[index];
+    const MemoryBreakdown& m = bar.memory;
+    QStringList lines;
+    lines << (bar.endDevice - bar.firstDevice > 1
+                  ? tr("Stage %1: GPUs %2–%3, each").arg(bar.stage).arg(bar.firstDevice).arg(bar.endDevice - 1)
+                  : tr("GPU %1 (stage %2)").arg(bar.firstDevice).arg(bar.stage));
+    lines << tr("%1 GiB of %2 GiB usable").arg(gib(m.totalBytes()), gib(capacityBytes));
+    lines << tr("Weights %1 GiB, gradients %2 GiB, optimizer states %3 GiB").arg(gib(m.weightsBytes), gib(m.gradientsBytes), gib(m.optimizerBytes));
+    lines << tr("Activations %1 GiB, embedding and logits %2 GiB, other %3 GiB")
+                 .arg(gib(m.activationsBytes), gib(m.embeddingLogitsBytes), gib(m.overheadBytes));
+    if (hasMoeParts(m)) {
+        lines << tr("Routed experts %1 GiB, shared experts %2 GiB (their weights, gradients and optimizer states)")
+                     .arg(gib(m.routedExpertBytes), gib(m.sharedExpertBytes));
+        lines << tr("MoE activations %1 GiB (of the activations), dispatcher buffers %2 GiB (of other)")
+                     .arg(gib(m.moeActivationBytes), gib(m.other.moeDispatch));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 MemoryChartView::MemoryChartView(QWidget* parent)
     : QChartView(new QChart, parent)
 {
     chart()->setAnimationOptions(QChart::NoAnimation);
     chart()->setTitle(tr("Memory per GPU"));
     chart()->legend()->setAlignment(Qt::AlignBottom);
-    auto* series = new QStackedBarSeries;
+    m_series = new QStackedBarSeries;
     for (const QString& name : MemoryChartData::partNames()) {
         auto* set = new QBarSet(name);
         m_sets.append(set);
-        series->append(set);
+        m_series->append(set);
     }
-    chart()->addSeries(series);
+    chart()->addSeries(m_series);
+    for (QBarSet* set : m_sets) // the theme's colours, kept when the sets are replaced
+        m_denseColours.append(set->color());
+    connect(m_series, &QStackedBarSeries::hovered, this, [this](bool status, int index, QBarSet*) {
+        setToolTip(status ? m_data.toolTip(index) : QString());
+    });
     m_capacity = new QLineSeries;
     m_capacity->setName(tr("Usable capacity"));
     m_capacity->setPen(QPen(QColor(200, 30, 30), 2, Qt::DashLine));
@@ -118,6 +181,44 @@ void MemoryChartView::applyPalette()
     }
 }
 
+void MemoryChartView::useLayout(bool moe)
+{
+    if (moe == m_moeLayout)
+        return;
+    m_moeLayout = moe;
+    m_series->clear(); // deletes the sets
+    m_sets.clear();
+    const QStringList names = MemoryChartData::partNames(moe);
+    // Dense: the theme's colours. MoE: the experts in the EP colour, the rest in their dense part's colour.
+    const QColor moeColours[MemoryChartData::MoePartCount] = {
+        kRoutedExperts, kRoutedExperts.lighter(150), m_denseColours[0], m_denseColours[3], m_denseColours[3].darker(135),
+        m_denseColours[4], kRoutedExperts.darker(160), m_denseColours[5] };
+    for (int i = 0; i < names.size(); ++i) {
+        auto* set = new QBarSet(names[i]);
+        set->setColor(moe ? moeColours[i] : m_denseColours[i]);
+        m_sets.append(set);
+    }
+    m_series->append(m_sets);
+}
+
+bool MemoryChartView::legendShows(int index) const
+{
+    const QList<QLegendMarker*> markers = chart()->legend()->markers(m_series);
+    return index >= 0 && index < markers.size() && markers[index]->isVisible();
+}
+
+void MemoryChartView::updateLegend()
+{
+    // A MoE plan's parts that hold nothing (no shared experts, say) stay out of the legend.
+    const QList<QLegendMarker*> markers = chart()->legend()->markers(m_series);
+    for (int i = 0; i < markers.size() && i < m_sets.size(); ++i) {
+        bool any = !m_moeLayout;
+        for (const MemoryBar& bar : m_data.bars)
+            any = any || MemoryChartData::part(bar.memory, i, true) > 0;
+        markers[i]->setVisible(any);
+    }
+}
+
 void MemoryChartView::clearPlan()
 {
     m_data = {};
@@ -130,15 +231,16 @@ void MemoryChartView::clearPlan()
 void MemoryChartView::setPlan(const PlanEstimate& plan)
 {
     m_data = MemoryChartData::fromPlan(plan, m_maxDeviceBars);
+    useLayout(m_data.moe);
     const qsizetype n = m_data.bars.size();
     QStringList labels;
     labels.reserve(n);
     double maxGiB = m_data.capacityBytes / kGiB;
-    for (int part = 0; part < MemoryChartData::PartCount; ++part) {
+    for (int part = 0; part < MemoryChartData::partCount(m_data.moe); ++part) {
         QList<qreal> values;
         values.reserve(n);
         for (const MemoryBar& bar : m_data.bars)
-            values.append(MemoryChartData::part(bar.memory, part) / kGiB);
+            values.append(MemoryChartData::part(bar.memory, part, m_data.moe) / kGiB);
         QBarSet* set = m_sets[part];
         set->remove(0, set->count()); // Qt 6.4 has no bulk replace; per-value replace is quadratic
         set->append(values);
@@ -166,6 +268,7 @@ void MemoryChartView::setPlan(const PlanEstimate& plan)
     if (!m_data.grouped && n > 32)
         chart()->setTitle(tr("Memory per GPU: %1 GPUs, global ranks 0-%2 from left to right").arg(n).arg(n - 1));
     updateAxes(labels, maxGiB);
+    updateLegend();
 }
 
 QString MemoryChartView::title() const

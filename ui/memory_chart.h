@@ -12,6 +12,7 @@
 class QBarCategoryAxis;
 class QBarSet;
 class QLineSeries;
+class QStackedBarSeries;
 class QValueAxis;
 
 /// One bar of the memory chart: a device, or a group of identical devices (one pipeline stage).
@@ -26,6 +27,12 @@ struct MemoryBar
 
 /// What the memory chart draws for a plan: bars per device up to `maxDeviceBars`, else one bar per
 /// pipeline stage (all TP x DP devices of a stage hold the same bytes), and the usable capacity.
+///
+/// A mixture-of-experts plan (any bar with routed or shared expert states, MoE activations or dispatcher
+/// buffers) is stacked by the MoE parts instead: the estimate gives each expert part as weights, gradients
+/// and optimizer states together, so the model states are drawn as routed experts, shared experts and the
+/// rest, and the activations and "other" bytes with their MoE parts apart. The tooltips keep the weights,
+/// gradients and optimizer states of every plan.
 struct MemoryChartData
 {
     Q_DECLARE_TR_FUNCTIONS(MemoryChartData)
@@ -33,12 +40,23 @@ public:
     QList<MemoryBar> bars;
     double capacityBytes = 0;
     bool grouped = false;
+    bool moe = false; ///< stacked by the MoE parts (MoePartCount of them)
 
     static MemoryChartData fromPlan(const shardscope::PlanEstimate& plan, int maxDeviceBars = 64);
-    /// The stacked parts, in drawing order, and their names.
-    static QStringList partNames();
-    static double part(const shardscope::MemoryBreakdown& m, int index);
+    /// The stacked parts, in drawing order, and their names (the MoE layout when `moe`).
+    static QStringList partNames(bool moe = false);
+    static double part(const shardscope::MemoryBreakdown& m, int index, bool moe = false);
+    static int partCount(bool moe) { return moe ? MoePartCount : PartCount; }
     static constexpr int PartCount = 6;
+    /// MoE layout: routed experts, shared experts, other model states, activations, MoE activations,
+    /// embedding and logits, MoE dispatcher buffers, other.
+    static constexpr int MoePartCount = 8;
+    enum MoePart { RoutedExperts, SharedExperts, OtherModelStates, OtherActivations, MoeActivations, EmbeddingLogits,
+                   DispatcherBuffers, OtherOverhead };
+    static bool hasMoeParts(const shardscope::MemoryBreakdown& m);
+    /// Bar `bar`'s tooltip: what it stands for, its total against the capacity, weights, gradients, optimizer
+    /// states, activations and the rest, and the MoE parts when it has them.
+    QString toolTip(int bar) const;
 };
 
 /// Per-device stacked memory bars (weights, gradients, optimizer, activations, embedding/logits,
@@ -56,8 +74,12 @@ public:
     void setMaxDeviceBars(int count) { m_maxDeviceBars = count; }
     int maxDeviceBars() const { return m_maxDeviceBars; }
     const MemoryChartData& data() const { return m_data; }
-    /// The bar sets in MemoryChartData::partNames() order, and the capacity line (for tests and export).
+    /// The bar sets in MemoryChartData::partNames(data().moe) order, and the capacity line (for tests and export).
+    /// A plan of the other layout (dense / MoE) replaces them.
     const QList<QBarSet*>& barSets() const { return m_sets; }
+    QStackedBarSeries* barSeries() const { return m_series; }
+    /// Whether part `index`'s legend entry is shown: every part of a dense plan; of a MoE plan those with bytes.
+    bool legendShows(int index) const;
     QLineSeries* capacityLine() const { return m_capacity; }
     QString title() const;
     /// Paints the chart (with its legend) into any device at `size`, e.g. for PNG/SVG export.
@@ -73,8 +95,13 @@ protected:
 private:
     void updateAxes(const QStringList& labels, double maxGiB);
     void applyPalette();
+    void useLayout(bool moe); ///< the bar sets of the dense or the MoE layout
+    void updateLegend();
 
     MemoryChartData m_data;
+    QStackedBarSeries* m_series = nullptr;
+    bool m_moeLayout = false;
+    QList<QColor> m_denseColours; ///< the theme's colours of the dense parts, reused by the MoE layout
     QList<QBarSet*> m_sets;
     QLineSeries* m_capacity = nullptr;
     QBarCategoryAxis* m_x = nullptr;

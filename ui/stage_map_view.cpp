@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stage_map_view.h"
 
+#include "moe_display.h"
+
 #include "partition/layer_partition.h"
 
 #include <QLocale>
@@ -18,7 +20,7 @@ constexpr double kGap = 6, kPad = 6;                   // between cards, inside 
 constexpr double kIdealCardWidth = 200, kMinCell = 7, kMaxCell = 26;
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-const QColor kSlowest(230, 120, 0), kDevice(52, 120, 210), kCpGroup(20, 50, 110);
+const QColor kSlowest(230, 120, 0), kDevice(52, 120, 210), kCpGroup(20, 50, 110), kExperts(205, 75, 160);
 const QColor kMemoryOk(60, 160, 90), kMemoryTight(220, 170, 30), kMemoryOver(200, 40, 40);
 
 QColor memoryColour(double bytes, double capacity)
@@ -95,11 +97,14 @@ QString StageMapView::title() const
     // Explicit singular until issue 6 ships the English numerus forms (%n).
     const QString stages = p == 1 ? tr("1 pipeline stage") : tr("%1 pipeline stages").arg(p);
     const QString time = ms(m_plan.stages[std::size_t(m_slowest)].microBatchSeconds());
-    if (c.cp > 1)
-        return tr("%1 x (TP %2 x CP %3 x DP %4): slowest stage %5, %6 ms per micro-batch")
-            .arg(stages, QString::number(c.tp), QString::number(c.cp), QString::number(c.dp), QString::number(m_slowest), time);
-    return tr("%1 x (TP %2 x DP %3): slowest stage %4, %5 ms per micro-batch")
-        .arg(stages, QString::number(c.tp), QString::number(c.dp), QString::number(m_slowest), time);
+    const QString text = c.cp > 1
+        ? tr("%1 x (TP %2 x CP %3 x DP %4): slowest stage %5, %6 ms per micro-batch")
+              .arg(stages, QString::number(c.tp), QString::number(c.cp), QString::number(c.dp), QString::number(m_slowest), time)
+        : tr("%1 x (TP %2 x DP %3): slowest stage %4, %5 ms per micro-batch")
+              .arg(stages, QString::number(c.tp), QString::number(c.dp), QString::number(m_slowest), time);
+    if (!usesExpertParallelism(c))
+        return text;
+    return text + tr("; experts EP %1 x ETP %2 x expert DP %3").arg(c.ep).arg(c.etp).arg(c.expertDataParallel());
 }
 
 QString StageMapView::deviceSummary(int stage) const
@@ -131,9 +136,16 @@ QString StageMapView::rankText(int rank) const
 {
     const ParallelConfig& c = m_plan.config;
     const RankCoordinates r = coordinates(c, rank);
-    if (c.cp > 1)
-        return tr("GPU %1: TP rank %2, CP rank %3, DP rank %4").arg(rank).arg(r.tp).arg(r.cp).arg(r.dp);
-    return tr("GPU %1: TP rank %2, DP rank %3").arg(rank).arg(r.tp).arg(r.dp);
+    QString text = c.cp > 1 ? tr("GPU %1: TP rank %2, CP rank %3, DP rank %4").arg(rank).arg(r.tp).arg(r.cp).arg(r.dp)
+                            : tr("GPU %1: TP rank %2, DP rank %3").arg(rank).arg(r.tp).arg(r.dp);
+    if (expertGroupCount() > 0) {
+        // MoE parallel folding: the stage's GPUs again, ETP fastest, then EP, then expert DP.
+        const int local = rank - stageDeviceRange(c, r.stage).first;
+        const int etp = local % c.etp, ep = local / c.etp % c.ep, edp = local / (c.etp * c.ep);
+        text += c.etp > 1 ? tr("; experts: EP rank %1, ETP rank %2, expert DP rank %3").arg(ep).arg(etp).arg(edp)
+                          : tr("; experts: EP rank %1, expert DP rank %2").arg(ep).arg(edp);
+    }
+    return text;
 }
 
 int StageMapView::gridRows() const
@@ -347,6 +359,8 @@ void StageMapView::paintCard(QPainter& painter, int stage, const Layout& l, QSiz
                                          .united(deviceCellRect(group + t + (c.cp - 1) * c.tp, size))
                                          .adjusted(0.75, 0.75, -0.75, -0.75));
         }
+        if (expertGroupCount() > 0) // each expert group outlined (MoE parallel folding)
+            paintExpertGroups(painter, stage, size);
         painter.setFont(font());
         painter.setPen(pal.color(QPalette::Text));
         if (!labelled) {
@@ -384,6 +398,10 @@ void StageMapView::paintCard(QPainter& painter, int stage, const Layout& l, QSiz
             painter.fillRect(bar, pal.color(QPalette::Base));
             const double fraction = std::min(1.0, bytes / m_plan.capacityBytes);
             painter.fillRect(QRectF(bar.left(), bar.top(), bar.width() * fraction, bar.height()), memoryColour(bytes, m_plan.capacityBytes));
+            if (s.memory.routedExpertBytes > 0) // the routed experts' share of it, from the left
+                painter.fillRect(QRectF(bar.left(), bar.top(), bar.width() * std::min(fraction, s.memory.routedExpertBytes / m_plan.capacityBytes),
+                                        bar.height()),
+                                 kExperts);
             painter.setPen(pal.color(QPalette::Mid));
             painter.drawRect(bar);
             painter.setPen(pal.color(QPalette::Text));
@@ -428,6 +446,12 @@ void StageMapView::render(QPainter& painter, QSizeF size) const
         });
     else
         item(tr("GPU (global rank; TP across, DP down)"), [&](QRectF r) { painter.fillRect(r, kDevice); });
+    if (expertGroupCount() > 0)
+        item(tr("expert group (EP x ETP GPUs holding every expert once, all-to-all inside); routed experts' memory"), [&](QRectF r) {
+            painter.fillRect(r, kDevice);
+            painter.setPen(QPen(kExperts, 2));
+            painter.drawRect(r.adjusted(1, 1, -1, -1));
+        });
     item(tr("memory per GPU of %1 GiB usable").arg(gib(m_plan.capacityBytes)), [&](QRectF r) {
         painter.fillRect(r, kMemoryOk);
         painter.setPen(pal.color(QPalette::Mid));
@@ -451,8 +475,12 @@ QString StageMapView::toolTipAt(QPointF pos, QSizeF size) const
         for (int rank = first; rank < end; ++rank)
             if (deviceCellRect(rank, size).contains(pos))
                 lines.append(rankText(rank));
-        lines.append(tr("Memory per GPU: %1 GiB of %2 GiB usable").arg(gib(s.memory.totalBytes()), gib(m_plan.capacityBytes)));
-        if (c.cp > 1)
+        lines.append(memoryText(s));
+        if (s.epCommSeconds > 0 || usesExpertParallelism(c))
+            lines.append(tr("Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, EP all-to-all %6, PP %7 ms)")
+                             .arg(ms(s.microBatchSeconds()), ms(s.computeSeconds), ms(s.recomputeSeconds), ms(s.tpCommSeconds),
+                                  ms(s.cpCommSeconds), ms(s.epCommSeconds), ms(s.ppCommSeconds)));
+        else if (c.cp > 1)
             lines.append(tr("Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, PP %6 ms)")
                              .arg(ms(s.microBatchSeconds()), ms(s.computeSeconds), ms(s.recomputeSeconds), ms(s.tpCommSeconds),
                                   ms(s.cpCommSeconds), ms(s.ppCommSeconds)));

@@ -7,6 +7,7 @@
 #include <QList>
 #include "painted_view.h"
 
+#include <QPainterPath>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
@@ -18,7 +19,11 @@
  * time per micro-batch. Global ranks follow Megatron's order, TP fastest, then CP, DP and PP:
  * rank = tp + TP x (cp + CP x (dp + DP x stage)). The grid has a column per TP rank and a row per
  * (DP, CP) pair; with context parallelism each DP rank's CP x TP block stands apart and each CP group
- * (one TP rank's CP ranks, which exchange keys and values) is framed. The slowest stage is framed and tagged. Cards wrap into rows, so
+ * (one TP rank's CP ranks, which exchange keys and values) is framed. With expert parallelism (a MoE plan
+ * with EP or ETP > 1) the same GPUs also hold the routed experts in Megatron's MoE parallel folding order,
+ * ETP fastest, then EP, then expert DP: each expert group (the EP x ETP consecutive GPUs of a stage that
+ * hold every expert once, exchanging tokens by all-to-all) is outlined, and the memory bar shows the
+ * routed experts' part. The slowest stage is framed and tagged. Cards wrap into rows, so
  * 64 stages stay legible. Painted by hand (fast, and exports to SVG).
  */
 class StageMapView : public PaintedView
@@ -42,6 +47,14 @@ public:
     QRectF deviceCellRect(int rank, QSizeF size) const;
     /// "TP 8 x DP 128 = 1,024 GPUs, ranks 0–1023" ("TP 8 x CP 16 x DP 8 = ..." with CP): a stage's devices in one line.
     QString deviceSummary(int stage) const;
+    /// Expert groups of one stage: its TP x CP x DP GPUs over EP x ETP (0 without expert parallelism).
+    int expertGroupCount() const;
+    /// The global ranks of expert group `group` of `stage`: EP x ETP consecutive ranks (etp innermost, so one
+    /// EP group's ranks are ETP apart), in rank order; empty when out of range.
+    QList<int> expertGroupRanks(int stage, int group) const;
+    /// The outline drawn around expert group `group` of `stage` (the sides of its cells that do not touch
+    /// another cell of the group); empty when the stage shows no grid or the plan has no expert parallelism.
+    QPainterPath expertGroupOutline(int stage, int group, QSizeF size) const;
     /// "layers 0–19 (20): model.embed_tokens … model.layers.18.mlp", with "chunk k: " when interleaved.
     QString layerRangeText(int stage, int range) const;
     /// The tooltip at `pos` in a view of `size`: stage, layers, devices (the rank under the mouse), GiB, ms.
@@ -77,7 +90,9 @@ private:
     QRectF gridRect(int stage, const Layout& l, QSizeF size) const;
     int gridRows() const;                       ///< DP x CP rows of cells
     double gridGaps() const;                    ///< the height of the gaps between DP blocks
-    QString rankText(int rank) const;           ///< "GPU 37: TP rank 5, CP rank 0, DP rank 1"
+    QString rankText(int rank) const;           ///< "GPU 37: TP rank 5, CP rank 0, DP rank 1"; EP rank with experts
+    QString memoryText(const shardscope::StageEstimate& s) const; ///< the tooltip's memory lines, MoE parts included
+    void paintExpertGroups(QPainter& painter, int stage, QSizeF size) const;
     QStringList deviceSummaryLines(int stage) const; ///< deviceSummary() in two lines: the degrees, then the ranks
     int layerLinesUsed(int stage, const Layout& l) const;
     void paintCard(QPainter& painter, int stage, const Layout& l, QSizeF size) const;

@@ -2,12 +2,14 @@
 // Tests ui/input_panel.*: inputs set from a session come back unchanged from problem(); a form
 // change asks for a search and a weight or strategy change only for a re-rank; presets set their
 // weights and memory margin; weights outside the sliders' range keep their ranking; the context-parallel,
-// hybrid-sharding and reshard pins go into TrainingSpec::pins and come back from it.
+// hybrid-sharding and reshard pins go into TrainingSpec::pins and come back from it; the expert-parallel pins
+// and MoE fields apply to mixture-of-experts models only.
 #include "input_panel.h"
 
 #include "export/session_document.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
+#include "model/transformer_spec.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -18,6 +20,29 @@
 #include <QtTest>
 
 using namespace shardscope;
+
+namespace {
+
+/// A small mixture of experts: 4 blocks, 8 routed experts of which 2 per token.
+ModelGraph smallMoe()
+{
+    TransformerSpec s;
+    s.name = "tiny-moe";
+    s.modelType = "mixtral";
+    s.hidden = 1024;
+    s.ffn = 2816;
+    s.layers = 4;
+    s.heads = 16;
+    s.kvHeads = 4;
+    s.vocab = 32000;
+    s.maxPositions = 4096;
+    s.experts = 8;
+    s.expertsPerToken = 2;
+    s.expertFfn = 1408;
+    return buildModelGraph(s);
+}
+
+} // namespace
 
 class TestInputPanel : public QObject
 {
@@ -233,6 +258,94 @@ private slots:
         QCOMPARE(restored.cpCommTypeBox()->currentData().toInt(), int(CpCommType::AllToAll));
         QCOMPARE(restored.dpReplicateBox()->value(), 4);
         QCOMPARE(restored.reshardAfterForwardBox()->currentData().toInt(), 1);
+    }
+
+    // EP and ETP pins beside the other degrees, the MoE imbalance and capacity factor in the training form: for a
+    // dense model disabled (their tooltips say why) and not pinned; for a MoE model fields -> TrainingSpec -> fields.
+    void expertParallelPinsAndMoeFields()
+    {
+        InputPanel panel;
+        QSpinBox* ep = panel.epBox();
+        QSpinBox* etp = panel.etpBox();
+        QDoubleSpinBox* imbalance = panel.moeImbalanceBox();
+        QDoubleSpinBox* capacity = panel.moeCapacityFactorBox();
+        QVERIFY(ep && etp && imbalance && capacity);
+        QCOMPARE(ep->text(), QStringLiteral("EP auto"));
+        QCOMPARE(etp->text(), QStringLiteral("ETP auto"));
+        QCOMPARE(capacity->text(), QStringLiteral("dropless"));
+        QCOMPARE(imbalance->value(), 1.25);
+
+        // Dense: disabled with the reason, and a value typed in is not a pin.
+        panel.setModel(*findBundledModel("llama-3-8b"), QStringLiteral("llama-3-8b"), true);
+        QVERIFY(!panel.modelHasExperts());
+        for (QWidget* box : std::initializer_list<QWidget*> { ep, etp, imbalance, capacity }) {
+            QVERIFY(!box->isEnabledTo(&panel));
+            QVERIFY2(box->toolTip().contains(QStringLiteral("the model has no routed experts")), qPrintable(box->toolTip()));
+        }
+        ep->setValue(4);
+        QVERIFY(!panel.training().pins.ep);
+        ep->setValue(0);
+
+        // MoE: enabled, the frameworks' names in the tooltips, each field asks for a search and lands in the spec.
+        panel.setModel(smallMoe(), QStringLiteral("tiny-moe.json"), false);
+        QVERIFY(panel.modelHasExperts());
+        for (QWidget* box : std::initializer_list<QWidget*> { ep, etp, imbalance, capacity })
+            QVERIFY(box->isEnabledTo(&panel));
+        QVERIFY(ep->toolTip().contains(QStringLiteral("--expert-model-parallel-size")));
+        QVERIFY(etp->toolTip().contains(QStringLiteral("--expert-tensor-parallel-size")));
+        QVERIFY(capacity->toolTip().contains(QStringLiteral("--moe-expert-capacity-factor")));
+        QVERIFY(!panel.training().pins.ep && !panel.training().pins.etp && !panel.training().moeCapacityFactor);
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        ep->setValue(8);
+        etp->setValue(2);
+        imbalance->setValue(1.5);
+        QCOMPARE(problem.count(), 3);
+        TrainingSpec t = panel.training();
+        QCOMPARE(t.pins.ep, std::optional<int>(8));
+        QCOMPARE(t.pins.etp, std::optional<int>(2));
+        QCOMPARE(t.moeImbalance, 1.5);
+        QVERIFY(!t.moeCapacityFactor);
+        QCOMPARE(ep->text(), QStringLiteral("EP 8"));
+        // A capacity factor: token dropping, so the imbalance no longer applies.
+        capacity->setValue(1.25);
+        QCOMPARE(problem.count(), 4);
+        t = panel.training();
+        QCOMPARE(t.moeCapacityFactor, std::optional<double>(1.25));
+        QVERIFY(!imbalance->isEnabledTo(&panel));
+        QVERIFY(imbalance->toolTip().contains(QStringLiteral("a capacity factor is set")));
+
+        // Set back from the spec (as a session or an undone proposal restores it), then through a session file.
+        InputPanel restored;
+        restored.setModel(smallMoe(), QStringLiteral("tiny-moe.json"), false);
+        restored.setInputs(panel.cluster(), t, Strategy::Exhaustive, ScoreWeights {}, false);
+        QCOMPARE(restored.epBox()->value(), 8);
+        QCOMPARE(restored.etpBox()->value(), 2);
+        QCOMPARE(restored.moeImbalanceBox()->value(), 1.5);
+        QCOMPARE(restored.moeCapacityFactorBox()->value(), 1.25);
+        QVERIFY(restored.training().pins == t.pins);
+        QCOMPARE(restored.training().moeCapacityFactor, t.moeCapacityFactor);
+        SessionDocument saved;
+        saved.model = "tiny-moe.json";
+        saved.cluster = panel.cluster();
+        saved.training = t;
+        const SessionDocument loaded = readSessionJson(writeSessionJson(saved), "session");
+        InputPanel reopened;
+        reopened.setInputs(loaded.cluster, loaded.training, loaded.strategy, loaded.weights, false);
+        reopened.setModel(smallMoe(), QStringLiteral("tiny-moe.json"), false); // the window loads the model after the inputs
+        QCOMPARE(reopened.epBox()->value(), 8);
+        QVERIFY(reopened.training().pins == t.pins);
+        QCOMPARE(reopened.training().moeImbalance, 1.5);
+        QCOMPARE(reopened.training().moeCapacityFactor, std::optional<double>(1.25));
+        // Dropless and searched again.
+        t.pins.ep.reset();
+        t.pins.etp.reset();
+        t.moeCapacityFactor.reset();
+        restored.setInputs(panel.cluster(), t, Strategy::Exhaustive, ScoreWeights {}, false);
+        QCOMPARE(restored.epBox()->value(), 0);
+        QCOMPARE(restored.moeCapacityFactorBox()->text(), QStringLiteral("dropless"));
+        QVERIFY(restored.moeImbalanceBox()->isEnabledTo(&restored));
+        QVERIFY(restored.training().pins == t.pins);
+        QVERIFY(!restored.training().moeCapacityFactor);
     }
 
     void formChangesSearchWeightChangesRerank()

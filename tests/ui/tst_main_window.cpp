@@ -125,6 +125,11 @@ private slots:
                                                          " · HSDP x2 · weights kept to backward · 1f1b"));
         c.cpCommType = CpCommType::AllToAll;
         QVERIFY(MainWindow::describe(c).startsWith(QStringLiteral("TP 8 · CP 16 (a2a) · PP 16")));
+        // Expert parallelism follows DP, with ETP when above 1.
+        c.ep = 8;
+        QVERIFY2(MainWindow::describe(c).contains(QStringLiteral(" · DP 8 · EP 8 · micro-batch")), qPrintable(MainWindow::describe(c)));
+        c.etp = 2;
+        QVERIFY(MainWindow::describe(c).contains(QStringLiteral(" · DP 8 · EP 8 x ETP 2 · micro-batch")));
     }
 
     void opensWithThePlannedExample()
@@ -149,6 +154,13 @@ private slots:
         QVERIFY(w.selectedPlan());
         QVERIFY(sel(w).config == w.outcome()->top.front().config);
         QVERIFY(sel(w).feasible);
+        // A dense model: no EP column.
+        QVERIFY(w.planTable()->isColumnHidden(PlanTableModel::Ep));
+        QVERIFY(!w.planTable()->isColumnHidden(PlanTableModel::Cp));
+        w.planModel()->setMixtureOfExperts(true); // what a MoE model's result sets: the column follows
+        QVERIFY(!w.planTable()->isColumnHidden(PlanTableModel::Ep));
+        w.planModel()->setMixtureOfExperts(false);
+        QVERIFY(w.planTable()->isColumnHidden(PlanTableModel::Ep));
         const QString status = w.statusText();
         QVERIFY2(status.contains(QLocale().toString(qulonglong(w.outcome()->search.candidates.size())) + QStringLiteral(" plans evaluated in")),
                  qPrintable(status));

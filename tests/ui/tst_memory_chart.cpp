@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests ui/memory_chart.*: a selected plan's per-device memory lands in the chart series value by
-// value, per device for small clusters and per pipeline stage for large ones, with the capacity line.
+// value, per device for small clusters and per pipeline stage for large ones, with the capacity line; a
+// mixture-of-experts plan is stacked by its MoE parts (routed and shared experts, MoE activations,
+// dispatcher buffers), in the legend when they hold bytes and in the tooltips.
 #include "memory_chart.h"
 #include "view_fixtures.h"
 
@@ -13,6 +15,8 @@
 #include <QBarSet>
 #include <QChart>
 #include <QLegend>
+#include <QLegendMarker>
+#include <QStackedBarSeries>
 #include <QPointer>
 #include <QValueAxis>
 #include <QLineSeries>
@@ -37,6 +41,36 @@ int stageOf(const ParallelConfig& c, int device)
             return s;
     }
     return -1;
+}
+
+/// Two stages of TP 2 x DP 2 (8 GPUs, EP 4) with hand-set MoE parts: stage 0 holds 20 GiB of routed experts,
+/// 2 GiB of shared experts, 6 of its 10 GiB of activations are MoE's and 1.5 of its 4 GiB "other" the
+/// dispatcher's buffers; stage 1 has no shared experts.
+PlanEstimate handBuiltMoe()
+{
+    PlanEstimate p;
+    p.config = testing::viewConfig(2, 2, 2);
+    p.config.ep = 4;
+    p.capacityBytes = 76 * kGiB;
+    for (int s = 0; s < 2; ++s) {
+        StageEstimate st;
+        st.stage = s;
+        st.layerRanges = { { 3 * s, 3 * s + 3 } };
+        MemoryBreakdown& m = st.memory;
+        m.weightsBytes = 8 * kGiB;
+        m.gradientsBytes = 8 * kGiB;
+        m.optimizerBytes = 16 * kGiB;
+        m.activationsBytes = 10 * kGiB;
+        m.embeddingLogitsBytes = (s == 0 ? 1 : 3) * kGiB;
+        m.overheadBytes = 4 * kGiB;
+        m.other.moeDispatch = 1.5 * kGiB;
+        m.routedExpertBytes = 20 * kGiB;
+        m.sharedExpertBytes = s == 0 ? 2 * kGiB : 0;
+        m.moeActivationBytes = 6 * kGiB;
+        p.stages.push_back(st);
+    }
+    p.peakMemoryBytes = p.stages[1].memory.totalBytes();
+    return p;
 }
 
 } // namespace
@@ -188,6 +222,75 @@ private slots:
         // A pixel in the chart's margin (inside its rounded background, outside the plot) is dark.
         const QImage image = view.grab().toImage();
         QVERIFY(qGray(image.pixel(image.width() / 2, int(12 * view.devicePixelRatio()))) < 80);
+    }
+
+    void mixtureOfExpertsParts()
+    {
+        const PlanEstimate p = handBuiltMoe();
+        MemoryChartView view;
+        view.resize(900, 500);
+        view.setPlan(p);
+        QVERIFY(view.data().moe);
+        QCOMPARE(view.barSets().size(), MemoryChartData::MoePartCount);
+        QStringList names;
+        for (QBarSet* set : view.barSets())
+            names << set->label();
+        QCOMPARE(names, MemoryChartData::partNames(true));
+        QCOMPARE(names[MemoryChartData::RoutedExperts], QStringLiteral("Routed experts"));
+        QCOMPARE(names[MemoryChartData::SharedExperts], QStringLiteral("Shared experts"));
+        QCOMPARE(names[MemoryChartData::MoeActivations], QStringLiteral("MoE activations"));
+        QCOMPARE(names[MemoryChartData::DispatcherBuffers], QStringLiteral("MoE dispatcher buffers"));
+        // GPU 1 (stage 0) and GPU 6 (stage 1): the parts by hand, and the stack adds up to the total.
+        const auto at = [&](int part, int device) { return view.barSets()[part]->at(device); };
+        QCOMPARE(at(MemoryChartData::RoutedExperts, 1), 20.0);
+        QCOMPARE(at(MemoryChartData::SharedExperts, 1), 2.0);
+        QCOMPARE(at(MemoryChartData::OtherModelStates, 1), 8.0 + 8 + 16 - 20 - 2);
+        QCOMPARE(at(MemoryChartData::OtherActivations, 1), 4.0);
+        QCOMPARE(at(MemoryChartData::MoeActivations, 1), 6.0);
+        QCOMPARE(at(MemoryChartData::EmbeddingLogits, 1), 1.0);
+        QCOMPARE(at(MemoryChartData::DispatcherBuffers, 1), 1.5);
+        QCOMPARE(at(MemoryChartData::OtherOverhead, 1), 2.5);
+        QCOMPARE(at(MemoryChartData::SharedExperts, 6), 0.0);
+        QCOMPARE(at(MemoryChartData::OtherModelStates, 6), 12.0);
+        for (int device : { 1, 6 }) {
+            double sum = 0;
+            for (QBarSet* set : view.barSets())
+                sum += set->at(device);
+            QCOMPARE(sum, p.stages[std::size_t(device / 4)].memory.totalBytes() / kGiB);
+        }
+        // Legend: every part with bytes; the experts in the EP colour.
+        for (int part = 0; part < MemoryChartData::MoePartCount; ++part)
+            QVERIFY2(view.legendShows(part), qPrintable(names[part]));
+        QCOMPARE(view.barSets()[MemoryChartData::RoutedExperts]->color(), QColor(205, 75, 160));
+        // Tooltips: the weights, gradients and optimizer states, and the MoE parts.
+        const QString tip = view.data().toolTip(1);
+        QVERIFY2(tip.startsWith(QStringLiteral("GPU 1 (stage 0)\n47.0 GiB of 76.0 GiB usable")), qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("Weights 8.0 GiB, gradients 8.0 GiB, optimizer states 16.0 GiB")));
+        QVERIFY(tip.contains(QStringLiteral("Routed experts 20.0 GiB, shared experts 2.0 GiB")));
+        QVERIFY(tip.contains(QStringLiteral("MoE activations 6.0 GiB (of the activations), dispatcher buffers 1.5 GiB (of other)")));
+        const QImage image = view.grab().toImage();
+        if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
+            image.save(QString::fromLocal8Bit(dir) + QStringLiteral("/memory-chart-moe.png"));
+
+        // No shared experts anywhere: out of the legend, the other parts stay.
+        PlanEstimate noShared = p;
+        noShared.stages[0].memory.sharedExpertBytes = 0;
+        view.setPlan(noShared);
+        QVERIFY(!view.legendShows(MemoryChartData::SharedExperts));
+        QVERIFY(view.legendShows(MemoryChartData::RoutedExperts));
+        QVERIFY(view.legendShows(MemoryChartData::DispatcherBuffers));
+
+        // A dense plan afterwards: the six dense parts again, all in the legend, no MoE lines in the tooltip.
+        const PlanEstimate dense = plan("llama-3-8b", 8, 2, 1, 4);
+        view.setPlan(dense);
+        QVERIFY(!view.data().moe);
+        QCOMPARE(view.barSets().size(), MemoryChartData::PartCount);
+        QCOMPARE(view.barSets()[0]->label(), QStringLiteral("Weights"));
+        QCOMPARE(view.barSets()[0]->at(3), dense.stages[0].memory.weightsBytes / kGiB);
+        for (int part = 0; part < MemoryChartData::PartCount; ++part)
+            QVERIFY(view.legendShows(part));
+        QVERIFY(!view.data().toolTip(0).contains(QStringLiteral("experts")));
+        QVERIFY(view.data().toolTip(0).startsWith(QStringLiteral("GPU 0 (stage 0)")));
     }
 
     void rendersOffscreen()

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests ui/plan_table_model.*: the model contract (QAbstractItemModelTester), rank order and values
 // against the search outcome, infeasible rows, numeric sorting through a proxy, and the context-parallel,
-// hybrid-sharding and reshard columns.
+// hybrid-sharding and reshard columns; the EP column is shown for mixture-of-experts models only.
 #include "plan_table_model.h"
 
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QtTest>
 
@@ -53,6 +54,29 @@ std::shared_ptr<const PlanningOutcome> contextParallelOutcome()
     return std::make_shared<const PlanningOutcome>(std::move(o));
 }
 
+/// Three feasible MoE candidates: EP 8, EP 4 x ETP 2 and EP 1.
+std::shared_ptr<const PlanningOutcome> expertParallelOutcome()
+{
+    PlanningOutcome o;
+    const auto add = [&](int ep, int etp) {
+        PlanSummary s;
+        s.config.tp = 2;
+        s.config.pp = 4;
+        s.config.dp = 8;
+        s.config.ep = ep;
+        s.config.etp = etp;
+        s.feasible = true;
+        s.score = 1.0 - 0.1 * double(o.search.candidates.size());
+        o.order.push_back(std::uint32_t(o.search.candidates.size()));
+        o.search.candidates.push_back(s);
+    };
+    add(8, 1);
+    add(4, 2);
+    add(1, 1);
+    o.search.feasibleCount = o.search.candidates.size();
+    return std::make_shared<const PlanningOutcome>(std::move(o));
+}
+
 } // namespace
 
 class TestPlanTableModel : public QObject
@@ -74,6 +98,45 @@ private slots:
         model.setShowInfeasible(false);
         model.setOutcome(nullptr);
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // EP after CP: "8", "4 x 2" with expert tensor parallelism; shown (isColumnShown) only for a MoE model,
+    // the columns' numbers the same either way.
+    void expertParallelColumn()
+    {
+        PlanTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(int(PlanTableModel::Ep), int(PlanTableModel::Cp) + 1);
+        QCOMPARE(model.headerData(PlanTableModel::Ep, Qt::Horizontal).toString(), QStringLiteral("EP"));
+        QVERIFY(model.headerData(PlanTableModel::Ep, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("--expert-model-parallel-size")));
+        // Dense (the default): hidden; every other column shown.
+        QVERIFY(!model.mixtureOfExperts());
+        QVERIFY(!model.isColumnShown(PlanTableModel::Ep));
+        for (int column = 0; column < PlanTableModel::ColumnCount; ++column)
+            if (column != PlanTableModel::Ep)
+                QVERIFY(model.isColumnShown(column));
+        QSignalSpy header(&model, &QAbstractItemModel::headerDataChanged);
+        model.setMixtureOfExperts(true);
+        QCOMPARE(header.count(), 1);
+        QVERIFY(model.isColumnShown(PlanTableModel::Ep));
+        model.setMixtureOfExperts(true);
+        QCOMPARE(header.count(), 1); // no change, no signal
+        QCOMPARE(model.columnCount(), int(PlanTableModel::ColumnCount));
+
+        model.setOutcome(expertParallelOutcome());
+        QCOMPARE(model.index(0, PlanTableModel::Ep).data().toString(), QStringLiteral("8"));
+        QCOMPARE(model.index(1, PlanTableModel::Ep).data().toString(), QStringLiteral("4 x 2"));
+        QCOMPARE(model.index(2, PlanTableModel::Ep).data().toString(), QStringLiteral("1"));
+        // Sorted by EP, then ETP.
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(PlanTableModel::SortRole);
+        proxy.sort(PlanTableModel::Ep, Qt::AscendingOrder);
+        QCOMPARE(proxy.index(0, PlanTableModel::Ep).data().toString(), QStringLiteral("1"));
+        QCOMPARE(proxy.index(1, PlanTableModel::Ep).data().toString(), QStringLiteral("4 x 2"));
+        QCOMPARE(proxy.index(2, PlanTableModel::Ep).data().toString(), QStringLiteral("8"));
+        model.setMixtureOfExperts(false);
+        QVERIFY(!model.isColumnShown(PlanTableModel::Ep));
     }
 
     void rowsFollowTheRanking()

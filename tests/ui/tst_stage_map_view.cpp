@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests ui/stage_map_view.*: one card per pipeline stage with its layers, GPUs (a grid of global
 // ranks or a one-line summary, with CP groups in Megatron's rank order), memory and time; the slowest
-// stage is framed; 64 stages still fit.
+// stage is framed; 64 stages still fit; expert groups (MoE parallel folding) are outlined.
 #include "stage_map_view.h"
 #include "view_fixtures.h"
 
@@ -86,6 +86,33 @@ Evaluated contextParallel()
         st.cpCommSeconds = 2.5e-3;
         st.ppCommSeconds = 0.5e-3;
         st.memory.weightsBytes = 20.0 * 1024 * 1024 * 1024;
+        e.plan.stages.push_back(st);
+    }
+    return e;
+}
+
+/// Two stages of three layers on TP 2 x DP 4 (16 GPUs) with EP 4: two expert groups a stage. Stage 0 holds
+/// 30 GiB of routed experts per GPU and spends 3 ms a micro-batch in the all-to-alls.
+Evaluated expertParallel(int ep, int etp)
+{
+    Evaluated e = sixLayerToy();
+    e.plan.config.tp = 2;
+    e.plan.config.dp = 4;
+    e.plan.config.pp = 2;
+    e.plan.config.ep = ep;
+    e.plan.config.etp = etp;
+    e.plan.capacityBytes = 80.0 * 1024 * 1024 * 1024;
+    for (int s = 0; s < 2; ++s) {
+        StageEstimate st;
+        st.stage = s;
+        st.layerRanges = { { 3 * s, 3 * s + 3 } };
+        st.computeSeconds = (25.0 + s) * 1e-3;
+        st.tpCommSeconds = 2e-3;
+        st.epCommSeconds = 3e-3;
+        st.memory.weightsBytes = 40.0 * 1024 * 1024 * 1024;
+        st.memory.routedExpertBytes = 30.0 * 1024 * 1024 * 1024;
+        st.memory.other.moeDispatch = 0.5 * 1024 * 1024 * 1024;
+        st.memory.overheadBytes = 0.5 * 1024 * 1024 * 1024;
         e.plan.stages.push_back(st);
     }
     return e;
@@ -253,6 +280,74 @@ private slots:
         QVERIFY2(frame.lightness() < QColor(52, 120, 210).lightness(), qPrintable(frame.name()));
         const QColor gap = image.pixelColor(QPoint(int(cell(12).center().x()), int(cell(12).top()) - 2));
         QVERIFY2(gap != QColor(52, 120, 210) && gap.lightness() > frame.lightness(), qPrintable(gap.name()));
+    }
+
+    void expertGroupsAreOutlined()
+    {
+        const Evaluated e = expertParallel(4, 1);
+        StageMapView view;
+        view.setPlan(e.plan, e.model);
+        QVERIFY2(view.title().endsWith(QStringLiteral("; experts EP 4 x ETP 1 x expert DP 2")), qPrintable(view.title()));
+        // MoE parallel folding: a stage's 8 GPUs are 2 expert groups of EP 4 consecutive ranks.
+        QCOMPARE(view.expertGroupCount(), 2);
+        QCOMPARE(view.expertGroupRanks(1, 1), (QList<int> { 12, 13, 14, 15 }));
+        QCOMPARE(view.expertGroupRanks(0, 0), (QList<int> { 0, 1, 2, 3 }));
+        QVERIFY(view.expertGroupRanks(0, 2).isEmpty());
+
+        const QSize size(1000, 560);
+        const auto cell = [&](int rank) { return view.deviceCellRect(rank, size); };
+        // TP 2 across: group 12-15 is rows 2 and 3 of stage 1's grid; its outline is exactly their box.
+        const QPainterPath outline = view.expertGroupOutline(1, 1, size);
+        QVERIFY(!outline.isEmpty());
+        QCOMPARE(outline.boundingRect(), cell(12).united(cell(15)));
+        QCOMPARE(view.expertGroupOutline(1, 0, size).boundingRect(), cell(8).united(cell(11)));
+
+        // GPU 13 is stage 1's local GPU 5: EP rank 1 of expert-DP rank 1.
+        const QString tip = view.toolTipAt(cell(13).center(), size);
+        QVERIFY2(tip.contains(QStringLiteral("GPU 13: TP rank 1, DP rank 2; experts: EP rank 1, expert DP rank 1")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("of which MoE: routed experts 30.0 GiB, shared experts 0.0 GiB")), qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("dispatcher buffers 0.5 GiB")));
+        QVERIFY2(tip.contains(QStringLiteral("EP all-to-all 3.0, PP 0.0 ms)")), qPrintable(tip));
+
+        // The outline's pixels lie on the border between the groups (between GPU 10 and 12), not between two
+        // GPUs of one group (10 and 8); the cells keep the device colour.
+        const QImage image = rendered(view, size, "stage-map-ep.png");
+        const QColor ep(205, 75, 160);
+        QCOMPARE(image.pixelColor(cell(12).center().toPoint()), QColor(52, 120, 210));
+        const QPoint between(int(cell(12).center().x()), int(std::round(cell(12).top())));
+        QCOMPARE(image.pixelColor(between), ep);
+        const QPoint inside(int(cell(10).center().x()), int(std::round(cell(10).top())));
+        QVERIFY(image.pixelColor(inside) != ep);
+        // The memory bar: the routed experts' share (30 of 80 GiB) in the same colour, left of the rest.
+        const auto epPixels = [&](const QImage& picture) {
+            int count = 0;
+            const QRectF card = view.stageRect(0, size);
+            for (int x = int(card.left()); x < int(card.right()); ++x)
+                for (int y = int(card.top()); y < int(card.bottom()); ++y)
+                    count += picture.pixelColor(x, y) == ep ? 1 : 0;
+            return count;
+        };
+        Evaluated noExperts = e;
+        for (StageEstimate& st : noExperts.plan.stages)
+            st.memory.routedExpertBytes = 0;
+        StageMapView without;
+        without.setPlan(noExperts.plan, noExperts.model);
+        const int barPixels = epPixels(image) - epPixels(rendered(without, size, "stage-map-ep-no-expert-memory.png"));
+        QVERIFY2(barPixels > 100, qPrintable(QString::number(barPixels)));
+
+        // Expert tensor parallelism: EP 2 x ETP 2 blocks of 4 (one EP group's ranks 2 apart), outlined alike.
+        const Evaluated etp = expertParallel(2, 2);
+        view.setPlan(etp.plan, etp.model);
+        QCOMPARE(view.expertGroupCount(), 2);
+        QCOMPARE(view.expertGroupOutline(0, 1, size).boundingRect(), cell(4).united(cell(7)));
+        QVERIFY(view.toolTipAt(cell(7).center(), size).contains(QStringLiteral("experts: EP rank 1, ETP rank 1, expert DP rank 1")));
+
+        // A dense plan has no expert groups and no MoE lines.
+        const Evaluated dense = handBuilt();
+        view.setPlan(dense.plan, dense.model);
+        QCOMPARE(view.expertGroupCount(), 0);
+        QVERIFY(view.expertGroupOutline(0, 0, size).isEmpty());
+        QVERIFY(!view.toolTipAt(view.stageRect(0, size).center(), size).contains(QStringLiteral("MoE")));
     }
 
     void sixtyFourStagesStayLegible()
