@@ -46,7 +46,8 @@ DocumentPlan makeDocumentPlan(const ModelGraph& model, const PlanEstimate& estim
     seed.estimatedMemoryPerDevice
         = static_cast<std::uint64_t>(std::llround(std::max(0.0, estimate.peakMemoryBytes)));
     seed.computeImbalance = estimate.computeImbalance;
-    const double commBytes = estimate.comm.tpBytes + estimate.comm.ppBytes + estimate.comm.cpBytes + estimate.comm.dpBytes;
+    const CommBreakdown& comm = estimate.comm;
+    const double commBytes = comm.tpBytes + comm.ppBytes + comm.cpBytes + comm.epBytes + comm.dpBytes;
     seed.communicationVolume = static_cast<std::uint64_t>(std::llround(std::max(0.0, commBytes)));
     seed.optimizationScore = score;
     return plan;
@@ -127,6 +128,8 @@ void compare(Differ& d, const std::string& p, const TrainingSpec& a, const Train
     d.field(p + ".framework_overhead_bytes", a.frameworkOverheadBytes, b.frameworkOverheadBytes);
     d.field(p + ".memory_margin", a.memoryMargin, b.memoryMargin);
     d.field(p + ".dp_overlap", a.dpOverlap, b.dpOverlap);
+    d.field(p + ".moe_imbalance", a.moeImbalance, b.moeImbalance);
+    d.field(p + ".moe_capacity_factor", a.moeCapacityFactor, b.moeCapacityFactor);
     d.field(p + ".pins", a.pins, b.pins);
 }
 
@@ -144,6 +147,10 @@ void compare(Differ& d, const std::string& p, const MemoryBreakdown& a, const Me
     d.field(p + ".other.zero3_gather_bytes", a.other.zero3Gather, b.other.zero3Gather);
     d.field(p + ".other.recompute_working_set_bytes", a.other.recomputeWorkingSet, b.other.recomputeWorkingSet);
     d.field(p + ".other.allowance_bytes", a.other.allowance, b.other.allowance);
+    d.field(p + ".other.moe_dispatch_bytes", a.other.moeDispatch, b.other.moeDispatch);
+    d.field(p + ".routed_expert_bytes", a.routedExpertBytes, b.routedExpertBytes);
+    d.field(p + ".shared_expert_bytes", a.sharedExpertBytes, b.sharedExpertBytes);
+    d.field(p + ".moe_activation_bytes", a.moeActivationBytes, b.moeActivationBytes);
 }
 
 void compare(Differ& d, const std::string& p, const StageEstimate& a, const StageEstimate& b)
@@ -160,6 +167,8 @@ void compare(Differ& d, const std::string& p, const StageEstimate& a, const Stag
     d.field(p + ".micro_batch_time.tp_comm_seconds", a.tpCommSeconds, b.tpCommSeconds);
     d.field(p + ".micro_batch_time.pp_comm_seconds", a.ppCommSeconds, b.ppCommSeconds);
     d.field(p + ".micro_batch_time.cp_comm_seconds", a.cpCommSeconds, b.cpCommSeconds);
+    d.field(p + ".micro_batch_time.ep_comm_seconds", a.epCommSeconds, b.epCommSeconds);
+    d.field(p + ".routed_expert_params_per_device", a.routedExpertParamsPerDevice, b.routedExpertParamsPerDevice);
     d.field(p + ".chunk_shares", a.chunkShares, b.chunkShares);
     d.field(p + ".dp_comm_seconds", a.dpCommSeconds, b.dpCommSeconds);
     d.field(p + ".dp_exposed_seconds", a.dpExposedSeconds, b.dpExposedSeconds);
@@ -187,6 +196,7 @@ void compare(Differ& d, const std::string& p, const PlanEstimate& a, const PlanE
     d.field(t + ".tp_comm_seconds", a.time.tpCommSeconds, b.time.tpCommSeconds);
     d.field(t + ".pp_comm_seconds", a.time.ppCommSeconds, b.time.ppCommSeconds);
     d.field(t + ".cp_comm_seconds", a.time.cpCommSeconds, b.time.cpCommSeconds);
+    d.field(t + ".ep_comm_seconds", a.time.epCommSeconds, b.time.epCommSeconds);
     d.field(t + ".bubble_seconds", a.time.bubbleSeconds, b.time.bubbleSeconds);
     d.field(t + ".dp_exposed_seconds", a.time.dpExposedSeconds, b.time.dpExposedSeconds);
     d.field(t + ".optimizer_seconds", a.time.optimizerSeconds, b.time.optimizerSeconds);
@@ -198,6 +208,8 @@ void compare(Differ& d, const std::string& p, const PlanEstimate& a, const PlanE
     d.field(c + ".pp_seconds", a.comm.ppSeconds, b.comm.ppSeconds);
     d.field(c + ".cp_bytes", a.comm.cpBytes, b.comm.cpBytes);
     d.field(c + ".cp_seconds", a.comm.cpSeconds, b.comm.cpSeconds);
+    d.field(c + ".ep_bytes", a.comm.epBytes, b.comm.epBytes);
+    d.field(c + ".ep_seconds", a.comm.epSeconds, b.comm.epSeconds);
     d.field(c + ".dp_bytes", a.comm.dpBytes, b.comm.dpBytes);
     d.field(c + ".dp_seconds", a.comm.dpSeconds, b.comm.dpSeconds);
     d.field(c + ".dp_exposed_seconds", a.comm.dpExposedSeconds, b.comm.dpExposedSeconds);

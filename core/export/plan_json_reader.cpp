@@ -53,17 +53,21 @@ StageEstimate readStage(const ObjectReader& o, const ParallelConfig& config, std
     s.paramsPerDevice = o.number("params_per_device");
     s.inFlightMicroBatches = o.number("in_flight_micro_batches");
     const ObjectReader m = o.object("memory");
+    // Fields of cost model v2 and of mixture of experts are absent in older files: zero.
+    auto optionalNumber = [](const ObjectReader& r, std::string_view key) { return r.find(key) ? r.number(key) : 0.0; };
     s.memory = { m.number("weights_bytes"), m.number("gradients_bytes"), m.number("optimizer_bytes"),
         m.number("activations_bytes"), m.number("embedding_logits_bytes"), m.number("overhead_bytes"), {} };
     if (m.find("other")) { // files before cost model v2 have the total only
         const ObjectReader other = m.object("other");
         s.memory.other = { other.number("cuda_context_bytes"), other.number("nccl_buffers_bytes"),
             other.number("optimizer_transient_bytes"), other.number("zero3_gather_bytes"),
-            other.number("recompute_working_set_bytes"), other.number("allowance_bytes") };
+            other.number("recompute_working_set_bytes"), other.number("allowance_bytes"),
+            optionalNumber(other, "moe_dispatch_bytes") };
     }
+    s.memory.routedExpertBytes = optionalNumber(m, "routed_expert_bytes");
+    s.memory.sharedExpertBytes = optionalNumber(m, "shared_expert_bytes");
+    s.memory.moeActivationBytes = optionalNumber(m, "moe_activation_bytes");
     const ObjectReader t = o.object("micro_batch_time");
-    // Fields of cost model v2 are absent in older files: zero.
-    auto optionalNumber = [](const ObjectReader& r, std::string_view key) { return r.find(key) ? r.number(key) : 0.0; };
     s.computeSeconds = t.number("compute_seconds");
     s.forwardSeconds = optionalNumber(t, "forward_seconds");
     s.gemmSeconds = optionalNumber(t, "gemm_seconds");
@@ -71,6 +75,8 @@ StageEstimate readStage(const ObjectReader& o, const ParallelConfig& config, std
     s.tpCommSeconds = t.number("tp_comm_seconds");
     s.ppCommSeconds = t.number("pp_comm_seconds");
     s.cpCommSeconds = optionalNumber(t, "cp_comm_seconds"); // absent before context parallelism: none
+    s.epCommSeconds = optionalNumber(t, "ep_comm_seconds"); // absent before expert parallelism: none
+    s.routedExpertParamsPerDevice = optionalNumber(o, "routed_expert_params_per_device");
     if (o.find("chunk_shares"))
         o.forEach("chunk_shares", [&](const Json& v, const std::string& path) {
             if (!v.is_number() || !(v.get<double>() >= 0 && v.get<double>() <= 1))
@@ -218,6 +224,7 @@ DocumentPlan readPlan(const ObjectReader& o, const TrainingSpec& training, int l
     e.time.tpCommSeconds = t.number("tp_comm_seconds");
     e.time.ppCommSeconds = t.number("pp_comm_seconds");
     e.time.cpCommSeconds = optionalNumber(t, "cp_comm_seconds");
+    e.time.epCommSeconds = optionalNumber(t, "ep_comm_seconds");
     e.time.bubbleSeconds = t.number("bubble_seconds");
     e.time.dpExposedSeconds = t.number("dp_exposed_seconds");
     e.time.optimizerSeconds = optionalNumber(t, "optimizer_seconds");
@@ -229,6 +236,8 @@ DocumentPlan readPlan(const ObjectReader& o, const TrainingSpec& training, int l
     e.comm.ppSeconds = c.number("pp_seconds");
     e.comm.cpBytes = optionalNumber(c, "cp_bytes");
     e.comm.cpSeconds = optionalNumber(c, "cp_seconds");
+    e.comm.epBytes = optionalNumber(c, "ep_bytes");
+    e.comm.epSeconds = optionalNumber(c, "ep_seconds");
     e.comm.dpBytes = c.number("dp_bytes");
     e.comm.dpSeconds = c.number("dp_seconds");
     e.comm.dpExposedSeconds = c.number("dp_exposed_seconds");

@@ -32,7 +32,8 @@ bool sameTraining(const TrainingSpec& a, const TrainingSpec& b)
     return a.seqLength == b.seqLength && a.globalBatch == b.globalBatch && a.precision == b.precision
         && a.optimizer == b.optimizer && a.fp32Gradients == b.fp32Gradients
         && a.flashAttention == b.flashAttention && a.asyncTpBackward == b.asyncTpBackward && a.fusedKernels == b.fusedKernels && a.frameworkOverheadBytes == b.frameworkOverheadBytes
-        && a.memoryMargin == b.memoryMargin && a.dpOverlap == b.dpOverlap && a.pins == b.pins;
+        && a.memoryMargin == b.memoryMargin && a.dpOverlap == b.dpOverlap && a.moeImbalance == b.moeImbalance
+        && a.moeCapacityFactor == b.moeCapacityFactor && a.pins == b.pins;
 }
 
 Json optionalString(const std::string& s)
@@ -59,7 +60,7 @@ Json toJsonDocument(const SessionDocument& d)
 /// The JSON key of a field that ClusterSpec::validate or TrainingSpec::validate names differently.
 std::string jsonField(std::string_view field)
 {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> renamed { {
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 14> renamed { {
         { "gpu.memory", "gpu.memory_bytes" },
         { "gpu.peak_tflops.bf16", "gpu.peak_bf16_flops_per_second" },
         { "gpu.hbm_gb_per_s", "gpu.hbm_bytes_per_second" },
@@ -72,6 +73,8 @@ std::string jsonField(std::string_view field)
         { "dp_replicate", "pins.dp_replicate" },
         { "vpp", "pins.vpp" },
         { "micro_batch", "pins.micro_batch" },
+        { "ep", "pins.ep" },
+        { "etp", "pins.etp" },
     } };
     for (const auto& [from, to] : renamed)
         if (field == from)

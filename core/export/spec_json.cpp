@@ -104,6 +104,7 @@ template <typename E, std::size_t N> std::string choiceList(const std::array<E, 
     return out;
 }
 
+constexpr double kMaxMoeFactor = 64;         // TrainingSpec::validate's bound on moe_imbalance and moe_capacity_factor
 constexpr double kMinRotaryFraction = 1e-6;   // as the model format reads it
 constexpr std::size_t kMaxActivationBytes = 64; // "gelu_pytorch_tanh"; a longer name is damage, as in the model format
 
@@ -203,13 +204,15 @@ Json toJson(const TrainingSpec& t)
         { "zero_stage", optional(p.zeroStage) }, { "recompute", optionalName(p.recompute) },
         { "sequence_parallel", optional(p.sequenceParallel) }, { "schedule", optionalName(p.schedule) },
         { "tp_comm_overlap", optional(p.tpCommOverlap) }, { "pp_comm_overlap", optional(p.ppCommOverlap) },
-        { "cp_comm_type", optionalName(p.cpCommType) }, { "reshard_after_forward", optional(p.reshardAfterForward) } };
+        { "cp_comm_type", optionalName(p.cpCommType) }, { "reshard_after_forward", optional(p.reshardAfterForward) },
+        { "ep", optional(p.ep) }, { "etp", optional(p.etp) } };
     return Json { { "seq_length", t.seqLength }, { "global_batch", t.globalBatch },
         { "precision", toString(t.precision) }, { "optimizer", toString(t.optimizer) },
         { "fp32_gradients", t.fp32Gradients }, { "flash_attention", t.flashAttention },
         { "async_tp_backward", t.asyncTpBackward }, { "fused_kernels", t.fusedKernels },
         { "framework_overhead_bytes", t.frameworkOverheadBytes }, { "memory_margin", t.memoryMargin },
-        { "dp_overlap", optional(t.dpOverlap) }, { "pins", std::move(pins) } };
+        { "dp_overlap", optional(t.dpOverlap) }, { "moe_imbalance", t.moeImbalance },
+        { "moe_capacity_factor", optional(t.moeCapacityFactor) }, { "pins", std::move(pins) } };
 }
 
 Json toJson(const ParallelConfig& c)
@@ -219,7 +222,7 @@ Json toJson(const ParallelConfig& c)
         { "recompute", toString(c.recompute) }, { "sequence_parallel", c.sequenceParallel },
         { "schedule", toString(c.schedule) }, { "tp_comm_overlap", c.tpCommOverlap },
         { "pp_comm_overlap", c.ppCommOverlap }, { "cp_comm_type", toString(c.cpCommType) },
-        { "reshard_after_forward", c.reshardAfterForward } };
+        { "reshard_after_forward", c.reshardAfterForward }, { "ep", c.ep }, { "etp", c.etp } };
 }
 
 Json toJson(const ScoreWeights& w)
@@ -262,6 +265,15 @@ TrainingSpec readTraining(const ObjectReader& o)
     t.memoryMargin = o.number("memory_margin", 0, 1);
     if (o.find("dp_overlap")) // an override; absent or null: overlap as the frameworks do
         t.dpOverlap = o.number("dp_overlap", 0, 1);
+    // Mixture of experts; files from before it have neither: the defaults (1.25, dropless).
+    if (o.find("moe_imbalance"))
+        t.moeImbalance = o.number("moe_imbalance", 1, kMaxMoeFactor);
+    if (o.find("moe_capacity_factor")) { // null: dropless
+        t.moeCapacityFactor = o.number("moe_capacity_factor", 0, kMaxMoeFactor);
+        if (!(*t.moeCapacityFactor > 0))
+            o.fail(o.pathOf("moe_capacity_factor"), "expected a capacity factor above 0 (tokens each expert computes "
+                                                    "over its average), or null for dropless routing; got 0");
+    }
     const ObjectReader p = o.object("pins");
     t.pins.tp = p.optionalCount("tp", 1);
     t.pins.cp = p.optionalCount("cp", 1); // the CP and HSDP pins are absent in files from before them: searched
@@ -285,6 +297,8 @@ TrainingSpec readTraining(const ObjectReader& o)
         t.pins.cpCommType = p.name<CpCommType>("cp_comm_type", cpCommTypeFromString, kCpCommTypeNames);
     if (p.find("reshard_after_forward"))
         t.pins.reshardAfterForward = p.boolean("reshard_after_forward");
+    t.pins.ep = p.optionalCount("ep", 1); // absent before expert parallelism: searched
+    t.pins.etp = p.optionalCount("etp", 1);
     return t;
 }
 
@@ -309,6 +323,9 @@ ParallelConfig readConfig(const ObjectReader& o)
     if (o.find("cp_comm_type"))
         c.cpCommType = o.name<CpCommType>("cp_comm_type", cpCommTypeFromString, kCpCommTypeNames);
     c.reshardAfterForward = !o.find("reshard_after_forward") || o.boolean("reshard_after_forward");
+    // Files from before expert parallelism: experts sharded like the rest (EP 1, ETP 1).
+    c.ep = o.optionalCount("ep", 1).value_or(1);
+    c.etp = o.optionalCount("etp", 1).value_or(1);
     // Device numbers are ints (stageDeviceRange); a product past that is no cluster.
     if (const double gpus = double(c.tp) * c.cp * c.pp * c.dp; gpus > double(planjson::kMaxInt))
         o.fail(o.path(), "tp x cp x pp x dp = " + std::to_string(c.tp) + " x " + std::to_string(c.cp) + " x "
@@ -319,6 +336,13 @@ ParallelConfig readConfig(const ObjectReader& o)
         o.fail(o.pathOf("dp_replicate"), "expected a divisor of dp x cp = " + std::to_string(std::int64_t(c.dp) * c.cp)
                                              + " (ZeRO shards over dp x cp / dp_replicate ranks), got "
                                              + std::to_string(c.dpReplicate));
+    // MoE parallel folding: the expert part of a stage's tp x cp x dp GPUs is etp x ep x expert-DP.
+    if (const std::int64_t stageGpus = std::int64_t(c.tp) * c.cp * c.dp;
+        stageGpus % (std::int64_t(c.ep) * c.etp) != 0)
+        o.fail(o.pathOf(stageGpus % c.ep != 0 ? "ep" : "etp"),
+            "expected ep x etp to divide a stage's tp x cp x dp = " + std::to_string(stageGpus)
+                + " GPUs (the experts are laid out etp x ep x expert-DP over them), got ep " + std::to_string(c.ep)
+                + " x etp " + std::to_string(c.etp));
     return c;
 }
 

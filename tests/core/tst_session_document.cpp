@@ -74,6 +74,10 @@ SessionDocument makeDocument()
     d.training.pins.cpCommType = CpCommType::AllToAll;
     d.training.pins.dpReplicate = 2;
     d.training.pins.reshardAfterForward = false;
+    d.training.pins.ep = 4;
+    d.training.pins.etp = 2;
+    d.training.moeImbalance = 1.5;
+    d.training.moeCapacityFactor = 1.0 / 3.0 + 1;
     d.strategy = Strategy::Hybrid;
     d.weights = { 0.4, 1.0 / 3.0, 0.1 + 0.2 };
     d.topCount = 25;
@@ -94,6 +98,8 @@ SessionDocument makeDocument()
     selected.cpCommType = CpCommType::AllToAll;
     selected.dpReplicate = 2;
     selected.reshardAfterForward = false;
+    selected.ep = 4; // ep x etp = 8 divides a stage's tp x cp x dp = 16 GPUs
+    selected.etp = 2;
     d.selectedPlan = selected;
     return d;
 }
@@ -182,6 +188,46 @@ private slots:
         QCOMPARE(j["selected_plan"]["cp_comm_type"].get<std::string>(), std::string("a2a"));
         QCOMPARE(j["selected_plan"]["dp_replicate"].get<int>(), 2);
         QCOMPARE(j["selected_plan"]["reshard_after_forward"].get<bool>(), false);
+        // Mixture of experts: pins, the selected plan's EP and ETP, the training's imbalance and capacity factor.
+        QVERIFY(p.ep == 4 && p.etp == 2);
+        QCOMPARE(d.selectedPlan->ep, 4);
+        QCOMPARE(d.selectedPlan->etp, 2);
+        QCOMPARE(d.training.moeImbalance, 1.5);
+        QCOMPARE(d.training.moeCapacityFactor, std::optional<double>(1.0 / 3.0 + 1));
+        QCOMPARE(j["training"]["pins"]["ep"].get<int>(), 4);
+        QCOMPARE(j["training"]["pins"]["etp"].get<int>(), 2);
+        QCOMPARE(j["selected_plan"]["ep"].get<int>(), 4);
+        QCOMPARE(j["selected_plan"]["etp"].get<int>(), 2);
+        QCOMPARE(j["training"]["moe_imbalance"].get<double>(), 1.5);
+        QCOMPARE(j["training"]["moe_capacity_factor"].get<double>(), 1.0 / 3.0 + 1);
+    }
+
+    // Sessions from before mixture of experts: EP and ETP unpinned, the selected plan's 1, imbalance 1.25 and
+    // dropless routing (no capacity factor).
+    void sessionsWithoutMoeKeysStayReadable()
+    {
+        nlohmann::json j = nlohmann::json::parse(writeSessionJson(makeDocument()));
+        for (const char* key : { "ep", "etp" }) {
+            j["training"]["pins"].erase(key);
+            j["selected_plan"].erase(key);
+        }
+        j["training"].erase("moe_imbalance");
+        j["training"].erase("moe_capacity_factor");
+        const std::string old = dump(j);
+        QVERIFY(old.find("\"ep\"") == std::string::npos && old.find("\"etp\"") == std::string::npos
+                && old.find("moe") == std::string::npos);
+        const SessionDocument d = readSessionJson(old, "old.shardscope");
+        QVERIFY(!d.training.pins.ep && !d.training.pins.etp);
+        QCOMPARE(d.selectedPlan->ep, 1);
+        QCOMPARE(d.selectedPlan->etp, 1);
+        QCOMPARE(d.training.moeImbalance, 1.25);
+        QVERIFY(!d.training.moeCapacityFactor);
+        // Dropless is written as null and reads back as unset.
+        SessionDocument dropless = makeDocument();
+        dropless.training.moeCapacityFactor.reset();
+        const std::string text = writeSessionJson(dropless);
+        QVERIFY(text.find("\"moe_capacity_factor\": null") != std::string::npos);
+        QVERIFY(readSessionJson(text, "s") == dropless);
     }
 
     // Sessions from before context parallelism and hybrid sharding have none of their keys: unpinned, and a
@@ -243,7 +289,8 @@ private slots:
             "overlap", "pins", "strategy", "weights", "top", "infeasible", "selection absent", "selection",
             "overlap override removed", "tp overlap pin", "pp overlap pin", "selection overlap", "cp pin",
             "cp comm type pin", "dp replicate pin", "reshard pin", "selection cp", "selection cp comm type",
-            "selection dp replicate", "selection reshard" };
+            "selection dp replicate", "selection reshard", "ep pin", "etp pin", "moe imbalance", "capacity factor",
+            "selection ep", "selection etp" };
         for (int i = 0; i < int(std::size(names)); ++i)
             QTest::newRow(names[i]) << i;
     }
@@ -289,8 +336,14 @@ private slots:
             [](SessionDocument& d) { d.selectedPlan->cpCommType = CpCommType::P2P; },
             [](SessionDocument& d) { d.selectedPlan->dpReplicate = 1; },
             [](SessionDocument& d) { d.selectedPlan->reshardAfterForward = true; },
+            [](SessionDocument& d) { d.training.pins.ep.reset(); },
+            [](SessionDocument& d) { d.training.pins.etp = 1; },
+            [](SessionDocument& d) { d.training.moeImbalance = 1.25; },
+            [](SessionDocument& d) { d.training.moeCapacityFactor.reset(); },
+            [](SessionDocument& d) { d.selectedPlan->ep = 8; },
+            [](SessionDocument& d) { d.selectedPlan->etp = 1; },
         };
-        QCOMPARE(int(std::size(mutations)), 37);
+        QCOMPARE(int(std::size(mutations)), 43);
         const SessionDocument original = makeDocument();
         SessionDocument changed = original;
         mutations[mutation](changed);
@@ -377,6 +430,21 @@ private slots:
                                                     << "expected a string, got boolean";
         QTest::newRow("selected_plan dp_replicate 3") << "/selected_plan/dp_replicate" << "3" << "$.selected_plan.dp_replicate"
                                                       << "expected a divisor of dp x cp = 8";
+        QTest::newRow("ep pin 0") << "/training/pins/ep" << "0" << "$.training.pins.ep"
+                                  << "expected an integer from 1 to 2147483647, got 0";
+        QTest::newRow("etp pin a string") << "/training/pins/etp" << "\"2\"" << "$.training.pins.etp"
+                                          << "expected an integer";
+        QTest::newRow("moe_imbalance below 1") << "/training/moe_imbalance" << "0.9" << "$.training.moe_imbalance"
+                                               << "expected a number from 1.0 to 64.0, got 0.9";
+        QTest::newRow("moe_capacity_factor 0") << "/training/moe_capacity_factor" << "0"
+                                               << "$.training.moe_capacity_factor" << "above 0";
+        QTest::newRow("moe_capacity_factor 100") << "/training/moe_capacity_factor" << "100"
+                                                 << "$.training.moe_capacity_factor" << "expected a number from 0 to 64.0, got 100";
+        QTest::newRow("selected_plan ep 3") << "/selected_plan/ep" << "3" << "$.selected_plan.ep"
+                                            << "expected ep x etp to divide a stage's tp x cp x dp = 16 GPUs";
+        QTest::newRow("selected_plan etp 16") << "/selected_plan/etp" << "16" << "$.selected_plan.etp"
+                                              << "got ep 4 x etp 16";
+        QTest::newRow("selected_plan ep 0") << "/selected_plan/ep" << "0" << "$.selected_plan.ep" << "got 0";
     }
 
     void readErrors()
