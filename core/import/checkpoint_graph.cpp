@@ -25,6 +25,10 @@ void copyCosts(Layer& to, const Layer& from)
     to.outputElementsPerToken = from.outputElementsPerToken;
     to.tpCommElementsPerToken = from.tpCommElementsPerToken;
     to.tpShardable = from.tpShardable;
+    to.experts = from.experts;
+    to.expertsPerToken = from.expertsPerToken;
+    to.expertFfn = from.expertFfn;
+    to.sharedExpert = from.sharedExpert;
 }
 
 // Costs from the shapes alone: 2 FLOPs per token per matrix weight, activations from matrix widths.
@@ -107,6 +111,8 @@ std::string specLayerName(const CheckpointLayer& cl)
         return block + "post_attention_layernorm";
     case LayerRole::Mlp:
         return block + "mlp";
+    case LayerRole::SharedExpert:
+        return block + "mlp.shared_experts";
     case LayerRole::FinalNorm:
         return "model.norm";
     case LayerRole::OutputHead:
@@ -153,6 +159,8 @@ ModelGraph buildCheckpointGraph(const std::vector<CheckpointLayer>& layers, cons
             const bool same = from->params == l.params;
             l.tpShardedParams = same ? from->tpShardedParams : matrixParamsOf(cl, tensors);
             l.activeParams = same ? from->activeParams : l.params;
+            // The routed experts' share: config.json's when the tensors agree, else the tensors under "experts".
+            l.expertParams = same ? from->expertParams : (from->experts > 0 ? cl.expertParams : 0);
         } else {
             estimateCosts(l, cl, tensors, hidden);
             if (cl.role != LayerRole::PositionEmbedding)

@@ -105,6 +105,7 @@ LayerKind kindOf(LayerRole role, std::string_view leaf)
     case LayerRole::Attention:
         return LayerKind::Attention;
     case LayerRole::Mlp:
+    case LayerRole::SharedExpert:
         return LayerKind::Mlp;
     case LayerRole::OutputHead:
         return LayerKind::OutputHead;
@@ -217,6 +218,13 @@ std::vector<CheckpointLayer> groupCheckpointTensors(const std::vector<Checkpoint
         std::string module = join(parts, keep);
         if (module.empty())
             module = tensors[t].name; // a name of dots alone: keep it as it is
+        // A MoE block's shared expert (DeepSeek shared_experts, Qwen2-MoE shared_expert and its gate) is a
+        // dense MLP of its own beside the routed experts.
+        const std::string_view sharedPart = index && keep < parts.size() ? parts[keep] : std::string_view();
+        const bool shared = isOneOf(sharedPart, { "shared_experts", "shared_expert", "shared_expert_gate" })
+            && blockRole(toLower(parts[keep - 1])).first == LayerRole::Mlp;
+        if (shared)
+            module += sharedPart == "shared_expert_gate" ? std::string(".shared_expert") : "." + std::string(sharedPart);
 
         auto [it, added] = byName.try_emplace(module, layers.size());
         if (added) {
@@ -230,7 +238,7 @@ std::vector<CheckpointLayer> groupCheckpointTensors(const std::vector<Checkpoint
                 const std::string_view sub = *index + 1 < parts.size() ? parts[*index + 1] : std::string_view();
                 const std::string lowerSub = toLower(sub);
                 const auto [role, subRank] = blockRole(lowerSub);
-                layer.role = role;
+                layer.role = shared ? LayerRole::SharedExpert : role;
                 layer.kind = kindOf(role, lowerSub);
                 place.rank = 3;
                 place.blockIndex = layer.blockIndex;
@@ -248,9 +256,18 @@ std::vector<CheckpointLayer> groupCheckpointTensors(const std::vector<Checkpoint
         CheckpointLayer& layer = layers[it->second];
         layer.tensors.push_back(int(t));
         layer.params += tensors[t].elements;
+        // Routed experts: numbered (experts.N.w1, experts.N.gate_proj) or stacked in one tensor whose first
+        // dimension is the expert (gpt-oss experts.gate_up_proj [experts, hidden, 2 ffn]).
         for (std::size_t i = keep; i < parts.size(); ++i)
-            if (parts[i] == "experts" && layer.role == LayerRole::Mlp)
+            if (parts[i] == "experts" && layer.role == LayerRole::Mlp) {
                 layer.kind = LayerKind::Moe;
+                layer.expertParams += tensors[t].elements;
+                if (i + 1 < parts.size() && isIndex(parts[i + 1]))
+                    layer.experts = std::max(layer.experts, std::stoi(std::string(parts[i + 1])) + 1);
+                else if (tensors[t].shape.size() >= 2 && tensors[t].shape[0] <= (1 << 20))
+                    layer.experts = std::max(layer.experts, int(tensors[t].shape[0]));
+                break;
+            }
     }
 
     // Stacks: encoders (and vision towers) run before the decoder; otherwise by name.

@@ -26,7 +26,8 @@ enum class LayerRole
     InputNorm,          ///< the norm before attention in a block (input_layernorm, ln_1)
     Attention,
     PostAttentionNorm,  ///< the norm before the MLP (post_attention_layernorm, ln_2)
-    Mlp,                ///< dense MLP or mixture of experts
+    Mlp,                ///< dense MLP or mixture of experts (its router and routed experts)
+    SharedExpert,       ///< a MoE block's shared expert MLP (DeepSeek's mlp.shared_experts, Qwen's mlp.shared_expert)
     FinalNorm,
     OutputHead,
     Other,
@@ -42,12 +43,16 @@ struct CheckpointLayer
     int blockIndex = -1;         ///< the number in the name, -1 outside blocks
     std::vector<int> tensors;    ///< indices into the tensor list
     std::int64_t params = 0;     ///< sum of the tensors' elements
+    int experts = 0;             ///< a MoE layer's routed experts, when its tensors number them (experts.N.) or stack them
+    std::int64_t expertParams = 0; ///< the routed experts' tensors' elements
 };
 
 /**
  * Groups tensors into layers by module and orders the layers for execution (docs/safetensors-import.md):
  * a tensor belongs to its name without ".weight"/".bias", cut after the component that follows the
- * block number ("model.layers.3.mlp.gate_proj.weight" -> "model.layers.3.mlp"). Order: token and
+ * block number ("model.layers.3.mlp.gate_proj.weight" -> "model.layers.3.mlp"); a MoE block's shared expert
+ * is a module of its own ("model.layers.3.mlp.shared_experts", Qwen's shared_expert_gate with its
+ * "shared_expert"), and tensors under "experts" make the MLP a MoE layer. Order: token and
  * position embeddings, other layers outside blocks, blocks by stack and number (within a block:
  * input norm, attention, post-attention norm, MLP, then the rest), final norm, output head.
  */

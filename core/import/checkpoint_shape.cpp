@@ -109,6 +109,10 @@ std::string readAttention(const CheckpointLayer& layer, const std::vector<Checkp
         else if (isOneOf(proj, { "o_proj", "dense", "c_proj", "out_proj", "wo", "o", "proj", "out" }))
             which = Out;
         if (which == Unknown) {
+            if (isOneOf(proj, { "q_a_proj", "q_b_proj", "kv_a_proj_with_mqa", "kv_b_proj", "q_a_layernorm",
+                                "kv_a_layernorm" }))
+                return "the attention of \"" + layer.name + "\" is multi-head latent attention (DeepSeek's q_a_proj, "
+                       "kv_a_proj_with_mqa, kv_b_proj), whose head dimensions the tensors do not give";
             if (t.shape.size() >= 2)
                 return "attention tensor \"" + t.name + "\" is not a projection ShardScope recognises";
             continue;
@@ -235,8 +239,10 @@ std::string inferSpec(const std::vector<CheckpointLayer>& layers, const std::vec
         if (!parts.count(r))
             return "block " + std::to_string(first)
                 + " does not have the input norm, attention, post-attention norm and MLP of a standard decoder";
-    if (parts[LayerRole::Mlp]->kind == LayerKind::Moe)
-        return "the blocks are a mixture of experts, and the experts used per token are not in the tensors";
+    for (const CheckpointLayer& l : layers)
+        if (l.stack == stack && l.kind == LayerKind::Moe)
+            return "the blocks are a mixture of " + (l.experts > 0 ? std::to_string(l.experts) + " " : std::string())
+                + "experts (\"" + l.name + "\"), and the experts used per token are not in the tensors";
 
     TransformerSpec s;
     const CheckpointLayer& norm = *parts[LayerRole::InputNorm];

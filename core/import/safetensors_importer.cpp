@@ -130,8 +130,26 @@ std::optional<ModelGraph> configBeside(const std::string& checkpointPath, std::v
     return std::nullopt;
 }
 
-ModelGraph checkpointModel(const std::vector<CheckpointTensor>& tensors, const std::string& source, std::string format)
+/// Block-quantisation scales stored beside FP8 weights (DeepSeek-V3's "<weight>.weight_scale_inv", one float
+/// per 128 x 128 tile): not parameters of the model.
+bool isQuantScale(const CheckpointTensor& t)
 {
+    const std::string_view n = t.name;
+    constexpr std::string_view tail = "_scale_inv";
+    return n.size() >= tail.size() && n.substr(n.size() - tail.size()) == tail;
+}
+
+ModelGraph checkpointModel(const std::vector<CheckpointTensor>& allTensors, const std::string& source, std::string format)
+{
+    std::vector<CheckpointTensor> tensors;
+    std::vector<std::string> scales;
+    tensors.reserve(allTensors.size());
+    for (const CheckpointTensor& t : allTensors) {
+        if (isQuantScale(t))
+            scales.push_back(t.name);
+        else
+            tensors.push_back(t);
+    }
     const std::vector<CheckpointLayer> layers = groupCheckpointTensors(tensors);
     // What a shape is compared with: every tensor but buffers (those get a warning of their own).
     std::int64_t total = 0;
@@ -190,6 +208,9 @@ ModelGraph checkpointModel(const std::vector<CheckpointTensor>& tensors, const s
     graph.setName(name);
     graph.setSourceFormat(format);
     warnBuffers(tensors, graph);
+    if (!scales.empty())
+        graph.addWarning(std::to_string(scales.size()) + " tensor(s) are quantisation scales of FP8 weights ("
+                         + listSome(scales) + "), not parameters; they are not counted");
     for (std::string& w : warnings)
         graph.addWarning(std::move(w));
     return graph;

@@ -419,6 +419,94 @@ private slots:
         QVERIFY2(anyWarningContains(g, "2 x the weights of every matrix"), qPrintable(allWarnings(g)));
     }
 
+    // A DeepSeek-style checkpoint: multi-head latent attention, block 0 dense, block 1 a MoE of 4 numbered
+    // experts with a router bias and one shared expert, FP8 scale tensors beside some weights. Hidden 8,
+    // vocabulary 16, 2 heads (q_lora_rank 4, kv_lora_rank 4, nope 2, rope 2, v 2), MLP 12, experts of 4.
+    void moeMlaCheckpoint()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const fs::path folder = fs::path(dir.path().toStdString()) / "tiny-deepseek";
+        fs::create_directories(folder);
+        std::vector<Tensor> t { { "model.embed_tokens.weight", "BF16", { 16, 8 } }, { "model.norm.weight", "BF16", { 8 } },
+                                { "lm_head.weight", "BF16", { 16, 8 } } };
+        for (int b = 0; b < 2; ++b) {
+            const std::string p = "model.layers." + std::to_string(b) + ".";
+            t.push_back({ p + "input_layernorm.weight", "BF16", { 8 } });
+            t.push_back({ p + "post_attention_layernorm.weight", "BF16", { 8 } });
+            t.push_back({ p + "self_attn.q_a_proj.weight", "BF16", { 4, 8 } });
+            t.push_back({ p + "self_attn.q_a_layernorm.weight", "BF16", { 4 } });
+            t.push_back({ p + "self_attn.q_b_proj.weight", "BF16", { 2 * (2 + 2), 4 } });
+            t.push_back({ p + "self_attn.kv_a_proj_with_mqa.weight", "BF16", { 4 + 2, 8 } });
+            t.push_back({ p + "self_attn.kv_a_layernorm.weight", "BF16", { 4 } });
+            t.push_back({ p + "self_attn.kv_b_proj.weight", "BF16", { 2 * (2 + 2), 4 } });
+            t.push_back({ p + "self_attn.o_proj.weight", "BF16", { 8, 2 * 2 } });
+        }
+        for (const char* m : { "gate_proj", "up_proj" })
+            t.push_back({ std::string("model.layers.0.mlp.") + m + ".weight", "BF16", { 12, 8 } });
+        t.push_back({ "model.layers.0.mlp.down_proj.weight", "BF16", { 8, 12 } });
+        t.push_back({ "model.layers.1.mlp.gate.weight", "BF16", { 4, 8 } });
+        t.push_back({ "model.layers.1.mlp.gate.e_score_correction_bias", "F32", { 4 } });
+        for (const std::string e : { "experts.0.", "experts.1.", "experts.2.", "experts.3.", "shared_experts." }) {
+            t.push_back({ "model.layers.1.mlp." + e + "gate_proj.weight", "F8_E4M3", { 4, 8 } });
+            t.push_back({ "model.layers.1.mlp." + e + "up_proj.weight", "F8_E4M3", { 4, 8 } });
+            t.push_back({ "model.layers.1.mlp." + e + "down_proj.weight", "F8_E4M3", { 8, 4 } });
+            t.push_back({ "model.layers.1.mlp." + e + "down_proj.weight_scale_inv", "F32", { 1, 1 } });
+        }
+        writeSafetensors((folder / "model.safetensors").string(), t);
+
+        const qint64 attention = 4 * 8 + 4 + 8 * 4 + 6 * 8 + 4 + 8 * 4 + 8 * 4; // 184
+        const qint64 expert = 3 * 4 * 8;
+        const qint64 router = 4 * 8 + 4;
+        const qint64 total = 2 * 16 * 8 + 8 + (16 + attention + 3 * 12 * 8) + (16 + attention + router + 4 * expert + expert);
+        QCOMPARE(total, qint64(1468));
+
+        // Without config.json: the right layers and kinds, the MoE and MLA named as what stops a shape.
+        const ModelGraph bare = importModel(folder.string());
+        QCOMPARE(bare.totalParams(), total);
+        QCOMPARE(layerNames(bare), QStringList({ "model.embed_tokens", "model.layers.0.input_layernorm",
+                                                 "model.layers.0.self_attn", "model.layers.0.post_attention_layernorm",
+                                                 "model.layers.0.mlp", "model.layers.1.input_layernorm",
+                                                 "model.layers.1.self_attn", "model.layers.1.post_attention_layernorm",
+                                                 "model.layers.1.mlp", "model.layers.1.mlp.shared_experts", "model.norm",
+                                                 "lm_head" }));
+        QVERIFY(bare.layer(2).kind == LayerKind::Attention);
+        QCOMPARE(bare.layer(2).params, attention);
+        QVERIFY(bare.layer(4).kind == LayerKind::Mlp);
+        QVERIFY(bare.layer(8).kind == LayerKind::Moe);
+        QCOMPARE(bare.layer(8).params, router + 4 * expert);
+        QVERIFY(bare.layer(9).kind == LayerKind::Mlp);
+        QCOMPARE(bare.layer(9).params, expert);
+        QCOMPARE(int(bare.blocks().size()), 2);
+        QVERIFY2(anyWarningContains(bare, "a mixture of 4 experts (\"model.layers.1.mlp\")"), qPrintable(allWarnings(bare)));
+        QVERIFY2(anyWarningContains(bare, "5 tensor(s) are quantisation scales"), qPrintable(allWarnings(bare)));
+
+        // With its config.json: the spec's costs and the experts' layout on the same tensors.
+        writeText((folder / "config.json").string(),
+                  R"({"model_type": "deepseek_v3", "hidden_size": 8, "intermediate_size": 12, "moe_intermediate_size": 4,
+                      "num_hidden_layers": 2, "num_attention_heads": 2, "num_key_value_heads": 2, "vocab_size": 16,
+                      "q_lora_rank": 4, "kv_lora_rank": 4, "qk_nope_head_dim": 2, "qk_rope_head_dim": 2,
+                      "v_head_dim": 2, "n_routed_experts": 4, "n_shared_experts": 1, "num_experts_per_tok": 2,
+                      "first_k_dense_replace": 1, "topk_method": "noaux_tc", "num_nextn_predict_layers": 0})");
+        const ModelGraph g = importModel(folder.string());
+        QCOMPARE(QString::fromStdString(g.sourceFormat()), QString("safetensors + hf-config"));
+        QVERIFY(g.spec().has_value());
+        QCOMPARE(g.spec()->paramCount(), total);
+        QCOMPARE(g.totalParams(), total);
+        const Layer& moe = g.layer(8);
+        QVERIFY(moe.kind == LayerKind::Moe);
+        QCOMPARE(moe.experts, 4);
+        QCOMPARE(moe.expertsPerToken, 2);
+        QCOMPARE(moe.expertParams, 4 * expert);
+        QCOMPARE(moe.activeParams, router + 2 * expert);
+        const Layer& shared = g.layer(9);
+        QVERIFY(shared.sharedExpert && shared.kind == LayerKind::Mlp);
+        QCOMPARE(shared.params, expert);
+        QCOMPARE(g.activeParams(), g.spec()->activeParamCount());
+        QVERIFY2(!anyWarningContains(g, "no counterpart"), qPrintable(allWarnings(g)));
+        QVERIFY2(!anyWarningContains(g, "config.json describes"), qPrintable(allWarnings(g)));
+    }
+
     void readsHeadersOnly()
     {
         // The tiny-llama file with every data byte replaced by garbage imports the same.
