@@ -93,9 +93,11 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
             } else if (moe.active) {
                 m = moe.localTokens; // the router sees this rank's sequence-parallel tokens
             }
-            const double forward = batch * km.gemmSeconds(m, n, k);
-            const double dgrad = batch * km.gemmSeconds(m, k, n);
-            const double wgrad = batch * km.gemmSeconds(k, n, m);
+            // A grouped GEMM's experts share the waves of one launch (a batched GEMM); other layers' repeated
+            // GEMMs run one after another.
+            const double forward = g.routed ? km.gemmSeconds(m, n, k, batch) : batch * km.gemmSeconds(m, n, k);
+            const double dgrad = g.routed ? km.gemmSeconds(m, k, n, batch) : batch * km.gemmSeconds(m, k, n);
+            const double wgrad = g.routed ? km.gemmSeconds(k, n, m, batch) : batch * km.gemmSeconds(k, n, m);
             p.gemmForward += forward;
             p.gemmBackward += dgrad + wgrad;
             p.wgrad += wgrad;
