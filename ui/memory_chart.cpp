@@ -199,23 +199,27 @@ void MemoryChartView::useLayout(bool moe)
         m_sets.append(set);
     }
     m_series->append(m_sets);
+    // Nine entries do not fit under the bars without eliding their names: a MoE plan's legend goes beside them.
+    chart()->legend()->setAlignment(moe ? Qt::AlignRight : Qt::AlignBottom);
 }
 
 bool MemoryChartView::legendShows(int index) const
 {
-    const QList<QLegendMarker*> markers = chart()->legend()->markers(m_series);
-    return index >= 0 && index < markers.size() && markers[index]->isVisible();
+    return index >= 0 && index < m_legendShown.size() && m_legendShown[index];
 }
 
 void MemoryChartView::updateLegend()
 {
     // A MoE plan's parts that hold nothing (no shared experts, say) stay out of the legend.
     const QList<QLegendMarker*> markers = chart()->legend()->markers(m_series);
-    for (int i = 0; i < markers.size() && i < m_sets.size(); ++i) {
+    m_legendShown.clear();
+    for (int i = 0; i < m_sets.size(); ++i) {
         bool any = !m_moeLayout;
         for (const MemoryBar& bar : m_data.bars)
             any = any || MemoryChartData::part(bar.memory, i, true) > 0;
-        markers[i]->setVisible(any);
+        m_legendShown.append(any && i < markers.size());
+        if (i < markers.size())
+            markers[i]->setVisible(any);
     }
 }
 

@@ -103,6 +103,7 @@ private:
     bool m_moeLayout = false;
     QList<QColor> m_denseColours; ///< the theme's colours of the dense parts, reused by the MoE layout
     QList<QBarSet*> m_sets;
+    QList<bool> m_legendShown; ///< per set: its legend marker is shown
     QLineSeries* m_capacity = nullptr;
     QBarCategoryAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr;

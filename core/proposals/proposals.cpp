@@ -16,7 +16,7 @@ namespace shardscope {
 
 namespace {
 
-constexpr std::array<std::pair<ProposalKind, std::string_view>, 8> kKindNames { {
+constexpr std::array<std::pair<ProposalKind, std::string_view>, 9> kKindNames { {
     { ProposalKind::DataParallel, "data_parallel" },
     { ProposalKind::TensorParallel, "tensor_parallel" },
     { ProposalKind::PipelineParallel, "pipeline_parallel" },
@@ -25,6 +25,7 @@ constexpr std::array<std::pair<ProposalKind, std::string_view>, 8> kKindNames { 
     { ProposalKind::ZeroStage, "zero_stage" },
     { ProposalKind::Recomputation, "recomputation" },
     { ProposalKind::MicroBatch, "micro_batch" },
+    { ProposalKind::ExpertParallel, "expert_parallel" },
 } };
 
 } // namespace
@@ -110,12 +111,19 @@ Schedule oneChunk(Schedule s)
     return isZeroBubble(s) ? Schedule::ZeroBubbleH1 : s == Schedule::Interleaved1F1B ? Schedule::OneFOneB : s;
 }
 
-/// Makes a traded configuration legal where a dependent knob obviously has to follow (SP needs TP > 1,
+/// Makes a traded configuration legal where a dependent knob obviously has to follow (expert groups must divide
+/// a stage's GPUs, SP needs TP > 1,
 /// TP communication overlap needs SP, interleaving and zero-bubble schedules need PP >= 2 (an invalid chunk
 /// count falls back to the schedule's one-chunk counterpart), pipeline communication overlap the
 /// interleaved schedule); returns false when it is still not evaluable.
 bool repair(const PlanEvaluator& evaluator, ParallelConfig& c)
 {
+    // MoE parallel folding: a stage's TP x CP x DP GPUs hold whole expert groups (EP x ETP); EP, then ETP, follow
+    // a smaller data-parallel degree.
+    while (c.ep > 1 && (c.tp * c.cp * c.dp) % (c.ep * c.etp) != 0)
+        c.ep /= 2;
+    while (c.etp > 1 && (c.tp * c.cp * c.dp) % (c.ep * c.etp) != 0)
+        c.etp /= 2;
     if (c.tp == 1)
         c.sequenceParallel = false;
     if ((isInterleaved(c.schedule) || isZeroBubble(c.schedule)) && c.pp >= 2) {
@@ -420,6 +428,7 @@ std::vector<Proposal> proposeChanges(const PlanningProblem& problem, const PlanE
     addParallelism(ctx, analysis ? &*analysis : nullptr);
     addMemoryKnobs(ctx);
     addCommunicationProposals(ctx);
+    addExpertProposals(ctx);
 
     std::vector<Proposal> all = std::move(ctx.out);
     std::stable_sort(all.begin(), all.end(), rankedBefore);

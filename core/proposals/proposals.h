@@ -20,7 +20,8 @@ enum class ProposalKind {
     GradientCommunication,
     ZeroStage,
     Recomputation,
-    MicroBatch
+    MicroBatch,
+    ExpertParallel ///< EP and ETP of a mixture-of-experts plan
 };
 
 std::string_view toString(ProposalKind kind); ///< "data_parallel", "tensor_parallel", ... (plan JSON names)
@@ -52,7 +53,9 @@ struct Proposal
  * Ranked proposals for the plan `current` (an estimate PlanEvaluator made for `problem`). Every kind
  * generates concrete changes (DP vs TP/PP at fixed world size, TP up/down within a node, micro-batch
  * count and interleaving for PP, sequence parallelism, TP and pipeline communication overlap, int8
- * gradient compression, ZeRO stage, recomputation, micro-batch size), each evaluated on the same problem. Order: feasible before infeasible, then by speedup
+ * gradient compression, ZeRO stage, recomputation, micro-batch size; for mixture-of-experts models EP up
+ * when the routed experts fill memory, EP down or back into a node when the all-to-all costs time, ETP for
+ * large experts), each evaluated on the same problem. Order: feasible before infeasible, then by speedup
  * (larger first), then by memory saved; changes with no effect, changes to a knob the user pinned
  * (problem.training.pins) and duplicates of a better-ranked configuration are dropped. At most maxCount. Empty when `current` was rejected before evaluation.
  */

@@ -41,5 +41,7 @@ std::string memoryChange(const PlanEstimate& from, const PlanEstimate& to);
 
 /// Gradient communication: overlap, hierarchical vs ring all-reduce, compression (proposals_communication.cpp).
 void addCommunicationProposals(Context& context);
+/// Expert parallelism of mixture-of-experts models: EP and ETP up and down (proposals_experts.cpp).
+void addExpertProposals(Context& context);
 
 } // namespace shardscope::proposals_detail

@@ -259,8 +259,12 @@ private slots:
             QCOMPARE(sum, p.stages[std::size_t(device / 4)].memory.totalBytes() / kGiB);
         }
         // Legend: every part with bytes; the experts in the EP colour.
-        for (int part = 0; part < MemoryChartData::MoePartCount; ++part)
+        const QList<QLegendMarker*> markers = view.chart()->legend()->markers(view.barSeries());
+        QCOMPARE(markers.size(), MemoryChartData::MoePartCount);
+        for (int part = 0; part < MemoryChartData::MoePartCount; ++part) {
             QVERIFY2(view.legendShows(part), qPrintable(names[part]));
+            QCOMPARE(markers[part]->label(), names[part]);
+        }
         QCOMPARE(view.barSets()[MemoryChartData::RoutedExperts]->color(), QColor(205, 75, 160));
         // Tooltips: the weights, gradients and optimizer states, and the MoE parts.
         const QString tip = view.data().toolTip(1);
@@ -277,6 +281,7 @@ private slots:
         noShared.stages[0].memory.sharedExpertBytes = 0;
         view.setPlan(noShared);
         QVERIFY(!view.legendShows(MemoryChartData::SharedExperts));
+        QVERIFY(!view.chart()->legend()->markers(view.barSeries())[MemoryChartData::SharedExperts]->isVisible());
         QVERIFY(view.legendShows(MemoryChartData::RoutedExperts));
         QVERIFY(view.legendShows(MemoryChartData::DispatcherBuffers));
 
