@@ -2829,6 +2829,132 @@ TRANSLATIONS.update({
 })
 
 
+# Mixture of experts (issue 14): expert parallelism in the GUI, MoE memory parts, the model report's MoE lines.
+TRANSLATIONS.update({
+    ('CommunicationView', 'EP %1 x ETP %2'): ('EP %1 x ETP %2', 'EP %1 x ETP %2'),
+    ('CommunicationView', 'EP %1'): ('EP %1', 'EP %1'),
+    ('CommunicationView', 'Expert parallel all-to-all (%1): %2 exposed, %3 per step, %4 % of the step'):
+        ('Expertenparallel All-to-All (%1): %2 sichtbar, %3 pro Schritt, %4 % des Schritts',
+         '专家并行 all-to-all（%1）：暴露 %2，每步 %3，占步长的 %4 %'),
+    ('CommunicationView', 'EP'): ('EP', 'EP'),
+    ('CommunicationView', 'EP all-to-all, exposed'): ('EP All-to-All, sichtbar', 'EP all-to-all，暴露'),
+    ('ImbalanceView', 'EP all-to-all'): ('EP All-to-All', 'EP all-to-all'),
+    ('InputPanel', '<br>mixture of experts: %1 routed experts, %2 per token'):
+        ('<br>Mixture of Experts: %1 geroutete Experten, %2 pro Token', '<br>混合专家：%1 个路由专家，每个 token %2 个'),
+    ('InputPanel', '%1\n\nDisabled: the model has no routed experts (not a mixture of experts), so there is nothing to spread over expert parallelism.'):
+        ('%1\n\nDeaktiviert: Das Modell hat keine gerouteten Experten (keine Mixture of Experts), es gibt also nichts, '
+         'das Expertenparallelität verteilen könnte.',
+         '%1\n\n已禁用：该模型没有路由专家（不是混合专家模型），因此没有可用专家并行分布的内容。'),
+    ('InputPanel', 'EP'): ('EP', 'EP'),
+    ('InputPanel', 'ETP'): ('ETP', 'ETP'),
+    ('InputPanel', 'dropless'): ('ohne Verwerfen', '不丢弃'),
+    ('InputPanel', 'MoE imbalance:'): ('MoE-Ungleichgewicht:', 'MoE 负载不均衡：'),
+    ('InputPanel', 'MoE capacity factor:'): ('MoE-Kapazitätsfaktor:', 'MoE 容量因子：'),
+    ('InputPanel', "Expert-parallel degree (Megatron --expert-model-parallel-size, torchtitan expert_parallel_degree): each MoE layer's routed experts spread over this many GPUs, which exchange tokens by all-to-all (dispatch and combine). Megatron's MoE parallel folding lays the experts out over the same GPUs as TP x CP x DP, so EP x ETP must divide them. Auto = searched."):
+        ('Expertenparalleler Grad (Megatron --expert-model-parallel-size, torchtitan expert_parallel_degree): Die gerouteten '
+         'Experten jeder MoE-Schicht werden auf so viele GPUs verteilt, die Tokens per All-to-All austauschen (Dispatch und '
+         'Combine). Megatrons MoE Parallel Folding legt die Experten auf dieselben GPUs wie TP x CP x DP, daher muss EP x ETP '
+         'diese teilen. Auto = gesucht.',
+         '专家并行度（Megatron --expert-model-parallel-size，torchtitan expert_parallel_degree）：每个 MoE 层的路由专家分布到这么多个 '
+         'GPU 上，它们通过 all-to-all 交换 token（分发与合并）。Megatron 的 MoE 并行折叠把专家放在与 TP x CP x DP 相同的 GPU 上，'
+         '因此 EP x ETP 必须整除它们。Auto = 搜索。'),
+    ('InputPanel', "Expert tensor-parallel degree (Megatron --expert-tensor-parallel-size, torchtitan expert_tensor_parallel_degree): each routed expert's matrices split over this many GPUs, independently of the attention's TP; worth it for large experts. Auto = searched."):
+        ('Experten-tensorparalleler Grad (Megatron --expert-tensor-parallel-size, torchtitan expert_tensor_parallel_degree): '
+         'Die Matrizen jedes gerouteten Experten werden auf so viele GPUs aufgeteilt, unabhängig vom TP der Attention; lohnt '
+         'sich bei großen Experten. Auto = gesucht.',
+         '专家张量并行度（Megatron --expert-tensor-parallel-size，torchtitan expert_tensor_parallel_degree）：每个路由专家的矩阵'
+         '切分到这么多个 GPU 上，与注意力部分的 TP 无关；适合大专家。Auto = 搜索。'),
+    ('InputPanel', "Dropless routing (Megatron's default): the busiest expert's tokens over the mean, which sets the slowest GPU's expert work, all-to-all volume and buffers. 1 is a perfectly balanced router; 1.25 (the default) is the capacity factor at which Switch Transformer routing drops under 1 % of tokens (Fedus et al. 2022)."):
+        ('Routing ohne Verwerfen (Megatrons Standard): die Tokens des am stärksten belasteten Experten im Verhältnis zum '
+         'Mittel; das bestimmt die Expertenarbeit der langsamsten GPU, das All-to-All-Volumen und die Puffer. 1 ist ein '
+         'perfekt ausgeglichener Router; 1,25 (der Standard) ist der Kapazitätsfaktor, bei dem Switch-Transformer-Routing '
+         'weniger als 1 % der Tokens verwirft (Fedus et al. 2022).',
+         '不丢弃路由（Megatron 的默认设置）：最繁忙专家的 token 数与平均值之比，它决定最慢 GPU 的专家计算量、all-to-all 通信量和缓冲区。'
+         '1 表示路由完全均衡；1.25（默认值）是 Switch Transformer 路由丢弃不到 1 % token 时的容量因子（Fedus et al. 2022）。'),
+    ('InputPanel', 'Token dropping (Megatron --moe-expert-capacity-factor with --moe-pad-expert-input-to-capacity): every expert computes exactly this many times its average tokens and drops the rest. Dropless = no capacity factor; the imbalance applies.'):
+        ('Verwerfen von Tokens (Megatron --moe-expert-capacity-factor mit --moe-pad-expert-input-to-capacity): Jeder Experte '
+         'berechnet genau das Vielfache seiner mittleren Tokenzahl und verwirft den Rest. Ohne Verwerfen = kein '
+         'Kapazitätsfaktor; dann gilt das Ungleichgewicht.',
+         '丢弃 token（Megatron --moe-expert-capacity-factor 配合 --moe-pad-expert-input-to-capacity）：每个专家恰好计算其平均 token '
+         '数的这么多倍，其余丢弃。不丢弃 = 没有容量因子；此时使用负载不均衡系数。'),
+    ('InputPanel', '%1\n\nDisabled: a capacity factor is set, so every expert computes exactly that many tokens.'):
+        ('%1\n\nDeaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte genau so viele Tokens.',
+         '%1\n\n已禁用：已设置容量因子，因此每个专家恰好计算这么多 token。'),
+    ('MainWindow', ' · EP %1 x ETP %2'): (' · EP %1 x ETP %2', ' · EP %1 x ETP %2'),
+    ('MainWindow', ' · EP %1'): (' · EP %1', ' · EP %1'),
+    ('MemoryChartData', 'Routed experts'): ('Geroutete Experten', '路由专家'),
+    ('MemoryChartData', 'Shared experts'): ('Geteilte Experten', '共享专家'),
+    ('MemoryChartData', 'Other weights, gradients, optimizer'): ('Übrige Gewichte, Gradienten, Optimierer', '其他权重、梯度、优化器'),
+    ('MemoryChartData', 'MoE activations'): ('MoE-Aktivierungen', 'MoE 激活'),
+    ('MemoryChartData', 'MoE dispatcher buffers'): ('MoE-Dispatcher-Puffer', 'MoE 分发器缓冲区'),
+    ('MemoryChartData', 'Stage %1: GPUs %2–%3, each'): ('Stufe %1: GPUs %2–%3, je', '阶段 %1：GPU %2–%3，每个'),
+    ('MemoryChartData', 'GPU %1 (stage %2)'): ('GPU %1 (Stufe %2)', 'GPU %1（阶段 %2）'),
+    ('MemoryChartData', '%1 GiB of %2 GiB usable'): ('%1 GiB von %2 GiB nutzbar', '%1 GiB / 可用 %2 GiB'),
+    ('MemoryChartData', 'Weights %1 GiB, gradients %2 GiB, optimizer states %3 GiB'):
+        ('Gewichte %1 GiB, Gradienten %2 GiB, Optimiererzustände %3 GiB', '权重 %1 GiB，梯度 %2 GiB，优化器状态 %3 GiB'),
+    ('MemoryChartData', 'Activations %1 GiB, embedding and logits %2 GiB, other %3 GiB'):
+        ('Aktivierungen %1 GiB, Embedding und Logits %2 GiB, Sonstiges %3 GiB', '激活 %1 GiB，嵌入与 logits %2 GiB，其他 %3 GiB'),
+    ('MemoryChartData', 'Routed experts %1 GiB, shared experts %2 GiB (their weights, gradients and optimizer states)'):
+        ('Geroutete Experten %1 GiB, geteilte Experten %2 GiB (ihre Gewichte, Gradienten und Optimiererzustände)',
+         '路由专家 %1 GiB，共享专家 %2 GiB（其权重、梯度和优化器状态）'),
+    ('MemoryChartData', 'MoE activations %1 GiB (of the activations), dispatcher buffers %2 GiB (of other)'):
+        ('MoE-Aktivierungen %1 GiB (Teil der Aktivierungen), Dispatcher-Puffer %2 GiB (Teil von Sonstiges)',
+         'MoE 激活 %1 GiB（属于激活），分发器缓冲区 %2 GiB（属于其他）'),
+    ('PlanTableModel', '%1 x %2'): ('%1 x %2', '%1 x %2'),
+    ('PlanTableModel', 'EP'): ('EP', 'EP'),
+    ('PlanTableModel', 'Expert parallelism (Megatron --expert-model-parallel-size): each MoE layer\'s routed experts are spread over this many GPUs, which exchange tokens by all-to-all. "EP x ETP": each expert\'s matrices are also split over ETP GPUs (--expert-tensor-parallel-size). Experts are laid out over the same GPUs as TP x CP x DP (MoE parallel folding).'):
+        ('Expertenparallelität (Megatron --expert-model-parallel-size): Die gerouteten Experten jeder MoE-Schicht werden auf '
+         'so viele GPUs verteilt, die Tokens per All-to-All austauschen. „EP x ETP“: Die Matrizen jedes Experten werden '
+         'zusätzlich auf ETP GPUs aufgeteilt (--expert-tensor-parallel-size). Die Experten liegen auf denselben GPUs wie '
+         'TP x CP x DP (MoE Parallel Folding).',
+         '专家并行（Megatron --expert-model-parallel-size）：每个 MoE 层的路由专家分布到这么多个 GPU 上，它们通过 all-to-all 交换 '
+         'token。“EP x ETP”：每个专家的矩阵还切分到 ETP 个 GPU 上（--expert-tensor-parallel-size）。专家放在与 TP x CP x DP '
+         '相同的 GPU 上（MoE 并行折叠）。'),
+    ('StageMapView', 'of which MoE: routed experts %1 GiB, shared experts %2 GiB (weights, gradients, optimizer states); MoE activations %3 GiB; dispatcher buffers %4 GiB'):
+        ('davon MoE: geroutete Experten %1 GiB, geteilte Experten %2 GiB (Gewichte, Gradienten, Optimiererzustände); '
+         'MoE-Aktivierungen %3 GiB; Dispatcher-Puffer %4 GiB',
+         '其中 MoE：路由专家 %1 GiB，共享专家 %2 GiB（权重、梯度、优化器状态）；MoE 激活 %3 GiB；分发器缓冲区 %4 GiB'),
+    ('StageMapView', '; experts EP %1 x ETP %2 x expert DP %3'):
+        ('; Experten EP %1 x ETP %2 x Experten-DP %3', '；专家 EP %1 x ETP %2 x 专家 DP %3'),
+    ('StageMapView', '; experts: EP rank %1, ETP rank %2, expert DP rank %3'):
+        ('; Experten: EP-Rang %1, ETP-Rang %2, Experten-DP-Rang %3', '；专家：EP rank %1，ETP rank %2，专家 DP rank %3'),
+    ('StageMapView', '; experts: EP rank %1, expert DP rank %2'):
+        ('; Experten: EP-Rang %1, Experten-DP-Rang %2', '；专家：EP rank %1，专家 DP rank %2'),
+    ('StageMapView', "expert group (EP x ETP GPUs holding every expert once, all-to-all inside); routed experts' memory"):
+        ('Expertengruppe (EP x ETP GPUs, die jeden Experten einmal halten, All-to-All innerhalb); Speicher der gerouteten Experten',
+         '专家组（EP x ETP 个 GPU 各持有每个专家一次，组内 all-to-all）；路由专家的显存'),
+    ('StageMapView', 'Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, EP all-to-all %6, PP %7 ms)'):
+        ('Zeit pro Micro-Batch: %1 ms (Rechnen %2, Neuberechnung %3, TP %4, CP %5, EP All-to-All %6, PP %7 ms)',
+         '每个微批次的时间：%1 毫秒（计算 %2，重计算 %3，TP %4，CP %5，EP all-to-all %6，PP %7 毫秒）'),
+    # The model report (app/, shardscope inspect): MoE and MLA lines, columns as in the English.
+    ('ModelReport', '  parameters       %1 (%2)'): ('  Parameter        %1 (%2)', '  参数             %1（%2）'),
+    ('ModelReport', ', %1 active per token (%2)'): (', %1 aktiv pro Token (%2)', '，每个 token 激活 %1（%2）'),
+    ('ModelReport', '                   + %1 (%2) in 1 multi-token-prediction module, not in the total'):
+        ('                   + %1 (%2) in 1 Multi-Token-Prediction-Modul, nicht in der Summe',
+         '                   + %1（%2）在 1 个多 token 预测模块中，不计入总数'),
+    ('ModelReport', '                   + %1 (%2) in %3 multi-token-prediction modules, not in the total'):
+        ('                   + %1 (%2) in %3 Multi-Token-Prediction-Modulen, nicht in der Summe',
+         '                   + %1（%2）在 %3 个多 token 预测模块中，不计入总数'),
+    ('ModelReport', '  experts          %1 of %2 blocks a mixture of %3 routed experts, top-%4, expert FFN %5'):
+        ('  Experten         %1 von %2 Blöcken eine Mixture aus %3 gerouteten Experten, Top-%4, Experten-FFN %5',
+         '  专家             %2 个块中的 %1 个为 %3 个路由专家的混合，top-%4，专家 FFN %5'),
+    ('ModelReport', '; shared expert FFN %1 (gated)'): ('; geteilter Experte FFN %1 (mit Gate)', '；共享专家 FFN %1（带门控）'),
+    ('ModelReport', '; shared expert FFN %1'): ('; geteilter Experte FFN %1', '；共享专家 FFN %1'),
+    ('ModelReport', '; router bias'): ('; Router-Bias', '；路由偏置'),
+    ('ModelReport', '  dense blocks     the first %1 (FFN %2), then a MoE block every %3'):
+        ('  dichte Blöcke    die ersten %1 (FFN %2), danach alle %3 ein MoE-Block',
+         '  稠密块           前 %1 个（FFN %2），之后每 %3 个块一个 MoE 块'),
+    ('ModelReport', '  dense blocks     the first %1 (FFN %2)'):
+        ('  dichte Blöcke    die ersten %1 (FFN %2)', '  稠密块           前 %1 个（FFN %2）'),
+    ('ModelReport', '  routed experts   %1 (%2) of the parameters'):
+        ('  geroutete Exp.   %1 (%2) der Parameter', '  路由专家         占参数的 %1（%2）'),
+    ('ModelReport', '  latent attention q rank %1, key/value rank %2; per head query/key %3 + %4 rotary, value %5'):
+        ('  latente Attention Q-Rang %1, Key/Value-Rang %2; pro Head Query/Key %3 + %4 rotary, Value %5',
+         '  潜在注意力       q 秩 %1，key/value 秩 %2；每个头 query/key %3 + %4 旋转，value %5'),
+    ('ModelReport', 'none'): ('keine', '无'),
+})
+
+
 def fill(path, column):
     tree = ET.parse(path)
     missing = []

@@ -236,6 +236,26 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
         <source>CP, exposed</source>
         <translation>CP, sichtbar</translation>
     </message>
+    <message>
+        <source>EP %1 x ETP %2</source>
+        <translation>EP %1 x ETP %2</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>Expert parallel all-to-all (%1): %2 exposed, %3 per step, %4 % of the step</source>
+        <translation>Expertenparallel All-to-All (%1): %2 sichtbar, %3 pro Schritt, %4 % des Schritts</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>EP all-to-all, exposed</source>
+        <translation>EP All-to-All, sichtbar</translation>
+    </message>
 </context>
 <context>
     <name>ExportCommand</name>
@@ -449,6 +469,10 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>CP communication</source>
         <translation>CP-Kommunikation</translation>
+    </message>
+    <message>
+        <source>EP all-to-all</source>
+        <translation>EP All-to-All</translation>
     </message>
 </context>
 <context>
@@ -862,6 +886,62 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>CP communication:</source>
         <translation>CP-Kommunikation:</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;mixture of experts: %1 routed experts, %2 per token</source>
+        <translation>&lt;br&gt;Mixture of Experts: %1 geroutete Experten, %2 pro Token</translation>
+    </message>
+    <message>
+        <source>%1
+
+Disabled: the model has no routed experts (not a mixture of experts), so there is nothing to spread over expert parallelism.</source>
+        <translation>%1
+
+Deaktiviert: Das Modell hat keine gerouteten Experten (keine Mixture of Experts), es gibt also nichts, das Expertenparallelität verteilen könnte.</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>ohne Verwerfen</translation>
+    </message>
+    <message>
+        <source>MoE imbalance:</source>
+        <translation>MoE-Ungleichgewicht:</translation>
+    </message>
+    <message>
+        <source>MoE capacity factor:</source>
+        <translation>MoE-Kapazitätsfaktor:</translation>
+    </message>
+    <message>
+        <source>Expert-parallel degree (Megatron --expert-model-parallel-size, torchtitan expert_parallel_degree): each MoE layer&apos;s routed experts spread over this many GPUs, which exchange tokens by all-to-all (dispatch and combine). Megatron&apos;s MoE parallel folding lays the experts out over the same GPUs as TP x CP x DP, so EP x ETP must divide them. Auto = searched.</source>
+        <translation>Expertenparalleler Grad (Megatron --expert-model-parallel-size, torchtitan expert_parallel_degree): Die gerouteten Experten jeder MoE-Schicht werden auf so viele GPUs verteilt, die Tokens per All-to-All austauschen (Dispatch und Combine). Megatrons MoE Parallel Folding legt die Experten auf dieselben GPUs wie TP x CP x DP, daher muss EP x ETP diese teilen. Auto = gesucht.</translation>
+    </message>
+    <message>
+        <source>Expert tensor-parallel degree (Megatron --expert-tensor-parallel-size, torchtitan expert_tensor_parallel_degree): each routed expert&apos;s matrices split over this many GPUs, independently of the attention&apos;s TP; worth it for large experts. Auto = searched.</source>
+        <translation>Experten-tensorparalleler Grad (Megatron --expert-tensor-parallel-size, torchtitan expert_tensor_parallel_degree): Die Matrizen jedes gerouteten Experten werden auf so viele GPUs aufgeteilt, unabhängig vom TP der Attention; lohnt sich bei großen Experten. Auto = gesucht.</translation>
+    </message>
+    <message>
+        <source>Dropless routing (Megatron&apos;s default): the busiest expert&apos;s tokens over the mean, which sets the slowest GPU&apos;s expert work, all-to-all volume and buffers. 1 is a perfectly balanced router; 1.25 (the default) is the capacity factor at which Switch Transformer routing drops under 1 % of tokens (Fedus et al. 2022).</source>
+        <translation>Routing ohne Verwerfen (Megatrons Standard): die Tokens des am stärksten belasteten Experten im Verhältnis zum Mittel; das bestimmt die Expertenarbeit der langsamsten GPU, das All-to-All-Volumen und die Puffer. 1 ist ein perfekt ausgeglichener Router; 1,25 (der Standard) ist der Kapazitätsfaktor, bei dem Switch-Transformer-Routing weniger als 1 % der Tokens verwirft (Fedus et al. 2022).</translation>
+    </message>
+    <message>
+        <source>Token dropping (Megatron --moe-expert-capacity-factor with --moe-pad-expert-input-to-capacity): every expert computes exactly this many times its average tokens and drops the rest. Dropless = no capacity factor; the imbalance applies.</source>
+        <translation>Verwerfen von Tokens (Megatron --moe-expert-capacity-factor mit --moe-pad-expert-input-to-capacity): Jeder Experte berechnet genau das Vielfache seiner mittleren Tokenzahl und verwirft den Rest. Ohne Verwerfen = kein Kapazitätsfaktor; dann gilt das Ungleichgewicht.</translation>
+    </message>
+    <message>
+        <source>%1
+
+Disabled: a capacity factor is set, so every expert computes exactly that many tokens.</source>
+        <translation>%1
+
+Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte genau so viele Tokens.</translation>
     </message>
 </context>
 <context>
@@ -1479,6 +1559,14 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <source> · weights kept to backward</source>
         <translation> · Gewichte bis zum Rückwärtsdurchlauf behalten</translation>
     </message>
+    <message>
+        <source> · EP %1 x ETP %2</source>
+        <translation> · EP %1 x ETP %2</translation>
+    </message>
+    <message>
+        <source> · EP %1</source>
+        <translation> · EP %1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -1514,6 +1602,56 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <source>Other (CUDA context, NCCL, buffers)</source>
         <translation>Sonstiges (CUDA-Kontext, NCCL, Puffer)</translation>
     </message>
+    <message>
+        <source>Routed experts</source>
+        <translation>Geroutete Experten</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>Geteilte Experten</translation>
+    </message>
+    <message>
+        <source>Other weights, gradients, optimizer</source>
+        <translation>Übrige Gewichte, Gradienten, Optimierer</translation>
+    </message>
+    <message>
+        <source>MoE activations</source>
+        <translation>MoE-Aktivierungen</translation>
+    </message>
+    <message>
+        <source>MoE dispatcher buffers</source>
+        <translation>MoE-Dispatcher-Puffer</translation>
+    </message>
+    <message>
+        <source>Stage %1: GPUs %2–%3, each</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufe %1: GPUs %2–%3, je</translation>
+    </message>
+    <message>
+        <source>GPU %1 (stage %2)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>GPU %1 (Stufe %2)</translation>
+    </message>
+    <message>
+        <source>%1 GiB of %2 GiB usable</source>
+        <translation>%1 GiB von %2 GiB nutzbar</translation>
+    </message>
+    <message>
+        <source>Weights %1 GiB, gradients %2 GiB, optimizer states %3 GiB</source>
+        <translation>Gewichte %1 GiB, Gradienten %2 GiB, Optimiererzustände %3 GiB</translation>
+    </message>
+    <message>
+        <source>Activations %1 GiB, embedding and logits %2 GiB, other %3 GiB</source>
+        <translation>Aktivierungen %1 GiB, Embedding und Logits %2 GiB, Sonstiges %3 GiB</translation>
+    </message>
+    <message>
+        <source>Routed experts %1 GiB, shared experts %2 GiB (their weights, gradients and optimizer states)</source>
+        <translation>Geroutete Experten %1 GiB, geteilte Experten %2 GiB (ihre Gewichte, Gradienten und Optimiererzustände)</translation>
+    </message>
+    <message>
+        <source>MoE activations %1 GiB (of the activations), dispatcher buffers %2 GiB (of other)</source>
+        <translation>MoE-Aktivierungen %1 GiB (Teil der Aktivierungen), Dispatcher-Puffer %2 GiB (Teil von Sonstiges)</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartView</name>
@@ -1548,14 +1686,6 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>Model %1 (%2)</source>
         <translation>Modell %1 (%2)</translation>
-    </message>
-    <message>
-        <source>  parameters       %1</source>
-        <translation>  Parameter        %1</translation>
-    </message>
-    <message>
-        <source> (%1 active per token)</source>
-        <translation> (%1 aktiv pro Token)</translation>
     </message>
     <message>
         <source>  layers           %1 in %2 transformer blocks</source>
@@ -1624,6 +1754,58 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>Import notes</source>
         <translation>Importhinweise</translation>
+    </message>
+    <message>
+        <source>  parameters       %1 (%2)</source>
+        <translation>  Parameter        %1 (%2)</translation>
+    </message>
+    <message>
+        <source>, %1 active per token (%2)</source>
+        <translation>, %1 aktiv pro Token (%2)</translation>
+    </message>
+    <message>
+        <source>                   + %1 (%2) in 1 multi-token-prediction module, not in the total</source>
+        <translation>                   + %1 (%2) in 1 Multi-Token-Prediction-Modul, nicht in der Summe</translation>
+    </message>
+    <message>
+        <source>                   + %1 (%2) in %3 multi-token-prediction modules, not in the total</source>
+        <translation>                   + %1 (%2) in %3 Multi-Token-Prediction-Modulen, nicht in der Summe</translation>
+    </message>
+    <message>
+        <source>  experts          %1 of %2 blocks a mixture of %3 routed experts, top-%4, expert FFN %5</source>
+        <translation>  Experten         %1 von %2 Blöcken eine Mixture aus %3 gerouteten Experten, Top-%4, Experten-FFN %5</translation>
+    </message>
+    <message>
+        <source>; shared expert FFN %1 (gated)</source>
+        <translation>; geteilter Experte FFN %1 (mit Gate)</translation>
+    </message>
+    <message>
+        <source>; shared expert FFN %1</source>
+        <translation>; geteilter Experte FFN %1</translation>
+    </message>
+    <message>
+        <source>; router bias</source>
+        <translation>; Router-Bias</translation>
+    </message>
+    <message>
+        <source>  dense blocks     the first %1 (FFN %2), then a MoE block every %3</source>
+        <translation>  dichte Blöcke    die ersten %1 (FFN %2), danach alle %3 ein MoE-Block</translation>
+    </message>
+    <message>
+        <source>  dense blocks     the first %1 (FFN %2)</source>
+        <translation>  dichte Blöcke    die ersten %1 (FFN %2)</translation>
+    </message>
+    <message>
+        <source>  routed experts   %1 (%2) of the parameters</source>
+        <translation>  geroutete Exp.   %1 (%2) der Parameter</translation>
+    </message>
+    <message>
+        <source>  latent attention q rank %1, key/value rank %2; per head query/key %3 + %4 rotary, value %5</source>
+        <translation>  latente Attention Q-Rang %1, Key/Value-Rang %2; pro Head Query/Key %3 + %4 rotary, Value %5</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
     </message>
 </context>
 <context>
@@ -2216,6 +2398,18 @@ Beispiel:
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
         <translation>ZeRO-Stufe: 1 teilt Optimiererzustände auf, 2 zusätzlich Gradienten, 3 zusätzlich die Gewichte über die daten- und kontextparallele Gruppe. „HSDP xN“: hybrides Sharding, aufgeteilt innerhalb von Gruppen, die N-mal repliziert sind (torchtitan data_parallel_replicate_degree); „behalten“: ZeRO-3 behält die eingesammelten Gewichte vom Vorwärts- bis zum Rückwärtsdurchlauf (reshard_after_forward aus).</translation>
     </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Expert parallelism (Megatron --expert-model-parallel-size): each MoE layer&apos;s routed experts are spread over this many GPUs, which exchange tokens by all-to-all. &quot;EP x ETP&quot;: each expert&apos;s matrices are also split over ETP GPUs (--expert-tensor-parallel-size). Experts are laid out over the same GPUs as TP x CP x DP (MoE parallel folding).</source>
+        <translation>Expertenparallelität (Megatron --expert-model-parallel-size): Die gerouteten Experten jeder MoE-Schicht werden auf so viele GPUs verteilt, die Tokens per All-to-All austauschen. „EP x ETP“: Die Matrizen jedes Experten werden zusätzlich auf ETP GPUs aufgeteilt (--expert-tensor-parallel-size). Die Experten liegen auf denselben GPUs wie TP x CP x DP (MoE Parallel Folding).</translation>
+    </message>
 </context>
 <context>
     <name>ProposalListModel</name>
@@ -2485,6 +2679,30 @@ Planoptionen: siehe shardscope plan --help.
     <message>
         <source>%1 GPUs, ranks %2–%3</source>
         <translation>%1 GPUs, Ränge %2–%3</translation>
+    </message>
+    <message>
+        <source>of which MoE: routed experts %1 GiB, shared experts %2 GiB (weights, gradients, optimizer states); MoE activations %3 GiB; dispatcher buffers %4 GiB</source>
+        <translation>davon MoE: geroutete Experten %1 GiB, geteilte Experten %2 GiB (Gewichte, Gradienten, Optimiererzustände); MoE-Aktivierungen %3 GiB; Dispatcher-Puffer %4 GiB</translation>
+    </message>
+    <message>
+        <source>; experts EP %1 x ETP %2 x expert DP %3</source>
+        <translation>; Experten EP %1 x ETP %2 x Experten-DP %3</translation>
+    </message>
+    <message>
+        <source>; experts: EP rank %1, ETP rank %2, expert DP rank %3</source>
+        <translation>; Experten: EP-Rang %1, ETP-Rang %2, Experten-DP-Rang %3</translation>
+    </message>
+    <message>
+        <source>; experts: EP rank %1, expert DP rank %2</source>
+        <translation>; Experten: EP-Rang %1, Experten-DP-Rang %2</translation>
+    </message>
+    <message>
+        <source>expert group (EP x ETP GPUs holding every expert once, all-to-all inside); routed experts&apos; memory</source>
+        <translation>Expertengruppe (EP x ETP GPUs, die jeden Experten einmal halten, All-to-All innerhalb); Speicher der gerouteten Experten</translation>
+    </message>
+    <message>
+        <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, EP all-to-all %6, PP %7 ms)</source>
+        <translation>Zeit pro Micro-Batch: %1 ms (Rechnen %2, Neuberechnung %3, TP %4, CP %5, EP All-to-All %6, PP %7 ms)</translation>
     </message>
 </context>
 <context>

@@ -235,6 +235,26 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
         <source>CP, exposed</source>
         <translation>CP，暴露</translation>
     </message>
+    <message>
+        <source>EP %1 x ETP %2</source>
+        <translation>EP %1 x ETP %2</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>Expert parallel all-to-all (%1): %2 exposed, %3 per step, %4 % of the step</source>
+        <translation>专家并行 all-to-all（%1）：暴露 %2，每步 %3，占步长的 %4 %</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>EP all-to-all, exposed</source>
+        <translation>EP all-to-all，暴露</translation>
+    </message>
 </context>
 <context>
     <name>ExportCommand</name>
@@ -448,6 +468,10 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>CP communication</source>
         <translation>CP 通信</translation>
+    </message>
+    <message>
+        <source>EP all-to-all</source>
+        <translation>EP all-to-all</translation>
     </message>
 </context>
 <context>
@@ -861,6 +885,62 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>CP communication:</source>
         <translation>CP 通信：</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;mixture of experts: %1 routed experts, %2 per token</source>
+        <translation>&lt;br&gt;混合专家：%1 个路由专家，每个 token %2 个</translation>
+    </message>
+    <message>
+        <source>%1
+
+Disabled: the model has no routed experts (not a mixture of experts), so there is nothing to spread over expert parallelism.</source>
+        <translation>%1
+
+已禁用：该模型没有路由专家（不是混合专家模型），因此没有可用专家并行分布的内容。</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丢弃</translation>
+    </message>
+    <message>
+        <source>MoE imbalance:</source>
+        <translation>MoE 负载不均衡：</translation>
+    </message>
+    <message>
+        <source>MoE capacity factor:</source>
+        <translation>MoE 容量因子：</translation>
+    </message>
+    <message>
+        <source>Expert-parallel degree (Megatron --expert-model-parallel-size, torchtitan expert_parallel_degree): each MoE layer&apos;s routed experts spread over this many GPUs, which exchange tokens by all-to-all (dispatch and combine). Megatron&apos;s MoE parallel folding lays the experts out over the same GPUs as TP x CP x DP, so EP x ETP must divide them. Auto = searched.</source>
+        <translation>专家并行度（Megatron --expert-model-parallel-size，torchtitan expert_parallel_degree）：每个 MoE 层的路由专家分布到这么多个 GPU 上，它们通过 all-to-all 交换 token（分发与合并）。Megatron 的 MoE 并行折叠把专家放在与 TP x CP x DP 相同的 GPU 上，因此 EP x ETP 必须整除它们。Auto = 搜索。</translation>
+    </message>
+    <message>
+        <source>Expert tensor-parallel degree (Megatron --expert-tensor-parallel-size, torchtitan expert_tensor_parallel_degree): each routed expert&apos;s matrices split over this many GPUs, independently of the attention&apos;s TP; worth it for large experts. Auto = searched.</source>
+        <translation>专家张量并行度（Megatron --expert-tensor-parallel-size，torchtitan expert_tensor_parallel_degree）：每个路由专家的矩阵切分到这么多个 GPU 上，与注意力部分的 TP 无关；适合大专家。Auto = 搜索。</translation>
+    </message>
+    <message>
+        <source>Dropless routing (Megatron&apos;s default): the busiest expert&apos;s tokens over the mean, which sets the slowest GPU&apos;s expert work, all-to-all volume and buffers. 1 is a perfectly balanced router; 1.25 (the default) is the capacity factor at which Switch Transformer routing drops under 1 % of tokens (Fedus et al. 2022).</source>
+        <translation>不丢弃路由（Megatron 的默认设置）：最繁忙专家的 token 数与平均值之比，它决定最慢 GPU 的专家计算量、all-to-all 通信量和缓冲区。1 表示路由完全均衡；1.25（默认值）是 Switch Transformer 路由丢弃不到 1 % token 时的容量因子（Fedus et al. 2022）。</translation>
+    </message>
+    <message>
+        <source>Token dropping (Megatron --moe-expert-capacity-factor with --moe-pad-expert-input-to-capacity): every expert computes exactly this many times its average tokens and drops the rest. Dropless = no capacity factor; the imbalance applies.</source>
+        <translation>丢弃 token（Megatron --moe-expert-capacity-factor 配合 --moe-pad-expert-input-to-capacity）：每个专家恰好计算其平均 token 数的这么多倍，其余丢弃。不丢弃 = 没有容量因子；此时使用负载不均衡系数。</translation>
+    </message>
+    <message>
+        <source>%1
+
+Disabled: a capacity factor is set, so every expert computes exactly that many tokens.</source>
+        <translation>%1
+
+已禁用：已设置容量因子，因此每个专家恰好计算这么多 token。</translation>
     </message>
 </context>
 <context>
@@ -1478,6 +1558,14 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <source> · weights kept to backward</source>
         <translation> · 权重保留到反向传播</translation>
     </message>
+    <message>
+        <source> · EP %1 x ETP %2</source>
+        <translation> · EP %1 x ETP %2</translation>
+    </message>
+    <message>
+        <source> · EP %1</source>
+        <translation> · EP %1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -1513,6 +1601,56 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <source>Other (CUDA context, NCCL, buffers)</source>
         <translation>其他（CUDA 上下文、NCCL、缓冲区）</translation>
     </message>
+    <message>
+        <source>Routed experts</source>
+        <translation>路由专家</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>Other weights, gradients, optimizer</source>
+        <translation>其他权重、梯度、优化器</translation>
+    </message>
+    <message>
+        <source>MoE activations</source>
+        <translation>MoE 激活</translation>
+    </message>
+    <message>
+        <source>MoE dispatcher buffers</source>
+        <translation>MoE 分发器缓冲区</translation>
+    </message>
+    <message>
+        <source>Stage %1: GPUs %2–%3, each</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段 %1：GPU %2–%3，每个</translation>
+    </message>
+    <message>
+        <source>GPU %1 (stage %2)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>GPU %1（阶段 %2）</translation>
+    </message>
+    <message>
+        <source>%1 GiB of %2 GiB usable</source>
+        <translation>%1 GiB / 可用 %2 GiB</translation>
+    </message>
+    <message>
+        <source>Weights %1 GiB, gradients %2 GiB, optimizer states %3 GiB</source>
+        <translation>权重 %1 GiB，梯度 %2 GiB，优化器状态 %3 GiB</translation>
+    </message>
+    <message>
+        <source>Activations %1 GiB, embedding and logits %2 GiB, other %3 GiB</source>
+        <translation>激活 %1 GiB，嵌入与 logits %2 GiB，其他 %3 GiB</translation>
+    </message>
+    <message>
+        <source>Routed experts %1 GiB, shared experts %2 GiB (their weights, gradients and optimizer states)</source>
+        <translation>路由专家 %1 GiB，共享专家 %2 GiB（其权重、梯度和优化器状态）</translation>
+    </message>
+    <message>
+        <source>MoE activations %1 GiB (of the activations), dispatcher buffers %2 GiB (of other)</source>
+        <translation>MoE 激活 %1 GiB（属于激活），分发器缓冲区 %2 GiB（属于其他）</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartView</name>
@@ -1547,14 +1685,6 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>Model %1 (%2)</source>
         <translation>模型 %1（%2）</translation>
-    </message>
-    <message>
-        <source>  parameters       %1</source>
-        <translation>  参数             %1</translation>
-    </message>
-    <message>
-        <source> (%1 active per token)</source>
-        <translation>（每个 token 激活 %1）</translation>
     </message>
     <message>
         <source>  layers           %1 in %2 transformer blocks</source>
@@ -1623,6 +1753,58 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>Import notes</source>
         <translation>导入提示</translation>
+    </message>
+    <message>
+        <source>  parameters       %1 (%2)</source>
+        <translation>  参数             %1（%2）</translation>
+    </message>
+    <message>
+        <source>, %1 active per token (%2)</source>
+        <translation>，每个 token 激活 %1（%2）</translation>
+    </message>
+    <message>
+        <source>                   + %1 (%2) in 1 multi-token-prediction module, not in the total</source>
+        <translation>                   + %1（%2）在 1 个多 token 预测模块中，不计入总数</translation>
+    </message>
+    <message>
+        <source>                   + %1 (%2) in %3 multi-token-prediction modules, not in the total</source>
+        <translation>                   + %1（%2）在 %3 个多 token 预测模块中，不计入总数</translation>
+    </message>
+    <message>
+        <source>  experts          %1 of %2 blocks a mixture of %3 routed experts, top-%4, expert FFN %5</source>
+        <translation>  专家             %2 个块中的 %1 个为 %3 个路由专家的混合，top-%4，专家 FFN %5</translation>
+    </message>
+    <message>
+        <source>; shared expert FFN %1 (gated)</source>
+        <translation>；共享专家 FFN %1（带门控）</translation>
+    </message>
+    <message>
+        <source>; shared expert FFN %1</source>
+        <translation>；共享专家 FFN %1</translation>
+    </message>
+    <message>
+        <source>; router bias</source>
+        <translation>；路由偏置</translation>
+    </message>
+    <message>
+        <source>  dense blocks     the first %1 (FFN %2), then a MoE block every %3</source>
+        <translation>  稠密块           前 %1 个（FFN %2），之后每 %3 个块一个 MoE 块</translation>
+    </message>
+    <message>
+        <source>  dense blocks     the first %1 (FFN %2)</source>
+        <translation>  稠密块           前 %1 个（FFN %2）</translation>
+    </message>
+    <message>
+        <source>  routed experts   %1 (%2) of the parameters</source>
+        <translation>  路由专家         占参数的 %1（%2）</translation>
+    </message>
+    <message>
+        <source>  latent attention q rank %1, key/value rank %2; per head query/key %3 + %4 rotary, value %5</source>
+        <translation>  潜在注意力       q 秩 %1，key/value 秩 %2；每个头 query/key %3 + %4 旋转，value %5</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -2214,6 +2396,18 @@ Example:
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
         <translation>ZeRO 阶段：1 切分优化器状态，2 还切分梯度，3 还在数据并行和上下文并行组内切分权重。“HSDP xN”：混合切分，在组内切分、组复制 N 份（torchtitan data_parallel_replicate_degree）；“保留”：ZeRO-3 将收集到的权重从前向保留到反向（reshard_after_forward 关闭）。</translation>
     </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Expert parallelism (Megatron --expert-model-parallel-size): each MoE layer&apos;s routed experts are spread over this many GPUs, which exchange tokens by all-to-all. &quot;EP x ETP&quot;: each expert&apos;s matrices are also split over ETP GPUs (--expert-tensor-parallel-size). Experts are laid out over the same GPUs as TP x CP x DP (MoE parallel folding).</source>
+        <translation>专家并行（Megatron --expert-model-parallel-size）：每个 MoE 层的路由专家分布到这么多个 GPU 上，它们通过 all-to-all 交换 token。“EP x ETP”：每个专家的矩阵还切分到 ETP 个 GPU 上（--expert-tensor-parallel-size）。专家放在与 TP x CP x DP 相同的 GPU 上（MoE 并行折叠）。</translation>
+    </message>
 </context>
 <context>
     <name>ProposalListModel</name>
@@ -2483,6 +2677,30 @@ Plan options: see shardscope plan --help.
     <message>
         <source>%1 GPUs, ranks %2–%3</source>
         <translation>%1 个 GPU，rank %2–%3</translation>
+    </message>
+    <message>
+        <source>of which MoE: routed experts %1 GiB, shared experts %2 GiB (weights, gradients, optimizer states); MoE activations %3 GiB; dispatcher buffers %4 GiB</source>
+        <translation>其中 MoE：路由专家 %1 GiB，共享专家 %2 GiB（权重、梯度、优化器状态）；MoE 激活 %3 GiB；分发器缓冲区 %4 GiB</translation>
+    </message>
+    <message>
+        <source>; experts EP %1 x ETP %2 x expert DP %3</source>
+        <translation>；专家 EP %1 x ETP %2 x 专家 DP %3</translation>
+    </message>
+    <message>
+        <source>; experts: EP rank %1, ETP rank %2, expert DP rank %3</source>
+        <translation>；专家：EP rank %1，ETP rank %2，专家 DP rank %3</translation>
+    </message>
+    <message>
+        <source>; experts: EP rank %1, expert DP rank %2</source>
+        <translation>；专家：EP rank %1，专家 DP rank %2</translation>
+    </message>
+    <message>
+        <source>expert group (EP x ETP GPUs holding every expert once, all-to-all inside); routed experts&apos; memory</source>
+        <translation>专家组（EP x ETP 个 GPU 各持有每个专家一次，组内 all-to-all）；路由专家的显存</translation>
+    </message>
+    <message>
+        <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, EP all-to-all %6, PP %7 ms)</source>
+        <translation>每个微批次的时间：%1 毫秒（计算 %2，重计算 %3，TP %4，CP %5，EP all-to-all %6，PP %7 毫秒）</translation>
     </message>
 </context>
 <context>
