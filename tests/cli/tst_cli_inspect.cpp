@@ -45,6 +45,36 @@ private slots:
         QTest::newRow("bundled") << "llama-3-8b" << "" << "8.03 B";
     }
 
+    // A mixture of experts: the total without the multi-token-prediction module (DeepSeek-V3's published
+    // 671,026,419,200), the active count per token (counted by hand in tst_hf_moe_families: 37,552,297,472),
+    // the MTP module apart (11,610,068,224), the expert layout and the latent attention's ranks.
+    void mixtureOfExperts()
+    {
+        const Run r = run({ QStringLiteral("inspect"), data("models/hf/DeepSeek-V3.json") });
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("parameters       671.0 B (671,026,419,200), 37.55 B active per token "
+                                               "(37,552,297,472)\n")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("+ 11.61 B (11,610,068,224) in 1 multi-token-prediction module, not in "
+                                               "the total")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("58 of 61 blocks a mixture of 256 routed experts, top-8, expert FFN 2048; "
+                                               "shared expert FFN 2048; router bias")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("dense blocks     the first 3 (FFN 18432)")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("q rank 1536, key/value rank 512; per head query/key 128 + 64 rotary, "
+                                               "value 128")),
+                 qPrintable(r.out));
+        // Mixtral: no MTP, no MLA lines; its published 46,702,792,704 total.
+        const Run m = run({ QStringLiteral("inspect"), data("models/hf/Mixtral-8x7B-v0.1.json") });
+        QVERIFY2(m.exitCode == 0, qPrintable(m.err));
+        QVERIFY2(m.out.contains(QStringLiteral("(46,702,792,704), 12.88 B active per token (12,879,925,248)")),
+                 qPrintable(m.out));
+        QVERIFY(!m.out.contains(QStringLiteral("multi-token")));
+        QVERIFY(!m.out.contains(QStringLiteral("latent attention")));
+        QVERIFY(!m.out.contains(QStringLiteral("dense blocks")));
+    }
+
     void everyFormat()
     {
         QFETCH(QString, model);
