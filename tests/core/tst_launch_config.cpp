@@ -256,12 +256,15 @@ private slots:
         const std::map<QString, QString> pp4Flags = megatronFlags(writeLaunchConfig(d, 1, LaunchFormat::Megatron, "gpt.json"));
         QVERIFY(pp4Flags.count(QStringLiteral("--no-overlap-p2p-communication")));
         QVERIFY(!pp4Flags.count(QStringLiteral("--overlap-p2p-comm")));
-        // Mixture of experts with TP > 1 must use sequence parallelism in Megatron, even when the plan did not.
+        // Mixture of experts with TP > 1 must use sequence parallelism in Megatron: the evaluator refuses a plan
+        // without it, and the export of one with it says so.
         TransformerSpec moe = megatronGpt(2048, 16, 8);
         moe.experts = 8;
         moe.expertsPerToken = 2;
         const PlanningProblem mp = megatronProblem(moe, 8, 64);
-        const PlanDocument md = evaluatedDocument(mp, { config(2, 1, 4, 0, Recompute::Full, false, Schedule::OneFOneB) });
+        QVERIFY(PlanEvaluator(mp).structuralProblem(config(2, 1, 4, 0, Recompute::Full, false, Schedule::OneFOneB))
+                    .find("needs sequence parallelism") != std::string::npos);
+        const PlanDocument md = evaluatedDocument(mp, { config(2, 1, 4, 0, Recompute::Full, true, Schedule::OneFOneB) });
         QVERIFY2(md.plans[0].estimate.feasible, md.plans[0].estimate.infeasibleReason.c_str());
         const std::map<QString, QString> a = megatronFlags(writeLaunchConfig(md, 0, LaunchFormat::Megatron, "moe.json"));
         QVERIFY(a.count(QStringLiteral("--num-experts")));
