@@ -13,13 +13,13 @@ QString count(double n) { return qs(formatCount(n)); }
 /// 671026419200 -> "671,026,419,200": exact counts, as model cards and safetensors metadata give them.
 QString exact(std::int64_t n) { return QLocale(QLocale::English).toString(qlonglong(n)); }
 
-/// The parameters of the graph's multi-token-prediction layers (TransformerSpec's "model.mtp.<d>." modules), all
+/// The parameters of the graph's multi-token-prediction layers (TransformerSpec's "model.mtp_<d>." modules), all
 /// or the active ones: they train with the model but are not part of its published total.
 std::int64_t mtpParams(const ModelGraph& model, bool active)
 {
     std::int64_t n = 0;
     for (const Layer& l : model.layers())
-        if (l.name.rfind("model.mtp.", 0) == 0)
+        if (l.name.rfind("model.mtp_", 0) == 0)
             n += active ? l.activeParams : l.params;
     return n;
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Full search for Llama-3.1-405B on 16,384 H100 (2,048 nodes of 8), seq 8192, global batch 2048, and
-// re-ranking 100,000 cached candidates with new weights.
+// Full search for Llama-3.1-405B on 16,384 H100 (2,048 nodes of 8), seq 8192, global batch 2048; for
+// DeepSeek-V3 (MoE: EP and ETP searched too) on 2,048 H800, seq 4096, global batch 15,360, FP8, with PP 16
+// pinned as its report trains it and unpinned; and re-ranking 100,000 cached candidates with new weights.
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
+#include "model/transformer_spec.h"
 #include "partition/planner.h"
 
 #include <benchmark/benchmark.h>
@@ -38,6 +40,56 @@ void BM_FullSearch405B(benchmark::State& state)
     state.counters["candidates/s"] = benchmark::Counter(double(candidates), benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_FullSearch405B)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+PlanningProblem deepSeekV3On2048()
+{
+    TransformerSpec s; // DeepSeek-V3's config.json (tests/core/tst_moe_costs.cpp)
+    s.name = "DeepSeek-V3";
+    s.hidden = 7168;
+    s.ffn = 18432;
+    s.layers = 61;
+    s.heads = 128;
+    s.kvHeads = 128;
+    s.vocab = 129280;
+    s.experts = 256;
+    s.expertsPerToken = 8;
+    s.expertFfn = 2048;
+    s.sharedExpertFfn = 2048;
+    s.routerBias = true;
+    s.firstDenseLayers = 3;
+    s.qLoraRank = 1536;
+    s.kvLoraRank = 512;
+    s.qkNopeHeadDim = 128;
+    s.qkRopeHeadDim = 64;
+    s.vHeadDim = 128;
+    s.mtpLayers = 1;
+    PlanningProblem p;
+    p.model = buildModelGraph(s);
+    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H800-SXM"), 2048, 8);
+    p.training.seqLength = 4096;
+    p.training.globalBatch = 15360;
+    p.training.precision = Precision::Fp8;
+    return p;
+}
+
+/// Arg: 1 to pin PP 16 (the report's layout), 0 for the whole space.
+void BM_SearchDeepSeekV3(benchmark::State& state)
+{
+    PlanningProblem problem = deepSeekV3On2048();
+    if (state.range(0))
+        problem.training.pins.pp = 16;
+    SearchOptions options;
+    options.threads = 2;
+    std::size_t candidates = 0;
+    for (auto _ : state) {
+        PlanningOutcome o = runPlanning(problem, Strategy::Exhaustive, {}, 10, options);
+        candidates = o.search.candidates.size();
+        benchmark::DoNotOptimize(o);
+    }
+    state.counters["candidates"] = double(candidates);
+    state.counters["candidates/s"] = benchmark::Counter(double(candidates), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_SearchDeepSeekV3)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 void BM_Rerank100k(benchmark::State& state)
 {

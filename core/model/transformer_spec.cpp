@@ -690,7 +690,8 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
     // the last pipeline stage): per module the normalised hidden state and the next token's embedding are
     // concatenated and projected (2h -> h), run through one more block, and scored by the shared output head.
     for (int d = 0; d < int(spec.mtpLayers); ++d) {
-        const std::string prefix = "model.mtp." + std::to_string(d) + ".";
+        // No number of its own in the names: block detection would take one for a block index on re-reading.
+        const std::string prefix = "model.mtp_" + std::to_string(d) + ".";
         g.addLayer(normLayer(prefix + "enorm", -1));
         g.addLayer(normLayer(prefix + "hnorm", -1));
         Layer proj;
