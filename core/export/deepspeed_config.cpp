@@ -12,6 +12,35 @@
 
 namespace shardscope::launch_detail {
 
+namespace {
+
+/// DeepSpeed MoE (microsoft/DeepSpeed at 38327e0): the model code builds deepspeed.moe.layer.MoE(..., ep_size=EP,
+/// k=top-k, capacity_factor, drop_tokens, enable_expert_tensor_parallelism), so the config has no EP key. Its
+/// expert groups (utils/groups.py _create_expert_and_data_parallel) split the data-parallel ranks, EP dividing
+/// DP; experts are whole on each TP rank or, with enable_expert_tensor_parallelism, split over the TP group; and
+/// the engine refuses ZeRO-3 ("MoE not supported with Stage 3", runtime/engine.py).
+void checkDeepSpeedExperts(const PlanView& v)
+{
+    const ParallelConfig& c = v.config;
+    const std::optional<TransformerSpec>& t = v.document->model.transformer;
+    if (!t || !t->isMoe())
+        return;
+    if (c.zeroStage == 3)
+        v.refuse("config.zero_stage", "DeepSpeed does not train mixtures of experts with ZeRO-3 (\"MoE not supported "
+                                      "with Stage 3\"); choose a plan with ZeRO-0, 1 or 2, or export for megatron or "
+                                      "torchtitan");
+    if (c.dp % c.ep != 0)
+        v.refuse("config.ep", "DeepSpeed MoE forms its expert-parallel groups from the data-parallel ranks, so EP must "
+                              "divide DP " + std::to_string(c.dp) + "; the plan has EP " + std::to_string(c.ep)
+                                  + " (over TP or CP too); export for megatron");
+    if (c.etp != 1 && c.etp != c.tp)
+        v.refuse("config.etp", "DeepSpeed MoE keeps each expert whole on every TP rank or splits it over the whole TP "
+                               "group (enable_expert_tensor_parallelism); the plan has ETP " + std::to_string(c.etp)
+                                   + " with TP " + std::to_string(c.tp) + "; choose a plan with ETP 1 or ETP = TP");
+}
+
+} // namespace
+
 std::string writeDeepSpeedConfig(const PlanView& v)
 {
     const PlanDocument& d = *v.document;
@@ -73,6 +102,8 @@ std::string writeDeepSpeedConfig(const PlanView& v)
                  "DeepSpeed's ZeRO-3 releases each module's gathered parameters after use and has no switch to keep "
                  "them from the forward to the backward, as this plan does; choose a plan with reshard_after_forward "
                  "on, or export for torchtitan");
+
+    checkDeepSpeedExperts(v);
 
     const std::int64_t micro = c.microBatch;
     const std::int64_t accumulation = v.numMicroBatches; // DeepSpeed's pipeline engine runs this many micro-batches

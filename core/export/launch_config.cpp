@@ -59,6 +59,31 @@ void PlanView::refuse(const std::string& position, const std::string& message) c
 
 namespace {
 
+/// Expert parallelism every framework needs: EP and ETP only for a mixture of experts, EP dividing its experts,
+/// EP x ETP dividing a stage's TP x CP x DP (the experts' layout, ParallelConfig::expertDataParallel).
+void checkExperts(const PlanView& v)
+{
+    const ParallelConfig& c = v.config;
+    if (c.ep < 1 || c.etp < 1)
+        v.refuse("config", "expert parallelism and expert tensor parallelism must be at least 1");
+    if (c.ep == 1 && c.etp == 1)
+        return;
+    const std::optional<TransformerSpec>& t = v.document->model.transformer;
+    if (t && !t->isMoe())
+        v.refuse(c.ep > 1 ? "config.ep" : "config.etp",
+                 "the plan has EP " + std::to_string(c.ep) + " and ETP " + std::to_string(c.etp)
+                     + ", but the model \"" + v.document->model.name
+                     + "\" has no experts; expert parallelism applies to mixtures of experts only");
+    if (t && t->experts % c.ep != 0)
+        v.refuse("config.ep", "EP " + std::to_string(c.ep) + " does not divide the model's " + std::to_string(t->experts)
+                                  + " experts per layer; every EP rank holds the same number of experts");
+    const std::int64_t stageGpus = std::int64_t(c.tp) * c.cp * c.dp;
+    if (stageGpus % (std::int64_t(c.ep) * c.etp) != 0)
+        v.refuse("config.ep", "EP " + std::to_string(c.ep) + " x ETP " + std::to_string(c.etp)
+                                  + " does not divide a stage's TP x CP x DP = " + std::to_string(stageGpus)
+                                  + " GPUs, over which the experts are laid out");
+}
+
 /// The pp x vpp chunks in model order with their layer ranges: from the plan's chunk_layers, each run by the
 /// stage of its layers (one stage a chunk; an empty chunk by the stage the schedule's placement gives it), or,
 /// for files without it, from each layer's (stage, chunk).
@@ -168,6 +193,7 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
     if (c.tp < 1 || c.cp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.dpReplicate < 1 || c.microBatch < 1
         || c.zeroStage < 0 || c.zeroStage > 3)
         v.refuse("config", "degrees and the micro-batch must be at least 1 and the ZeRO stage 0 to 3");
+    checkExperts(v);
     if ((std::int64_t(c.dp) * c.cp) % c.dpReplicate != 0)
         v.refuse("config.dp_replicate", "dp_replicate " + std::to_string(c.dpReplicate) + " does not divide DP x CP = "
                                             + std::to_string(std::int64_t(c.dp) * c.cp));
@@ -192,9 +218,19 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
 
     // Blocks per chunk from the layer names; the token embedding is what precedes the first block, the head
     // the model's last layer, the final norm what lies between the last block and the head.
+    // Multi-token-prediction modules ("model.mtp.N.", after the output head; buildModelGraph) hold a block each
+    // that is not one of the model's, and no torchtitan module.
+    auto isMtp = [&](int i) {
+        const std::string& name = parts[std::size_t(i)].layerName;
+        return name.rfind("mtp.", 0) == 0 || name.find(".mtp.") != std::string::npos;
+    };
+    auto blockOf = [&](int i) { return isMtp(i) ? std::nullopt : extractBlockIndex(parts[std::size_t(i)].layerName); };
+    int lastModelLayer = layers - 1;
+    while (lastModelLayer > 0 && isMtp(lastModelLayer))
+        --lastModelLayer;
     int firstBlockLayer = layers, lastBlockLayer = -1;
     for (int i = 0; i < layers; ++i)
-        if (extractBlockIndex(parts[std::size_t(i)].layerName)) {
+        if (blockOf(i)) {
             firstBlockLayer = std::min(firstBlockLayer, i);
             lastBlockLayer = i;
         }
@@ -205,7 +241,7 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
         Segment& s = v.segments[segment];
         s.head = !s.empty() && s.endLayer == layers;
         for (int i = s.firstLayer; i < s.endLayer; ++i) {
-            const std::optional<int> block = extractBlockIndex(parts[std::size_t(i)].layerName);
+            const std::optional<int> block = blockOf(i);
             std::string module;
             if (block) {
                 module = "layers." + std::to_string(*block);
@@ -221,7 +257,9 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
             } else if (i < firstBlockLayer) {
                 s.embedding = true;
                 module = "tok_embeddings";
-            } else if (i == layers - 1) {
+            } else if (isMtp(i)) {
+                // no module
+            } else if (i == lastModelLayer) {
                 module = "output";
             } else if (i > lastBlockLayer) {
                 module = "norm";
@@ -247,6 +285,9 @@ std::string describeConfig(const PlanView& v)
              + ")";
     if (c.cp > 1)
         s += ", CP " + std::string(c.cpCommType == CpCommType::P2P ? "ring (p2p)" : "all-to-all (a2a)");
+    if (c.ep > 1 || c.etp > 1)
+        s += ", EP " + std::to_string(c.ep) + (c.etp > 1 ? " x ETP " + std::to_string(c.etp) : std::string())
+             + " (expert-DP " + std::to_string(c.expertDataParallel()) + ")";
     if (c.vpp > 1)
         s += ", VPP " + std::to_string(c.vpp);
     s += ", micro-batch " + std::to_string(c.microBatch) + " x " + std::to_string(v.numMicroBatches)

@@ -26,24 +26,27 @@ struct PipelineShape
     std::string layout;  ///< --pipeline-model-parallel-layout value (Layout)
 };
 
-/// One chunk in Megatron's layout syntax: E embedding, t a transformer layer (t*N for N), L loss.
-std::string layoutToken(const Segment& s)
+/// One chunk in Megatron's layout syntax: E embedding, t a transformer layer (t*N for N), m an MTP module, L
+/// loss. The MTP modules follow the last block with the head (validate_layer_layout at d98e8a6).
+std::string layoutToken(const Segment& s, std::int64_t mtpLayers)
 {
     std::string token = !s.empty() && s.firstLayer == 0 ? "E" : "";
     if (s.blocks == 1)
         token += "t";
     else if (s.blocks > 1)
         token += "t*" + std::to_string(s.blocks);
+    if (s.head)
+        token += std::string(std::size_t(mtpLayers), 'm');
     return token + (s.head ? "L" : "");
 }
 
 /// The layout string, chunks in model order between "|", with runs of three or more equal chunks written
 /// "(x|)*N-1x" (pipeline_parallel_layer_layout.py parse_str_to_list unrolls "(...)*N", then "x*N").
-std::string layoutString(const std::vector<Segment>& segments)
+std::string layoutString(const std::vector<Segment>& segments, std::int64_t mtpLayers)
 {
     std::vector<std::string> tokens;
     for (const Segment& s : segments)
-        tokens.push_back(layoutToken(s));
+        tokens.push_back(layoutToken(s, mtpLayers));
     std::string out;
     for (std::size_t i = 0; i < tokens.size();) {
         std::size_t n = 1;
@@ -110,7 +113,7 @@ PipelineShape pipelineShape(const PlanView& v)
         }
     }
     shape.kind = PipelineShape::Layout;
-    shape.layout = layoutString(seg);
+    shape.layout = layoutString(seg, v.document->model.transformer ? v.document->model.transformer->mtpLayers : 0);
     return shape;
 }
 
@@ -274,6 +277,7 @@ std::string writeMegatronArgs(const PlanView& v)
     else
         notes.push_back("DP " + std::to_string(c.dp) + " is not a flag: Megatron derives it as world size / (TP x PP) = "
                         + std::to_string(c.worldSize()) + " / " + std::to_string(c.tp * c.pp) + ".");
+    addMegatronExpertParallel(v, t, a, notes);
     if (c.tp > 1 && (c.sequenceParallel || t.isMoe())) {
         a.add("--sequence-parallel");
         if (!c.sequenceParallel)
@@ -290,7 +294,7 @@ std::string writeMegatronArgs(const PlanView& v)
         a.add("--pipeline-model-parallel-layout", "\"" + shape.layout + "\"");
         notes.push_back("The plan's blocks per pipeline chunk are uneven beyond the first and last stage (or within a "
                         "stage's virtual chunks), which only --pipeline-model-parallel-layout can express (E embedding, "
-                        "t a transformer block, L output layer and loss, | between chunks in model order: chunk k of "
+                        "t a transformer block, m an MTP module, L output layer and loss, | between chunks in model order: chunk k of "
                         "stage s is entry k x PP + s; (x|)*N repeats a chunk). Megatron marks it experimental; it sets "
                         "the virtual stages too.");
     } else {

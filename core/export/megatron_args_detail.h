@@ -25,8 +25,18 @@ struct MegatronArgs
 /// norms on their outputs or none before them, q/k norms over the whole projection).
 void checkMegatronModel(const PlanView& view, const TransformerSpec& t);
 
-/// The model's shape (--num-layers ... --moe-ffn-hidden-size), with a note for each detail Megatron builds
-/// differently (norm weights, activation, output-head bias, rotary settings).
+/// The model's shape (--num-layers ... and addMegatronMoeModel's flags), with a note for each detail Megatron
+/// builds differently (norm weights, activation, output-head bias, rotary settings).
 void addMegatronModel(const PlanView& view, const TransformerSpec& t, MegatronArgs& a, std::vector<std::string>& notes);
+
+/// megatron_moe_args.cpp: multi-head latent attention, attention sinks, MTP modules and the mixture of experts
+/// (--num-experts ... --moe-token-dispatcher-type, the capacity factor of the training).
+void addMegatronMoeModel(const PlanView& view, const TransformerSpec& t, MegatronArgs& a, std::vector<std::string>& notes);
+/// --expert-model-parallel-size and --expert-tensor-parallel-size of a MoE model; refuses ETP > 1 with biases.
+void addMegatronExpertParallel(const PlanView& view, const TransformerSpec& t, MegatronArgs& a,
+                               std::vector<std::string>& notes);
+/// --moe-layer-freq's value: "" for Megatron's default (every block), "N" for every N-th block, or a Python
+/// list expression such as "([0]*3+[1]*58)" when leading blocks are dense.
+std::string moeLayerPattern(const TransformerSpec& t);
 
 } // namespace shardscope::launch_detail

@@ -196,11 +196,12 @@ void addMegatronModel(const PlanView& v, const TransformerSpec& t, MegatronArgs&
     a.add("--hidden-size", t.hidden);
     a.add("--ffn-hidden-size", t.ffn);
     a.add("--num-attention-heads", t.heads);
-    if (t.kvHeads > 0 && t.kvHeads < t.heads) {
+    // Multi-head latent attention sets its own head dimensions (addMegatronMoeModel).
+    if (!t.isMla() && t.kvHeads > 0 && t.kvHeads < t.heads) {
         a.add("--group-query-attention");
         a.add("--num-query-groups", t.kvHeads);
     }
-    if (t.headDim > 0 && t.heads > 0 && t.headDim != t.hidden / t.heads)
+    if (!t.isMla() && t.headDim > 0 && t.heads > 0 && t.headDim != t.hidden / t.heads)
         a.add("--kv-channels", t.headDim);
     a.add("--seq-length", d.training.seqLength);
     a.add("--max-position-embeddings", t.maxPositions > 0 ? t.maxPositions : d.training.seqLength);
@@ -230,11 +231,7 @@ void addMegatronModel(const PlanView& v, const TransformerSpec& t, MegatronArgs&
         a.add("--attention-dropout", "0");
         a.add("--hidden-dropout", "0");
     }
-    if (t.isMoe()) {
-        a.add("--num-experts", t.experts);
-        a.add("--moe-router-topk", t.expertsPerToken);
-        a.add("--moe-ffn-hidden-size", t.ffn);
-    }
+    addMegatronMoeModel(v, t, a, notes);
     notes.push_back("Vocabulary " + std::to_string(t.vocab)
                     + " comes from the tokenizer (--tokenizer-type, --tokenizer-model); add data, tokenizer, optimizer "
                       "and schedule arguments.");

@@ -43,6 +43,52 @@ std::string scheduleName(Schedule s)
     return "1F1B";
 }
 
+/// Expert parallelism as torchtitan v0.2.0 has it ([parallelism] expert_parallel_degree and
+/// expert_tensor_parallel_degree, torchtitan/config/job_config.py; ParallelDims._validate in
+/// torchtitan/distributed/parallel_dims.py at 29624e3): ETP is TP or 1, and EP borrows all of CP and part of the
+/// FSDP shard degree (ETP = TP), or all of CP and TP and part of it (ETP = 1). Refuses what it cannot run; true
+/// when the keys are written (EP > 1).
+bool addExpertParallelNotes(const PlanView& v, int shard, std::vector<std::string>& notes)
+{
+    const ParallelConfig& c = v.config;
+    const std::optional<TransformerSpec>& t = v.document->model.transformer;
+    if (!t || !t->isMoe())
+        return false; // analyzePlan refused EP or ETP above 1 for a dense model
+    if (t->mtpLayers > 0)
+        notes.push_back("torchtitan's models have no multi-token prediction: the plan's " + std::to_string(t->mtpLayers)
+                        + " MTP module(s) on the last stage are not trained, so that stage is faster and smaller "
+                          "than predicted.");
+    if (c.ep == 1) {
+        if (c.etp == c.tp)
+            return false;
+        if (c.etp != 1)
+            v.refuse("config.etp", "torchtitan shards routed experts over the TP group when EP is 1, so ETP is TP "
+                                   "(" + std::to_string(c.tp) + "); the plan has ETP " + std::to_string(c.etp)
+                                       + "; choose a plan with ETP 1 or " + std::to_string(c.tp) + ", or export for megatron");
+        notes.push_back("EP 1: torchtitan shards the routed experts over TP " + std::to_string(c.tp)
+                        + " (ETP = TP), where the plan keeps each expert whole on every TP rank (ETP 1); the experts take "
+                          "less memory than predicted and add TP communication.");
+        return false;
+    }
+    if (c.etp != c.tp && c.etp != 1)
+        v.refuse("config.etp", "torchtitan's expert tensor parallelism is TP or 1 (\"Currently we only support ETP=TP or "
+                               "ETP=1\"); the plan has ETP " + std::to_string(c.etp) + " with TP " + std::to_string(c.tp)
+                                   + "; choose a plan with ETP 1 or ETP = TP, or export for megatron");
+    const int borrowed = c.etp == c.tp ? c.cp : c.cp * c.tp; // what EP spans before the FSDP shards
+    if (c.ep % borrowed != 0 || (std::int64_t(shard) * borrowed) % c.ep != 0)
+        v.refuse("config.ep", "torchtitan lays EP over all of CP" + std::string(c.etp == c.tp ? "" : " and TP")
+                                  + " and part of data_parallel_shard_degree, so EP must be a multiple of "
+                                  + std::to_string(borrowed) + " dividing " + std::to_string(std::int64_t(shard) * borrowed)
+                                  + " (shard degree " + std::to_string(shard) + (c.etp == c.tp ? " x CP" : " x CP x TP")
+                                  + "); the plan has EP " + std::to_string(c.ep) + "; export for megatron");
+    notes.push_back("Expert parallelism " + std::to_string(c.ep) + " with expert tensor parallelism "
+                    + std::to_string(c.etp) + (c.etp == c.tp && c.tp > 1 ? " (= TP)" : "")
+                    + ": each EP rank holds " + std::to_string(t->experts / c.ep)
+                    + " experts, tokens move by all-to-all; the expert weights are sharded over the remaining "
+                    + std::to_string(std::int64_t(shard) * borrowed / c.ep) + " data-parallel ranks (FSDP).");
+    return true;
+}
+
 } // namespace
 
 std::string writeTorchtitanConfig(const PlanView& v)
@@ -82,6 +128,7 @@ std::string writeTorchtitanConfig(const PlanView& v)
                      + std::to_string(c.dpReplicate) + " over DP x CP = " + std::to_string(c.dp * c.cp)
                      + "; choose a plan whose dp_replicate divides DP, or export for megatron");
     int replicate = c.dpReplicate, shard = c.dp / c.dpReplicate;
+    const bool expertParallel = addExpertParallelNotes(v, shard, notes);
     std::string reshard;
     if (c.zeroStage == 3) {
         reshard = c.reshardAfterForward ? "always" : "never";
@@ -92,7 +139,7 @@ std::string writeTorchtitanConfig(const PlanView& v)
                                  "keeps them)."
                                : ", parameters kept gathered from forward to backward (fsdp_reshard_after_forward "
                                  "\"never\", as Llama 3's pipeline training did)."));
-    } else if (c.zeroStage == 0 && c.tp == 1 && c.pp == 1 && c.cp == 1) {
+    } else if (c.zeroStage == 0 && c.tp == 1 && c.pp == 1 && c.cp == 1 && !expertParallel) {
         replicate = c.dp;
         shard = 1;
         notes.push_back("ZeRO-0 -> plain data parallelism (DDP): replicate degree " + std::to_string(c.dp) + ".");
@@ -187,6 +234,10 @@ std::string writeTorchtitanConfig(const PlanView& v)
         out += "context_parallel_rotate_method = \"alltoall\"\n";
     }
     out += "pipeline_parallel_degree = " + std::to_string(c.pp) + "\n";
+    if (expertParallel) {
+        out += "expert_parallel_degree = " + std::to_string(c.ep) + "\n";
+        out += "expert_tensor_parallel_degree = " + std::to_string(c.etp) + "\n";
+    }
     if (asyncTp)
         out += "enable_async_tensor_parallel = true\n";
     if (c.pp > 1) {
