@@ -138,6 +138,18 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
             training.memoryMargin = toNumber(a, r.value(a), 0, 0.99);
         } else if (a == QLatin1String("--dp-overlap")) {
             training.dpOverlap = toNumber(a, r.value(a), 0, 1);
+        } else if (a == QLatin1String("--moe-imbalance")) {
+            training.moeImbalance = toNumber(a, r.value(a), 1, 64);
+        } else if (a == QLatin1String("--moe-capacity-factor")) {
+            const double f = toNumber(a, r.value(a), 0, 64);
+            if (!(f > 0))
+                throw UsageError { tr("--moe-capacity-factor must be above 0 (the tokens each expert computes over its "
+                                      "average); leave it out for dropless routing") };
+            training.moeCapacityFactor = f;
+        } else if (a == QLatin1String("--ep")) {
+            training.pins.ep = int(toInteger(a, r.value(a), 1, 1 << 20));
+        } else if (a == QLatin1String("--etp")) {
+            training.pins.etp = int(toInteger(a, r.value(a), 1, 1 << 20));
         } else if (a == QLatin1String("--tp")) {
             training.pins.tp = int(toInteger(a, r.value(a), 1, 1 << 20));
         } else if (a == QLatin1String("--cp")) {
@@ -280,6 +292,10 @@ QString PlanOptionsParser::helpText()
         "  --memory-margin F       fraction of GPU memory kept free; default 0.05\n"
         "  --dp-overlap F          override: fraction of data-parallel communication hidden by backward;\n"
         "                          by default the cost model overlaps it per bucket, as the frameworks do\n"
+        "  --moe-imbalance X       mixture of experts, dropless routing: the busiest expert's tokens over the\n"
+        "                          mean, from 1 to 64; default 1.25\n"
+        "  --moe-capacity-factor X mixture of experts with token dropping: every expert computes X times its\n"
+        "                          average tokens (above 0, at most 64); default dropless\n"
         "\n"
         "Pins (fix a knob; every unpinned knob is searched):\n"
         "  --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3\n"
@@ -299,6 +315,9 @@ QString PlanOptionsParser::helpText()
         "                          attention heads (DeepSpeed Ulysses)\n"
         "  --dp-replicate N        hybrid sharding (HSDP): ZeRO shards over DP x CP / N GPUs and is\n"
         "                          replicated N times; 1 shards over all of them\n"
+        "  --ep N  --etp N         mixtures of experts: expert parallelism (each MoE layer's routed experts\n"
+        "                          spread over N GPUs) and expert tensor parallelism (each expert's matrices\n"
+        "                          split over N GPUs); EP x ETP divides a stage's TP x CP x DP GPUs\n"
         "  --reshard-after-forward on|off\n"
         "                          ZeRO-3: free the gathered parameters after each forward (on, FSDP's\n"
         "                          default) or keep them until the backward (off, as Llama 3 trained)\n"

@@ -34,11 +34,14 @@ QString configColumns(const ParallelConfig& c)
         : c.tpCommOverlap                                      ? QStringLiteral("tp")
         : c.ppCommOverlap                                      ? QStringLiteral("pp")
                                                                : QStringLiteral("-");
-    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11")
+    // Expert parallelism as "8", or "8x2" with expert tensor parallelism.
+    const QString ep = c.etp > 1 ? QStringLiteral("%1x%2").arg(c.ep).arg(c.etp) : QString::number(c.ep);
+    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12")
         .arg(c.tp, 4)
         .arg(c.cp, 3)
         .arg(c.pp, 4)
         .arg(c.dp, 5)
+        .arg(ep, 5)
         .arg(isInterleaved(c.schedule) ? QString::number(c.vpp) : QStringLiteral("-"), 3)
         .arg(c.microBatch, 3)
         .arg(c.zeroStage, 4)
@@ -112,7 +115,7 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
                .arg(o.search.elapsedSeconds * 1e3, 0, 'f', 0)
                .arg(o.search.feasibleCount)
         << "\n\n";
-    out << tr("rank   tp  cp   pp    dp vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
+    out << tr("rank   tp  cp   pp    dp    ep vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
         << '\n';
     const int n = std::min<int>(top, int(o.order.size()));
     int shown = 0;
@@ -146,8 +149,13 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
     const ModelGraph& m = problem.model;
     const ParallelConfig& c = e.config;
     // CP and hybrid sharding only where the plan uses them: "TP 8 x CP 16 x PP 16 x DP 8".
-    const QString degrees = c.cp > 1 ? tr("TP %1 x CP %2 x PP %3 x DP %4").arg(c.tp).arg(c.cp).arg(c.pp).arg(c.dp)
-                                     : tr("TP %1 x PP %2 x DP %3").arg(c.tp).arg(c.pp).arg(c.dp);
+    QString degrees = c.cp > 1 ? tr("TP %1 x CP %2 x PP %3 x DP %4").arg(c.tp).arg(c.cp).arg(c.pp).arg(c.dp)
+                               : tr("TP %1 x PP %2 x DP %3").arg(c.tp).arg(c.pp).arg(c.dp);
+    // Expert parallelism only where the plan uses it: "EP 64", "EP 8 x ETP 2", and the expert-DP it leaves.
+    const bool experts = c.ep > 1 || c.etp > 1;
+    if (experts)
+        degrees += (c.etp > 1 ? tr(", EP %1 x ETP %2").arg(c.ep).arg(c.etp) : tr(", EP %1").arg(c.ep))
+                   + tr(" (expert-DP %1)").arg(c.expertDataParallel());
     QString zero = tr("ZeRO-%1").arg(c.zeroStage);
     if (c.zeroStage > 0 && c.dpReplicate > 1)
         zero += tr(" sharded over %1 GPUs, %2 replicas (HSDP)").arg(c.zeroShardSize()).arg(c.dpReplicate);
@@ -191,30 +199,47 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
                    .arg(st.microBatchSeconds() * 1e3, 14, 'f', 1)
             << '\n';
     }
+    // The mixture-of-experts parts of the memory above, where a stage has them.
+    for (const StageEstimate& st : e.stages) {
+        const MemoryBreakdown& mb = st.memory;
+        QStringList parts;
+        if (mb.routedExpertBytes > 0)
+            parts << tr("routed experts %1").arg(gib(mb.routedExpertBytes));
+        if (mb.sharedExpertBytes > 0)
+            parts << tr("shared experts %1").arg(gib(mb.sharedExpertBytes));
+        if (mb.moeActivationBytes > 0)
+            parts << tr("MoE activations %1").arg(gib(mb.moeActivationBytes));
+        if (mb.other.moeDispatch > 0)
+            parts << tr("dispatcher buffers %1").arg(gib(mb.other.moeDispatch));
+        if (!parts.isEmpty())
+            out << tr("  stage %1 MoE memory (GiB, within the columns above): %2").arg(st.stage).arg(parts.join(QStringLiteral(", ")))
+                << '\n';
+    }
     const TimeBreakdown& t = e.time;
     const CalibrationInfo& calibration = problem.cluster.gpu.calibration;
     const QString step = calibration.calibrated()
         ? QStringLiteral("%1 %2").arg(qs(formatSeconds(t.stepSeconds)), qs(calibration.errorText()))
         : tr("%1 (uncalibrated)").arg(qs(formatSeconds(t.stepSeconds)));
-    // The context-parallel terms only for plans with CP (they are 0 otherwise).
+    // The context- and expert-parallel terms only for plans with them (they are 0 otherwise).
+    QString terms = tr("compute %1 + recompute %2 + TP comm %3 + PP comm %4")
+                        .arg(qs(formatSeconds(t.computeSeconds)), qs(formatSeconds(t.recomputeSeconds)),
+                             qs(formatSeconds(t.tpCommSeconds)), qs(formatSeconds(t.ppCommSeconds)));
     if (c.cp > 1)
-        out << tr("  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + CP comm %6 + bubble %7 + exposed DP comm %8 + optimizer %9")
-                   .arg(step, qs(formatSeconds(t.computeSeconds)), qs(formatSeconds(t.recomputeSeconds)),
-                        qs(formatSeconds(t.tpCommSeconds)), qs(formatSeconds(t.ppCommSeconds)), qs(formatSeconds(t.cpCommSeconds)),
-                        qs(formatSeconds(t.bubbleSeconds)), qs(formatSeconds(t.dpExposedSeconds)), qs(formatSeconds(t.optimizerSeconds)))
-            << '\n';
-    else
-        out << tr("  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7 + optimizer %8")
-                   .arg(step, qs(formatSeconds(t.computeSeconds)), qs(formatSeconds(t.recomputeSeconds)),
-                        qs(formatSeconds(t.tpCommSeconds)), qs(formatSeconds(t.ppCommSeconds)), qs(formatSeconds(t.bubbleSeconds)),
-                        qs(formatSeconds(t.dpExposedSeconds)), qs(formatSeconds(t.optimizerSeconds)))
-            << '\n';
+        terms += tr(" + CP comm %1").arg(qs(formatSeconds(t.cpCommSeconds)));
+    if (experts)
+        terms += tr(" + EP all-to-all %1").arg(qs(formatSeconds(t.epCommSeconds)));
+    terms += tr(" + bubble %1 + exposed DP comm %2 + optimizer %3")
+                 .arg(qs(formatSeconds(t.bubbleSeconds)), qs(formatSeconds(t.dpExposedSeconds)),
+                      qs(formatSeconds(t.optimizerSeconds)));
+    out << tr("  step %1 = %2").arg(step, terms) << '\n';
     const QString cpTraffic = c.cp > 1 ? tr(", CP %1 (%2)").arg(qs(formatBytes(e.comm.cpBytes)), qs(formatSeconds(e.comm.cpSeconds)))
                                        : QString();
-    out << tr("  communication per step: TP %1 (%2), PP %3 (%4)%5, DP %6 (%7, %8 exposed)")
+    const QString epTraffic = experts ? tr(", EP all-to-all %1 (%2)").arg(qs(formatBytes(e.comm.epBytes)), qs(formatSeconds(e.comm.epSeconds)))
+                                      : QString();
+    out << tr("  communication per step: TP %1 (%2), PP %3 (%4)%5%6, DP %7 (%8, %9 exposed)")
                .arg(qs(formatBytes(e.comm.tpBytes)), qs(formatSeconds(e.comm.tpSeconds)), qs(formatBytes(e.comm.ppBytes)),
-                    qs(formatSeconds(e.comm.ppSeconds)), cpTraffic, qs(formatBytes(e.comm.dpBytes)), qs(formatSeconds(e.comm.dpSeconds)),
-                    qs(formatSeconds(e.comm.dpExposedSeconds)))
+                    qs(formatSeconds(e.comm.ppSeconds)), cpTraffic, epTraffic, qs(formatBytes(e.comm.dpBytes)),
+                    qs(formatSeconds(e.comm.dpSeconds)), qs(formatSeconds(e.comm.dpExposedSeconds)))
         << '\n';
     out << tr("  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)")
                .arg(100 * e.mfu, 0, 'f', 1)

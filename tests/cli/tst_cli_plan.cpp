@@ -25,6 +25,7 @@ private slots:
     void printsPredictionError();
     void communicationOverlapPins();
     void contextParallelAndShardingPins();
+    void expertParallelPins();
 
 private:
     using Run = shardscope::testing::CliRun;
@@ -107,6 +108,17 @@ void TestCliPlan::exitCodes_data()
                                            << QStringLiteral("--reshard-after-forward expects on or off, got \"never\"");
     QTest::newRow("reshard without value") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--reshard-after-forward") } << 2
                                            << QStringLiteral("option --reshard-after-forward expects a value");
+    QTest::newRow("ep 0") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--ep"), QStringLiteral("0") } << 2
+                          << QStringLiteral("--ep must be between 1 and 1048576, got 0");
+    QTest::newRow("etp not a number") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--etp"), QStringLiteral("two") } << 2
+                                      << QStringLiteral("--etp expects an integer, got \"two\"");
+    QTest::newRow("moe imbalance below 1") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--moe-imbalance"), QStringLiteral("0.5") } << 2
+                                           << QStringLiteral("--moe-imbalance must be between 1 and 64, got 0.5");
+    QTest::newRow("capacity factor 0") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--moe-capacity-factor"), QStringLiteral("0") } << 2
+                                       << QStringLiteral("--moe-capacity-factor must be above 0 (the tokens each expert computes over its "
+                                                         "average); leave it out for dropless routing");
+    QTest::newRow("capacity factor without value") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--moe-capacity-factor") } << 2
+                                                   << QStringLiteral("option --moe-capacity-factor expects a value");
     QTest::newRow("batch below dp") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("16"),
                                                      QStringLiteral("--global-batch"), QStringLiteral("4"), QStringLiteral("--dp"), QStringLiteral("16") }
                                     << 1 << QString();
@@ -298,6 +310,68 @@ void TestCliPlan::contextParallelAndShardingPins()
     QVERIFY(help.contains(QStringLiteral("--cp-comm-type p2p|a2a")));
     QVERIFY(help.contains(QStringLiteral("--dp-replicate N        hybrid sharding (HSDP)")));
     QVERIFY(help.contains(QStringLiteral("--reshard-after-forward on|off")));
+}
+
+// The EP and ETP pins and the MoE training settings reach the plan (its table, description, memory, step and
+// communication lines) and the plan file, under the names docs/plan-format.md gives them. Mixtral-8x7B (8
+// experts) on 64 GPUs with TP 2 x PP 4, so DP 8 and each stage's 16 GPUs hold the experts as ETP 2 x EP 8.
+void TestCliPlan::expertParallelPins()
+{
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("plan.json"));
+    const QString mixtral = QStringLiteral(SHARDSCOPE_TEST_DATA "/models/hf/Mixtral-8x7B-v0.1.json");
+    const Run r = run({ QStringLiteral("plan"), mixtral, QStringLiteral("--gpus"), QStringLiteral("64"), QStringLiteral("--tp"),
+                        QStringLiteral("2"), QStringLiteral("--pp"), QStringLiteral("4"), QStringLiteral("--ep"), QStringLiteral("8"),
+                        QStringLiteral("--etp"), QStringLiteral("2"), QStringLiteral("--zero"), QStringLiteral("1"),
+                        QStringLiteral("--moe-imbalance"), QStringLiteral("1.5"), QStringLiteral("--moe-capacity-factor"),
+                        QStringLiteral("1.25"), QStringLiteral("--top"), QStringLiteral("1"), QStringLiteral("--json"), json });
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("rank   tp  cp   pp    dp    ep vpp ")), qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("^\\s+1\\s+2\\s+1\\s+4\\s+8\\s+8x2\\s"), QRegularExpression::MultilineOption)
+                 .match(r.out).hasMatch(),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("Best plan: TP 2 x PP 4 x DP 8, EP 8 x ETP 2 (expert-DP 1), ")), qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("^  stage 0 MoE memory \\(GiB, within the columns above\\): routed experts \\d+\\.\\d, "),
+                                QRegularExpression::MultilineOption).match(r.out).hasMatch(),
+             qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("^  step .* \\+ PP comm \\S+ \\S+ \\+ EP all-to-all \\S+ \\S+ \\+ bubble "),
+                                QRegularExpression::MultilineOption).match(r.out).hasMatch(),
+             qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("^  communication per step: TP .*, PP .*, EP all-to-all \\S+ \\S+ \\(\\S+ \\S+\\), DP "),
+                                QRegularExpression::MultilineOption).match(r.out).hasMatch(),
+             qPrintable(r.out));
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonObject training = doc.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("training")).toObject();
+    QCOMPARE(training.value(QStringLiteral("moe_imbalance")), QJsonValue(1.5));
+    QCOMPARE(training.value(QStringLiteral("moe_capacity_factor")), QJsonValue(1.25));
+    const QJsonObject pins = training.value(QStringLiteral("pins")).toObject();
+    QCOMPARE(pins.value(QStringLiteral("ep")), QJsonValue(8));
+    QCOMPARE(pins.value(QStringLiteral("etp")), QJsonValue(2));
+    const QJsonObject plan = doc.value(QStringLiteral("plans")).toArray().at(0).toObject();
+    const QJsonObject config = plan.value(QStringLiteral("config")).toObject();
+    QCOMPARE(config.value(QStringLiteral("ep")), QJsonValue(8));
+    QCOMPARE(config.value(QStringLiteral("etp")), QJsonValue(2));
+    QVERIFY(plan.value(QStringLiteral("comm")).toObject().value(QStringLiteral("ep_bytes")).toDouble() > 0);
+
+    // A dense plan says nothing of experts; without --moe-capacity-factor the file has null (dropless).
+    const Run dense = run({ QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("16"),
+                            QStringLiteral("--top"), QStringLiteral("1"), QStringLiteral("--json"), json });
+    QCOMPARE(dense.exitCode, 0);
+    QVERIFY(!dense.out.contains(QStringLiteral(", EP ")) && !dense.out.contains(QStringLiteral("EP all-to-all"))
+            && !dense.out.contains(QStringLiteral("MoE memory")));
+    QFile g(json);
+    QVERIFY(g.open(QIODevice::ReadOnly));
+    const QJsonObject denseTraining = QJsonDocument::fromJson(g.readAll()).object().value(QStringLiteral("inputs")).toObject()
+                                          .value(QStringLiteral("training")).toObject();
+    QVERIFY(denseTraining.value(QStringLiteral("moe_capacity_factor")).isNull());
+    QCOMPARE(denseTraining.value(QStringLiteral("moe_imbalance")), QJsonValue(1.25));
+
+    const QString help = run({ QStringLiteral("plan"), QStringLiteral("--help") }).out;
+    QVERIFY(help.contains(QStringLiteral("--ep N  --etp N         mixtures of experts: expert parallelism")));
+    QVERIFY(help.contains(QStringLiteral("--moe-imbalance X       mixture of experts, dropless routing")));
+    QVERIFY(help.contains(QStringLiteral("--moe-capacity-factor X mixture of experts with token dropping")));
 }
 
 QTEST_GUILESS_MAIN(TestCliPlan)
