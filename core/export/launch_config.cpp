@@ -218,11 +218,13 @@ PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const 
 
     // Blocks per chunk from the layer names; the token embedding is what precedes the first block, the head
     // the model's last layer, the final norm what lies between the last block and the head.
-    // Multi-token-prediction modules ("model.mtp.N.", after the output head; buildModelGraph) hold a block each
-    // that is not one of the model's, and no torchtitan module.
+    // Multi-token-prediction modules ("model.mtp_N.", after the output head; buildModelGraph; "mtp.N." or
+    // "model.mtp.N." as other tools name them) hold a block each that is not one of the model's, and no
+    // torchtitan module.
     auto isMtp = [&](int i) {
         const std::string& name = parts[std::size_t(i)].layerName;
-        return name.rfind("mtp.", 0) == 0 || name.find(".mtp.") != std::string::npos;
+        return name.rfind("mtp.", 0) == 0 || name.rfind("mtp_", 0) == 0 || name.find(".mtp.") != std::string::npos
+            || name.find(".mtp_") != std::string::npos;
     };
     auto blockOf = [&](int i) { return isMtp(i) ? std::nullopt : extractBlockIndex(parts[std::size_t(i)].layerName); };
     int lastModelLayer = layers - 1;
