@@ -84,9 +84,15 @@ void PlanReport::printProposals(QTextStream& out, const PlanningProblem& problem
 void PlanReport::printInputs(QTextStream& out, const PlanningProblem& p)
 {
     const ModelGraph& m = p.model;
-    out << tr("Model    %1 (%2): %3 parameters").arg(qs(m.name()), qs(m.sourceFormat()), qs(formatCount(double(m.totalParams()))));
-    if (m.activeParams() != m.totalParams())
-        out << tr(", %1 active per token").arg(qs(formatCount(double(m.activeParams()))));
+    // Multi-token-prediction modules train with the model but are not part of its published size: apart.
+    const std::int64_t mtp = m.spec() ? m.spec()->mtpParamCount() : 0;
+    const std::int64_t total = m.totalParams() - mtp;
+    const std::int64_t active = m.spec() && mtp > 0 ? m.spec()->activeParamCount() : m.activeParams();
+    out << tr("Model    %1 (%2): %3 parameters").arg(qs(m.name()), qs(m.sourceFormat()), qs(formatCount(double(total))));
+    if (active != total)
+        out << tr(", %1 active per token").arg(qs(formatCount(double(active))));
+    if (mtp > 0)
+        out << tr(" (+ %1 in multi-token prediction)").arg(qs(formatCount(double(mtp))));
     out << tr(", %1 layers in %2 blocks").arg(m.layerCount()).arg(m.blocks().size()) << '\n';
     out << tr("Cluster  %1 x %2 GPUs = %3 x %4 (%5 each), intra-node %6 GB/s, inter-node %7 GB/s")
                .arg(p.cluster.nodes)
