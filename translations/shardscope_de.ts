@@ -1890,6 +1890,10 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>--schedule erwartet gpipe, 1f1b, interleaved, zb-h1, interleaved-zb oder zbv, erhalten: „%1“</translation>
     </message>
     <message>
+        <source>--moe-capacity-factor must be above 0 (the tokens each expert computes over its average); leave it out for dropless routing</source>
+        <translation>--moe-capacity-factor muss größer als 0 sein (die Tokens, die jeder Experte berechnet, im Verhältnis zu seinem Mittel); für Routing ohne Verwerfen weglassen</translation>
+    </message>
+    <message>
         <source>Usage: shardscope plan MODEL [options]
 
 MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
@@ -1917,6 +1921,10 @@ Training:
   --memory-margin F       fraction of GPU memory kept free; default 0.05
   --dp-overlap F          override: fraction of data-parallel communication hidden by backward;
                           by default the cost model overlaps it per bucket, as the frameworks do
+  --moe-imbalance X       mixture of experts, dropless routing: the busiest expert&apos;s tokens over the
+                          mean, from 1 to 64; default 1.25
+  --moe-capacity-factor X mixture of experts with token dropping: every expert computes X times its
+                          average tokens (above 0, at most 64); default dropless
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -1936,6 +1944,9 @@ Pins (fix a knob; every unpinned knob is searched):
                           attention heads (DeepSpeed Ulysses)
   --dp-replicate N        hybrid sharding (HSDP): ZeRO shards over DP x CP / N GPUs and is
                           replicated N times; 1 shards over all of them
+  --ep N  --etp N         mixtures of experts: expert parallelism (each MoE layer&apos;s routed experts
+                          spread over N GPUs) and expert tensor parallelism (each expert&apos;s matrices
+                          split over N GPUs); EP x ETP divides a stage&apos;s TP x CP x DP GPUs
   --reshard-after-forward on|off
                           ZeRO-3: free the gathered parameters after each forward (on, FSDP&apos;s
                           default) or keep them until the backward (off, as Llama 3 trained)
@@ -1956,7 +1967,7 @@ Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 
 Example:
   shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
 </source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Aufruf: shardscope plan MODELL [Optionen]
 
 MODELL ist eine Hugging-Face-config.json, eine safetensors-Datei, ein geteilter Index oder Checkpoint-Ordner
@@ -1984,6 +1995,10 @@ Training:
   --memory-margin F       Anteil des GPU-Speichers, der frei bleibt; Standard 0.05
   --dp-overlap F          Überschreibung: Anteil der datenparallelen Kommunikation, den der Rückwärtsdurchlauf verdeckt;
                           standardmäßig überlappt das Kostenmodell sie pro Bucket, wie es die Frameworks tun
+  --moe-imbalance X       Mixture of Experts, Routing ohne Verwerfen: die Tokens des am stärksten belasteten
+                          Experten im Verhältnis zum Mittel, von 1 bis 64; Standard 1.25
+  --moe-capacity-factor X Mixture of Experts mit Verwerfen von Tokens: jeder Experte berechnet das X-Fache
+                          seiner mittleren Tokenzahl (über 0, höchstens 64); Standard ohne Verwerfen
 
 Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -2003,6 +2018,9 @@ Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht)
                           die Attention-Köpfe (DeepSpeed Ulysses)
   --dp-replicate N        hybrides Sharding (HSDP): ZeRO teilt über DP x CP / N GPUs auf und wird
                           N-mal repliziert; 1 teilt über alle auf
+  --ep N  --etp N         Mixtures of Experts: Expertenparallelität (die gerouteten Experten jeder MoE-Schicht
+                          auf N GPUs verteilt) und Experten-Tensorparallelität (die Matrizen jedes Experten
+                          auf N GPUs aufgeteilt); EP x ETP teilt die TP x CP x DP GPUs einer Stufe
   --reshard-after-forward on|off
                           ZeRO-3: die eingesammelten Parameter nach jedem Vorwärtsdurchlauf freigeben
                           (on, Standard von FSDP) oder bis zum Rückwärtsdurchlauf behalten (off, wie
@@ -2139,11 +2157,6 @@ Beispiel:
         <translation>%1 (unkalibriert)</translation>
     </message>
     <message>
-        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7 + optimizer %8</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>  Schritt %1 = Rechnen %2 + Neuberechnung %3 + TP-Komm. %4 + PP-Komm. %5 + Blase %6 + sichtbare DP-Komm. %7 + Optimierer %8</translation>
-    </message>
-    <message>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
@@ -2165,11 +2178,6 @@ Beispiel:
         <source>ZBV (zero bubble, 2 chunks in a V)</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
         <translation>ZBV (blasenfrei, 2 Teile in V-Form)</translation>
-    </message>
-    <message>
-        <source>rank   tp  cp   pp    dp vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>Rang   tp  cp   pp    dp vpp  mb zero neuber.   sp Zeitplan       Überl.   Speicher/GPU (nutzb.) Schritt   Tokens/s    MFU  Blase   Wertung</translation>
     </message>
     <message>
         <source>TP %1 x CP %2 x PP %3 x DP %4</source>
@@ -2205,17 +2213,79 @@ Beispiel:
         <translation>Bester Plan: %1, %2 Micro-Batches zu %3, %4, Neuberechnung %5%6, %7</translation>
     </message>
     <message>
-        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + CP comm %6 + bubble %7 + exposed DP comm %8 + optimizer %9</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>  Schritt %1 = Rechnen %2 + Neuberechnung %3 + TP-Komm. %4 + PP-Komm. %5 + CP-Komm. %6 + Blase %7 + sichtbare DP-Komm. %8 + Optimierer %9</translation>
-    </message>
-    <message>
         <source>, CP %1 (%2)</source>
         <translation>, CP %1 (%2)</translation>
     </message>
     <message>
-        <source>  communication per step: TP %1 (%2), PP %3 (%4)%5, DP %6 (%7, %8 exposed)</source>
-        <translation>  Kommunikation pro Schritt: TP %1 (%2), PP %3 (%4)%5, DP %6 (%7, %8 sichtbar)</translation>
+        <source> (+ %1 in multi-token prediction)</source>
+        <translation> (+ %1 in der Mehr-Token-Vorhersage)</translation>
+    </message>
+    <message>
+        <source>rank   tp  cp   pp    dp    ep vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Rang   tp  cp   pp    dp    ep vpp  mb zero neuber.   sp Zeitplan       Überl.   Speicher/GPU (nutzb.) Schritt   Tokens/s    MFU  Blase   Wertung</translation>
+    </message>
+    <message>
+        <source>, EP %1 x ETP %2</source>
+        <translation>, EP %1 x ETP %2</translation>
+    </message>
+    <message>
+        <source>, EP %1</source>
+        <translation>, EP %1</translation>
+    </message>
+    <message>
+        <source> (expert-DP %1)</source>
+        <translation> (Experten-DP %1)</translation>
+    </message>
+    <message>
+        <source>routed experts %1</source>
+        <translation>geroutete Experten %1</translation>
+    </message>
+    <message>
+        <source>shared experts %1</source>
+        <translation>geteilte Experten %1</translation>
+    </message>
+    <message>
+        <source>MoE activations %1</source>
+        <translation>MoE-Aktivierungen %1</translation>
+    </message>
+    <message>
+        <source>dispatcher buffers %1</source>
+        <translation>Dispatcher-Puffer %1</translation>
+    </message>
+    <message>
+        <source>  stage %1 MoE memory (GiB, within the columns above): %2</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>  Stufe %1 MoE-Speicher (GiB, in den Spalten oben enthalten): %2</translation>
+    </message>
+    <message>
+        <source>compute %1 + recompute %2 + TP comm %3 + PP comm %4</source>
+        <translation>Rechnen %1 + Neuberechnung %2 + TP-Komm. %3 + PP-Komm. %4</translation>
+    </message>
+    <message>
+        <source> + CP comm %1</source>
+        <translation> + CP-Komm. %1</translation>
+    </message>
+    <message>
+        <source> + EP all-to-all %1</source>
+        <translation> + EP-All-to-All %1</translation>
+    </message>
+    <message>
+        <source> + bubble %1 + exposed DP comm %2 + optimizer %3</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation> + Blase %1 + sichtbare DP-Komm. %2 + Optimierer %3</translation>
+    </message>
+    <message>
+        <source>  step %1 = %2</source>
+        <translation>  Schritt %1 = %2</translation>
+    </message>
+    <message>
+        <source>, EP all-to-all %1 (%2)</source>
+        <translation>, EP-All-to-All %1 (%2)</translation>
+    </message>
+    <message>
+        <source>  communication per step: TP %1 (%2), PP %3 (%4)%5%6, DP %7 (%8, %9 exposed)</source>
+        <translation>  Kommunikation pro Schritt: TP %1 (%2), PP %3 (%4)%5%6, DP %7 (%8, %9 sichtbar)</translation>
     </message>
 </context>
 <context>

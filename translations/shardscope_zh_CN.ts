@@ -1889,6 +1889,10 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>--schedule 应为 gpipe、1f1b、interleaved、zb-h1、interleaved-zb 或 zbv，实际为“%1”</translation>
     </message>
     <message>
+        <source>--moe-capacity-factor must be above 0 (the tokens each expert computes over its average); leave it out for dropless routing</source>
+        <translation>--moe-capacity-factor 必须大于 0（每个专家计算的 token 数与其平均值之比）；若要不丢弃路由，请省略该选项</translation>
+    </message>
+    <message>
         <source>Usage: shardscope plan MODEL [options]
 
 MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
@@ -1916,6 +1920,10 @@ Training:
   --memory-margin F       fraction of GPU memory kept free; default 0.05
   --dp-overlap F          override: fraction of data-parallel communication hidden by backward;
                           by default the cost model overlaps it per bucket, as the frameworks do
+  --moe-imbalance X       mixture of experts, dropless routing: the busiest expert&apos;s tokens over the
+                          mean, from 1 to 64; default 1.25
+  --moe-capacity-factor X mixture of experts with token dropping: every expert computes X times its
+                          average tokens (above 0, at most 64); default dropless
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -1935,6 +1943,9 @@ Pins (fix a knob; every unpinned knob is searched):
                           attention heads (DeepSpeed Ulysses)
   --dp-replicate N        hybrid sharding (HSDP): ZeRO shards over DP x CP / N GPUs and is
                           replicated N times; 1 shards over all of them
+  --ep N  --etp N         mixtures of experts: expert parallelism (each MoE layer&apos;s routed experts
+                          spread over N GPUs) and expert tensor parallelism (each expert&apos;s matrices
+                          split over N GPUs); EP x ETP divides a stage&apos;s TP x CP x DP GPUs
   --reshard-after-forward on|off
                           ZeRO-3: free the gathered parameters after each forward (on, FSDP&apos;s
                           default) or keep them until the backward (off, as Llama 3 trained)
@@ -1955,7 +1966,7 @@ Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 
 Example:
   shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
 </source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>用法：shardscope plan 模型 [选项]
 
 模型可以是 Hugging Face config.json、safetensors 文件、分片索引或检查点文件夹
@@ -1983,6 +1994,10 @@ Example:
   --memory-margin F       GPU 显存中保持空闲的比例；默认 0.05
   --dp-overlap F          覆盖值：数据并行通信中被反向传播掩盖的比例；
                           默认由成本模型像各框架那样按桶（bucket）重叠
+  --moe-imbalance X       混合专家，不丢弃路由：最繁忙专家的 token 数与平均值之比，
+                          取值 1 到 64；默认 1.25
+  --moe-capacity-factor X 混合专家，丢弃 token：每个专家计算其平均 token 数的 X 倍
+                          （大于 0，至多 64）；默认不丢弃
 
 固定项（固定某个参数；未固定的参数都会被搜索）：
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -2002,6 +2017,9 @@ Example:
                           （DeepSpeed Ulysses）
   --dp-replicate N        混合切分（HSDP）：ZeRO 在 DP x CP / N 个 GPU 上切分，
                           并复制 N 份；1 表示在全部 GPU 上切分
+  --ep N  --etp N         混合专家：专家并行（每个 MoE 层的路由专家分布到 N 个 GPU 上）
+                          和专家张量并行（每个专家的矩阵切分到 N 个 GPU 上）；
+                          EP x ETP 须整除一个阶段的 TP x CP x DP 个 GPU
   --reshard-after-forward on|off
                           ZeRO-3：每次前向计算后释放收集到的参数（on，FSDP 的默认设置），
                           或保留到反向传播（off，与 Llama 3 训练时相同）
@@ -2137,11 +2155,6 @@ Example:
         <translation>%1（未校准）</translation>
     </message>
     <message>
-        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + bubble %6 + exposed DP comm %7 + optimizer %8</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>  步时间 %1 = 计算 %2 + 重计算 %3 + TP 通信 %4 + PP 通信 %5 + 气泡 %6 + 暴露的 DP 通信 %7 + 优化器 %8</translation>
-    </message>
-    <message>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
@@ -2163,11 +2176,6 @@ Example:
         <source>ZBV (zero bubble, 2 chunks in a V)</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
         <translation>ZBV（零气泡，2 个块呈 V 形）</translation>
-    </message>
-    <message>
-        <source>rank   tp  cp   pp    dp vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>名次   tp  cp   pp    dp vpp  mb zero 重计算    sp 调度           重叠     显存/GPU（可用）      步时间    token/s     MFU  气泡    评分</translation>
     </message>
     <message>
         <source>TP %1 x CP %2 x PP %3 x DP %4</source>
@@ -2203,17 +2211,79 @@ Example:
         <translation>最佳方案：%1，%2 个大小为 %3 的微批次，%4，重计算 %5%6，%7</translation>
     </message>
     <message>
-        <source>  step %1 = compute %2 + recompute %3 + TP comm %4 + PP comm %5 + CP comm %6 + bubble %7 + exposed DP comm %8 + optimizer %9</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>  步时间 %1 = 计算 %2 + 重计算 %3 + TP 通信 %4 + PP 通信 %5 + CP 通信 %6 + 气泡 %7 + 暴露的 DP 通信 %8 + 优化器 %9</translation>
-    </message>
-    <message>
         <source>, CP %1 (%2)</source>
         <translation>，CP %1（%2）</translation>
     </message>
     <message>
-        <source>  communication per step: TP %1 (%2), PP %3 (%4)%5, DP %6 (%7, %8 exposed)</source>
-        <translation>  每步通信：TP %1（%2），PP %3（%4）%5，DP %6（%7，暴露 %8）</translation>
+        <source> (+ %1 in multi-token prediction)</source>
+        <translation>（另有 %1 用于多 token 预测）</translation>
+    </message>
+    <message>
+        <source>rank   tp  cp   pp    dp    ep vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>名次   tp  cp   pp    dp    ep vpp  mb zero 重计算    sp 调度           重叠     显存/GPU（可用）      步时间    token/s     MFU  气泡    评分</translation>
+    </message>
+    <message>
+        <source>, EP %1 x ETP %2</source>
+        <translation>，EP %1 x ETP %2</translation>
+    </message>
+    <message>
+        <source>, EP %1</source>
+        <translation>，EP %1</translation>
+    </message>
+    <message>
+        <source> (expert-DP %1)</source>
+        <translation>（专家 DP %1）</translation>
+    </message>
+    <message>
+        <source>routed experts %1</source>
+        <translation>路由专家 %1</translation>
+    </message>
+    <message>
+        <source>shared experts %1</source>
+        <translation>共享专家 %1</translation>
+    </message>
+    <message>
+        <source>MoE activations %1</source>
+        <translation>MoE 激活 %1</translation>
+    </message>
+    <message>
+        <source>dispatcher buffers %1</source>
+        <translation>分发器缓冲区 %1</translation>
+    </message>
+    <message>
+        <source>  stage %1 MoE memory (GiB, within the columns above): %2</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>  阶段 %1 MoE 显存（GiB，已计入上方各列）：%2</translation>
+    </message>
+    <message>
+        <source>compute %1 + recompute %2 + TP comm %3 + PP comm %4</source>
+        <translation>计算 %1 + 重计算 %2 + TP 通信 %3 + PP 通信 %4</translation>
+    </message>
+    <message>
+        <source> + CP comm %1</source>
+        <translation> + CP 通信 %1</translation>
+    </message>
+    <message>
+        <source> + EP all-to-all %1</source>
+        <translation> + EP all-to-all %1</translation>
+    </message>
+    <message>
+        <source> + bubble %1 + exposed DP comm %2 + optimizer %3</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation> + 气泡 %1 + 暴露的 DP 通信 %2 + 优化器 %3</translation>
+    </message>
+    <message>
+        <source>  step %1 = %2</source>
+        <translation>  步时间 %1 = %2</translation>
+    </message>
+    <message>
+        <source>, EP all-to-all %1 (%2)</source>
+        <translation>，EP all-to-all %1（%2）</translation>
+    </message>
+    <message>
+        <source>  communication per step: TP %1 (%2), PP %3 (%4)%5%6, DP %7 (%8, %9 exposed)</source>
+        <translation>  每步通信：TP %1（%2），PP %3（%4）%5%6，DP %7（%8，暴露 %9）</translation>
     </message>
 </context>
 <context>
