@@ -135,7 +135,7 @@ bool satisfiesPins(const ParallelConfig& c, const PlanPins& p)
         && ok(p.zeroStage, c.zeroStage) && ok(p.recompute, c.recompute) && ok(p.sequenceParallel, c.sequenceParallel)
         && ok(p.schedule, c.schedule) && ok(p.tpCommOverlap, c.tpCommOverlap) && ok(p.ppCommOverlap, c.ppCommOverlap)
         && ok(p.cpCommType, c.cpCommType) && ok(p.dpReplicate, c.dpReplicate) && ok(p.reshardAfterForward, c.reshardAfterForward)
-        && ok(p.ep, c.ep) && ok(p.etp, c.etp);
+        && ok(p.ep, c.ep) && ok(p.etp, c.etp) && ok(p.epCommOverlap, c.epCommOverlap);
 }
 
 } // namespace shardscope

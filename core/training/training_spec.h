@@ -67,6 +67,10 @@ struct ParallelConfig
     /// etp x ep x expert-DP (etp innermost), independently of the attention part's tp x cp x dp.
     int ep = 1;
     int etp = 1;               ///< expert tensor parallelism: each routed expert's matrices split over etp GPUs
+    /// The all-to-alls of one micro-batch overlapped with another's computation (Megatron
+    /// --overlap-moe-expert-parallel-comm: the combined 1F1B schedule runs one micro-batch's forward and another's
+    /// backward layer by layer); needs EP > 1, no full recomputation, and with PP > 1 the interleaved schedule.
+    bool epCommOverlap = false;
 
     /// GPUs one ZeRO shard group spans: data- and context-parallel ranks hold the same weights.
     int zeroShardSize() const { return dp * cp / (dpReplicate > 0 ? dpReplicate : 1); }
@@ -90,7 +94,7 @@ struct PlanPins
     std::optional<Recompute> recompute;
     std::optional<bool> sequenceParallel;
     std::optional<Schedule> schedule;
-    std::optional<bool> tpCommOverlap, ppCommOverlap, reshardAfterForward;
+    std::optional<bool> tpCommOverlap, ppCommOverlap, reshardAfterForward, epCommOverlap;
     std::optional<CpCommType> cpCommType;
 
     bool operator==(const PlanPins&) const = default;
