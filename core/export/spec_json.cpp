@@ -205,7 +205,7 @@ Json toJson(const TrainingSpec& t)
         { "sequence_parallel", optional(p.sequenceParallel) }, { "schedule", optionalName(p.schedule) },
         { "tp_comm_overlap", optional(p.tpCommOverlap) }, { "pp_comm_overlap", optional(p.ppCommOverlap) },
         { "cp_comm_type", optionalName(p.cpCommType) }, { "reshard_after_forward", optional(p.reshardAfterForward) },
-        { "ep", optional(p.ep) }, { "etp", optional(p.etp) } };
+        { "ep", optional(p.ep) }, { "etp", optional(p.etp) }, { "ep_comm_overlap", optional(p.epCommOverlap) } };
     return Json { { "seq_length", t.seqLength }, { "global_batch", t.globalBatch },
         { "precision", toString(t.precision) }, { "optimizer", toString(t.optimizer) },
         { "fp32_gradients", t.fp32Gradients }, { "flash_attention", t.flashAttention },
@@ -222,7 +222,8 @@ Json toJson(const ParallelConfig& c)
         { "recompute", toString(c.recompute) }, { "sequence_parallel", c.sequenceParallel },
         { "schedule", toString(c.schedule) }, { "tp_comm_overlap", c.tpCommOverlap },
         { "pp_comm_overlap", c.ppCommOverlap }, { "cp_comm_type", toString(c.cpCommType) },
-        { "reshard_after_forward", c.reshardAfterForward }, { "ep", c.ep }, { "etp", c.etp } };
+        { "reshard_after_forward", c.reshardAfterForward }, { "ep", c.ep }, { "etp", c.etp },
+        { "ep_comm_overlap", c.epCommOverlap } };
 }
 
 Json toJson(const ScoreWeights& w)
@@ -299,6 +300,8 @@ TrainingSpec readTraining(const ObjectReader& o)
         t.pins.reshardAfterForward = p.boolean("reshard_after_forward");
     t.pins.ep = p.optionalCount("ep", 1); // absent before expert parallelism: searched
     t.pins.etp = p.optionalCount("etp", 1);
+    if (p.find("ep_comm_overlap")) // absent before the EP overlap was a knob: searched
+        t.pins.epCommOverlap = p.boolean("ep_comm_overlap");
     return t;
 }
 
@@ -326,6 +329,7 @@ ParallelConfig readConfig(const ObjectReader& o)
     // Files from before expert parallelism: experts sharded like the rest (EP 1, ETP 1).
     c.ep = o.optionalCount("ep", 1).value_or(1);
     c.etp = o.optionalCount("etp", 1).value_or(1);
+    c.epCommOverlap = o.find("ep_comm_overlap") && o.boolean("ep_comm_overlap"); // absent before it: off
     // Device numbers are ints (stageDeviceRange); a product past that is no cluster.
     if (const double gpus = double(c.tp) * c.cp * c.pp * c.dp; gpus > double(planjson::kMaxInt))
         o.fail(o.path(), "tp x cp x pp x dp = " + std::to_string(c.tp) + " x " + std::to_string(c.cp) + " x "

@@ -36,9 +36,11 @@ PlanDocument moeDocument()
     c.sequenceParallel = true;
     c.ep = 8;
     c.etp = 2;
+    c.epCommOverlap = true;
     PlanDocument d = moeHandDocument(mixtral(), 4096, 256, c, { 16, 16 }, 8);
     d.training.pins.ep = 8;
     d.training.pins.etp = 2;
+    d.training.pins.epCommOverlap = true;
     d.training.moeImbalance = 1.0 / 3.0 + 1;
     d.training.moeCapacityFactor = 1.25;
     PlanEstimate e = d.plans[0].estimate;
@@ -79,9 +81,11 @@ private slots:
         const Json& config = j["plans"][0]["config"];
         QCOMPARE(config["ep"].get<int>(), 8);
         QCOMPARE(config["etp"].get<int>(), 2);
+        QCOMPARE(config["ep_comm_overlap"], Json(true));
         const Json& training = j["inputs"]["training"];
         QCOMPARE(training["pins"]["ep"].get<int>(), 8);
         QCOMPARE(training["pins"]["etp"].get<int>(), 2);
+        QCOMPARE(training["pins"]["ep_comm_overlap"], Json(true));
         QCOMPARE(training["moe_imbalance"].get<double>(), 1.0 / 3.0 + 1);
         QCOMPARE(training["moe_capacity_factor"].get<double>(), 1.25);
         const Json& plan = j["plans"][0];
@@ -119,7 +123,8 @@ private slots:
             "$.plans[0].comm.ep_bytes", "$.plans[0].comm.ep_seconds", "$.plans[0].time.ep_comm_seconds",
             "$.plans[0].stages[1].micro_batch_time.ep_comm_seconds", "$.plans[0].stages[0].routed_expert_params_per_device",
             "$.plans[0].stages[1].memory.routed_expert_bytes", "$.plans[0].stages[0].memory.shared_expert_bytes",
-            "$.plans[0].stages[1].memory.moe_activation_bytes", "$.plans[0].stages[1].memory.other.moe_dispatch_bytes" };
+            "$.plans[0].stages[1].memory.moe_activation_bytes", "$.plans[0].stages[1].memory.other.moe_dispatch_bytes",
+            "$.plans[0].config", "$.inputs.training.pins", "$.inputs.training.pins" };
         for (int i = 0; i < int(std::size(where)); ++i)
             QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(i).arg(QLatin1String(where[i])))) << i << QString(where[i]);
     }
@@ -144,8 +149,11 @@ private slots:
             [](PlanDocument& x) { x.plans[0].estimate.stages[0].memory.sharedExpertBytes = 0; },
             [](PlanDocument& x) { x.plans[0].estimate.stages[1].memory.moeActivationBytes = 0; },
             [](PlanDocument& x) { x.plans[0].estimate.stages[1].memory.other.moeDispatch = 0; },
+            [](PlanDocument& x) { x.plans[0].estimate.config.epCommOverlap = false; },
+            [](PlanDocument& x) { x.training.pins.epCommOverlap = false; },
+            [](PlanDocument& x) { x.training.pins.epCommOverlap.reset(); },
         };
-        QCOMPARE(int(std::size(changes)), 15);
+        QCOMPARE(int(std::size(changes)), 18);
         const PlanDocument original = moeDocument();
         PlanDocument other = original;
         changes[change](other);
@@ -157,13 +165,14 @@ private slots:
     void filesWithoutMoeKeysStayReadable()
     {
         Json j = planDocumentToJson(moeDocument());
-        for (const char* key : { "ep", "etp" })
+        for (const char* key : { "ep", "etp", "ep_comm_overlap" })
             j["inputs"]["training"]["pins"].erase(key);
         j["inputs"]["training"].erase("moe_imbalance");
         j["inputs"]["training"].erase("moe_capacity_factor");
         for (Json& plan : j["plans"]) {
             plan["config"].erase("ep");
             plan["config"].erase("etp");
+            plan["config"].erase("ep_comm_overlap");
             plan["config"]["dp"] = 16; // ep x etp = 1 divides anything
             plan["time"].erase("ep_comm_seconds");
             plan["comm"].erase("ep_bytes");
@@ -181,12 +190,13 @@ private slots:
                 && old.find("\"moe_") == std::string::npos && old.find("_expert_bytes") == std::string::npos
                 && old.find("routed_expert_params") == std::string::npos);
         const PlanDocument read = readPlanJson(old, "old.json");
-        QVERIFY(!read.training.pins.ep && !read.training.pins.etp);
+        QVERIFY(!read.training.pins.ep && !read.training.pins.etp && !read.training.pins.epCommOverlap);
         QCOMPARE(read.training.moeImbalance, 1.25);
         QVERIFY(!read.training.moeCapacityFactor);
         const PlanEstimate& e = read.plans[0].estimate;
         QCOMPARE(e.config.ep, 1);
         QCOMPARE(e.config.etp, 1);
+        QCOMPARE(e.config.epCommOverlap, false);
         QCOMPARE(e.comm.epBytes, 0.0);
         QCOMPARE(e.comm.epSeconds, 0.0);
         QCOMPARE(e.time.epCommSeconds, 0.0);
@@ -204,6 +214,27 @@ private slots:
         const std::string text = writePlanJson(dropless);
         QVERIFY(text.find("\"moe_capacity_factor\": null") != std::string::npos);
         QVERIFY(!readPlanJson(text, "dropless.json").training.moeCapacityFactor);
+    }
+
+    // The EP overlap pin is null while searched and reads back unset; pinned off, it is false.
+    void epCommOverlapPinNullWhenSearched()
+    {
+        PlanDocument d = moeDocument();
+        d.training.pins.epCommOverlap.reset();
+        d.plans[0].estimate.config.epCommOverlap = false;
+        d.plans[0] = makeDocumentPlan(mixtral(), d.plans[0].estimate, 1, 1.0);
+        const std::string text = writePlanJson(d);
+        const Json j = Json::parse(text);
+        QVERIFY(j["inputs"]["training"]["pins"]["ep_comm_overlap"].is_null());
+        QCOMPARE(j["plans"][0]["config"]["ep_comm_overlap"], Json(false));
+        PlanDocument read = readPlanJson(text, "searched.json");
+        QVERIFY(!read.training.pins.epCommOverlap);
+        QCOMPARE(read.plans[0].estimate.config.epCommOverlap, false);
+        expectEqual(read, d);
+
+        d.training.pins.epCommOverlap = false;
+        read = readPlanJson(writePlanJson(d), "off.json");
+        QCOMPARE(read.training.pins.epCommOverlap, std::optional<bool>(false));
     }
 
     void readErrors_data()
@@ -232,6 +263,10 @@ private slots:
         QTest::newRow("routed expert bytes negative") << 12 << "$.plans[0].stages[1].memory.routed_expert_bytes"
                                                       << "expected a number from 0";
         QTest::newRow("ep fractional") << 13 << "$.plans[0].config.ep" << "got 1.5";
+        QTest::newRow("ep overlap a string") << 14 << "$.plans[0].config.ep_comm_overlap"
+                                             << "expected true or false, got string";
+        QTest::newRow("ep overlap pin a number") << 15 << "$.inputs.training.pins.ep_comm_overlap"
+                                                 << "expected true or false, got integer";
     }
 
     void readErrors()
@@ -254,6 +289,8 @@ private slots:
             [](Json& j) { j["plans"][0]["stages"][0]["micro_batch_time"]["ep_comm_seconds"] = "fast"; },
             [](Json& j) { j["plans"][0]["stages"][1]["memory"]["routed_expert_bytes"] = -2; },
             [](Json& j) { j["plans"][0]["config"]["ep"] = 1.5; },
+            [](Json& j) { j["plans"][0]["config"]["ep_comm_overlap"] = "on"; },
+            [](Json& j) { j["inputs"]["training"]["pins"]["ep_comm_overlap"] = 1; },
         };
         Json j = planDocumentToJson(moeDocument());
         mutations[mutation](j);

@@ -76,6 +76,7 @@ SessionDocument makeDocument()
     d.training.pins.reshardAfterForward = false;
     d.training.pins.ep = 4;
     d.training.pins.etp = 2;
+    d.training.pins.epCommOverlap = false; // pinned off, not unpinned
     d.training.moeImbalance = 1.5;
     d.training.moeCapacityFactor = 1.0 / 3.0 + 1;
     d.strategy = Strategy::Hybrid;
@@ -100,6 +101,7 @@ SessionDocument makeDocument()
     selected.reshardAfterForward = false;
     selected.ep = 4; // ep x etp = 8 divides a stage's tp x cp x dp = 16 GPUs
     selected.etp = 2;
+    selected.epCommOverlap = true;
     d.selectedPlan = selected;
     return d;
 }
@@ -192,12 +194,14 @@ private slots:
         QVERIFY(p.ep == 4 && p.etp == 2);
         QCOMPARE(d.selectedPlan->ep, 4);
         QCOMPARE(d.selectedPlan->etp, 2);
+        QVERIFY(p.epCommOverlap == false && d.selectedPlan->epCommOverlap);
         QCOMPARE(d.training.moeImbalance, 1.5);
         QCOMPARE(d.training.moeCapacityFactor, std::optional<double>(1.0 / 3.0 + 1));
         QCOMPARE(j["training"]["pins"]["ep"].get<int>(), 4);
         QCOMPARE(j["training"]["pins"]["etp"].get<int>(), 2);
         QCOMPARE(j["selected_plan"]["ep"].get<int>(), 4);
         QCOMPARE(j["selected_plan"]["etp"].get<int>(), 2);
+        QVERIFY(j["training"]["pins"]["ep_comm_overlap"] == false && j["selected_plan"]["ep_comm_overlap"] == true);
         QCOMPARE(j["training"]["moe_imbalance"].get<double>(), 1.5);
         QCOMPARE(j["training"]["moe_capacity_factor"].get<double>(), 1.0 / 3.0 + 1);
     }
@@ -207,7 +211,7 @@ private slots:
     void sessionsWithoutMoeKeysStayReadable()
     {
         nlohmann::json j = nlohmann::json::parse(writeSessionJson(makeDocument()));
-        for (const char* key : { "ep", "etp" }) {
+        for (const char* key : { "ep", "etp", "ep_comm_overlap" }) {
             j["training"]["pins"].erase(key);
             j["selected_plan"].erase(key);
         }
@@ -215,9 +219,10 @@ private slots:
         j["training"].erase("moe_capacity_factor");
         const std::string old = dump(j);
         QVERIFY(old.find("\"ep\"") == std::string::npos && old.find("\"etp\"") == std::string::npos
-                && old.find("moe") == std::string::npos);
+                && old.find("moe") == std::string::npos && old.find("ep_comm") == std::string::npos);
         const SessionDocument d = readSessionJson(old, "old.shardscope");
-        QVERIFY(!d.training.pins.ep && !d.training.pins.etp);
+        QVERIFY(!d.training.pins.ep && !d.training.pins.etp && !d.training.pins.epCommOverlap);
+        QVERIFY(!d.selectedPlan->epCommOverlap);
         QCOMPARE(d.selectedPlan->ep, 1);
         QCOMPARE(d.selectedPlan->etp, 1);
         QCOMPARE(d.training.moeImbalance, 1.25);
@@ -290,7 +295,7 @@ private slots:
             "overlap override removed", "tp overlap pin", "pp overlap pin", "selection overlap", "cp pin",
             "cp comm type pin", "dp replicate pin", "reshard pin", "selection cp", "selection cp comm type",
             "selection dp replicate", "selection reshard", "ep pin", "etp pin", "moe imbalance", "capacity factor",
-            "selection ep", "selection etp" };
+            "selection ep", "selection etp", "ep overlap pin unset", "ep overlap pin on", "selection ep overlap" };
         for (int i = 0; i < int(std::size(names)); ++i)
             QTest::newRow(names[i]) << i;
     }
@@ -342,8 +347,11 @@ private slots:
             [](SessionDocument& d) { d.training.moeCapacityFactor.reset(); },
             [](SessionDocument& d) { d.selectedPlan->ep = 8; },
             [](SessionDocument& d) { d.selectedPlan->etp = 1; },
+            [](SessionDocument& d) { d.training.pins.epCommOverlap.reset(); },
+            [](SessionDocument& d) { d.training.pins.epCommOverlap = true; },
+            [](SessionDocument& d) { d.selectedPlan->epCommOverlap = false; },
         };
-        QCOMPARE(int(std::size(mutations)), 43);
+        QCOMPARE(int(std::size(mutations)), 46);
         const SessionDocument original = makeDocument();
         SessionDocument changed = original;
         mutations[mutation](changed);
@@ -445,6 +453,10 @@ private slots:
         QTest::newRow("selected_plan etp 16") << "/selected_plan/etp" << "16" << "$.selected_plan.etp"
                                               << "got ep 4 x etp 16";
         QTest::newRow("selected_plan ep 0") << "/selected_plan/ep" << "0" << "$.selected_plan.ep" << "got 0";
+        QTest::newRow("ep overlap pin a string") << "/training/pins/ep_comm_overlap" << "\"on\""
+                                                 << "$.training.pins.ep_comm_overlap" << "expected true or false, got string";
+        QTest::newRow("selected_plan ep overlap 1") << "/selected_plan/ep_comm_overlap" << "1"
+                                                    << "$.selected_plan.ep_comm_overlap" << "expected true or false, got integer";
     }
 
     void readErrors()
