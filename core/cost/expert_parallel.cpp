@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/expert_parallel.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace shardscope {
@@ -9,8 +10,11 @@ namespace {
 std::string num(long long v) { return std::to_string(v); }
 } // namespace
 
-std::string expertParallelProblem(const ExpertShape& shape, const ParallelConfig& c)
+std::string expertParallelProblem(const ExpertShape& shape, const ParallelConfig& c, Precision precision)
 {
+    if (c.epCommOverlap)
+        if (std::string overlap = epOverlapProblem(shape, c, precision); !overlap.empty())
+            return overlap;
     if (shape.experts <= 0) {
         if (c.ep != 1 || c.etp != 1)
             return "expert parallelism (EP " + num(c.ep) + ", ETP " + num(c.etp)
@@ -33,6 +37,34 @@ std::string expertParallelProblem(const ExpertShape& shape, const ParallelConfig
         return "DP replicate " + num(c.dpReplicate) + " must divide the expert data-parallel size "
             + num(c.expertDataParallel()) + " (TP x CP x DP / (EP x ETP))";
     return {};
+}
+
+std::string epOverlapProblem(const ExpertShape& shape, const ParallelConfig& c, Precision precision)
+{
+    if (shape.experts <= 0 || c.ep <= 1)
+        return "overlapping the expert all-to-all needs expert parallelism (EP > 1)";
+    if (c.recompute == Recompute::Full)
+        return "overlapping the expert all-to-all does not work with full recomputation (Megatron refuses it)";
+    if (c.pp > 1 && c.schedule != Schedule::Interleaved1F1B)
+        return "overlapping the expert all-to-all with PP > 1 needs the interleaved schedule (Megatron requires a "
+               "virtual pipeline)";
+    if (precision == Precision::Fp32)
+        return "overlapping the expert all-to-all needs a bf16 or fp16 model";
+    if (shape.mtpModules > 1)
+        return "overlapping the expert all-to-all allows at most one multi-token-prediction module";
+    return {};
+}
+
+double epOverlapPairedShare(const ParallelConfig& c, int stage, int microBatches)
+{
+    if (!c.epCommOverlap || microBatches <= 0)
+        return 0;
+    const int v = c.schedule == Schedule::Interleaved1F1B ? std::max(1, c.vpp) : 1;
+    const double total = double(microBatches) * v;
+    double warmup = 1; // PP 1: one forward ahead of the first backward
+    if (c.pp > 1) // Megatron's interleaved warm-up, microbatch_group_size_per_vp_stage = PP, plus the extra one
+        warmup = 2.0 * (c.pp - stage - 1) + (v - 1) * double(c.pp) + 1;
+    return std::clamp(1.0 - std::min(warmup, total) / total, 0.0, 1.0);
 }
 
 } // namespace shardscope

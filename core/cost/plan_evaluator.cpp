@@ -88,7 +88,16 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
     m_blocksContiguous = m_blockUnits > 0 && m_lastBlockUnit - m_firstBlockUnit + 1 == m_blockUnits;
     for (const Layer& l : g.layers())
         if (l.experts > m_experts.experts)
-            m_experts = ExpertShape { l.experts, l.expertFfn };
+            m_experts = ExpertShape { l.experts, l.expertFfn, 0 };
+    if (problem.model.spec())
+        m_experts.mtpModules = int(problem.model.spec()->mtpLayers);
+}
+
+double PlanEvaluator::inFlight(const ParallelConfig& c, int stage, int microBatches) const
+{
+    const int v = isInterleaved(c.schedule) ? c.vpp : 1;
+    return inFlightMicroBatches(c.schedule, c.pp, stage, microBatches, isInterleaved(c.schedule) ? c.vpp : 1)
+        + (c.epCommOverlap ? std::min(1.0, double(microBatches)) / v : 0.0);
 }
 
 double PlanEvaluator::usableBytes() const
@@ -108,7 +117,7 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
     if (c.worldSize() != gpus)
         return "TP " + num(c.tp) + (c.cp > 1 ? " x CP " + num(c.cp) : std::string()) + " x PP " + num(c.pp) + " x DP "
             + num(c.dp) + " = " + num(c.worldSize()) + " GPUs, but the cluster has " + num(gpus);
-    if (std::string moe = expertParallelProblem(m_experts, c); !moe.empty())
+    if (std::string moe = expertParallelProblem(m_experts, c, tr.precision); !moe.empty())
         return moe;
     if (const auto& spec = m_problem.model.spec()) {
         if (spec->heads % c.tp != 0)
@@ -212,7 +221,7 @@ std::vector<std::pair<int, int>> PlanEvaluator::placeChunks(const std::vector<Pa
     std::vector<int> count(std::size_t(p), 0), cap(std::size_t(p), blocks);
     long long room = 0;
     for (int k = 0; k < p; ++k) {
-        const double inFlight = inFlightMicroBatches(c.schedule, p, k, microBatches, v);
+        const double inFlight = this->inFlight(c, k, microBatches);
         double extraStatic = 0, extraAct = 0;
         for (const PartitionItem* x : { k == 0 ? &before : nullptr, k == headStage ? &after : nullptr })
             if (x) {
@@ -278,13 +287,13 @@ const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c)
     // Unit costs depend on these knobs only; the search varies the others (ZeRO, schedule, chunks, ...) in
     // inner loops, so each thread keeps the classes' costs per key of this evaluator.
     thread_local std::uint64_t owner = 0;
-    thread_local std::map<std::array<int, 10>, std::vector<UnitCost>> cache;
+    thread_local std::map<std::array<int, 11>, std::vector<UnitCost>> cache;
     if (owner != m_id || cache.size() >= 4096) {
         owner = m_id;
         cache.clear();
     }
-    const std::array<int, 10> key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute), c.sequenceParallel ? 1 : 0,
-                                    c.tpCommOverlap ? 1 : 0, c.pp > 1 ? 1 : 0, c.ep, c.etp };
+    const std::array<int, 11> key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute), c.sequenceParallel ? 1 : 0,
+                                    c.tpCommOverlap ? 1 : 0, c.pp > 1 ? 1 : 0, c.ep, c.etp, c.epCommOverlap ? 1 : 0 };
     auto [it, added] = cache.try_emplace(key);
     if (added) {
         const UnitCostModel model(m_problem, c);
@@ -302,7 +311,6 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, doub
     const TrainingSpec& tr = m_problem.training;
     const int p = c.pp;
     const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
-    const int v = isInterleaved(c.schedule) ? c.vpp : 1;
     const std::vector<UnitCost>& classCosts = costClasses(c);
     double params = 0, routed = 0, fp8 = 0, acts = 0, largestLayer = 0, workingSet = 0, dispatch = 0;
     for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
@@ -318,7 +326,7 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, doub
     }
     double inFlight = 1e300;
     for (int k = 0; k < p; ++k)
-        inFlight = std::min(inFlight, inFlightMicroBatches(c.schedule, p, k, m, v));
+        inFlight = std::min(inFlight, this->inFlight(c, k, m));
     const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
     const double stageParams = params / p;
     bound = modelStateBytes(stageParams - routed / p, tr, c.zeroStage, c.zeroShardSize()).total()
@@ -424,8 +432,10 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     auto fp8Copies = [&](const UnitCost& uc) { return uc.fp8WeightBytes / (c.zeroStage == 3 ? double(shardRanks) : 1.0); };
     std::vector<PartitionItem> classItems;
     classItems.reserve(classCosts.size());
+    const double pairedTypical = epOverlapPairedShare(c, p / 2, m); // the partitioner sees a middle stage's overlap
     for (const UnitCost& uc : classCosts)
-        classItems.push_back({ uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + uc.epCommSeconds,
+        classItems.push_back({ uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + uc.epCommSeconds
+                                   - pairedTypical * (uc.epCommSeconds - uc.epCommPairedSeconds - uc.epOverlapSlowdownSeconds),
                                states(uc.params, uc.routedExpertParams).total() + fp8Copies(uc)
                                    + (c.zeroStage == 3 && !c.reshardAfterForward ? uc.params * tr.bytesPerParam() : 0.0),
                                uc.activationBytes + uc.embeddingLogitsBytes });
@@ -443,7 +453,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         limits.capacityBytes = e.capacityBytes;
         for (int k = 0; k < p; ++k) {
             limits.fixedBytes.push_back(fixedBytes);
-            limits.inFlight.push_back(inFlightMicroBatches(c.schedule, p, k, m, 1));
+            limits.inFlight.push_back(inFlight(c, k, m));
         }
         const StagePartition part = partitionStages(items, p, limits);
         for (int k = 0; k < p; ++k)
@@ -483,7 +493,9 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     for (int k = 0; k < p; ++k) {
         StageEstimate& st = e.stages[std::size_t(k)];
         st.stage = k;
-        st.inFlightMicroBatches = inFlightMicroBatches(c.schedule, p, k, m, v);
+        st.inFlightMicroBatches = inFlight(c, k, m);
+        // The all-to-all overlap pairs this share of the stage's passes with another micro-batch's.
+        const double paired = epOverlapPairedShare(c, k, m);
         double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, cpForward = 0, epForward = 0, forward = 0,
                fp8Weights = 0, sharedParams = 0, moeActs = 0;
         std::vector<double> chunkSeconds;
@@ -504,21 +516,24 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
                 fp8Weights += fp8Copies(uc);
                 acts += uc.activationBytes;
                 embAct += uc.embeddingLogitsBytes;
-                st.computeSeconds += uc.computeSeconds;
+                // The all-to-all overlap: the paired passes leave less exposed and compute a little slower.
+                const double epSeconds = uc.epCommSeconds - paired * (uc.epCommSeconds - uc.epCommPairedSeconds);
+                const double epSlowdown = paired * uc.epOverlapSlowdownSeconds;
+                st.computeSeconds += uc.computeSeconds + epSlowdown;
                 st.weightGradSeconds += uc.weightGradSeconds;
                 st.gemmSeconds += uc.gemmSeconds;
                 forward += uc.forwardSeconds;
                 st.recomputeSeconds += uc.recomputeSeconds;
                 st.tpCommSeconds += uc.tpCommSeconds;
                 st.cpCommSeconds += uc.cpCommSeconds;
-                st.epCommSeconds += uc.epCommSeconds;
+                st.epCommSeconds += epSeconds;
                 tpForward += uc.tpCommForwardSeconds;
                 cpForward += uc.cpCommForwardSeconds;
-                epForward += uc.epCommForwardSeconds;
+                epForward += uc.epCommSeconds > 0 ? uc.epCommForwardSeconds * epSeconds / uc.epCommSeconds : 0.0;
                 boundaryElements = std::max(boundaryElements, uc.outputElementsPerToken);
                 modelFlopsMicro += uc.modelFlops;
                 recomputeFlopsMicro += uc.recomputeFlops;
-                chunk += uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + uc.epCommSeconds;
+                chunk += uc.computeSeconds + epSlowdown + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + epSeconds;
             }
             chunkSeconds.push_back(chunk);
         }

@@ -40,6 +40,9 @@ public:
     const std::vector<PartitionUnit>& units() const { return m_units; }
     int blockCount() const { return m_blockUnits; }
     const ExpertShape& experts() const { return m_experts; } ///< the model's routed experts (0 for dense)
+    /// Micro-batches whose activations stage `stage` holds at its peak: the schedule's (inFlightMicroBatches), and
+    /// with the all-to-all overlap one more chunk's worth (Megatron runs one extra warm-up forward).
+    double inFlight(const ParallelConfig& config, int stage, int microBatches) const;
     double usableBytes() const;
 
 private:

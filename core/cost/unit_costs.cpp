@@ -23,6 +23,8 @@ void UnitCost::add(const UnitCost& c)
     epCommSeconds += c.epCommSeconds;
     epCommForwardSeconds += c.epCommForwardSeconds;
     epCommBytes += c.epCommBytes;
+    epCommPairedSeconds += c.epCommPairedSeconds;
+    epOverlapSlowdownSeconds += c.epOverlapSlowdownSeconds;
     routedExpertParams += c.routedExpertParams;
     sharedExpertParams += c.sharedExpertParams;
     moeActivationBytes += c.moeActivationBytes;
@@ -482,6 +484,18 @@ UnitCost UnitCostModel::cost(const PartitionUnit& unit, bool holdsTiedCopies) co
             c.largestLayerParams = std::max(c.largestLayerParams, c.params);
         }
         sum.add(c);
+    }
+    if (m_config.epCommOverlap && sum.epCommSeconds > 0) {
+        // Megatron's combined 1F1B (megatron/core/pipeline_parallel/combined_1f1b.py at d98e8a6) runs this
+        // micro-batch's forward of the block beside another's backward of it, sub-module by sub-module, so each
+        // pass's all-to-alls run while the other computes: what the block's compute cannot cover stays exposed.
+        // The communication kernels take SMs from the computation meanwhile: 20 of them, what DeepSeek-V3 found
+        // enough to saturate NVLink and InfiniBand (arXiv 2412.19437, Sec. 3.2.2).
+        const double window = sum.computeSeconds + sum.recomputeSeconds;
+        const double sms = std::max(2, m_problem.cluster.gpu.kernels.smCount);
+        const double slower = sms / (sms - std::min(20.0, sms - 1)) - 1;
+        sum.epCommPairedSeconds = std::max(0.0, sum.epCommSeconds - window);
+        sum.epOverlapSlowdownSeconds = slower * std::min(sum.epCommSeconds, window);
     }
     return sum;
 }

@@ -27,6 +27,10 @@ struct UnitCost
     double epCommSeconds = 0;     ///< exposed expert-parallel dispatch and combine, forward + backward + recompute
     double epCommForwardSeconds = 0; ///< the forward pass's part of it
     double epCommBytes = 0;       ///< per-rank volume sent (all-to-alls and the expert-TP gathers)
+    /// ParallelConfig::epCommOverlap, a unit of a micro-batch paired with another's (the combined 1F1B schedule's
+    /// steady phase): the all-to-alls left exposed, and the compute lost to the SMs the communication takes.
+    double epCommPairedSeconds = 0;
+    double epOverlapSlowdownSeconds = 0;
     double params = 0;            ///< parameters held per device (after TP, EP and ETP; tied copies included)
     double routedExpertParams = 0;///< the routed experts' part of params (sharded by ZeRO over expert data parallelism)
     double sharedExpertParams = 0;///< the shared experts' part of params

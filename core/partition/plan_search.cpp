@@ -9,129 +9,128 @@ namespace shardscope {
 
 namespace {
 
-std::vector<int> divisors(long long n)
-{
-    std::vector<int> out;
-    for (long long d = 1; d * d <= n; ++d)
-        if (n % d == 0) {
-            out.push_back(int(d));
-            if (d * d != n)
-                out.push_back(int(n / d));
-        }
-    std::sort(out.begin(), out.end());
-    return out;
-}
+    std::vector<int> divisors(long long n)
+    {
+        std::vector<int> out;
+        for (long long d = 1; d * d <= n; ++d)
+            if (n % d == 0) {
+                out.push_back(int(d));
+                if (d * d != n) out.push_back(int(n / d));
+            }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
 
-template <typename T>
-std::vector<T> pinnedOr(const std::optional<T>& pin, std::vector<T> all)
-{
-    if (pin)
-        return { *pin };
-    return all;
-}
+    template <typename T> std::vector<T> pinnedOr(const std::optional<T>& pin, std::vector<T> all)
+    {
+        if (pin) return { *pin };
+        return all;
+    }
 
 } // namespace
 
 namespace {
 
-/// The data-parallel sharding choices: (ZeRO stage, DP replicas, reshard after forward). ZeRO-3 comes as FSDP
-/// (regathering for the backward), also hybrid (HSDP: shard inside a node, replicate across) where that
-/// differs. Keeping parameters from forward to backward (torchtitan reshard_after_forward = false, Llama 3) is
-/// searched only when pinned: it holds the stage's gathered weights like ZeRO-2 and gathers them every
-/// micro-batch where ZeRO-2 gathers once a step, so ZeRO-2 is never worse in memory or time.
-struct Sharding
-{
-    int zero = 0;
-    int replicate = 1;
-    bool reshard = true;
-};
+    /// The data-parallel sharding choices: (ZeRO stage, DP replicas, reshard after forward). ZeRO-3 comes as
+    /// FSDP (regathering for the backward), also hybrid (HSDP: shard inside a node, replicate across) where
+    /// that differs. Keeping parameters from forward to backward (torchtitan reshard_after_forward = false,
+    /// Llama 3) is searched only when pinned: it holds the stage's gathered weights like ZeRO-2 and gathers
+    /// them every micro-batch where ZeRO-2 gathers once a step, so ZeRO-2 is never worse in memory or time.
+    struct Sharding
+    {
+        int zero = 0;
+        int replicate = 1;
+        bool reshard = true;
+    };
 
-std::vector<Sharding> shardings(const PlanPins& pins, int tp, int cp, int dp, int gpusPerNode)
-{
-    std::vector<Sharding> out;
-    const std::vector<int> zeros = pinnedOr(pins.zeroStage, std::vector<int> { 0, 1, 2, 3 });
-    // HSDP: shard over the DP x CP ranks of one node, replicate across nodes.
-    std::vector<int> replicas { 1 };
-    const int shardInNode = std::max(1, gpusPerNode / tp);
-    if (dp * cp > shardInNode && shardInNode >= 2 && (dp * cp) % shardInNode == 0 && dp % ((dp * cp) / shardInNode) == 0)
-        replicas.push_back((dp * cp) / shardInNode);
-    for (int z : zeros) {
-        const std::vector<int> rs = pinnedOr(pins.dpReplicate, z == 3 ? replicas : std::vector<int> { 1 });
-        const std::vector<bool> reshards = pinnedOr(pins.reshardAfterForward, std::vector<bool> { true });
-        for (int r : rs)
-            for (bool re : reshards)
-                out.push_back({ z, r, re });
-    }
-    return out;
-}
-
-/// Chunks per stage tried for an interleaved schedule: 2 to 8, and up to 16 where they split the blocks
-/// evenly (pp x vpp chunks need at least pp x vpp - 2 blocks: the first chunk may hold only the embedding,
-/// the last only the loss). More chunks shrink the bubble by less than their point-to-point traffic grows;
-/// a pin may ask for any count.
-std::vector<int> chunkCounts(int blocks, int pp)
-{
-    std::vector<int> out;
-    for (int v = 2; v <= 16 && pp * v <= blocks + 2; ++v)
-        if (v <= 8 || blocks % (pp * v) == 0)
-            out.push_back(v);
-    return out;
-}
-
-/// The knobs that change what a unit costs, in the order the search varies them: recomputation, sequence
-/// parallelism, CP exchange and TP overlap (only the fields they set are meaningful).
-std::vector<ParallelConfig> kernelVariants(const PlanPins& pins, const TrainingSpec& training, int tp,
-                                           const std::vector<CpCommType>& cpTypes, bool moe)
-{
-    // With flash attention the scores are never stored, so selective recomputation (which drops exactly
-    // them) is the same plan as none: searched only when pinned.
-    const auto recomputes = pinnedOr(pins.recompute, training.flashAttention
-                                         ? std::vector<Recompute> { Recompute::None, Recompute::Full }
-                                         : std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full });
-    // A mixture of experts with TP needs sequence parallelism (expertParallelProblem).
-    const auto sps = pinnedOr(pins.sequenceParallel, tp > 1 ? (moe ? std::vector<bool> { true } : std::vector<bool> { false, true })
-                                                            : std::vector<bool> { false });
-    std::vector<ParallelConfig> out;
-    for (Recompute r : recomputes)
-        for (bool sp : sps) {
-            // TP overlap is searched where it applies: it needs SP.
-            const auto tpOverlaps = pinnedOr(pins.tpCommOverlap, sp && tp > 1 ? std::vector<bool> { false, true }
-                                                                                : std::vector<bool> { false });
-            for (CpCommType cpType : cpTypes)
-                for (bool tpo : tpOverlaps) {
-                    ParallelConfig c;
-                    c.recompute = r;
-                    c.sequenceParallel = sp;
-                    c.cpCommType = cpType;
-                    c.tpCommOverlap = tpo;
-                    out.push_back(c);
-                }
+    std::vector<Sharding> shardings(const PlanPins& pins, int tp, int cp, int dp, int gpusPerNode)
+    {
+        std::vector<Sharding> out;
+        const std::vector<int> zeros = pinnedOr(pins.zeroStage, std::vector<int> { 0, 1, 2, 3 });
+        // HSDP: shard over the DP x CP ranks of one node, replicate across nodes.
+        std::vector<int> replicas { 1 };
+        const int shardInNode = std::max(1, gpusPerNode / tp);
+        if (dp * cp > shardInNode && shardInNode >= 2 && (dp * cp) % shardInNode == 0
+            && dp % ((dp * cp) / shardInNode) == 0)
+            replicas.push_back((dp * cp) / shardInNode);
+        for (int z : zeros) {
+            const std::vector<int> rs
+                = pinnedOr(pins.dpReplicate, z == 3 ? replicas : std::vector<int> { 1 });
+            const std::vector<bool> reshards = pinnedOr(pins.reshardAfterForward, std::vector<bool> { true });
+            for (int r : rs)
+                for (bool re : reshards)
+                    out.push_back({ z, r, re });
         }
-    return out;
-}
+        return out;
+    }
 
-/// The routed experts' layouts tried for a stage of tp x cp x dp GPUs (MoE parallel folding): EP any divisor of
-/// the experts, ETP 1 or TP (Megatron's two common choices; fine-grained experts run best unsplit), ETP x EP
-/// dividing the stage's GPUs. Dense models: (1, 1).
-std::vector<std::pair<int, int>> expertLayouts(const PlanPins& pins, const ExpertShape& shape, int tp, int stageGpus)
-{
-    if (shape.experts <= 0)
-        return { { pins.ep.value_or(1), pins.etp.value_or(1) } };
-    std::vector<int> etps { 1 };
-    if (tp > 1 && shape.expertFfn > 0 && std::int64_t(shape.expertFfn) % tp == 0)
-        etps.push_back(tp);
-    etps = pinnedOr(pins.etp, etps);
-    std::vector<std::pair<int, int>> out;
-    for (int etp : etps)
-        for (int ep : pinnedOr(pins.ep, divisors(shape.experts)))
-            if (stageGpus % (std::int64_t(ep) * etp) == 0 || pins.ep)
-                out.emplace_back(ep, etp);
-    return out;
-}
+    /// Chunks per stage tried for an interleaved schedule: 2 to 8, and up to 16 where they split the blocks
+    /// evenly (pp x vpp chunks need at least pp x vpp - 2 blocks: the first chunk may hold only the
+    /// embedding, the last only the loss). More chunks shrink the bubble by less than their point-to-point
+    /// traffic grows; a pin may ask for any count.
+    std::vector<int> chunkCounts(int blocks, int pp)
+    {
+        std::vector<int> out;
+        for (int v = 2; v <= 16 && pp * v <= blocks + 2; ++v)
+            if (v <= 8 || blocks % (pp * v) == 0) out.push_back(v);
+        return out;
+    }
+
+    /// The knobs that change what a unit costs, in the order the search varies them: recomputation, sequence
+    /// parallelism, CP exchange and TP overlap (only the fields they set are meaningful).
+    std::vector<ParallelConfig> kernelVariants(const PlanPins& pins, const TrainingSpec& training, int tp,
+        const std::vector<CpCommType>& cpTypes, bool moe)
+    {
+        // With flash attention the scores are never stored, so selective recomputation (which drops exactly
+        // them) is the same plan as none: searched only when pinned.
+        const auto recomputes = pinnedOr(pins.recompute,
+            training.flashAttention
+                ? std::vector<Recompute> { Recompute::None, Recompute::Full }
+                : std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full });
+        // A mixture of experts with TP needs sequence parallelism (expertParallelProblem).
+        const auto sps = pinnedOr(pins.sequenceParallel,
+            tp > 1 ? (moe ? std::vector<bool> { true } : std::vector<bool> { false, true })
+                   : std::vector<bool> { false });
+        std::vector<ParallelConfig> out;
+        for (Recompute r : recomputes)
+            for (bool sp : sps) {
+                // TP overlap is searched where it applies: it needs SP.
+                const auto tpOverlaps = pinnedOr(pins.tpCommOverlap,
+                    sp && tp > 1 ? std::vector<bool> { false, true } : std::vector<bool> { false });
+                for (CpCommType cpType : cpTypes)
+                    for (bool tpo : tpOverlaps) {
+                        ParallelConfig c;
+                        c.recompute = r;
+                        c.sequenceParallel = sp;
+                        c.cpCommType = cpType;
+                        c.tpCommOverlap = tpo;
+                        out.push_back(c);
+                    }
+            }
+        return out;
+    }
+
+    /// The routed experts' layouts tried for a stage of tp x cp x dp GPUs (MoE parallel folding): EP any
+    /// divisor of the experts, ETP 1 or TP (Megatron's two common choices; fine-grained experts run best
+    /// unsplit), ETP x EP dividing the stage's GPUs. Dense models: (1, 1).
+    std::vector<std::pair<int, int>> expertLayouts(
+        const PlanPins& pins, const ExpertShape& shape, int tp, int stageGpus)
+    {
+        if (shape.experts <= 0) return { { pins.ep.value_or(1), pins.etp.value_or(1) } };
+        std::vector<int> etps { 1 };
+        if (tp > 1 && shape.expertFfn > 0 && std::int64_t(shape.expertFfn) % tp == 0) etps.push_back(tp);
+        etps = pinnedOr(pins.etp, etps);
+        std::vector<std::pair<int, int>> out;
+        for (int etp : etps)
+            for (int ep : pinnedOr(pins.ep, divisors(shape.experts)))
+                if (stageGpus % (std::int64_t(ep) * etp) == 0 || pins.ep) out.emplace_back(ep, etp);
+        return out;
+    }
 
 } // namespace
 
-std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch)
+std::vector<ParallelConfig> enumerateCandidates(
+    const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch)
 {
     const PlanningProblem& problem = evaluator.problem();
     const int gpus = problem.cluster.totalGpus();
@@ -143,18 +142,19 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
 
     std::vector<int> tps;
     for (int t : divisors(gpus))
-        if (!spec || (spec->heads % t == 0 && spec->kvHeads % t == 0))
-            tps.push_back(t);
+        if (!spec || (spec->heads % t == 0 && spec->kvHeads % t == 0)) tps.push_back(t);
     tps = pinnedOr(pins.tp, tps);
 
     std::vector<ParallelConfig> out;
     for (int tp : tps) {
-        // Context parallelism where each rank keeps at least kMinContextChunk tokens (shorter chunks leave the
-        // ring's transfers exposed behind small attention blocks; pin --cp for more).
+        // Context parallelism where each rank keeps at least kMinContextChunk tokens (shorter chunks leave
+        // the ring's transfers exposed behind small attention blocks; pin --cp for more).
         std::vector<int> cps;
         if (gpus % tp == 0)
             for (int cp : divisors(gpus / tp))
-                if (cp == 1 || (problem.training.flashAttention && seq % (2LL * cp) == 0 && seq / cp >= kMinContextChunk))
+                if (cp == 1
+                    || (problem.training.flashAttention && seq % (2LL * cp) == 0
+                        && seq / cp >= kMinContextChunk))
                     cps.push_back(cp);
         cps = pinnedOr(pins.cp, cps);
         for (int cp : cps) {
@@ -166,8 +166,7 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
             std::vector<int> pps;
             if (gpus % (tp * cp) == 0)
                 for (int p : divisors(gpus / (tp * cp)))
-                    if (p <= units)
-                        pps.push_back(p);
+                    if (p <= units) pps.push_back(p);
             pps = pinnedOr(pins.pp, pps);
             for (int pp : pps) {
                 ParallelConfig base;
@@ -175,9 +174,9 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                 base.cp = cp;
                 base.pp = pp;
                 const int modelParallel = tp * cp * pp;
-                base.dp = gpus % modelParallel == 0 ? gpus / modelParallel : std::max(1, gpus / modelParallel);
-                if (pins.dp)
-                    base.dp = *pins.dp;
+                base.dp
+                    = gpus % modelParallel == 0 ? gpus / modelParallel : std::max(1, gpus / modelParallel);
+                if (pins.dp) base.dp = *pins.dp;
                 // A layout that cannot work at all (sizes, batch): one candidate that carries the reason.
                 if (base.worldSize() != gpus || batch % base.dp != 0) {
                     base.microBatch = pins.microBatch.value_or(1);
@@ -193,23 +192,26 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                     base.reshardAfterForward = pins.reshardAfterForward.value_or(true);
                     base.ep = pins.ep.value_or(1);
                     base.etp = pins.etp.value_or(1);
+                    base.epCommOverlap = pins.epCommOverlap.value_or(false);
                     out.push_back(base);
                     continue;
                 }
                 const long long local = batch / base.dp;
                 std::vector<int> micro;
                 for (int b : divisors(local))
-                    if (b <= maxMicroBatch)
-                        micro.push_back(b);
+                    if (b <= maxMicroBatch) micro.push_back(b);
                 micro = pinnedOr(pins.microBatch, micro);
-                const std::vector<Sharding> shards = shardings(pins, tp, cp, base.dp, problem.cluster.gpusPerNode);
+                const std::vector<Sharding> shards
+                    = shardings(pins, tp, cp, base.dp, problem.cluster.gpusPerNode);
                 const std::vector<ParallelConfig> kernels
                     = kernelVariants(pins, problem.training, tp, cpTypes, evaluator.experts().experts > 0);
-                const std::vector<std::pair<int, int>> experts = expertLayouts(pins, evaluator.experts(), tp, tp * cp * base.dp);
-                // GPipe holds all m micro-batches' activations for the same bubble as 1F1B: searched only when pinned.
+                const std::vector<std::pair<int, int>> experts
+                    = expertLayouts(pins, evaluator.experts(), tp, tp * cp * base.dp);
+                // GPipe holds all m micro-batches' activations for the same bubble as 1F1B: searched only
+                // when pinned.
                 std::vector<Schedule> schedules = pp > 1
-                    ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::Interleaved1F1B, Schedule::ZeroBubbleH1,
-                                              Schedule::InterleavedZeroBubble, Schedule::ZeroBubbleV }
+                    ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::Interleaved1F1B,
+                          Schedule::ZeroBubbleH1, Schedule::InterleavedZeroBubble, Schedule::ZeroBubbleV }
                     : std::vector<Schedule> { Schedule::OneFOneB };
                 schedules = pinnedOr(pins.schedule, schedules);
                 for (int b : micro)
@@ -221,32 +223,48 @@ std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, 
                         else if (isInterleaved(sched))
                             vpps = m % pp == 0 && blocks > 0 ? chunkCounts(blocks, pp) : std::vector<int> {};
                         vpps = pinnedOr(pins.vpp, vpps);
-                        // The p2p overlap of Megatron's interleaved schedule (its default) costs no memory and is
-                        // never slower: off only when pinned.
-                        const auto ppOverlaps = pinnedOr(pins.ppCommOverlap, std::vector<bool> { sched == Schedule::Interleaved1F1B });
+                        // The p2p overlap of Megatron's interleaved schedule (its default) costs no memory
+                        // and is never slower: off only when pinned.
+                        const auto ppOverlaps = pinnedOr(
+                            pins.ppCommOverlap, std::vector<bool> { sched == Schedule::Interleaved1F1B });
                         // Sharding innermost: its variants share stage times, which the pipeline model reuses
                         // between consecutive candidates.
                         for (int v : vpps)
                             for (const ParallelConfig& k : kernels)
-                                for (const auto& [ep, etp] : experts)
-                                for (bool ppo : ppOverlaps)
-                                    for (const Sharding& sh : shards) {
-                                        ParallelConfig c = k;
-                                        c.tp = base.tp;
-                                        c.cp = base.cp;
-                                        c.pp = base.pp;
-                                        c.dp = base.dp;
-                                        c.microBatch = b;
-                                        c.schedule = sched;
-                                        c.vpp = v;
-                                        c.ppCommOverlap = ppo;
-                                        c.zeroStage = sh.zero;
-                                        c.dpReplicate = sh.replicate;
-                                        c.reshardAfterForward = sh.reshard;
-                                        c.ep = ep;
-                                        c.etp = etp;
-                                        out.push_back(c);
-                                    }
+                                for (const auto& [ep, etp] : experts) {
+                                    // Megatron's all-to-all overlap where its rules allow it (it holds one
+                                    // more micro-batch, so both are tried).
+                                    std::vector<bool> epOverlaps { false };
+                                    ParallelConfig probe = k;
+                                    probe.pp = pp;
+                                    probe.schedule = sched;
+                                    probe.ep = ep;
+                                    if (epOverlapProblem(
+                                            evaluator.experts(), probe, problem.training.precision)
+                                            .empty())
+                                        epOverlaps.push_back(true);
+                                    epOverlaps = pinnedOr(pins.epCommOverlap, epOverlaps);
+                                    for (bool epo : epOverlaps)
+                                        for (bool ppo : ppOverlaps)
+                                            for (const Sharding& sh : shards) {
+                                                ParallelConfig c = k;
+                                                c.tp = base.tp;
+                                                c.cp = base.cp;
+                                                c.pp = base.pp;
+                                                c.dp = base.dp;
+                                                c.microBatch = b;
+                                                c.schedule = sched;
+                                                c.vpp = v;
+                                                c.ppCommOverlap = ppo;
+                                                c.zeroStage = sh.zero;
+                                                c.dpReplicate = sh.replicate;
+                                                c.reshardAfterForward = sh.reshard;
+                                                c.ep = ep;
+                                                c.etp = etp;
+                                                c.epCommOverlap = epo;
+                                                out.push_back(c);
+                                            }
+                                }
                     }
             }
         }
@@ -267,22 +285,22 @@ SearchResult searchPlans(const PlanEvaluator& evaluator, const PlanPins& pins, c
     constexpr std::size_t kChunk = 64;
     auto worker = [&](bool reportsProgress) {
         for (;;) {
-            if (stop.load(std::memory_order_relaxed) || (options.cancel && options.cancel->load(std::memory_order_relaxed))) {
+            if (stop.load(std::memory_order_relaxed)
+                || (options.cancel && options.cancel->load(std::memory_order_relaxed))) {
                 stop = true;
                 return;
             }
             const std::size_t begin = next.fetch_add(kChunk);
-            if (begin >= configs.size())
-                return;
+            if (begin >= configs.size()) return;
             const std::size_t end = std::min(begin + kChunk, configs.size());
             for (std::size_t i = begin; i < end; ++i)
                 result.candidates[i] = evaluator.summarize(configs[i]);
             const std::size_t d = done.fetch_add(end - begin) + (end - begin);
-            if (reportsProgress && options.progress && !options.progress(d, configs.size()))
-                stop = true;
+            if (reportsProgress && options.progress && !options.progress(d, configs.size())) stop = true;
         }
     };
-    int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    int threads
+        = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
     threads = std::min<int>(threads, int(configs.size() / kChunk) + 1);
     std::vector<std::thread> pool;
     for (int i = 1; i < threads; ++i)
@@ -292,8 +310,7 @@ SearchResult searchPlans(const PlanEvaluator& evaluator, const PlanPins& pins, c
         t.join();
 
     result.cancelled = stop.load();
-    if (result.cancelled)
-        result.candidates.clear();
+    if (result.cancelled) result.candidates.clear();
     for (const PlanSummary& s : result.candidates)
         result.feasibleCount += s.feasible ? 1 : 0;
     result.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -236,6 +236,43 @@ private slots:
         QCOMPARE(moeActs(layout(1, 1, 64, 2)), 1.0);
     }
 
+    // Megatron's all-to-all overlap at PP 1: every micro-batch but the first is paired with another, and a Mixtral
+    // block computes longer than its all-to-alls inside a node, so only the unpaired share stays exposed; the
+    // communication's 20 SMs slow the paired compute; one more micro-batch is held.
+    void allToAllOverlap()
+    {
+        const PlanningProblem p = problem(mixtral(), "H100-SXM", 64, 4096, 1024);
+        const PlanEvaluator ev(p);
+        ParallelConfig c = layout(1, 1, 64, 8);
+        const PlanEstimate plain = ev.evaluate(c);
+        c.epCommOverlap = true;
+        QVERIFY2(ev.structuralProblem(c).empty(), ev.structuralProblem(c).c_str());
+        const PlanEstimate overlapped = ev.evaluate(c);
+        const double m = plain.numMicroBatches;
+        QVERIFY(plain.time.epCommSeconds > 0);
+        QVERIFY(std::abs(overlapped.time.epCommSeconds - plain.time.epCommSeconds / m) < 1e-9 * plain.time.epCommSeconds);
+        const double slower = 132.0 / (132 - 20) - 1;
+        const double expectedCompute = plain.time.computeSeconds + (m - 1) * slower * plain.time.epCommSeconds / m;
+        QVERIFY2(std::abs(overlapped.time.computeSeconds - expectedCompute) < 1e-9 * expectedCompute,
+                 qPrintable(QString("%1 vs %2").arg(overlapped.time.computeSeconds).arg(expectedCompute)));
+        QCOMPARE(overlapped.stages[0].inFlightMicroBatches, 2.0);
+        QCOMPARE(overlapped.stages[0].memory.activationsBytes, 2 * plain.stages[0].memory.activationsBytes);
+        // Megatron's rules.
+        ParallelConfig bad = c;
+        bad.ep = 1;
+        QVERIFY(ev.structuralProblem(bad).find("needs expert parallelism") != std::string::npos);
+        bad = c;
+        bad.recompute = Recompute::Full;
+        QVERIFY(ev.structuralProblem(bad).find("full recomputation") != std::string::npos);
+        bad = layout(1, 2, 32, 8);
+        bad.epCommOverlap = true;
+        QVERIFY(ev.structuralProblem(bad).find("interleaved schedule") != std::string::npos);
+        bad.schedule = Schedule::Interleaved1F1B;
+        bad.vpp = 2;
+        bad.ppCommOverlap = true;
+        QVERIFY2(ev.structuralProblem(bad).empty(), ev.structuralProblem(bad).c_str());
+    }
+
     void rules()
     {
         const PlanningProblem p = problem(mixtral(), "H100-SXM", 64, 4096, 1024);
