@@ -53,6 +53,13 @@ std::string writeDeepSpeedConfig(const PlanView& v)
                  "ZeRO stage " + std::to_string(c.zeroStage) + " with " + std::to_string(c.pp)
                      + " pipeline stages (gradients must stay whole on each stage across micro-batches); choose a "
                        "plan with ZeRO-0 or ZeRO-1, or with PP 1");
+    // DeepSpeed MoE dispatches and combines with a blocking all-to-all (_AllToAll in deepspeed/moe/sharded_moe.py
+    // at 38327e0); nothing overlaps it with another micro-batch's computation.
+    if (c.epCommOverlap)
+        v.refuse("config.ep_comm_overlap",
+                 "DeepSpeed MoE runs its all-to-alls in line with each micro-batch (deepspeed/moe/sharded_moe.py), and "
+                 "this plan's step time assumes them overlapped with another micro-batch's computation (Megatron's "
+                 "--overlap-moe-expert-parallel-comm); choose a plan with ep_comm_overlap off, or export for megatron");
     // runtime/pipe/schedule.py: the pipeline engine trains with TrainSchedule, 1F1B with whole backwards.
     if (c.pp > 1 && isZeroBubble(c.schedule))
         v.refuse("config.schedule",

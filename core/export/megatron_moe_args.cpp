@@ -31,6 +31,48 @@ bool linearBiases(const TransformerSpec& t)
     return t.attnOutBias || t.mlpBias;
 }
 
+/// The MoE all-to-alls of one micro-batch overlapped with another micro-batch's computation:
+/// ModelParallelConfig.overlap_moe_expert_parallel_comm (megatron/core/model_parallel_config.py at d98e8a6), whose
+/// requirements TransformerConfig.__post_init__ asserts (megatron/core/transformer/transformer_config.py at d98e8a6).
+void addExpertCommOverlap(const PlanView& v, const TransformerSpec& t, MegatronArgs& a, std::vector<std::string>& notes)
+{
+    const ParallelConfig& c = v.config;
+    if (!c.epCommOverlap)
+        return;
+    const std::string choose = "; choose a plan with ep_comm_overlap off";
+    if (c.ep < 2)
+        v.refuse("config.ep_comm_overlap",
+                 "Megatron-LM overlaps the MoE all-to-alls only with expert parallelism (\"overlap_moe_expert_parallel_comm "
+                 "is only supported with expert model parallelism\"), and the plan has EP "
+                     + std::to_string(c.ep) + choose);
+    if (c.recompute == Recompute::Full)
+        v.refuse("config.ep_comm_overlap", "Megatron-LM refuses the MoE all-to-all overlap with full recomputation "
+                                           "(\"disable full recomputation when enabling overlap_moe_expert_parallel_comm\")"
+                                               + choose + " or with selective or no recomputation");
+    if (c.pp > 1 && c.vpp < 2)
+        v.refuse("config.ep_comm_overlap",
+                 "Megatron-LM overlaps the MoE all-to-alls with PP > 1 only in the interleaved schedule (\"If enabling "
+                 "EP A2A overlap, virtual_pipeline_model_parallel_size must be specified when "
+                 "pipeline_model_parallel_size > 1\"), and the plan has PP "
+                     + std::to_string(c.pp) + " with one model chunk per rank" + choose + " or with virtual stages");
+    if (v.document->training.precision == Precision::Fp32)
+        v.refuse("config.ep_comm_overlap", "Megatron-LM overlaps the MoE all-to-alls only in a bf16 or fp16 model "
+                                           "(\"overlap_moe_expert_parallel_comm is only supported with bf16 or fp16 "
+                                           "model\"), and the plan trains in fp32" + choose);
+    if (t.mtpLayers > 1)
+        v.refuse("config.ep_comm_overlap", "Megatron-LM overlaps the MoE all-to-alls with at most one multi-token "
+                                           "prediction module (\"MTP supports at most one layer when enabling "
+                                           "overlap_moe_expert_parallel_comm\"), and the model has "
+                                               + std::to_string(t.mtpLayers) + choose);
+    a.add("--overlap-moe-expert-parallel-comm");
+    notes.push_back("MoE all-to-alls overlapped with another micro-batch's computation (--overlap-moe-expert-parallel-comm): "
+                    "Megatron's combined 1F1B schedule runs one micro-batch's forward beside another's backward layer by "
+                    "layer. It needs PyTorch >= 2.6 and CUDA_DEVICE_MAX_CONNECTIONS above 1 (Megatron's MoE README; with TP "
+                    "or CP > 1 before Blackwell, 1 favours TP communication and 32 this overlap). Megatron pairs it with "
+                    "--delay-wgrad-compute (Transformer Engine; weight gradients deferred to hide the backward's "
+                    "all-to-alls too), which the plan's time does not assume, so it is not written.");
+}
+
 } // namespace
 
 std::string moeLayerPattern(const TransformerSpec& t)
@@ -56,8 +98,12 @@ void addMegatronExpertParallel(const PlanView& v, const TransformerSpec& t, Mega
                                std::vector<std::string>& notes)
 {
     const ParallelConfig& c = v.config;
-    if (!t.isMoe())
+    if (!t.isMoe()) {
+        if (c.epCommOverlap)
+            v.refuse("config.ep_comm_overlap", "the plan overlaps MoE all-to-alls, but the model \"" + v.document->model.name
+                                                   + "\" has no experts; choose a plan with ep_comm_overlap off");
         return; // analyzePlan refused EP or ETP above 1 for a dense model
+    }
     // TransformerConfig.__post_init__: "Bias in Moe is only supported when ETP==1".
     if (c.etp > 1 && linearBiases(t))
         v.refuse("config.etp", "Megatron-LM supports biases in MoE layers only with expert tensor parallelism 1 "
@@ -67,6 +113,7 @@ void addMegatronExpertParallel(const PlanView& v, const TransformerSpec& t, Mega
     // TP size (__post_init__), so it is always written.
     a.add("--expert-model-parallel-size", c.ep);
     a.add("--expert-tensor-parallel-size", c.etp);
+    addExpertCommOverlap(v, t, a, notes);
     const int stageGpus = c.tp * c.cp * c.dp;
     notes.push_back("Experts laid out by MoE parallel folding: each stage's TP x CP x DP = " + std::to_string(stageGpus)
                     + " GPUs run attention as TP " + std::to_string(c.tp) + " and the routed experts as ETP "

@@ -105,6 +105,15 @@ std::string writeTorchtitanConfig(const PlanView& v)
                  "torchtitan has no ZB-H1 schedule: its zero-bubble schedules, InterleavedZeroBubble and ZBVZeroBubble, "
                  "run at least 2 model chunks per rank, and 1F1B would leave the weight gradients in the backward, "
                  "slower than this plan predicts; choose a plan with the interleaved-zb, zbv or 1f1b schedule");
+    // torchtitan v0.2.0 has no MoE all-to-all overlap across micro-batches: its MoE layers dispatch and combine
+    // in line with each micro-batch (all_to_all_single_autograd, torchtitan/distributed/expert_parallel.py at 29624e3). v0.2.1 (81af883) added one,
+    // pipeline_parallel_expert_parallel_overlap, for the DualPipeV schedule only (torchtitan/distributed/dual_pipe_v.py).
+    if (c.epCommOverlap)
+        v.refuse("config.ep_comm_overlap",
+                 "torchtitan v0.2.0 cannot overlap the MoE all-to-alls of one micro-batch with another's computation, "
+                 "which this plan's step time assumes (Megatron's --overlap-moe-expert-parallel-comm); torchtitan v0.2.1 "
+                 "added it for the DualPipeV schedule only, which ShardScope does not plan; choose a plan with "
+                 "ep_comm_overlap off, or export for megatron");
     if (c.pp > 1 && c.schedule == Schedule::ZeroBubbleV)
         notes.push_back("ZBVZeroBubble places the 2 chunks of each rank in a V (torchtitan's \"v\" stage style): rank r "
                         "runs stages r and 2 x PP - 1 - r, so rank 0 holds the first and the last.");

@@ -66,6 +66,36 @@ PlanDocument mixtralDocument(const TransformerSpec& spec, int tp, int dp, int ep
     return moeHandDocument(graphOf(spec), 4096, 256, parallel(tp, 4, dp, ep, etp, zero), { 8, 8, 8, 8 }, 8);
 }
 
+/// `d` (one chunk a stage) laid out again for the interleaved schedule: `vpp` chunks a stage, equal blocks a chunk,
+/// chunk k on stage k mod PP (Megatron's model order).
+PlanDocument interleaved(PlanDocument d, const ModelGraph& model, int vpp)
+{
+    PlanEstimate e = d.plans[0].estimate;
+    const std::vector<TransformerBlock>& blocks = model.blocks();
+    const int chunks = e.config.pp * vpp;
+    const int perChunk = int(blocks.size()) / chunks;
+    e.config.vpp = vpp;
+    e.config.schedule = Schedule::Interleaved1F1B;
+    e.chunkLayers.clear();
+    for (StageEstimate& st : e.stages)
+        st.layerRanges.clear();
+    for (int k = 0, first = 0; k < chunks; ++k) {
+        const int end = k + 1 == chunks ? model.layerCount() : blocks[std::size_t((k + 1) * perChunk - 1)].layers.back() + 1;
+        e.chunkLayers.emplace_back(first, end);
+        e.stages[std::size_t(k % e.config.pp)].layerRanges.emplace_back(first, end);
+        first = end;
+    }
+    d.plans[0] = makeDocumentPlan(model, e, 1, 1.0);
+    return d;
+}
+
+/// The plan with the MoE all-to-alls overlapped across micro-batches (ParallelConfig::epCommOverlap).
+PlanDocument withEpOverlap(PlanDocument d)
+{
+    d.plans[0].estimate.config.epCommOverlap = true;
+    return d;
+}
+
 /// --moe-layer-freq as Megatron reads it: arguments.py moe_freq_type -> _eval_pattern allows digits, commas,
 /// brackets, parentheses, + and * and evaluates the Python list.
 Json evalMoePattern(const QString& pattern)
@@ -235,6 +265,46 @@ private slots:
         QVERIFY(j.dump().find("expert") == std::string::npos && j.dump().find("ep_size") == std::string::npos);
     }
 
+    // The overlap is one flag beside the expert degrees, the same plan's flags otherwise; --delay-wgrad-compute,
+    // which the plan's time does not assume, is only named in a note. With PP > 1 it needs virtual stages.
+    void epCommOverlapMegatron()
+    {
+        const std::function<PlanDocument()> plans[] = {
+            [] { return interleaved(mixtralDocument(mixtral8x7b(), 2, 8, 8, 2, 1), graphOf(mixtral8x7b()), 2); },
+            [] { return moeHandDocument(graphOf(mixtral8x7b()), 4096, 256, parallel(1, 1, 64, 8, 1, 1), { 32 }, 8); },
+        };
+        for (const auto& plan : plans) {
+            const PlanDocument off = plan();
+            QCOMPARE(refusalOf(withEpOverlap(off), LaunchFormat::Megatron), QString());
+            const std::string text = writeLaunchConfig(withEpOverlap(off), 0, LaunchFormat::Megatron, "m.json");
+            QStringList order;
+            std::map<QString, QString> flags = megatronFlags(text, &order);
+            QCOMPARE(order.indexOf("--overlap-moe-expert-parallel-comm"), order.indexOf("--expert-tensor-parallel-size") + 1);
+            QCOMPARE(flags.at("--overlap-moe-expert-parallel-comm"), QString());
+            QCOMPARE(flags.at("--moe-token-dispatcher-type"), QStringLiteral("alltoall")); // alltoall or flex, as required
+            QVERIFY(!flags.count("--delay-wgrad-compute"));
+            flags.erase("--overlap-moe-expert-parallel-comm");
+            const std::string plain = writeLaunchConfig(off, 0, LaunchFormat::Megatron, "m.json");
+            QVERIFY(flags == megatronFlags(plain));
+            QVERIFY(plain.find("overlap-moe-expert-parallel-comm") == std::string::npos
+                    && plain.find("delay-wgrad-compute") == std::string::npos);
+            QVERIFY(text.find("# - MoE all-to-alls overlapped with another micro-batch's computation "
+                              "(--overlap-moe-expert-parallel-comm): Megatron's combined 1F1B schedule runs one "
+                              "micro-batch's forward beside another's backward layer by layer.")
+                    != std::string::npos);
+            QVERIFY(text.find("Megatron pairs it with --delay-wgrad-compute (Transformer Engine; weight gradients "
+                              "deferred to hide the backward's all-to-alls too), which the plan's time does not assume, "
+                              "so it is not written.")
+                    != std::string::npos);
+        }
+        const std::map<QString, QString> flags = megatronFlags(writeLaunchConfig(
+            withEpOverlap(interleaved(mixtralDocument(mixtral8x7b(), 2, 8, 8, 2, 1), graphOf(mixtral8x7b()), 2)), 0,
+            LaunchFormat::Megatron, "m.json"));
+        QCOMPARE(flags.at("--num-virtual-stages-per-pipeline-rank"), QStringLiteral("2"));
+        QVERIFY(!flags.count("--recompute-granularity"));
+        QCOMPARE(flags.at("--bf16"), QString());
+    }
+
     void refusals_data()
     {
         QTest::addColumn<int>("mutation");
@@ -268,6 +338,42 @@ private slots:
         QTest::newRow("EP x ETP beyond a stage") << 7 << deepspeed
             << "$.plans[0].config.ep: EP 8 x ETP 4 does not divide a stage's TP x CP x DP = 16 GPUs, over which the "
                "experts are laid out";
+        // The MoE all-to-all overlap: Megatron's requirements (TransformerConfig.__post_init__), and the frameworks
+        // without it.
+        QTest::newRow("overlap with EP 1") << 8 << megatron
+            << "$.plans[0].config.ep_comm_overlap: Megatron-LM overlaps the MoE all-to-alls only with expert parallelism "
+               "(\"overlap_moe_expert_parallel_comm is only supported with expert model parallelism\"), and the plan has "
+               "EP 1; choose a plan with ep_comm_overlap off";
+        QTest::newRow("overlap with full recomputation") << 9 << megatron
+            << "$.plans[0].config.ep_comm_overlap: Megatron-LM refuses the MoE all-to-all overlap with full "
+               "recomputation (\"disable full recomputation when enabling overlap_moe_expert_parallel_comm\"); choose a "
+               "plan with ep_comm_overlap off or with selective or no recomputation";
+        QTest::newRow("overlap with PP and one chunk") << 10 << megatron
+            << "$.plans[0].config.ep_comm_overlap: Megatron-LM overlaps the MoE all-to-alls with PP > 1 only in the "
+               "interleaved schedule (\"If enabling EP A2A overlap, virtual_pipeline_model_parallel_size must be "
+               "specified when pipeline_model_parallel_size > 1\"), and the plan has PP 4 with one model chunk per "
+               "rank; choose a plan with ep_comm_overlap off or with virtual stages";
+        QTest::newRow("overlap in fp32") << 11 << megatron
+            << "$.plans[0].config.ep_comm_overlap: Megatron-LM overlaps the MoE all-to-alls only in a bf16 or fp16 model "
+               "(\"overlap_moe_expert_parallel_comm is only supported with bf16 or fp16 model\"), and the plan trains "
+               "in fp32; choose a plan with ep_comm_overlap off";
+        QTest::newRow("overlap with 2 MTP modules") << 12 << megatron
+            << "$.plans[0].config.ep_comm_overlap: Megatron-LM overlaps the MoE all-to-alls with at most one "
+               "multi-token prediction module (\"MTP supports at most one layer when enabling "
+               "overlap_moe_expert_parallel_comm\"), and the model has 2; choose a plan with ep_comm_overlap off";
+        QTest::newRow("overlap in a dense model") << 13 << megatron
+            << "$.plans[0].config.ep_comm_overlap: the plan overlaps MoE all-to-alls, but the model \"Llama-3-8B\" has "
+               "no experts; choose a plan with ep_comm_overlap off";
+        QTest::newRow("torchtitan overlap") << 14 << titan
+            << "$.plans[0].config.ep_comm_overlap: torchtitan v0.2.0 cannot overlap the MoE all-to-alls of one "
+               "micro-batch with another's computation, which this plan's step time assumes (Megatron's "
+               "--overlap-moe-expert-parallel-comm); torchtitan v0.2.1 added it for the DualPipeV schedule only, which "
+               "ShardScope does not plan; choose a plan with ep_comm_overlap off, or export for megatron";
+        QTest::newRow("DeepSpeed overlap") << 15 << deepspeed
+            << "$.plans[0].config.ep_comm_overlap: DeepSpeed MoE runs its all-to-alls in line with each micro-batch "
+               "(deepspeed/moe/sharded_moe.py), and this plan's step time assumes them overlapped with another "
+               "micro-batch's computation (Megatron's --overlap-moe-expert-parallel-comm); choose a plan with "
+               "ep_comm_overlap off, or export for megatron";
     }
 
     void refusals()
@@ -293,6 +399,27 @@ private slots:
             },
             [] { return mixtralDocument(mixtral8x7b(), 4, 4, 8, 1, 1); },
             [] { return mixtralDocument(mixtral8x7b(), 4, 4, 8, 4, 1); },
+            [] { return withEpOverlap(moeHandDocument(graphOf(mixtral8x7b()), 4096, 256, parallel(1, 1, 64, 1, 1, 1), { 32 }, 8)); },
+            [] {
+                PlanDocument d = withEpOverlap(moeHandDocument(graphOf(mixtral8x7b()), 4096, 256, parallel(1, 1, 64, 8, 1, 1), { 32 }, 8));
+                d.plans[0].estimate.config.recompute = Recompute::Full;
+                return d;
+            },
+            [] { return withEpOverlap(mixtralDocument(mixtral8x7b(), 2, 8, 8, 2, 1)); },
+            [] {
+                PlanDocument d = withEpOverlap(moeHandDocument(graphOf(mixtral8x7b()), 4096, 256, parallel(1, 1, 64, 8, 1, 1), { 32 }, 8));
+                d.training.precision = Precision::Fp32;
+                return d;
+            },
+            [] {
+                TransformerSpec mtp2 = deepseekV3();
+                mtp2.name = "DeepSeek-V3 with 2 MTP modules";
+                mtp2.mtpLayers = 2;
+                return withEpOverlap(moeHandDocument(graphOf(mtp2), 4096, 1024, parallel(1, 1, 64, 64, 1, 1), { 61 }, 8));
+            },
+            [] { return withEpOverlap(moeHandDocument(graphOf(llama3_8b()), 4096, 256, parallel(2, 4, 8, 1, 1, 1), { 8, 8, 8, 8 }, 8)); },
+            [] { return withEpOverlap(interleaved(mixtralDocument(mixtral8x7b(), 2, 8, 8, 2, 1), graphOf(mixtral8x7b()), 2)); },
+            [] { return withEpOverlap(mixtralDocument(mixtral8x7b(), 2, 8, 8, 1, 1)); },
         };
         QCOMPARE(refusalOf(documents[mutation](), LaunchFormat(format)), expected);
     }
