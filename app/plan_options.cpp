@@ -188,6 +188,8 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
             training.pins.tpCommOverlap = toSwitch(a, r.value(a));
         } else if (a == QLatin1String("--pp-comm-overlap")) {
             training.pins.ppCommOverlap = toSwitch(a, r.value(a));
+        } else if (a == QLatin1String("--ep-comm-overlap")) {
+            training.pins.epCommOverlap = toSwitch(a, r.value(a));
         } else if (a == QLatin1String("--schedule")) {
             const QString v = r.value(a);
             auto p = scheduleFromString(v.toStdString());
@@ -318,6 +320,10 @@ QString PlanOptionsParser::helpText()
         "  --ep N  --etp N         mixtures of experts: expert parallelism (each MoE layer's routed experts\n"
         "                          spread over N GPUs) and expert tensor parallelism (each expert's matrices\n"
         "                          split over N GPUs); EP x ETP divides a stage's TP x CP x DP GPUs\n"
+        "  --ep-comm-overlap on|off\n"
+        "                          MoE all-to-alls of one micro-batch overlapped with another's compute\n"
+        "                          (Megatron --overlap-moe-expert-parallel-comm); needs EP > 1, no full\n"
+        "                          recomputation, bf16 or fp16, and with PP > 1 the interleaved schedule\n"
         "  --reshard-after-forward on|off\n"
         "                          ZeRO-3: free the gathered parameters after each forward (on, FSDP's\n"
         "                          default) or keep them until the backward (off, as Llama 3 trained)\n"

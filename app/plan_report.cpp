@@ -5,6 +5,7 @@
 #include "util/text.h"
 
 #include <QMap>
+#include <QStringList>
 #include <QTextStream>
 
 using namespace shardscope;
@@ -30,10 +31,15 @@ QString scheduleText(const ParallelConfig& c)
 
 QString configColumns(const ParallelConfig& c)
 {
-    const QString overlap = c.tpCommOverlap && c.ppCommOverlap ? QStringLiteral("tp+pp")
-        : c.tpCommOverlap                                      ? QStringLiteral("tp")
-        : c.ppCommOverlap                                      ? QStringLiteral("pp")
-                                                               : QStringLiteral("-");
+    // The overlap knobs that are on: "tp+pp", "tp+ep", "ep", ..., or "-".
+    QStringList on;
+    if (c.tpCommOverlap)
+        on << QStringLiteral("tp");
+    if (c.ppCommOverlap)
+        on << QStringLiteral("pp");
+    if (c.epCommOverlap)
+        on << QStringLiteral("ep");
+    const QString overlap = on.isEmpty() ? QStringLiteral("-") : on.join(QLatin1Char('+'));
     // Expert parallelism as "8", or "8x2" with expert tensor parallelism.
     const QString ep = c.etp > 1 ? QStringLiteral("%1x%2").arg(c.ep).arg(c.etp) : QString::number(c.ep);
     return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12")
@@ -162,6 +168,8 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
     if (experts)
         degrees += (c.etp > 1 ? tr(", EP %1 x ETP %2").arg(c.ep).arg(c.etp) : tr(", EP %1").arg(c.ep))
                    + tr(" (expert-DP %1)").arg(c.expertDataParallel());
+    if (c.epCommOverlap)
+        degrees += tr(", all-to-all overlapped with another micro-batch's compute");
     QString zero = tr("ZeRO-%1").arg(c.zeroStage);
     if (c.zeroStage > 0 && c.dpReplicate > 1)
         zero += tr(" sharded over %1 GPUs, %2 replicas (HSDP)").arg(c.zeroShardSize()).arg(c.dpReplicate);

@@ -26,6 +26,7 @@ private slots:
     void communicationOverlapPins();
     void contextParallelAndShardingPins();
     void expertParallelPins();
+    void epCommOverlapPin();
 
 private:
     using Run = shardscope::testing::CliRun;
@@ -112,6 +113,10 @@ void TestCliPlan::exitCodes_data()
                           << QStringLiteral("--ep must be between 1 and 1048576, got 0");
     QTest::newRow("etp not a number") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--etp"), QStringLiteral("two") } << 2
                                       << QStringLiteral("--etp expects an integer, got \"two\"");
+    QTest::newRow("ep overlap pin not on or off") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--ep-comm-overlap"), QStringLiteral("true") } << 2
+                                                  << QStringLiteral("--ep-comm-overlap expects on or off, got \"true\"");
+    QTest::newRow("ep overlap pin without value") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--ep-comm-overlap") } << 2
+                                                  << QStringLiteral("option --ep-comm-overlap expects a value");
     QTest::newRow("moe imbalance below 1") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--moe-imbalance"), QStringLiteral("0.5") } << 2
                                            << QStringLiteral("--moe-imbalance must be between 1 and 64, got 0.5");
     QTest::newRow("capacity factor 0") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--moe-capacity-factor"), QStringLiteral("0") } << 2
@@ -372,6 +377,71 @@ void TestCliPlan::expertParallelPins()
     QVERIFY(help.contains(QStringLiteral("--ep N  --etp N         mixtures of experts: expert parallelism")));
     QVERIFY(help.contains(QStringLiteral("--moe-imbalance X       mixture of experts, dropless routing")));
     QVERIFY(help.contains(QStringLiteral("--moe-capacity-factor X mixture of experts with token dropping")));
+}
+
+// --ep-comm-overlap reaches the pins of the plan file (true, false; null without it), and the table's overlap
+// column names "ep" exactly for the plans whose config overlaps the all-to-alls. Mixtral-8x7B as above, in the
+// interleaved schedule that Megatron requires for the overlap with PP > 1.
+void TestCliPlan::epCommOverlapPin()
+{
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("plan.json"));
+    const QString mixtral = QStringLiteral(SHARDSCOPE_TEST_DATA "/models/hf/Mixtral-8x7B-v0.1.json");
+    const QStringList base { QStringLiteral("plan"), mixtral, QStringLiteral("--gpus"), QStringLiteral("64"), QStringLiteral("--tp"),
+                             QStringLiteral("2"), QStringLiteral("--pp"), QStringLiteral("4"), QStringLiteral("--ep"), QStringLiteral("8"),
+                             QStringLiteral("--schedule"), QStringLiteral("interleaved"), QStringLiteral("--vpp"), QStringLiteral("2"),
+                             QStringLiteral("--top"), QStringLiteral("3"), QStringLiteral("--json"), json };
+    // The ranked rows' overlap column (the 13th field: rank tp cp pp dp ep vpp mb zero recompute sp schedule overlap).
+    const auto overlapColumns = [](const QString& out) {
+        QStringList columns;
+        for (const QString& line : out.split(QLatin1Char('\n'))) {
+            const QStringList f = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            bool rank = false;
+            if (f.size() > 13)
+                f.at(0).toInt(&rank);
+            if (rank && line.contains(QStringLiteral(" GiB ")))
+                columns << f.at(12);
+        }
+        return columns;
+    };
+    const auto check = [&](const QString& value, const QJsonValue& pin) {
+        const Run r = run(base + QStringList { QStringLiteral("--ep-comm-overlap"), value });
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        const QJsonObject pins = doc.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("training")).toObject()
+                                     .value(QStringLiteral("pins")).toObject();
+        QCOMPARE(pins.value(QStringLiteral("ep_comm_overlap")), pin);
+        int overlapping = 0;
+        const QJsonArray plans = doc.value(QStringLiteral("plans")).toArray();
+        for (const QJsonValue& p : plans) {
+            const QJsonValue v = p.toObject().value(QStringLiteral("config")).toObject().value(QStringLiteral("ep_comm_overlap"));
+            QVERIFY(v.isBool());
+            overlapping += v.toBool() ? 1 : 0;
+        }
+        const QStringList columns = overlapColumns(r.out);
+        QCOMPARE(columns.size(), int(plans.size()));
+        QCOMPARE(int(columns.filter(QRegularExpression(QStringLiteral("(^|\\+)ep$"))).size()), overlapping);
+        QCOMPARE(r.out.contains(QStringLiteral(", all-to-all overlapped with another micro-batch's compute, ")), overlapping > 0);
+        if (!pin.toBool()) {
+            QCOMPARE(r.exitCode, 0);
+            QCOMPARE(overlapping, 0);
+        }
+    };
+    check(QStringLiteral("on"), QJsonValue(true));
+    check(QStringLiteral("off"), QJsonValue(false));
+
+    // Without the option the pin is null: searched.
+    QCOMPARE(run(base).exitCode, 0);
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    QVERIFY(doc.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("training")).toObject()
+                .value(QStringLiteral("pins")).toObject().value(QStringLiteral("ep_comm_overlap")).isNull());
+
+    const QString help = run({ QStringLiteral("plan"), QStringLiteral("--help") }).out;
+    QVERIFY(help.contains(QStringLiteral("--ep-comm-overlap on|off\n"
+                                         "                          MoE all-to-alls of one micro-batch overlapped")));
 }
 
 QTEST_GUILESS_MAIN(TestCliPlan)
