@@ -65,6 +65,7 @@ public:
     QComboBox* reshardAfterForwardBox() const { return m_reshardAfterForward; }
     QSpinBox* epBox() const { return m_ep; }                                  ///< 0 = searched; MoE models only
     QSpinBox* etpBox() const { return m_etp; }                                ///< 0 = searched; MoE models only
+    QComboBox* epCommOverlapBox() const { return m_epCommOverlap; }           ///< auto, off, on; MoE models only
     QDoubleSpinBox* moeImbalanceBox() const { return m_moeImbalance; }
     QDoubleSpinBox* moeCapacityFactorBox() const { return m_moeCapacityFactor; } ///< 0 = dropless
     /// Whether the loaded model has routed experts: the EP, ETP and MoE fields apply only then.
@@ -87,7 +88,7 @@ private:
     void strategyActivated();
     void emitProblemChanged();
     void emitRankingChanged();
-    // Mixture of experts (input_panel_moe.cpp): EP / ETP pins, imbalance and capacity factor.
+    // Mixture of experts (input_panel_moe.cpp): EP / ETP pins, imbalance and capacity factor, EP overlap pin.
     void buildExpertFields(class QGridLayout* degreeRow, int firstCell);
     void addMoeTrainingRows(class QFormLayout* form);
     void updateExpertFieldsEnabled();
@@ -127,6 +128,7 @@ private:
     QSpinBox* m_degreePins[5] = {}; ///< TP, CP, PP, DP, VPP; 0 = searched
     QSpinBox* m_ep = nullptr;       ///< pin of ParallelConfig::ep; 0 = searched; enabled for MoE models
     QSpinBox* m_etp = nullptr;      ///< pin of ParallelConfig::etp; 0 = searched; enabled for MoE models
+    QComboBox* m_epCommOverlap = nullptr; ///< pin of ParallelConfig::epCommOverlap: auto, off, on; MoE models only
     QDoubleSpinBox* m_moeImbalance = nullptr;      ///< TrainingSpec::moeImbalance
     QDoubleSpinBox* m_moeCapacityFactor = nullptr; ///< TrainingSpec::moeCapacityFactor; 0 = unset (dropless)
     bool m_modelHasExperts = false;

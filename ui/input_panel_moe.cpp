@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // InputPanel's mixture-of-experts fields: the expert-parallel (EP) and expert-tensor-parallel (ETP) pins
-// beside the other degrees, and the router's load imbalance and capacity factor in the training form.
+// beside the other degrees, the router's load imbalance and capacity factor and the EP overlap pin in the
+// training form.
 // They apply to models with routed experts only: disabled otherwise, with a tooltip that says why.
 #include "input_panel.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QSpinBox>
+
+#include <algorithm>
 
 using namespace shardscope;
 
@@ -52,8 +56,15 @@ void InputPanel::addMoeTrainingRows(QFormLayout* form)
     m_moeCapacityFactor->setDecimals(2);
     m_moeCapacityFactor->setSingleStep(0.25);
     m_moeCapacityFactor->setSpecialValueText(tr("dropless"));
+    // Searched ("auto", data -1) or pinned off (0) or on (1), like the TP and PP overlap pins.
+    m_epCommOverlap = new QComboBox;
+    m_epCommOverlap->addItem(tr("auto (searched)"), -1);
+    m_epCommOverlap->addItem(tr("off"), 0);
+    m_epCommOverlap->addItem(tr("on"), 1);
     form->addRow(tr("MoE imbalance:"), m_moeImbalance);
     form->addRow(tr("MoE capacity factor:"), m_moeCapacityFactor);
+    form->addRow(tr("EP comm overlap:"), m_epCommOverlap);
+    connect(m_epCommOverlap, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
     connect(m_moeImbalance, &QDoubleSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
     connect(m_moeCapacityFactor, &QDoubleSpinBox::valueChanged, this, [this] {
         updateExpertFieldsEnabled(); // the imbalance applies to dropless routing only
@@ -85,6 +96,15 @@ void InputPanel::updateExpertFieldsEnabled()
             box->setToolTip(moe ? tip : notMoeToolTip(tip));
         }
     }
+    const QString overlap = tr("Megatron --overlap-moe-expert-parallel-comm: the MoE all-to-alls (dispatch and combine) "
+                               "of one micro-batch run while another micro-batch computes, as Megatron's combined 1F1B "
+                               "schedule pairs one micro-batch's forward with another's backward layer by layer. Needs "
+                               "EP > 1, no full recomputation, bf16 or fp16, and with PP > 1 the interleaved schedule. "
+                               "Auto = searched.");
+    if (m_epCommOverlap) {
+        m_epCommOverlap->setEnabled(moe);
+        m_epCommOverlap->setToolTip(moe ? overlap : notMoeToolTip(overlap));
+    }
     if (m_moeImbalance) {
         const bool dropless = m_moeCapacityFactor->value() <= 0;
         m_moeImbalance->setEnabled(moe && dropless);
@@ -107,6 +127,9 @@ void InputPanel::readMoeInputs(TrainingSpec& t) const
         if (m_etp->value() > 0)
             t.pins.etp = m_etp->value();
     }
+    const int overlap = m_epCommOverlap->currentData().toInt();
+    if (m_modelHasExperts && overlap >= 0)
+        t.pins.epCommOverlap = overlap == 1;
     t.moeImbalance = m_moeImbalance->value();
     t.moeCapacityFactor.reset();
     if (m_moeCapacityFactor->value() > 0)
@@ -117,6 +140,7 @@ void InputPanel::applyMoeInputs(const TrainingSpec& t)
 {
     m_ep->setValue(t.pins.ep.value_or(0));
     m_etp->setValue(t.pins.etp.value_or(0));
+    m_epCommOverlap->setCurrentIndex(std::max(m_epCommOverlap->findData(t.pins.epCommOverlap ? int(*t.pins.epCommOverlap) : -1), 0));
     m_moeImbalance->setValue(t.moeImbalance);
     m_moeCapacityFactor->setValue(t.moeCapacityFactor.value_or(0));
     updateExpertFieldsEnabled();

@@ -91,6 +91,8 @@ QString MainWindow::describe(const ParallelConfig& c)
         text += tr(" · %1").arg(qs(toString(c.schedule)));
     if (c.ppCommOverlap)
         text += tr(" · PP overlap");
+    if (c.epCommOverlap)
+        text += tr(" · EP overlap");
     return text;
 }
 

@@ -53,7 +53,7 @@ void PlanTableModel::setMixtureOfExperts(bool moe)
     if (moe == m_moe)
         return;
     m_moe = moe;
-    emit headerDataChanged(Qt::Horizontal, Ep, Ep);
+    emit headerDataChanged(Qt::Horizontal, Ep, EpCommOverlap); // the columns from EP to EP overlap
 }
 
 void PlanTableModel::setShowInfeasible(bool show)
@@ -149,6 +149,8 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
         return c.tpCommOverlap ? tr("yes") : tr("no");
     case PpCommOverlap:
         return c.ppCommOverlap ? tr("yes") : tr("no");
+    case EpCommOverlap:
+        return c.epCommOverlap ? tr("yes") : tr("no");
     case MemoryPerGpu:
         return QString::fromStdString(formatBytes(p.peakMemoryBytes));
     case StepTime:
@@ -198,6 +200,8 @@ QVariant PlanTableModel::sortValue(const PlanSummary& p, int row, int column) co
         return int(p.config.tpCommOverlap);
     case PpCommOverlap:
         return int(p.config.ppCommOverlap);
+    case EpCommOverlap:
+        return int(p.config.epCommOverlap);
     default:
         return display(p, row, column);
     }
@@ -222,6 +226,7 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case SequenceParallel: return tr("SP");
         case TpCommOverlap: return tr("TP overlap");
         case PpCommOverlap: return tr("PP overlap");
+        case EpCommOverlap: return tr("EP overlap");
         case MemoryPerGpu: return tr("Memory / GPU");
         case StepTime: return tr("Step time");
         case TokensPerSecond: return tr("Tokens/s");
@@ -258,6 +263,7 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case SequenceParallel: return tr("Sequence parallelism: splits the activations that tensor parallelism replicates (norms, dropout) along the sequence.");
         case TpCommOverlap: return tr("TP communication overlap (Megatron --tp-comm-overlap): TP all-gathers and reduce-scatters pipelined with the GEMMs; needs sequence parallelism.");
         case PpCommOverlap: return tr("Pipeline communication overlap: sends and receives between stages run behind compute, leaving only their latency on the critical path; needs PP >= 2.");
+        case EpCommOverlap: return tr("MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch's token dispatch and combine run while another micro-batch computes; needs EP > 1, no full recomputation, and with PP > 1 the interleaved schedule.");
         case Bubble: return tr("Pipeline bubble: the share of the pipeline's time in which stages wait for work while it fills and drains: "
                                    "(p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less "
                                    "with v interleaved chunks (Narayanan et al. 2021).");

@@ -31,6 +31,7 @@ public:
         SequenceParallel,
         TpCommOverlap,
         PpCommOverlap,
+        EpCommOverlap, ///< MoE all-to-alls overlapped across micro-batches; shown for mixture-of-experts models only
         MemoryPerGpu,
         StepTime,
         TokensPerSecond,
@@ -54,12 +55,13 @@ public:
     static QString errorText(const shardscope::CalibrationInfo& calibration);
     /// "Predicted step time, tokens/s and MFU: ± 5 % (9 calibration runs, H100), ..." (describe()).
     static QString errorToolTip(const shardscope::CalibrationInfo& calibration);
-    /// Whether the planned model has routed experts: the EP column applies only then (off by default).
+    /// Whether the planned model has routed experts: the EP and EP overlap columns apply only then (off by default).
     void setMixtureOfExperts(bool moe);
     bool mixtureOfExperts() const { return m_moe; }
-    /// Whether a view should show `column`: every column but EP always, EP for mixture-of-experts models.
-    /// The columns stay in place (their numbers are the Column values); views hide the ones not shown.
-    bool isColumnShown(int column) const { return column != Ep || m_moe; }
+    /// Whether a view should show `column`: every column but EP and EP overlap always, those two for
+    /// mixture-of-experts models. The columns stay in place (their numbers are the Column values); views hide the
+    /// ones not shown.
+    bool isColumnShown(int column) const { return (column != Ep && column != EpCommOverlap) || m_moe; }
     /// Plans that do not fit are listed after the others when shown (off by default).
     void setShowInfeasible(bool show);
     bool showInfeasible() const { return m_showInfeasible; }

@@ -348,6 +348,64 @@ private slots:
         QVERIFY(!restored.training().moeCapacityFactor);
     }
 
+    // The EP overlap pin with the other MoE fields: searched, off or on, in the TP and PP overlap pins' words;
+    // disabled for a dense model (nothing pinned then); for a MoE model each choice asks for a search and lands
+    // in the spec, and comes back from it and through a session file.
+    void epCommOverlapPin()
+    {
+        InputPanel panel;
+        QComboBox* box = panel.epCommOverlapBox();
+        QVERIFY(box);
+        QCOMPARE(box->count(), 3);
+        QCOMPARE(box->currentData().toInt(), -1);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(box->itemText(i), panel.tpCommOverlapBox()->itemText(i));
+            QCOMPARE(box->itemData(i).toInt(), i - 1);
+        }
+        panel.setModel(*findBundledModel("llama-3-8b"), QStringLiteral("llama-3-8b"), true);
+        QVERIFY(!box->isEnabledTo(&panel));
+        QVERIFY(box->toolTip().contains(QStringLiteral("--overlap-moe-expert-parallel-comm")));
+        QVERIFY(box->toolTip().contains(QStringLiteral("the model has no routed experts")));
+        box->setCurrentIndex(box->findData(1));
+        QVERIFY(!panel.training().pins.epCommOverlap);
+        box->setCurrentIndex(0);
+
+        panel.setModel(smallMoe(), QStringLiteral("tiny-moe.json"), false);
+        QVERIFY(box->isEnabledTo(&panel));
+        QVERIFY(!box->toolTip().contains(QStringLiteral("no routed experts")));
+        QVERIFY(box->toolTip().contains(QStringLiteral("with PP > 1 the interleaved schedule")));
+        QVERIFY(!panel.training().pins.epCommOverlap);
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        box->setCurrentIndex(box->findData(1));
+        QCOMPARE(problem.count(), 1);
+        QCOMPARE(panel.training().pins.epCommOverlap, std::optional<bool>(true));
+        box->setCurrentIndex(box->findData(0));
+        QCOMPARE(problem.count(), 2);
+        TrainingSpec t = panel.training();
+        QCOMPARE(t.pins.epCommOverlap, std::optional<bool>(false));
+
+        InputPanel restored;
+        restored.setModel(smallMoe(), QStringLiteral("tiny-moe.json"), false);
+        restored.setInputs(panel.cluster(), t, Strategy::Exhaustive, ScoreWeights {}, false);
+        QCOMPARE(restored.epCommOverlapBox()->currentData().toInt(), 0);
+        QVERIFY(restored.training().pins == t.pins);
+        t.pins.epCommOverlap = true;
+        SessionDocument saved;
+        saved.model = "tiny-moe.json";
+        saved.cluster = panel.cluster();
+        saved.training = t;
+        const SessionDocument loaded = readSessionJson(writeSessionJson(saved), "session");
+        InputPanel reopened;
+        reopened.setInputs(loaded.cluster, loaded.training, loaded.strategy, loaded.weights, false);
+        reopened.setModel(smallMoe(), QStringLiteral("tiny-moe.json"), false); // the model after the inputs
+        QCOMPARE(reopened.epCommOverlapBox()->currentData().toInt(), 1);
+        QCOMPARE(reopened.training().pins.epCommOverlap, std::optional<bool>(true));
+        t.pins.epCommOverlap.reset();
+        restored.setInputs(panel.cluster(), t, Strategy::Exhaustive, ScoreWeights {}, false);
+        QCOMPARE(restored.epCommOverlapBox()->currentData().toInt(), -1);
+        QVERIFY(!restored.training().pins.epCommOverlap);
+    }
+
     void formChangesSearchWeightChangesRerank()
     {
         InputPanel panel;

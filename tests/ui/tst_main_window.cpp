@@ -130,6 +130,11 @@ private slots:
         QVERIFY2(MainWindow::describe(c).contains(QStringLiteral(" · DP 8 · EP 8 · micro-batch")), qPrintable(MainWindow::describe(c)));
         c.etp = 2;
         QVERIFY(MainWindow::describe(c).contains(QStringLiteral(" · DP 8 · EP 8 x ETP 2 · micro-batch")));
+        // The MoE all-to-all overlap closes the line, after the TP and PP overlaps.
+        QVERIFY(!MainWindow::describe(c).contains(QStringLiteral("EP overlap")));
+        c.ppCommOverlap = true;
+        c.epCommOverlap = true;
+        QVERIFY2(MainWindow::describe(c).endsWith(QStringLiteral(" · 1f1b · PP overlap · EP overlap")), qPrintable(MainWindow::describe(c)));
     }
 
     void opensWithThePlannedExample()

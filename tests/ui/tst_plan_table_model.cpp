@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests ui/plan_table_model.*: the model contract (QAbstractItemModelTester), rank order and values
 // against the search outcome, infeasible rows, numeric sorting through a proxy, and the context-parallel,
-// hybrid-sharding and reshard columns; the EP column is shown for mixture-of-experts models only.
+// hybrid-sharding and reshard columns; the EP and EP overlap columns are shown for mixture-of-experts models only.
 #include "plan_table_model.h"
 
 #include "hardware/hardware_catalog.h"
@@ -54,25 +54,26 @@ std::shared_ptr<const PlanningOutcome> contextParallelOutcome()
     return std::make_shared<const PlanningOutcome>(std::move(o));
 }
 
-/// Three feasible MoE candidates: EP 8, EP 4 x ETP 2 and EP 1.
+/// Three feasible MoE candidates: EP 8 with its all-to-alls overlapped, EP 4 x ETP 2 and EP 1.
 std::shared_ptr<const PlanningOutcome> expertParallelOutcome()
 {
     PlanningOutcome o;
-    const auto add = [&](int ep, int etp) {
+    const auto add = [&](int ep, int etp, bool overlap) {
         PlanSummary s;
         s.config.tp = 2;
         s.config.pp = 4;
         s.config.dp = 8;
         s.config.ep = ep;
         s.config.etp = etp;
+        s.config.epCommOverlap = overlap;
         s.feasible = true;
         s.score = 1.0 - 0.1 * double(o.search.candidates.size());
         o.order.push_back(std::uint32_t(o.search.candidates.size()));
         o.search.candidates.push_back(s);
     };
-    add(8, 1);
-    add(4, 2);
-    add(1, 1);
+    add(8, 1, true);
+    add(4, 2, false);
+    add(1, 1, false);
     o.search.feasibleCount = o.search.candidates.size();
     return std::make_shared<const PlanningOutcome>(std::move(o));
 }
@@ -112,13 +113,18 @@ private slots:
         // Dense (the default): hidden; every other column shown.
         QVERIFY(!model.mixtureOfExperts());
         QVERIFY(!model.isColumnShown(PlanTableModel::Ep));
+        QVERIFY(!model.isColumnShown(PlanTableModel::EpCommOverlap));
         for (int column = 0; column < PlanTableModel::ColumnCount; ++column)
-            if (column != PlanTableModel::Ep)
+            if (column != PlanTableModel::Ep && column != PlanTableModel::EpCommOverlap)
                 QVERIFY(model.isColumnShown(column));
         QSignalSpy header(&model, &QAbstractItemModel::headerDataChanged);
         model.setMixtureOfExperts(true);
         QCOMPARE(header.count(), 1);
+        // The signal spans both columns, so a view hides or shows both.
+        QCOMPARE(header.at(0).at(1).toInt(), int(PlanTableModel::Ep));
+        QCOMPARE(header.at(0).at(2).toInt(), int(PlanTableModel::EpCommOverlap));
         QVERIFY(model.isColumnShown(PlanTableModel::Ep));
+        QVERIFY(model.isColumnShown(PlanTableModel::EpCommOverlap));
         model.setMixtureOfExperts(true);
         QCOMPARE(header.count(), 1); // no change, no signal
         QCOMPARE(model.columnCount(), int(PlanTableModel::ColumnCount));
@@ -137,6 +143,32 @@ private slots:
         QCOMPARE(proxy.index(2, PlanTableModel::Ep).data().toString(), QStringLiteral("8"));
         model.setMixtureOfExperts(false);
         QVERIFY(!model.isColumnShown(PlanTableModel::Ep));
+        QVERIFY(!model.isColumnShown(PlanTableModel::EpCommOverlap));
+    }
+
+    // The MoE all-to-all overlap after the TP and PP overlaps: "yes" or "no", sorted as 1 or 0, its header naming
+    // Megatron's flag.
+    void epCommOverlapColumn()
+    {
+        PlanTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(int(PlanTableModel::EpCommOverlap), int(PlanTableModel::PpCommOverlap) + 1);
+        QCOMPARE(model.headerData(PlanTableModel::EpCommOverlap, Qt::Horizontal).toString(), QStringLiteral("EP overlap"));
+        const QString tip = model.headerData(PlanTableModel::EpCommOverlap, Qt::Horizontal, Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("--overlap-moe-expert-parallel-comm")) && tip.contains(QStringLiteral("interleaved")),
+                 qPrintable(tip));
+        model.setMixtureOfExperts(true);
+        model.setOutcome(expertParallelOutcome());
+        const QString expected[3] = { QStringLiteral("yes"), QStringLiteral("no"), QStringLiteral("no") };
+        for (int row = 0; row < 3; ++row) {
+            QCOMPARE(model.index(row, PlanTableModel::EpCommOverlap).data().toString(), expected[row]);
+            QCOMPARE(model.index(row, PlanTableModel::EpCommOverlap).data(PlanTableModel::SortRole).toInt(), row == 0 ? 1 : 0);
+        }
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(PlanTableModel::SortRole);
+        proxy.sort(PlanTableModel::EpCommOverlap, Qt::DescendingOrder);
+        QCOMPARE(proxy.index(0, PlanTableModel::Ep).data().toString(), QStringLiteral("8"));
     }
 
     void rowsFollowTheRanking()
