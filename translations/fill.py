@@ -2981,6 +2981,60 @@ TRANSLATIONS.update({
     ('ModelReport', 'none'): ('keine', '无'),
 })
 
+# EP communication overlap (issue 14).
+TRANSLATIONS.update({
+    ('PlanReport', ", all-to-all overlapped with another micro-batch's compute"):
+        (', All-to-All überlappt mit dem Rechnen eines anderen Micro-Batches', '，all-to-all 与另一个微批次的计算重叠'),
+    ('InputPanel', 'EP comm overlap:'): ('EP-Kommunikationsüberlappung:', 'EP 通信重叠：'),
+    ('InputPanel', "Megatron --overlap-moe-expert-parallel-comm: the MoE all-to-alls (dispatch and combine) of one micro-batch run while another micro-batch computes, as Megatron's combined 1F1B schedule pairs one micro-batch's forward with another's backward layer by layer. Needs EP > 1, no full recomputation, bf16 or fp16, and with PP > 1 the interleaved schedule. Auto = searched."):
+        ('Megatron --overlap-moe-expert-parallel-comm: Die MoE-All-to-Alls (Dispatch und Combine) eines Micro-Batches laufen, '
+         'während ein anderer Micro-Batch rechnet, denn Megatrons kombinierter 1F1B-Zeitplan paart Schicht für Schicht den '
+         'Vorwärtsdurchlauf eines Micro-Batches mit dem Rückwärtsdurchlauf eines anderen. Erfordert EP > 1, keine volle '
+         'Neuberechnung, bf16 oder fp16 und bei PP > 1 den verschachtelten Zeitplan. Auto = gesucht.',
+         'Megatron --overlap-moe-expert-parallel-comm：一个微批次的 MoE all-to-all（分发与合并）在另一个微批次计算时进行，'
+         '因为 Megatron 的组合式 1F1B 调度逐层将一个微批次的前向与另一个微批次的反向配对执行。需要 EP > 1、不使用完全重计算、'
+         'bf16 或 fp16，且在 PP > 1 时使用交错式调度。自动 = 搜索。'),
+    ('PlanTableModel', 'EP overlap'): ('EP-Überlappung', 'EP 重叠'),
+    ('PlanTableModel', "MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch's token dispatch and combine run while another micro-batch computes; needs EP > 1, no full recomputation, and with PP > 1 the interleaved schedule."):
+        ('MoE-All-to-All-Überlappung (Megatron --overlap-moe-expert-parallel-comm): Dispatch und Combine der Tokens eines '
+         'Micro-Batches laufen, während ein anderer Micro-Batch rechnet; erfordert EP > 1, keine volle Neuberechnung und bei '
+         'PP > 1 den verschachtelten Zeitplan.',
+         'MoE all-to-all 重叠（Megatron --overlap-moe-expert-parallel-comm）：一个微批次的 token 分发与合并在另一个微批次计算时进行；'
+         '需要 EP > 1、不使用完全重计算，且在 PP > 1 时使用交错式调度。'),
+    ('MainWindow', ' · EP overlap'): (' · EP-Überlappung', ' · EP 重叠'),
+})
+
+# The plan options' help with --ep-comm-overlap: the previous help text (expert parallelism in the CLI, above)
+# with one option more, in each language.
+_EP_OVERLAP_HELP = (
+    "  --ep-comm-overlap on|off\n"
+    "                          MoE all-to-alls of one micro-batch overlapped with another's compute\n"
+    "                          (Megatron --overlap-moe-expert-parallel-comm); needs EP > 1, no full\n"
+    "                          recomputation, bf16 or fp16, and with PP > 1 the interleaved schedule\n",
+    "  --ep-comm-overlap on|off\n"
+    "                          MoE-All-to-Alls eines Micro-Batches überlappt mit dem Rechnen eines anderen\n"
+    "                          (Megatron --overlap-moe-expert-parallel-comm); erfordert EP > 1, keine volle\n"
+    "                          Neuberechnung, bf16 oder fp16 und bei PP > 1 den verschachtelten Zeitplan\n",
+    "  --ep-comm-overlap on|off\n"
+    "                          一个微批次的 MoE all-to-all 与另一个微批次的计算重叠\n"
+    "                          （Megatron --overlap-moe-expert-parallel-comm）；需要 EP > 1、不使用完全重计算、\n"
+    "                          bf16 或 fp16，且在 PP > 1 时使用交错式调度\n",
+)
+_EP_ANCHORS = ("  --reshard-after-forward on|off\n",) * 3
+
+
+def _with_ep_overlap(text, column):
+    anchor = _EP_ANCHORS[column]
+    assert text.count(anchor) == 1, "the help text moved: update _EP_ANCHORS"
+    return text.replace(anchor, _EP_OVERLAP_HELP[column] + anchor)
+
+
+_help = [k for k in TRANSLATIONS if k[0] == 'PlanOptionsParser' and k[1].startswith('Usage: shardscope plan')
+         and '--ep N  --etp N' in k[1] and '--ep-comm-overlap' not in k[1]]
+assert len(_help) == 1, _help
+TRANSLATIONS[('PlanOptionsParser', _with_ep_overlap(_help[0][1], 0))] = tuple(
+    _with_ep_overlap(t, c + 1) for c, t in enumerate(TRANSLATIONS[_help[0]]))
+
 
 def fill(path, column):
     tree = ET.parse(path)

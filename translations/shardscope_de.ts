@@ -943,6 +943,14 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
 
 Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte genau so viele Tokens.</translation>
     </message>
+    <message>
+        <source>EP comm overlap:</source>
+        <translation>EP-Kommunikationsüberlappung:</translation>
+    </message>
+    <message>
+        <source>Megatron --overlap-moe-expert-parallel-comm: the MoE all-to-alls (dispatch and combine) of one micro-batch run while another micro-batch computes, as Megatron&apos;s combined 1F1B schedule pairs one micro-batch&apos;s forward with another&apos;s backward layer by layer. Needs EP &gt; 1, no full recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule. Auto = searched.</source>
+        <translation>Megatron --overlap-moe-expert-parallel-comm: Die MoE-All-to-Alls (Dispatch und Combine) eines Micro-Batches laufen, während ein anderer Micro-Batch rechnet, denn Megatrons kombinierter 1F1B-Zeitplan paart Schicht für Schicht den Vorwärtsdurchlauf eines Micro-Batches mit dem Rückwärtsdurchlauf eines anderen. Erfordert EP &gt; 1, keine volle Neuberechnung, bf16 oder fp16 und bei PP &gt; 1 den verschachtelten Zeitplan. Auto = gesucht.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1567,6 +1575,10 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <source> · EP %1</source>
         <translation> · EP %1</translation>
     </message>
+    <message>
+        <source> · EP overlap</source>
+        <translation> · EP-Überlappung</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -1947,6 +1959,10 @@ Pins (fix a knob; every unpinned knob is searched):
   --ep N  --etp N         mixtures of experts: expert parallelism (each MoE layer&apos;s routed experts
                           spread over N GPUs) and expert tensor parallelism (each expert&apos;s matrices
                           split over N GPUs); EP x ETP divides a stage&apos;s TP x CP x DP GPUs
+  --ep-comm-overlap on|off
+                          MoE all-to-alls of one micro-batch overlapped with another&apos;s compute
+                          (Megatron --overlap-moe-expert-parallel-comm); needs EP &gt; 1, no full
+                          recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule
   --reshard-after-forward on|off
                           ZeRO-3: free the gathered parameters after each forward (on, FSDP&apos;s
                           default) or keep them until the backward (off, as Llama 3 trained)
@@ -2021,6 +2037,10 @@ Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht)
   --ep N  --etp N         Mixtures of Experts: Expertenparallelität (die gerouteten Experten jeder MoE-Schicht
                           auf N GPUs verteilt) und Experten-Tensorparallelität (die Matrizen jedes Experten
                           auf N GPUs aufgeteilt); EP x ETP teilt die TP x CP x DP GPUs einer Stufe
+  --ep-comm-overlap on|off
+                          MoE-All-to-Alls eines Micro-Batches überlappt mit dem Rechnen eines anderen
+                          (Megatron --overlap-moe-expert-parallel-comm); erfordert EP &gt; 1, keine volle
+                          Neuberechnung, bf16 oder fp16 und bei PP &gt; 1 den verschachtelten Zeitplan
   --reshard-after-forward on|off
                           ZeRO-3: die eingesammelten Parameter nach jedem Vorwärtsdurchlauf freigeben
                           (on, Standard von FSDP) oder bis zum Rückwärtsdurchlauf behalten (off, wie
@@ -2287,6 +2307,10 @@ Beispiel:
         <source>  communication per step: TP %1 (%2), PP %3 (%4)%5%6, DP %7 (%8, %9 exposed)</source>
         <translation>  Kommunikation pro Schritt: TP %1 (%2), PP %3 (%4)%5%6, DP %7 (%8, %9 sichtbar)</translation>
     </message>
+    <message>
+        <source>, all-to-all overlapped with another micro-batch&apos;s compute</source>
+        <translation>, All-to-All überlappt mit dem Rechnen eines anderen Micro-Batches</translation>
+    </message>
 </context>
 <context>
     <name>PlanTableModel</name>
@@ -2479,6 +2503,14 @@ Beispiel:
     <message>
         <source>Expert parallelism (Megatron --expert-model-parallel-size): each MoE layer&apos;s routed experts are spread over this many GPUs, which exchange tokens by all-to-all. &quot;EP x ETP&quot;: each expert&apos;s matrices are also split over ETP GPUs (--expert-tensor-parallel-size). Experts are laid out over the same GPUs as TP x CP x DP (MoE parallel folding).</source>
         <translation>Expertenparallelität (Megatron --expert-model-parallel-size): Die gerouteten Experten jeder MoE-Schicht werden auf so viele GPUs verteilt, die Tokens per All-to-All austauschen. „EP x ETP“: Die Matrizen jedes Experten werden zusätzlich auf ETP GPUs aufgeteilt (--expert-tensor-parallel-size). Die Experten liegen auf denselben GPUs wie TP x CP x DP (MoE Parallel Folding).</translation>
+    </message>
+    <message>
+        <source>EP overlap</source>
+        <translation>EP-Überlappung</translation>
+    </message>
+    <message>
+        <source>MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch&apos;s token dispatch and combine run while another micro-batch computes; needs EP &gt; 1, no full recomputation, and with PP &gt; 1 the interleaved schedule.</source>
+        <translation>MoE-All-to-All-Überlappung (Megatron --overlap-moe-expert-parallel-comm): Dispatch und Combine der Tokens eines Micro-Batches laufen, während ein anderer Micro-Batch rechnet; erfordert EP &gt; 1, keine volle Neuberechnung und bei PP &gt; 1 den verschachtelten Zeitplan.</translation>
     </message>
 </context>
 <context>

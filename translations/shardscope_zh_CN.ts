@@ -942,6 +942,14 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
 
 已禁用：已设置容量因子，因此每个专家恰好计算这么多 token。</translation>
     </message>
+    <message>
+        <source>EP comm overlap:</source>
+        <translation>EP 通信重叠：</translation>
+    </message>
+    <message>
+        <source>Megatron --overlap-moe-expert-parallel-comm: the MoE all-to-alls (dispatch and combine) of one micro-batch run while another micro-batch computes, as Megatron&apos;s combined 1F1B schedule pairs one micro-batch&apos;s forward with another&apos;s backward layer by layer. Needs EP &gt; 1, no full recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule. Auto = searched.</source>
+        <translation>Megatron --overlap-moe-expert-parallel-comm：一个微批次的 MoE all-to-all（分发与合并）在另一个微批次计算时进行，因为 Megatron 的组合式 1F1B 调度逐层将一个微批次的前向与另一个微批次的反向配对执行。需要 EP &gt; 1、不使用完全重计算、bf16 或 fp16，且在 PP &gt; 1 时使用交错式调度。自动 = 搜索。</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1566,6 +1574,10 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <source> · EP %1</source>
         <translation> · EP %1</translation>
     </message>
+    <message>
+        <source> · EP overlap</source>
+        <translation> · EP 重叠</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -1946,6 +1958,10 @@ Pins (fix a knob; every unpinned knob is searched):
   --ep N  --etp N         mixtures of experts: expert parallelism (each MoE layer&apos;s routed experts
                           spread over N GPUs) and expert tensor parallelism (each expert&apos;s matrices
                           split over N GPUs); EP x ETP divides a stage&apos;s TP x CP x DP GPUs
+  --ep-comm-overlap on|off
+                          MoE all-to-alls of one micro-batch overlapped with another&apos;s compute
+                          (Megatron --overlap-moe-expert-parallel-comm); needs EP &gt; 1, no full
+                          recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule
   --reshard-after-forward on|off
                           ZeRO-3: free the gathered parameters after each forward (on, FSDP&apos;s
                           default) or keep them until the backward (off, as Llama 3 trained)
@@ -2020,6 +2036,10 @@ Example:
   --ep N  --etp N         混合专家：专家并行（每个 MoE 层的路由专家分布到 N 个 GPU 上）
                           和专家张量并行（每个专家的矩阵切分到 N 个 GPU 上）；
                           EP x ETP 须整除一个阶段的 TP x CP x DP 个 GPU
+  --ep-comm-overlap on|off
+                          一个微批次的 MoE all-to-all 与另一个微批次的计算重叠
+                          （Megatron --overlap-moe-expert-parallel-comm）；需要 EP &gt; 1、不使用完全重计算、
+                          bf16 或 fp16，且在 PP &gt; 1 时使用交错式调度
   --reshard-after-forward on|off
                           ZeRO-3：每次前向计算后释放收集到的参数（on，FSDP 的默认设置），
                           或保留到反向传播（off，与 Llama 3 训练时相同）
@@ -2285,6 +2305,10 @@ Example:
         <source>  communication per step: TP %1 (%2), PP %3 (%4)%5%6, DP %7 (%8, %9 exposed)</source>
         <translation>  每步通信：TP %1（%2），PP %3（%4）%5%6，DP %7（%8，暴露 %9）</translation>
     </message>
+    <message>
+        <source>, all-to-all overlapped with another micro-batch&apos;s compute</source>
+        <translation>，all-to-all 与另一个微批次的计算重叠</translation>
+    </message>
 </context>
 <context>
     <name>PlanTableModel</name>
@@ -2477,6 +2501,14 @@ Example:
     <message>
         <source>Expert parallelism (Megatron --expert-model-parallel-size): each MoE layer&apos;s routed experts are spread over this many GPUs, which exchange tokens by all-to-all. &quot;EP x ETP&quot;: each expert&apos;s matrices are also split over ETP GPUs (--expert-tensor-parallel-size). Experts are laid out over the same GPUs as TP x CP x DP (MoE parallel folding).</source>
         <translation>专家并行（Megatron --expert-model-parallel-size）：每个 MoE 层的路由专家分布到这么多个 GPU 上，它们通过 all-to-all 交换 token。“EP x ETP”：每个专家的矩阵还切分到 ETP 个 GPU 上（--expert-tensor-parallel-size）。专家放在与 TP x CP x DP 相同的 GPU 上（MoE 并行折叠）。</translation>
+    </message>
+    <message>
+        <source>EP overlap</source>
+        <translation>EP 重叠</translation>
+    </message>
+    <message>
+        <source>MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch&apos;s token dispatch and combine run while another micro-batch computes; needs EP &gt; 1, no full recomputation, and with PP &gt; 1 the interleaved schedule.</source>
+        <translation>MoE all-to-all 重叠（Megatron --overlap-moe-expert-parallel-comm）：一个微批次的 token 分发与合并在另一个微批次计算时进行；需要 EP &gt; 1、不使用完全重计算，且在 PP &gt; 1 时使用交错式调度。</translation>
     </message>
 </context>
 <context>
