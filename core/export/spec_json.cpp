@@ -176,7 +176,8 @@ TransformerSpec readTransformer(const ObjectReader& o)
                 + " bytes), got " + std::to_string(s.activation.size()) + " bytes");
     try {
         s.validateRope(o.source());
-    } catch (const InputError& e) { // names "rope_theta" or "rope_scaling.<key>", keys of this object
+        s.validateExperts(o.source());
+    } catch (const InputError& e) { // names "rope_theta", "rope_scaling.<key>" or an expert key, keys of this object
         o.fail(o.pathOf(e.position()), e.message());
     }
     return s;

@@ -227,6 +227,23 @@ void TransformerSpec::validate(const std::string& source) const
     require(maxPositions >= 0, source, "max_positions", "expected a non-negative integer");
     require(positions != PositionKind::Learned || maxPositions > 0, source, "max_positions",
             "learned position embeddings need the maximum number of positions");
+    validateExperts(source);
+    require(!isMla() || kvHeads == heads, source, "kv_heads", "multi-head latent attention has as many key/value heads as heads");
+    // Dimensions within limits can still multiply into nonsense; keep totals in a range doubles and
+    // int64 represent exactly and that a real cluster could hold (10^15 parameters).
+    const double approx = double(layers) * (4.0 * double(hidden) * double(hidden)
+                                            + 3.0 * double(hidden) * double(std::max(ffn, expertFfn)) * double(std::max<std::int64_t>(experts, 1)))
+        + 2.0 * double(vocab) * double(hidden);
+    require(approx < 1e15, source, "layers", "the model would have about " + std::to_string(approx)
+                + " parameters; the limit is 1e15");
+    require(std::isfinite(rotaryFraction) && rotaryFraction > 0 && rotaryFraction <= 1, source, "rotary_fraction",
+            "expected the rotary part of each head, above 0 and at most 1, got " + number(rotaryFraction));
+    validateRope(source);
+}
+
+void TransformerSpec::validateExperts(const std::string& source) const
+{
+    constexpr std::int64_t kMaxDim = 1 << 22;
     require(experts >= 0, source, "experts", "expected a non-negative integer");
     if (experts > 0)
         require(expertsPerToken >= 1 && expertsPerToken <= experts, source, "experts_per_token",
@@ -259,20 +276,9 @@ void TransformerSpec::validate(const std::string& source) const
                 "expected a positive rotary head dimension up to 65536, got " + std::to_string(qkRopeHeadDim));
         require(vHeadDim > 0 && vHeadDim <= 65536, source, "v_head_dim",
                 "expected a positive value head dimension up to 65536, got " + std::to_string(vHeadDim));
-        require(kvHeads == heads, source, "kv_heads", "multi-head latent attention has as many key/value heads as heads");
     }
     require(mtpLayers >= 0 && mtpLayers <= 16, source, "mtp_layers",
             "expected from 0 to 16 multi-token-prediction modules, got " + std::to_string(mtpLayers));
-    // Dimensions within limits can still multiply into nonsense; keep totals in a range doubles and
-    // int64 represent exactly and that a real cluster could hold (10^15 parameters).
-    const double approx = double(layers) * (4.0 * double(hidden) * double(hidden)
-                                            + 3.0 * double(hidden) * double(std::max(ffn, expertFfn)) * double(std::max<std::int64_t>(experts, 1)))
-        + 2.0 * double(vocab) * double(hidden);
-    require(approx < 1e15, source, "layers", "the model would have about " + std::to_string(approx)
-                + " parameters; the limit is 1e15");
-    require(std::isfinite(rotaryFraction) && rotaryFraction > 0 && rotaryFraction <= 1, source, "rotary_fraction",
-            "expected the rotary part of each head, above 0 and at most 1, got " + number(rotaryFraction));
-    validateRope(source);
 }
 
 void TransformerSpec::validateRope(const std::string& source) const

@@ -143,6 +143,10 @@ struct TransformerSpec
 
     /// Throws InputError(source, field, ...) for a zero, negative, inconsistent or absurd field.
     void validate(const std::string& source) const;
+    /// The mixture-of-experts, latent-attention and MTP part of validate(): fields "experts", "experts_per_token",
+    /// "expert_ffn", "shared_expert_ffn", "first_dense_layers", "moe_layer_freq", "q_lora_rank", "kv_lora_rank",
+    /// "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "mtp_layers" (keys as in model files).
+    void validateExperts(const std::string& source) const;
     /// The rotary part of validate(): fields "rope_theta" and "rope_scaling.<key>" (key as in model files).
     void validateRope(const std::string& source) const;
 

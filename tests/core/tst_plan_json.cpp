@@ -279,6 +279,31 @@ private slots:
 
     // Every key the writer puts in inputs.model.transformer is read back and compared: with all optional keys
     // written, changing any one of them gives a document that differs at exactly that key.
+    // The reader checks the expert and latent-attention keys as importing does, naming the key.
+    void inconsistentExpertKeysAreRefused()
+    {
+        const Json base = planDocumentToJson(makeDocument());
+        auto error = [&](const std::function<void(Json&)>& change) {
+            Json j = base;
+            change(j["inputs"]["model"]["transformer"]);
+            try {
+                readPlanJson(j.dump(), "moe.json");
+            } catch (const InputError& e) {
+                return QString::fromStdString(e.position() + ": " + e.message());
+            }
+            return QString();
+        };
+        QVERIFY(error([](Json& t) { t["experts"] = 8; t["experts_per_token"] = 9; })
+                    .startsWith("$.inputs.model.transformer.experts_per_token: plan file: expected between 1 and 8"));
+        QVERIFY(error([](Json& t) { t["experts"] = 8; t["experts_per_token"] = 2; t["moe_layer_freq"] = 0; })
+                    .startsWith("$.inputs.model.transformer.moe_layer_freq: plan file: expected a MoE block every 1 to"));
+        QVERIFY(error([](Json& t) { t["shared_expert_ffn"] = 1024; })
+                    .startsWith("$.inputs.model.transformer.experts: plan file: expert settings"));
+        QVERIFY(error([](Json& t) { t["qk_rope_head_dim"] = 64; })
+                    .startsWith("$.inputs.model.transformer.kv_lora_rank: plan file: multi-head latent attention needs"));
+        QVERIFY(error([](Json& t) { t["experts"] = 8; t["experts_per_token"] = 2; }).isEmpty());
+    }
+
     void everyTransformerKeyIsReadAndCompared()
     {
         PlanDocument d = makeDocument();
@@ -293,7 +318,10 @@ private slots:
         s.rotaryFraction = 0.25;
         s.lmHeadBias = true;
         s.activation = "gelu";
-        // Mixture of experts and multi-head latent attention (not a model that validates; each key's reading).
+        // Mixture of experts and multi-head latent attention, consistent enough to pass the reader's expert checks
+        // (TransformerSpec::validateExperts) with each key changed by one.
+        s.experts = 8;
+        s.expertsPerToken = 2;
         s.expertFfn = 1024;
         s.sharedExpertFfn = 2048;
         s.sharedExpertGate = true;
