@@ -135,9 +135,12 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
         const PlanSummary& s = o.search.candidates[o.order[std::size_t(i)]];
         if (!s.feasible)
             break;
-        out << QStringLiteral("%1 %2  %3 / %4 GiB  %5  %6  %7%  %8%  %9")
+        // "tp+pp+ep" is one wider than the overlap column: the memory column gives up a space of its margin.
+        static const int kColumnsWidth = int(configColumns(ParallelConfig {}).size());
+        const QString columns = configColumns(s.config);
+        out << QStringLiteral("%1 %2 %3%4 / %5 GiB  %6  %7  %8%  %9%  %10")
                    .arg(i + 1, 4)
-                   .arg(configColumns(s.config))
+                   .arg(columns, columns.size() > kColumnsWidth ? QString() : QStringLiteral(" "))
                    .arg(gib(s.peakMemoryBytes), 6)
                    .arg(gib(s.capacityBytes), 5)
                    .arg(qs(formatSeconds(s.stepSeconds)), 8)
