@@ -14,8 +14,11 @@ PlanModelSummary PlanModelSummary::from(const ModelGraph& model)
     PlanModelSummary s;
     s.name = model.name();
     s.sourceFormat = model.sourceFormat();
-    s.totalParams = model.totalParams();
-    s.activeParams = model.activeParams();
+    // The model's size as published: multi-token-prediction modules train with it but are counted apart
+    // (TransformerSpec::mtpParamCount; the transformer object keeps mtp_layers).
+    const std::int64_t mtp = model.spec() ? model.spec()->mtpParamCount() : 0;
+    s.totalParams = model.totalParams() - mtp;
+    s.activeParams = mtp > 0 ? model.spec()->activeParamCount() : model.activeParams();
     s.layerCount = model.layerCount();
     s.blockCount = static_cast<int>(model.blocks().size());
     s.transformer = model.spec();

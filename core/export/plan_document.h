@@ -25,8 +25,8 @@ struct PlanModelSummary
 {
     std::string name;
     std::string sourceFormat;
-    std::int64_t totalParams = 0;
-    std::int64_t activeParams = 0;
+    std::int64_t totalParams = 0;  ///< the model's parameters, multi-token-prediction modules not included
+    std::int64_t activeParams = 0; ///< per token, likewise
     int layerCount = 0;
     int blockCount = 0;
     std::optional<TransformerSpec> transformer;
