@@ -5,6 +5,7 @@
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 #include "model/transformer_spec.h"
+#include "moe_plan_fixtures.h"
 #include "partition/planner.h"
 
 #include <benchmark/benchmark.h>
@@ -43,28 +44,8 @@ BENCHMARK(BM_FullSearch405B)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Use
 
 PlanningProblem deepSeekV3On2048()
 {
-    TransformerSpec s; // DeepSeek-V3's config.json (tests/core/tst_moe_costs.cpp)
-    s.name = "DeepSeek-V3";
-    s.hidden = 7168;
-    s.ffn = 18432;
-    s.layers = 61;
-    s.heads = 128;
-    s.kvHeads = 128;
-    s.vocab = 129280;
-    s.experts = 256;
-    s.expertsPerToken = 8;
-    s.expertFfn = 2048;
-    s.sharedExpertFfn = 2048;
-    s.routerBias = true;
-    s.firstDenseLayers = 3;
-    s.qLoraRank = 1536;
-    s.kvLoraRank = 512;
-    s.qkNopeHeadDim = 128;
-    s.qkRopeHeadDim = 64;
-    s.vHeadDim = 128;
-    s.mtpLayers = 1;
     PlanningProblem p;
-    p.model = buildModelGraph(s);
+    p.model = buildModelGraph(testing::deepseekV3());
     p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H800-SXM"), 2048, 8);
     p.training.seqLength = 4096;
     p.training.globalBatch = 15360;

@@ -7,6 +7,7 @@
 #include "cost/memory_model.h"
 #include "cost/plan_evaluator.h"
 #include "gpt_fixtures.h"
+#include "moe_plan_fixtures.h"
 #include "model/transformer_spec.h"
 #include "partition/plan_search.h"
 
@@ -19,48 +20,9 @@ using namespace shardscope::testing;
 
 namespace {
 
-// Mixtral-8x7B-v0.1's config.json: 46,702,792,704 parameters, 12,879,925,248 active (Mistral AI).
-TransformerSpec mixtral()
-{
-    TransformerSpec s;
-    s.name = "Mixtral-8x7B";
-    s.hidden = 4096;
-    s.ffn = 14336;
-    s.layers = 32;
-    s.heads = 32;
-    s.kvHeads = 8;
-    s.vocab = 32000;
-    s.experts = 8;
-    s.expertsPerToken = 2;
-    return s;
-}
-
-// DeepSeek-V3's config.json (arXiv 2412.19437, Sec. 4.2): 61 blocks, the first 3 dense, 256 routed experts top-8
-// plus 1 shared, MLA, one MTP module.
-TransformerSpec deepSeekV3()
-{
-    TransformerSpec s;
-    s.name = "DeepSeek-V3";
-    s.hidden = 7168;
-    s.ffn = 18432;
-    s.layers = 61;
-    s.heads = 128;
-    s.kvHeads = 128;
-    s.vocab = 129280;
-    s.experts = 256;
-    s.expertsPerToken = 8;
-    s.expertFfn = 2048;
-    s.sharedExpertFfn = 2048;
-    s.routerBias = true;
-    s.firstDenseLayers = 3;
-    s.qLoraRank = 1536;
-    s.kvLoraRank = 512;
-    s.qkNopeHeadDim = 128;
-    s.qkRopeHeadDim = 64;
-    s.vHeadDim = 128;
-    s.mtpLayers = 1;
-    return s;
-}
+// Mixtral-8x7B-v0.1 (46,702,792,704 parameters, 12,879,925,248 active) and DeepSeek-V3 written out by hand.
+TransformerSpec mixtral() { return mixtral8x7b(); }
+TransformerSpec deepSeekV3() { return deepseekV3(); }
 
 PlanningProblem problem(const TransformerSpec& spec, const char* gpu, int gpus, std::int64_t seq, std::int64_t batch)
 {
