@@ -334,8 +334,8 @@ UnitCostModel::EpComm UnitCostModel::epCommunication(const Layer& layer, const M
     // MoEAlltoAllTokenDispatcher): each rank sends every token once per routed expert (k copies of h elements)
     // to the expert's EP rank and gets them back after the experts (combine); with ETP the received tokens are
     // all-gathered over the ETP group before the experts and reduce-scattered after. The backward runs the same
-    // collectives on the gradients. The busiest rank receives loadFactor times the mean. Not overlapped (the
-    // default; --overlap-moe-expert-parallel-comm needs the combined 1F1B schedule, not modelled).
+    // collectives on the gradients. The busiest rank receives loadFactor times the mean. All exposed here; with
+    // ParallelConfig::epCommOverlap, cost() hides a block's worth behind a paired micro-batch's compute.
     const TrainingSpec& tr = m_problem.training;
     const double h = layer.outputElementsPerToken;
     const double sent = moe.localTokens * layer.expertsPerToken * h * tr.bytesPerActivation();
