@@ -96,8 +96,8 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
 double PlanEvaluator::inFlight(const ParallelConfig& c, int stage, int microBatches) const
 {
     const int v = isInterleaved(c.schedule) ? c.vpp : 1;
-    return inFlightMicroBatches(c.schedule, c.pp, stage, microBatches, isInterleaved(c.schedule) ? c.vpp : 1)
-        + (c.epCommOverlap ? std::min(1.0, double(microBatches)) / v : 0.0);
+    const double schedule = inFlightMicroBatches(c.schedule, c.pp, stage, microBatches, v);
+    return c.epCommOverlap ? schedule + std::min(1.0, double(microBatches)) / v : schedule;
 }
 
 double PlanEvaluator::usableBytes() const
@@ -330,7 +330,7 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, doub
     const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
     const double stageParams = params / p;
     bound = modelStateBytes(stageParams - routed / p, tr, c.zeroStage, c.zeroShardSize()).total()
-        + modelStateBytes(routed / p, tr, c.zeroStage, c.expertZeroShardSize()).total()
+        + (routed > 0 ? modelStateBytes(routed / p, tr, c.zeroStage, c.expertZeroShardSize()).total() : 0.0)
         + fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
         + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total()
         + dispatch;
@@ -408,6 +408,8 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         dispatch = std::max(dispatch, uc.dispatchBufferBytes);
     }
     auto states = [&](double params, double routed) {
+        if (routed <= 0)
+            return modelStateBytes(params, tr, c.zeroStage, shardRanks);
         const ModelStateBytes dense = modelStateBytes(params - routed, tr, c.zeroStage, shardRanks);
         const ModelStateBytes experts = modelStateBytes(routed, tr, c.zeroStage, expertShard);
         return ModelStateBytes { dense.weights + experts.weights, dense.gradients + experts.gradients,
@@ -550,8 +552,10 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         st.memory.optimizerBytes = stageStates.optimizer;
         st.memory.activationsBytes = acts * st.inFlightMicroBatches;
         st.memory.embeddingLogitsBytes = embAct * st.inFlightMicroBatches;
-        st.memory.routedExpertBytes = modelStateBytes(st.routedExpertParamsPerDevice, tr, c.zeroStage, expertShard).total();
-        st.memory.sharedExpertBytes = modelStateBytes(sharedParams, tr, c.zeroStage, shardRanks).total();
+        if (st.routedExpertParamsPerDevice > 0)
+            st.memory.routedExpertBytes = modelStateBytes(st.routedExpertParamsPerDevice, tr, c.zeroStage, expertShard).total();
+        if (sharedParams > 0)
+            st.memory.sharedExpertBytes = modelStateBytes(sharedParams, tr, c.zeroStage, shardRanks).total();
         st.memory.moeActivationBytes = moeActs * st.inFlightMicroBatches;
         st.memory.other = otherOf(st.paramsPerDevice, st.routedExpertParamsPerDevice);
         st.memory.overheadBytes = st.memory.other.total();

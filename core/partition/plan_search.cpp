@@ -239,9 +239,9 @@ std::vector<ParallelConfig> enumerateCandidates(
                                     probe.pp = pp;
                                     probe.schedule = sched;
                                     probe.ep = ep;
-                                    if (epOverlapProblem(
-                                            evaluator.experts(), probe, problem.training.precision)
-                                            .empty())
+                                    if (ep > 1
+                                        && epOverlapProblem(evaluator.experts(), probe, problem.training.precision)
+                                               .empty())
                                         epOverlaps.push_back(true);
                                     epOverlaps = pinnedOr(pins.epCommOverlap, epOverlaps);
                                     for (bool epo : epOverlaps)
