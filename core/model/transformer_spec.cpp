@@ -667,15 +667,13 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
 
     g.addLayer(normLayer("model.norm", -1));
 
-    {
+    // The output head and its loss: a vocab-parallel GEMM of the hidden state (the model's head, and each MTP
+    // module's pass through that same head, which holds no weights of its own).
+    auto outputHead = [&](std::string name) {
         Layer l;
-        l.name = "lm_head";
+        l.name = std::move(name);
         l.kind = LayerKind::OutputHead;
         l.op = "Linear";
-        l.params = (spec.tiedEmbeddings ? 0 : p.embedding) + p.lmHeadBias; // a bias stays the head's own
-        l.activeParams = l.params;
-        l.tpShardedParams = l.params;
-        l.tiedToLayer = spec.tiedEmbeddings ? 0 : -1;
         l.flopsPerToken = 2.0 * double(p.embedding);
         // Input 2sbh; fp32 logits for the cross-entropy, vocab-parallel (Megatron theoretical memory: 4sbV/t).
         l.actReplicatedBytesPerToken = 2 * h;
@@ -689,6 +687,14 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         // (38 forward); backward: the gradient's in-place product 4 + 4 and its cast back to 16 bits 4 + 2 (14).
         l.elementwiseForward = { 38.0 * double(spec.vocab), 0, 0, 6 };
         l.elementwiseBackward = { 14.0 * double(spec.vocab), 0, 0, 2 };
+        return l;
+    };
+    {
+        Layer l = outputHead("lm_head");
+        l.params = (spec.tiedEmbeddings ? 0 : p.embedding) + p.lmHeadBias; // a bias stays the head's own
+        l.activeParams = l.params;
+        l.tpShardedParams = l.params;
+        l.tiedToLayer = spec.tiedEmbeddings ? 0 : -1;
         g.addLayer(std::move(l));
     }
 
@@ -716,21 +722,7 @@ ModelGraph buildModelGraph(const TransformerSpec& spec)
         g.addLayer(std::move(proj));
         addBlock(prefix + "layer.", -1, spec.isMoeBlock(spec.layers - 1));
         g.addLayer(normLayer(prefix + "shared_head.norm", -1));
-        Layer head;
-        head.name = prefix + "shared_head.head";
-        head.kind = LayerKind::OutputHead;
-        head.op = "Linear";
-        head.params = 0; // the model's output head, on the same stage
-        head.flopsPerToken = 2.0 * double(p.embedding);
-        head.actReplicatedBytesPerToken = 2 * h;
-        head.actShardedBytesPerToken = 4.0 * double(spec.vocab);
-        head.inputBytesPerToken = 2 * h;
-        head.tpCommElementsPerToken = h;
-        head.tpShardable = true;
-        head.gemms = { LayerGemm { double(spec.vocab), h, 1, 1, TpSplit::Columns } };
-        head.elementwiseForward = { 38.0 * double(spec.vocab), 0, 0, 6 };
-        head.elementwiseBackward = { 14.0 * double(spec.vocab), 0, 0, 2 };
-        g.addLayer(std::move(head));
+        g.addLayer(outputHead(prefix + "shared_head.head")); // the model's output head, on the same stage
     }
 
     g.addSequentialEdges();
