@@ -127,6 +127,16 @@ namespace {
         return out;
     }
 
+    /// Megatron's all-to-all overlap for the layout `c`: tried both ways where its rules allow it (it holds
+    /// one more micro-batch), off elsewhere, or as pinned.
+    std::vector<bool> epOverlaps(
+        const PlanPins& pins, const ExpertShape& shape, const ParallelConfig& c, Precision precision)
+    {
+        std::vector<bool> out { false };
+        if (c.ep > 1 && epOverlapProblem(shape, c, precision).empty()) out.push_back(true);
+        return pinnedOr(pins.epCommOverlap, out);
+    }
+
 } // namespace
 
 std::vector<ParallelConfig> enumerateCandidates(
@@ -232,36 +242,25 @@ std::vector<ParallelConfig> enumerateCandidates(
                         for (int v : vpps)
                             for (const ParallelConfig& k : kernels)
                                 for (const auto& [ep, etp] : experts) {
-                                    // Megatron's all-to-all overlap where its rules allow it (it holds one
-                                    // more micro-batch, so both are tried).
-                                    std::vector<bool> epOverlaps { false };
-                                    ParallelConfig probe = k;
-                                    probe.pp = pp;
-                                    probe.schedule = sched;
-                                    probe.ep = ep;
-                                    if (ep > 1
-                                        && epOverlapProblem(evaluator.experts(), probe, problem.training.precision)
-                                               .empty())
-                                        epOverlaps.push_back(true);
-                                    epOverlaps = pinnedOr(pins.epCommOverlap, epOverlaps);
-                                    for (bool epo : epOverlaps)
+                                    ParallelConfig c = k;
+                                    c.tp = base.tp;
+                                    c.cp = base.cp;
+                                    c.pp = base.pp;
+                                    c.dp = base.dp;
+                                    c.microBatch = b;
+                                    c.schedule = sched;
+                                    c.vpp = v;
+                                    c.ep = ep;
+                                    c.etp = etp;
+                                    for (bool epo :
+                                        epOverlaps(pins, evaluator.experts(), c, problem.training.precision))
                                         for (bool ppo : ppOverlaps)
                                             for (const Sharding& sh : shards) {
-                                                ParallelConfig c = k;
-                                                c.tp = base.tp;
-                                                c.cp = base.cp;
-                                                c.pp = base.pp;
-                                                c.dp = base.dp;
-                                                c.microBatch = b;
-                                                c.schedule = sched;
-                                                c.vpp = v;
+                                                c.epCommOverlap = epo;
                                                 c.ppCommOverlap = ppo;
                                                 c.zeroStage = sh.zero;
                                                 c.dpReplicate = sh.replicate;
                                                 c.reshardAfterForward = sh.reshard;
-                                                c.ep = ep;
-                                                c.etp = etp;
-                                                c.epCommOverlap = epo;
                                                 out.push_back(c);
                                             }
                                 }
