@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Interleaved schedules: which blocks each model chunk holds (PlanEvaluator::placeChunks).
+#include "cost/plan_evaluator.h"
+
+#include "cost/memory_model.h"
+#include "cost/pipeline_schedule.h"
+#include "partition/stage_partitioner.h" // PartitionItem (the cost -> partition arrow issue 16 removes)
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <queue>
+#include <utility>
+#include <vector>
+
+namespace shardscope {
+
+std::vector<std::pair<int, int>> PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& c,
+                                                            int microBatches, double fixedBytes, double capacityBytes) const
+{
+    const int p = c.pp;
+    const int v = c.vpp;
+    const int blocks = m_blockUnits;
+    // The blocks' average cost (exact for a model of identical blocks, the common case) and what the first and
+    // last stage carry besides blocks: the embedding side before the first block, output head and loss after
+    // the last.
+    PartitionItem block, before, after;
+    for (int u = 0; u < int(items.size()); ++u) {
+        PartitionItem& to = u < m_firstBlockUnit ? before : u > m_lastBlockUnit ? after : block;
+        to.seconds += items[std::size_t(u)].seconds;
+        to.staticBytes += items[std::size_t(u)].staticBytes;
+        to.activationBytes += items[std::size_t(u)].activationBytes;
+    }
+    block.seconds /= blocks;
+    block.staticBytes /= blocks;
+    block.activationBytes /= blocks;
+
+    // Blocks per stage: each block goes where the stage's time grows least (with identical blocks this
+    // minimises the slowest stage), within what the stage's memory holds; ties go to middle stages, so the
+    // stages holding the embedding and the loss get the fewer blocks (Llama 3's layout: "Sec. 3.3.2: one
+    // fewer layer on the first and the last stage").
+    // The embedding is on virtual stage 0; the head and loss on the last one: stage p - 1 in the loop
+    // placement, stage 0 again in ZBV's V.
+    const auto [headStage, headChunk] = stageAndChunkOf(c.schedule, p, p * v - 1);
+    std::vector<double> load(std::size_t(p), 0.0);
+    std::vector<int> count(std::size_t(p), 0), cap(std::size_t(p), blocks);
+    long long room = 0;
+    for (int k = 0; k < p; ++k) {
+        const double inFlight = this->inFlight(c, k, microBatches);
+        double extraStatic = 0, extraAct = 0;
+        for (const PartitionItem* x : { k == 0 ? &before : nullptr, k == headStage ? &after : nullptr })
+            if (x) {
+                load[std::size_t(k)] += x->seconds;
+                extraStatic += x->staticBytes;
+                extraAct += x->activationBytes;
+            }
+        const double perBlock = block.staticBytes + inFlight * block.activationBytes;
+        const double free = capacityBytes - fixedBytes - extraStatic - inFlight * extraAct;
+        if (perBlock > 0)
+            cap[std::size_t(k)] = int(std::clamp(std::floor(free / perBlock), 0.0, double(blocks)));
+        room += cap[std::size_t(k)];
+    }
+    if (room < blocks) // does not fit anyhow: balance time, and the memory check reports the overflow
+        std::fill(cap.begin(), cap.end(), blocks);
+    auto middle = [&, headStage = headStage](int k) { return k != 0 && k != headStage; };
+    using Slot = std::pair<double, int>; // (load after one more block, tie order)
+    auto key = [&](int k) { return Slot { load[std::size_t(k)] + block.seconds, (middle(k) ? 0 : p) + k }; };
+    std::priority_queue<Slot, std::vector<Slot>, std::greater<>> queue;
+    for (int k = 0; k < p; ++k)
+        if (cap[std::size_t(k)] > 0)
+            queue.push(key(k));
+    for (int placed = 0; placed < blocks && !queue.empty(); ++placed) {
+        const int k = queue.top().second % p;
+        queue.pop();
+        ++count[std::size_t(k)];
+        load[std::size_t(k)] += block.seconds;
+        if (count[std::size_t(k)] < cap[std::size_t(k)])
+            queue.push(key(k));
+    }
+
+    // Each stage's blocks over its v chunks as evenly as possible; the chunks holding the embedding or the
+    // loss get the smaller shares (the others take the extra blocks first).
+    std::vector<int> chunkBlocks(std::size_t(p) * std::size_t(v), 0);
+    for (int k = 0; k < p; ++k) {
+        const int base = count[std::size_t(k)] / v;
+        int extra = count[std::size_t(k)] % v;
+        std::vector<int> order;
+        for (int r = 0; r < v; ++r)
+            if (!(k == 0 && r == 0) && !(k == headStage && r == headChunk))
+                order.push_back(r);
+        for (int r = 0; r < v; ++r)
+            if ((k == 0 && r == 0) || (k == headStage && r == headChunk))
+                order.push_back(r);
+        for (int r : order) {
+            chunkBlocks[std::size_t(virtualStageOf(c.schedule, p, k, r))] = base + (extra > 0 ? 1 : 0);
+            --extra;
+        }
+    }
+    std::vector<std::pair<int, int>> chunks;
+    chunks.reserve(chunkBlocks.size());
+    int next = m_firstBlockUnit;
+    for (std::size_t j = 0; j < chunkBlocks.size(); ++j) {
+        const int first = j == 0 ? 0 : next;
+        next += chunkBlocks[j];
+        chunks.emplace_back(first, j + 1 == chunkBlocks.size() ? int(m_units.size()) : next);
+    }
+    return chunks;
+}
+
+} // namespace shardscope
