@@ -64,6 +64,27 @@ namespace {
         return out;
     }
 
+    /// `base` (its TP, CP, PP and DP set) with every other knob as pinned, or a default: a candidate that only
+    /// carries the rule it breaks. `vpp` is the chunk count when the virtual stages are not pinned.
+    ParallelConfig ruleCandidate(ParallelConfig base, const PlanPins& pins, int vpp)
+    {
+        base.microBatch = pins.microBatch.value_or(1);
+        base.zeroStage = pins.zeroStage.value_or(1);
+        base.recompute = pins.recompute.value_or(Recompute::None);
+        base.sequenceParallel = pins.sequenceParallel.value_or(false);
+        base.schedule = pins.schedule.value_or(Schedule::OneFOneB);
+        base.vpp = pins.vpp.value_or(vpp);
+        base.tpCommOverlap = pins.tpCommOverlap.value_or(false);
+        base.ppCommOverlap = pins.ppCommOverlap.value_or(false);
+        base.cpCommType = pins.cpCommType.value_or(CpCommType::P2P);
+        base.dpReplicate = pins.dpReplicate.value_or(1);
+        base.reshardAfterForward = pins.reshardAfterForward.value_or(true);
+        base.ep = pins.ep.value_or(1);
+        base.etp = pins.etp.value_or(1);
+        base.epCommOverlap = pins.epCommOverlap.value_or(false);
+        return base;
+    }
+
     /// Chunks per stage tried for an interleaved schedule: 2 to 8, and up to 16 where they split the blocks
     /// evenly (pp x vpp chunks need at least pp x vpp - 2 blocks: the first chunk may hold only the
     /// embedding, the last only the loss). More chunks shrink the bubble by less than their point-to-point
@@ -189,21 +210,7 @@ std::vector<ParallelConfig> enumerateCandidates(
                 if (pins.dp) base.dp = *pins.dp;
                 // A layout that cannot work at all (sizes, batch): one candidate that carries the reason.
                 if (base.worldSize() != gpus || batch % base.dp != 0) {
-                    base.microBatch = pins.microBatch.value_or(1);
-                    base.zeroStage = pins.zeroStage.value_or(1);
-                    base.recompute = pins.recompute.value_or(Recompute::None);
-                    base.sequenceParallel = pins.sequenceParallel.value_or(false);
-                    base.schedule = pins.schedule.value_or(Schedule::OneFOneB);
-                    base.vpp = pins.vpp.value_or(1);
-                    base.tpCommOverlap = pins.tpCommOverlap.value_or(false);
-                    base.ppCommOverlap = pins.ppCommOverlap.value_or(false);
-                    base.cpCommType = pins.cpCommType.value_or(CpCommType::P2P);
-                    base.dpReplicate = pins.dpReplicate.value_or(1);
-                    base.reshardAfterForward = pins.reshardAfterForward.value_or(true);
-                    base.ep = pins.ep.value_or(1);
-                    base.etp = pins.etp.value_or(1);
-                    base.epCommOverlap = pins.epCommOverlap.value_or(false);
-                    out.push_back(base);
+                    out.push_back(ruleCandidate(base, pins, 1));
                     continue;
                 }
                 const long long local = batch / base.dp;
@@ -267,6 +274,18 @@ std::vector<ParallelConfig> enumerateCandidates(
                     }
             }
         }
+    }
+    // Pins that leave nothing to enumerate (a TP that does not divide the GPUs, an interleaved schedule whose
+    // micro-batch count never divides by PP, ...) still give one candidate: it carries the first rule it breaks.
+    if (out.empty()) {
+        ParallelConfig base;
+        base.tp = pins.tp.value_or(1);
+        base.cp = pins.cp.value_or(1);
+        base.pp = pins.pp.value_or(1);
+        const int modelParallel = std::max(1, base.tp * base.cp * base.pp);
+        base.dp = pins.dp.value_or(std::max(1, gpus / modelParallel));
+        const Schedule schedule = pins.schedule.value_or(Schedule::OneFOneB);
+        out.push_back(ruleCandidate(base, pins, isInterleaved(schedule) ? 2 : 1));
     }
     return out;
 }

@@ -16,7 +16,7 @@ namespace shardscope {
 
 namespace {
 
-constexpr std::array<std::pair<ProposalKind, std::string_view>, 9> kKindNames { {
+constexpr std::array<std::pair<ProposalKind, std::string_view>, 11> kKindNames { {
     { ProposalKind::DataParallel, "data_parallel" },
     { ProposalKind::TensorParallel, "tensor_parallel" },
     { ProposalKind::PipelineParallel, "pipeline_parallel" },
@@ -26,6 +26,8 @@ constexpr std::array<std::pair<ProposalKind, std::string_view>, 9> kKindNames { 
     { ProposalKind::Recomputation, "recomputation" },
     { ProposalKind::MicroBatch, "micro_batch" },
     { ProposalKind::ExpertParallel, "expert_parallel" },
+    { ProposalKind::GlobalBatch, "global_batch" },
+    { ProposalKind::ClusterSize, "cluster_size" },
 } };
 
 } // namespace

@@ -21,7 +21,9 @@ enum class ProposalKind {
     ZeroStage,
     Recomputation,
     MicroBatch,
-    ExpertParallel ///< EP and ETP of a mixture-of-experts plan
+    ExpertParallel, ///< EP and ETP of a mixture-of-experts plan
+    GlobalBatch,    ///< a different global batch (Proposal::training); scale_proposals.h
+    ClusterSize,    ///< a different GPU count (Proposal::cluster); scale_proposals.h
 };
 
 std::string_view toString(ProposalKind kind); ///< "data_parallel", "tensor_parallel", ... (plan JSON names)
@@ -41,12 +43,17 @@ struct Proposal
     std::string title;           ///< one line: "Interleave 2 model chunks per GPU (vpp 2)"
     ParallelConfig config;       ///< the proposed plan's configuration
     TrainingSpec training;       ///< the proposed training spec (the problem's; kept for knobs that live there)
-    double speedup = 1;          ///< current step time / proposed step time
+    /// current step time / proposed step time. GlobalBatch and ClusterSize change the work of a step: for them it
+    /// is proposed tokens/s / current tokens/s (0 when there is no current plan that fits).
+    double speedup = 1;
     double memoryDeltaBytes = 0; ///< proposed peak per-GPU memory - current
     bool feasible = false;       ///< the proposed plan fits in memory
     bool evaluated = true;       ///< numbers from re-evaluating config/training (see above)
     std::string rationale;       ///< names the bottleneck with numbers
     PlanEstimate estimate;       ///< the re-evaluated proposed plan (estimate-only: the current one, adjusted)
+    /// The proposed cluster when the proposal changes it (ClusterSize: more nodes of the same GPUs); unset: the
+    /// problem's. Applying the proposal means planning on this cluster with `training`.
+    std::optional<ClusterSpec> cluster;
 };
 
 /**

@@ -1,0 +1,672 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// diagnoseSearch: why a search found nothing that passes the rules or fits, and what would (relaxed pins, the
+// smallest cluster); planWarnings; the knob helpers. The pin rules are in search_diagnosis_rules.cpp.
+#include "partition/search_diagnosis.h"
+
+#include "cost/plan_evaluator.h"
+#include "partition/search_diagnosis_text.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace shardscope {
+
+namespace diagnosis_detail {
+
+    std::string grouped(std::int64_t value)
+    {
+        const bool negative = value < 0;
+        std::string digits = std::to_string(negative ? -value : value);
+        for (int i = int(digits.size()) - 3; i > 0; i -= 3)
+            digits.insert(std::size_t(i), ",");
+        return negative ? "-" + digits : digits;
+    }
+
+    std::string valueList(const std::vector<std::int64_t>& values, std::size_t maxShown)
+    {
+        std::string s;
+        for (std::size_t i = 0; i < values.size() && i < maxShown; ++i)
+            s += (i ? ", " : "") + grouped(values[i]);
+        if (values.size() > maxShown) s += ", ...";
+        return s;
+    }
+
+    std::string gib(double bytes)
+    {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
+        return buf;
+    }
+
+    std::string percentText(double fraction)
+    {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.1f %%", 100.0 * fraction);
+        return buf;
+    }
+
+    std::vector<std::int64_t> divisorsOf(std::int64_t n)
+    {
+        std::vector<std::int64_t> out;
+        for (std::int64_t d = 1; d * d <= n; ++d)
+            if (n % d == 0) {
+                out.push_back(d);
+                if (d * d != n) out.push_back(n / d);
+            }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    std::string layoutText(const ParallelConfig& c)
+    {
+        std::string s = "TP " + grouped(c.tp);
+        if (c.cp > 1) s += " x CP " + grouped(c.cp);
+        s += " x PP " + grouped(c.pp) + " x DP " + grouped(c.dp);
+        if (c.ep > 1 || c.etp > 1)
+            s += ", EP " + grouped(c.ep) + (c.etp > 1 ? " x ETP " + grouped(c.etp) : std::string());
+        return s;
+    }
+
+    std::string planText(const ParallelConfig& c)
+    {
+        std::string schedule(toString(c.schedule));
+        if (isInterleaved(c.schedule)) schedule += " with " + grouped(c.vpp) + " chunks";
+        return layoutText(c) + " (micro-batch " + grouped(c.microBatch) + ", ZeRO-" + grouped(c.zeroStage)
+            + ", recompute " + std::string(toString(c.recompute)) + ", " + schedule + ")";
+    }
+
+} // namespace diagnosis_detail
+
+using namespace diagnosis_detail;
+
+std::string_view toString(PinKnob knob)
+{
+    switch (knob) {
+    case PinKnob::None:
+        return "none";
+    case PinKnob::Tp:
+        return "TP";
+    case PinKnob::Cp:
+        return "CP";
+    case PinKnob::Pp:
+        return "PP";
+    case PinKnob::Dp:
+        return "DP";
+    case PinKnob::Vpp:
+        return "vpp";
+    case PinKnob::MicroBatch:
+        return "micro-batch";
+    case PinKnob::ZeroStage:
+        return "ZeRO stage";
+    case PinKnob::DpReplicate:
+        return "DP replicate";
+    case PinKnob::Ep:
+        return "EP";
+    case PinKnob::Etp:
+        return "ETP";
+    case PinKnob::Recompute:
+        return "recompute";
+    case PinKnob::SequenceParallel:
+        return "sequence parallelism";
+    case PinKnob::Schedule:
+        return "schedule";
+    case PinKnob::TpCommOverlap:
+        return "TP communication overlap";
+    case PinKnob::PpCommOverlap:
+        return "pipeline communication overlap";
+    case PinKnob::ReshardAfterForward:
+        return "reshard after forward";
+    case PinKnob::EpCommOverlap:
+        return "EP communication overlap";
+    case PinKnob::CpCommType:
+        return "CP communication type";
+    case PinKnob::WorldSize:
+        return "TP x CP x PP x DP";
+    }
+    return "none";
+}
+
+std::vector<PinKnob> pinnedKnobs(const PlanPins& p)
+{
+    std::vector<PinKnob> out;
+    auto add = [&](bool pinned, PinKnob k) {
+        if (pinned) out.push_back(k);
+    };
+    add(p.tp.has_value(), PinKnob::Tp);
+    add(p.cp.has_value(), PinKnob::Cp);
+    add(p.pp.has_value(), PinKnob::Pp);
+    add(p.dp.has_value(), PinKnob::Dp);
+    add(p.vpp.has_value(), PinKnob::Vpp);
+    add(p.microBatch.has_value(), PinKnob::MicroBatch);
+    add(p.zeroStage.has_value(), PinKnob::ZeroStage);
+    add(p.dpReplicate.has_value(), PinKnob::DpReplicate);
+    add(p.ep.has_value(), PinKnob::Ep);
+    add(p.etp.has_value(), PinKnob::Etp);
+    add(p.recompute.has_value(), PinKnob::Recompute);
+    add(p.sequenceParallel.has_value(), PinKnob::SequenceParallel);
+    add(p.schedule.has_value(), PinKnob::Schedule);
+    add(p.tpCommOverlap.has_value(), PinKnob::TpCommOverlap);
+    add(p.ppCommOverlap.has_value(), PinKnob::PpCommOverlap);
+    add(p.reshardAfterForward.has_value(), PinKnob::ReshardAfterForward);
+    add(p.epCommOverlap.has_value(), PinKnob::EpCommOverlap);
+    add(p.cpCommType.has_value(), PinKnob::CpCommType);
+    return out;
+}
+
+PlanPins withoutPin(PlanPins p, PinKnob knob)
+{
+    switch (knob) {
+    case PinKnob::Tp:
+        p.tp.reset();
+        break;
+    case PinKnob::Cp:
+        p.cp.reset();
+        break;
+    case PinKnob::Pp:
+        p.pp.reset();
+        break;
+    case PinKnob::Dp:
+        p.dp.reset();
+        break;
+    case PinKnob::Vpp:
+        p.vpp.reset();
+        break;
+    case PinKnob::MicroBatch:
+        p.microBatch.reset();
+        break;
+    case PinKnob::ZeroStage:
+        p.zeroStage.reset();
+        break;
+    case PinKnob::DpReplicate:
+        p.dpReplicate.reset();
+        break;
+    case PinKnob::Ep:
+        p.ep.reset();
+        break;
+    case PinKnob::Etp:
+        p.etp.reset();
+        break;
+    case PinKnob::Recompute:
+        p.recompute.reset();
+        break;
+    case PinKnob::SequenceParallel:
+        p.sequenceParallel.reset();
+        break;
+    case PinKnob::Schedule:
+        p.schedule.reset();
+        break;
+    case PinKnob::TpCommOverlap:
+        p.tpCommOverlap.reset();
+        break;
+    case PinKnob::PpCommOverlap:
+        p.ppCommOverlap.reset();
+        break;
+    case PinKnob::ReshardAfterForward:
+        p.reshardAfterForward.reset();
+        break;
+    case PinKnob::EpCommOverlap:
+        p.epCommOverlap.reset();
+        break;
+    case PinKnob::CpCommType:
+        p.cpCommType.reset();
+        break;
+    case PinKnob::WorldSize:
+        p.tp.reset();
+        p.cp.reset();
+        p.pp.reset();
+        p.dp.reset();
+        break;
+    case PinKnob::None:
+        break;
+    }
+    return p;
+}
+
+namespace {
+
+    std::optional<std::int64_t> intValue(const ParallelConfig& c, PinKnob knob)
+    {
+        switch (knob) {
+        case PinKnob::Tp:
+            return c.tp;
+        case PinKnob::Cp:
+            return c.cp;
+        case PinKnob::Pp:
+            return c.pp;
+        case PinKnob::Dp:
+            return c.dp;
+        case PinKnob::Vpp:
+            return c.vpp;
+        case PinKnob::MicroBatch:
+            return c.microBatch;
+        case PinKnob::ZeroStage:
+            return c.zeroStage;
+        case PinKnob::DpReplicate:
+            return c.dpReplicate;
+        case PinKnob::Ep:
+            return c.ep;
+        case PinKnob::Etp:
+            return c.etp;
+        default:
+            return std::nullopt;
+        }
+    }
+
+} // namespace
+
+std::string knobValue(const ParallelConfig& c, PinKnob knob)
+{
+    if (const auto v = intValue(c, knob)) return grouped(*v);
+    auto onOff = [](bool b) { return std::string(b ? "on" : "off"); };
+    switch (knob) {
+    case PinKnob::Recompute:
+        return std::string(toString(c.recompute));
+    case PinKnob::SequenceParallel:
+        return onOff(c.sequenceParallel);
+    case PinKnob::Schedule:
+        return std::string(toString(c.schedule));
+    case PinKnob::TpCommOverlap:
+        return onOff(c.tpCommOverlap);
+    case PinKnob::PpCommOverlap:
+        return onOff(c.ppCommOverlap);
+    case PinKnob::ReshardAfterForward:
+        return onOff(c.reshardAfterForward);
+    case PinKnob::EpCommOverlap:
+        return onOff(c.epCommOverlap);
+    case PinKnob::CpCommType:
+        return std::string(toString(c.cpCommType));
+    case PinKnob::WorldSize:
+        return layoutText(c);
+    default:
+        return {};
+    }
+}
+
+PlanningProblem withNodes(const PlanningProblem& problem, int nodes)
+{
+    PlanningProblem p = problem;
+    p.cluster.nodes = nodes;
+    return p;
+}
+
+namespace {
+
+    bool cancelled(const DiagnosisOptions& o)
+    {
+        return o.cancel && o.cancel->load(std::memory_order_relaxed);
+    }
+
+    SearchOptions searchOptions(const DiagnosisOptions& o)
+    {
+        SearchOptions s;
+        s.threads = o.threads;
+        s.maxMicroBatch = o.maxMicroBatch;
+        s.cancel = o.cancel;
+        return s;
+    }
+
+    /// The fastest plan that fits in `result`, if any.
+    const PlanSummary* fastestFitting(const SearchResult& result)
+    {
+        const PlanSummary* best = nullptr;
+        for (const PlanSummary& s : result.candidates)
+            if (s.feasible && (!best || s.tokensPerSecond > best->tokensPerSecond)) best = &s;
+        return best;
+    }
+
+    /// "TP 8 x PP 4 x DP 2 (...): 36.1 GiB of 38.0 GiB usable, step 1.23 s"
+    std::string fitText(const PlanSummary& s)
+    {
+        return planText(s.config) + ": " + gib(s.peakMemoryBytes) + " of " + gib(s.capacityBytes)
+            + " usable, step " + formatSeconds(s.stepSeconds);
+    }
+
+    /// The knob's values among `configs`: numbers for the integer knobs (into `numbers`), words for the
+    /// others.
+    std::string valuesOf(
+        const std::vector<ParallelConfig>& configs, PinKnob knob, std::vector<std::int64_t>& numbers)
+    {
+        std::set<std::int64_t> ints;
+        std::set<std::string> words;
+        for (const ParallelConfig& c : configs) {
+            if (const auto v = intValue(c, knob))
+                ints.insert(*v);
+            else
+                words.insert(knobValue(c, knob));
+        }
+        numbers.assign(ints.begin(), ints.end());
+        if (!numbers.empty()) return valueList(numbers);
+        std::string s;
+        for (const std::string& w : words)
+            s += (s.empty() ? "" : ", ") + w;
+        return s;
+    }
+
+    /// Every candidate breaks a rule and no pin rule names it: the distinct reasons, most common first.
+    Finding ruleDeadEnd(const SearchResult& result, const std::map<std::string, std::size_t>& reasons)
+    {
+        std::vector<std::pair<std::size_t, std::string>> sorted;
+        for (const auto& [reason, count] : reasons)
+            sorted.emplace_back(count, reason);
+        std::stable_sort(
+            sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        Finding f;
+        f.kind = FindingKind::RuleDeadEnd;
+        f.severity = FindingSeverity::Blocking;
+        const std::size_t total = result.candidates.size();
+        f.message = (total == 1
+                ? std::string("The only candidate the pins allow breaks a rule: ")
+                : "All " + grouped(std::int64_t(total)) + " candidates the pins allow break a rule: ");
+        for (std::size_t i = 0; i < sorted.size() && i < 3; ++i)
+            f.message += (i ? "; " : "") + sorted[i].second
+                + (total > 1 ? " (" + grouped(std::int64_t(sorted[i].first)) + " of them)" : std::string());
+        if (sorted.size() > 3)
+            f.message += "; and " + grouped(std::int64_t(sorted.size() - 3)) + " other reasons";
+        return f;
+    }
+
+    /// No candidate passes the rules: which pin, once removed, gives candidates that do (checked by
+    /// enumerating).
+    void relaxRules(const PlanEvaluator& evaluator, const PlanPins& pins, const DiagnosisOptions& options,
+        const std::set<PinKnob>& named, std::vector<Finding>& out)
+    {
+        auto passing = [&](const PlanPins& relaxed) {
+            std::vector<ParallelConfig> valid;
+            for (const ParallelConfig& c : enumerateCandidates(evaluator, relaxed, options.maxMicroBatch))
+                if (evaluator.structuralProblem(c).empty()) valid.push_back(c);
+            return valid;
+        };
+        const std::vector<PinKnob> knobs = pinnedKnobs(pins);
+        bool any = false;
+        for (PinKnob k : knobs) {
+            if (cancelled(options)) return;
+            const PlanPins relaxed = withoutPin(pins, k);
+            const std::vector<ParallelConfig> valid = passing(relaxed);
+            if (valid.empty()) continue;
+            any = true;
+            if (named.count(k)) continue; // its PinRule already lists the values allowed
+            Finding f;
+            f.kind = FindingKind::RelaxPin;
+            f.severity = FindingSeverity::Hint;
+            f.knob = k;
+            const std::string values = valuesOf(valid, k, f.allowedValues);
+            f.message = "Unpinning " + std::string(toString(k)) + " gives "
+                + grouped(std::int64_t(valid.size())) + " candidates that pass every rule, with "
+                + std::string(toString(k)) + " " + values;
+            f.changes.push_back({ "unpin " + std::string(toString(k)), relaxed, {}, {}, true });
+            out.push_back(std::move(f));
+        }
+        if (!any && knobs.size() >= 2 && !cancelled(options)) {
+            const std::vector<ParallelConfig> valid = passing(PlanPins {});
+            if (valid.empty()) return;
+            Finding f;
+            f.kind = FindingKind::RelaxPin;
+            f.severity = FindingSeverity::Hint;
+            f.message = "No single pin is to blame; without any pin " + grouped(std::int64_t(valid.size()))
+                + " candidates pass every rule";
+            f.changes.push_back({ "unpin all", PlanPins {}, {}, {}, true });
+            out.push_back(std::move(f));
+        }
+    }
+
+    /// The plan closest to fitting among the candidates that pass the rules: the lowest peaks (lower bounds
+    /// for those rejected before placement) evaluated in full, the lowest full peak kept.
+    std::optional<PlanEstimate> closestPlan(
+        const PlanEvaluator& evaluator, const SearchResult& result, const std::vector<std::size_t>& valid)
+    {
+        constexpr std::size_t kEvaluated = 12;
+        std::vector<std::size_t> order = valid;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return result.candidates[a].peakMemoryBytes < result.candidates[b].peakMemoryBytes;
+        });
+        std::optional<PlanEstimate> best;
+        for (std::size_t i = 0; i < order.size() && i < kEvaluated; ++i) {
+            PlanEstimate e = evaluator.evaluate(result.candidates[order[i]].config);
+            if (e.stages.empty()) continue;
+            if (!best || e.peakMemoryBytes < best->peakMemoryBytes) best = std::move(e);
+        }
+        return best;
+    }
+
+    Finding nothingFits(const PlanningProblem& problem, const PlanEstimate& e)
+    {
+        const StageEstimate& stage = e.stages[std::size_t(e.peakStage)];
+        const MemoryBreakdown& m = stage.memory;
+        const double usable = e.capacityBytes;
+        const std::pair<const char*, double> parts[] = {
+            { "weights", m.weightsBytes },
+            { "gradients", m.gradientsBytes },
+            { "optimizer states", m.optimizerBytes },
+            { "activations", m.activationsBytes + m.embeddingLogitsBytes },
+            { "other (buffers, CUDA context, framework)", m.overheadBytes },
+        };
+        const auto* top = &parts[0];
+        std::string held;
+        for (const auto& part : parts) {
+            held += std::string(held.empty() ? "" : ", ") + part.first + " " + gib(part.second);
+            if (part.second > top->second) top = &part;
+        }
+        const double total = m.totalBytes();
+        Finding f;
+        f.kind = FindingKind::NothingFits;
+        f.severity = FindingSeverity::Blocking;
+        f.message = "Nothing fits in memory: the closest plan, " + planText(e.config) + ", needs "
+            + gib(e.peakMemoryBytes) + " on its fullest GPU (stage " + grouped(e.peakStage) + ") but "
+            + gib(usable) + " is usable (" + gib(problem.cluster.gpu.memoryBytes) + " less the "
+            + percentText(problem.training.memoryMargin) + " margin): " + gib(e.peakMemoryBytes - usable)
+            + " over. That GPU holds " + held + "; the largest part is " + top->first + " ("
+            + percentText(total > 0 ? top->second / total : 0) + ")";
+        return f;
+    }
+
+    /// Candidates pass the rules but nothing fits: which pin, once removed, makes plans fit (checked by
+    /// searching).
+    void relaxMemory(const PlanEvaluator& evaluator, const PlanPins& pins, const DiagnosisOptions& options,
+        std::vector<Finding>& out)
+    {
+        const std::vector<PinKnob> knobs = pinnedKnobs(pins);
+        bool any = false;
+        auto fitting = [&](const SearchResult& r) {
+            std::vector<ParallelConfig> configs;
+            for (const PlanSummary& s : r.candidates)
+                if (s.feasible) configs.push_back(s.config);
+            return configs;
+        };
+        for (PinKnob k : knobs) {
+            if (cancelled(options)) return;
+            const PlanPins relaxed = withoutPin(pins, k);
+            const SearchResult r = searchPlans(evaluator, relaxed, searchOptions(options));
+            const PlanSummary* best = fastestFitting(r);
+            if (!best) continue;
+            any = true;
+            Finding f;
+            f.kind = FindingKind::RelaxPin;
+            f.severity = FindingSeverity::Hint;
+            f.knob = k;
+            const std::string values = valuesOf(fitting(r), k, f.allowedValues);
+            f.message = "Unpinning " + std::string(toString(k)) + " makes "
+                + grouped(std::int64_t(r.feasibleCount)) + " plans fit (" + std::string(toString(k)) + " "
+                + values + "); the fastest uses " + std::string(toString(k)) + " "
+                + knobValue(best->config, k) + ": " + fitText(*best);
+            f.changes.push_back({ "unpin " + std::string(toString(k)), relaxed, {}, {}, true });
+            out.push_back(std::move(f));
+        }
+        if (!any && knobs.size() >= 2 && !cancelled(options)) {
+            const SearchResult r = searchPlans(evaluator, PlanPins {}, searchOptions(options));
+            if (const PlanSummary* best = fastestFitting(r)) {
+                Finding f;
+                f.kind = FindingKind::RelaxPin;
+                f.severity = FindingSeverity::Hint;
+                f.message = "No single pin is to blame; without any pin "
+                    + grouped(std::int64_t(r.feasibleCount)) + " plans fit; the fastest: " + fitText(*best);
+                f.changes.push_back({ "unpin all", PlanPins {}, {}, {}, true });
+                out.push_back(std::move(f));
+            }
+        }
+    }
+
+    Finding clusterFinding(const PlanningProblem& problem, const ClusterSweep& sweep)
+    {
+        const int perNode = problem.cluster.gpusPerNode;
+        auto nodesText = [&](int nodes) {
+            return grouped(nodes) + (nodes == 1 ? " node (" : " nodes (")
+                + grouped(std::int64_t(nodes) * perNode) + " GPUs)";
+        };
+        const std::string dpNote = problem.training.pins.dp ? " (DP unpinned: it follows the GPU count)" : "";
+        Finding f;
+        f.severity = FindingSeverity::Hint;
+        if (sweep.fitNodes && sweep.best) {
+            f.kind = FindingKind::SmallestCluster;
+            f.message = "The smallest cluster that fits: " + grouped(*sweep.fitNodes) + " nodes x "
+                + grouped(perNode) + " = " + grouped(std::int64_t(*sweep.fitNodes) * perNode) + " "
+                + problem.cluster.gpu.name + " GPUs, with the same pins" + dpNote + "; "
+                + nodesText(sweep.largestFailingNodes)
+                + " do not fit. Its fastest plan: " + fitText(*sweep.best);
+            f.changes.push_back({ nodesText(*sweep.fitNodes),
+                problem.training.pins.dp ? std::optional(sweep.pins) : std::nullopt, {}, *sweep.fitNodes,
+                true });
+        } else {
+            f.kind = FindingKind::NoClusterFits;
+            f.severity = FindingSeverity::Blocking;
+            std::vector<std::int64_t> tried;
+            for (const auto& [nodes, fits] : sweep.tried)
+                tried.push_back(nodes);
+            f.message = "No larger cluster fits either: nothing fits on " + valueList(tried, 24)
+                + " nodes (up to " + grouped(std::int64_t(sweep.capNodes) * perNode)
+                + " GPUs, the sweep's limit) with the same pins" + dpNote;
+        }
+        return f;
+    }
+
+} // namespace
+
+ClusterSweep smallestFittingCluster(const PlanningProblem& problem, const DiagnosisOptions& options)
+{
+    ClusterSweep sweep;
+    sweep.pins = withoutPin(problem.training.pins, PinKnob::Dp);
+    const int perNode = std::max(1, problem.cluster.gpusPerNode);
+    sweep.startNodes = problem.cluster.nodes;
+    sweep.largestFailingNodes = sweep.startNodes;
+    const std::int64_t byFactor = std::int64_t(sweep.startNodes) * std::max(1, options.maxNodeFactor);
+    sweep.capNodes = int(std::max<std::int64_t>(
+        sweep.startNodes, std::min<std::int64_t>(byFactor, options.maxGpus / perNode)));
+    if (sweep.capNodes <= sweep.startNodes) return sweep;
+    sweep.ran = true;
+    int searches = 0;
+    // Searches `nodes`: whether a plan fits, keeping the fastest for the smallest fitting count.
+    auto fits = [&](int nodes) {
+        ++searches;
+        const PlanningProblem changed = withNodes(problem, nodes);
+        const PlanEvaluator evaluator(changed);
+        const SearchResult r = searchPlans(evaluator, sweep.pins, searchOptions(options));
+        if (r.cancelled || cancelled(options)) {
+            sweep.cancelled = true;
+            return false;
+        }
+        sweep.tried.emplace_back(nodes, r.feasibleCount);
+        const PlanSummary* best = fastestFitting(r);
+        if (best && (!sweep.fitNodes || nodes < *sweep.fitNodes)) {
+            sweep.fitNodes = nodes;
+            sweep.best = *best;
+        }
+        return best != nullptr;
+    };
+    // Doubling up to the cap (the cap itself last), then halving the gap below the first count that fits.
+    int low = sweep.startNodes;
+    std::optional<int> high;
+    for (std::int64_t nodes = std::int64_t(sweep.startNodes) * 2;; nodes *= 2) {
+        const int n = int(std::min<std::int64_t>(nodes, sweep.capNodes));
+        if (searches >= options.maxSweepSearches || sweep.cancelled) break;
+        if (fits(n)) {
+            high = n;
+            break;
+        }
+        low = n;
+        if (n >= sweep.capNodes) break;
+    }
+    while (high && *high - low > 1 && searches < options.maxSweepSearches && !sweep.cancelled) {
+        const int mid = low + (*high - low) / 2;
+        if (fits(mid))
+            high = mid;
+        else
+            low = mid;
+    }
+    sweep.largestFailingNodes = low;
+    return sweep;
+}
+
+SearchDiagnosis diagnoseSearch(
+    const PlanningProblem& problem, const SearchResult& result, const DiagnosisOptions& options)
+{
+    SearchDiagnosis d;
+    if (result.cancelled || cancelled(options)) {
+        d.cancelled = true;
+        return d;
+    }
+    const PlanPins& pins = problem.training.pins;
+    if (result.feasibleCount == 0) {
+        const PlanEvaluator evaluator(problem);
+        std::vector<Finding> rules = pinRuleFindings(problem);
+        std::set<PinKnob> named;
+        for (const Finding& f : rules)
+            named.insert(f.knob);
+        // Which candidates pass the rules (the others' reasons, counted).
+        std::vector<std::size_t> valid;
+        std::map<std::string, std::size_t> reasons;
+        for (std::size_t i = 0; i < result.candidates.size(); ++i) {
+            std::string reason = evaluator.structuralProblem(result.candidates[i].config);
+            if (reason.empty())
+                valid.push_back(i);
+            else
+                ++reasons[reason];
+        }
+        d.findings = std::move(rules);
+        if (valid.empty()) {
+            if (d.findings.empty()) d.findings.push_back(ruleDeadEnd(result, reasons));
+            if (options.relaxPins) relaxRules(evaluator, pins, options, named, d.findings);
+        } else {
+            d.closest = closestPlan(evaluator, result, valid);
+            if (d.closest) d.findings.push_back(nothingFits(problem, *d.closest));
+            if (options.relaxPins) relaxMemory(evaluator, pins, options, d.findings);
+            if (options.sweepClusters && !cancelled(options)) {
+                d.cluster = smallestFittingCluster(problem, options);
+                if (d.cluster.ran && !d.cluster.cancelled)
+                    d.findings.push_back(clusterFinding(problem, d.cluster));
+            }
+        }
+    }
+    if (auto f = batchDivisorFinding(problem)) d.findings.push_back(std::move(*f));
+    d.cancelled = cancelled(options) || d.cluster.cancelled;
+    return d;
+}
+
+std::vector<Finding> planWarnings(
+    const PlanningProblem& problem, const PlanSummary& plan, double bubbleThreshold)
+{
+    std::vector<Finding> out;
+    const ParallelConfig& c = plan.config;
+    if (c.pp > 1 && plan.bubbleFraction > bubbleThreshold) {
+        const std::int64_t perStep = std::int64_t(c.dp) * c.microBatch;
+        const std::int64_t m = perStep > 0 ? problem.training.globalBatch / perStep : 0;
+        const int chunks = isInterleaved(c.schedule) ? c.vpp : 1;
+        Finding f;
+        f.kind = FindingKind::LargeBubble;
+        f.severity = FindingSeverity::Warning;
+        f.message = "pipeline bubble " + percentText(plan.bubbleFraction) + " of the pipeline time (PP "
+            + grouped(c.pp) + ", " + grouped(m) + " micro-batches of " + grouped(c.microBatch)
+            + (c.microBatch == 1 ? " sequence, " : " sequences, ") + grouped(chunks)
+            + (chunks == 1 ? " model chunk" : " model chunks")
+            + " per stage): more micro-batches per step "
+              "(a larger global batch, or a smaller micro-batch) or interleaving more model chunks per stage "
+              "would reduce it";
+        f.changes.push_back({ "global batch " + grouped(2 * problem.training.globalBatch), {},
+            2 * problem.training.globalBatch, {}, false });
+        out.push_back(std::move(f));
+    }
+    return out;
+}
+
+} // namespace shardscope

@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// pinRuleFindings and batchDivisorFinding: the pins no candidate can satisfy, and the data-parallel degrees
+// the global batch rules out, each with its rule and numbers. Every check here is a necessary condition of
+// PlanEvaluator::structuralProblem (or of the search's enumeration): when it fails, no candidate passes.
+#include "cost/plan_evaluator.h"
+#include "partition/search_diagnosis.h"
+#include "partition/search_diagnosis_text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <set>
+
+namespace shardscope {
+
+using namespace diagnosis_detail;
+
+namespace {
+
+    std::string n(std::int64_t v)
+    {
+        return grouped(v);
+    }
+
+    /// "TP can be 1, 2, 4, 8", "TP can only be 1", "no TP value can".
+    std::string canBe(std::string_view knob, const std::vector<std::int64_t>& allowed)
+    {
+        if (allowed.empty()) return "no " + std::string(knob) + " value can";
+        if (allowed.size() == 1) return std::string(knob) + " can only be " + n(allowed.front());
+        return std::string(knob) + " can be " + valueList(allowed);
+    }
+
+    /// What every rule here reads of the problem.
+    struct Inputs
+    {
+        const PlanningProblem& problem;
+        const PlanPins& pins;
+        std::int64_t gpus = 0;
+        std::int64_t batch = 0;
+        std::int64_t seq = 0;
+        std::int64_t heads = 0; ///< 0 without a transformer spec (no head rule)
+        std::int64_t kvHeads = 0;
+        int units = 0;
+        int blocks = 0;
+        int pinnedDegrees = 0; ///< how many of TP, CP, PP, DP are pinned (two or more: worldSizeRule's)
+        ExpertShape experts;
+
+        Inputs(const PlanningProblem& p, const PlanEvaluator& ev)
+            : problem(p)
+            , pins(p.training.pins)
+            , gpus(p.cluster.totalGpus())
+            , batch(p.training.globalBatch)
+            , seq(p.training.seqLength)
+            , units(int(ev.units().size()))
+            , blocks(ev.blockCount())
+            , experts(ev.experts())
+        {
+            pinnedDegrees = int(pins.tp.has_value()) + int(pins.cp.has_value()) + int(pins.pp.has_value())
+                + int(pins.dp.has_value());
+            if (const auto& spec = p.model.spec()) {
+                heads = spec->heads;
+                kvHeads = spec->kvHeads;
+            }
+        }
+
+        bool tpAllowed(std::int64_t t) const
+        {
+            return t >= 1 && gpus % t == 0 && (heads <= 0 || (heads % t == 0 && kvHeads % t == 0));
+        }
+        /// CP `c` over `sequenceTp` (TP when sequence parallelism is pinned on with TP, else 1): the sequence
+        /// rule.
+        bool cpAllowed(std::int64_t c, std::int64_t sequenceTp) const
+        {
+            return c == 1 || (problem.training.flashAttention && seq % (2 * c * sequenceTp) == 0);
+        }
+        /// The GPUs left after dividing by the pinned degrees among `knobs` (all of the cluster's when they
+        /// do not divide it).
+        std::int64_t gpusLeft(std::initializer_list<PinKnob> knobs) const
+        {
+            std::int64_t product = 1;
+            for (PinKnob k : knobs) {
+                const std::optional<int>& pin = k == PinKnob::Tp ? pins.tp
+                    : k == PinKnob::Cp                           ? pins.cp
+                    : k == PinKnob::Pp                           ? pins.pp
+                                                                 : pins.dp;
+                if (pin && *pin >= 1) product *= *pin;
+            }
+            return gpus % product == 0 ? gpus / product : gpus;
+        }
+
+        /// The data-parallel degrees the search can reach: GPUs / (TP x CP x PP) over the TP, CP and PP it
+        /// enumerates (or the pinned ones), or the pinned DP.
+        std::vector<std::int64_t> reachableDp() const
+        {
+            if (pins.dp) return { *pins.dp };
+            std::set<std::int64_t> out;
+            std::vector<std::int64_t> tps;
+            for (std::int64_t t : divisorsOf(gpus))
+                if (tpAllowed(t)) tps.push_back(t);
+            if (pins.tp) tps = { *pins.tp };
+            for (std::int64_t t : tps) {
+                if (t < 1 || gpus % t != 0) continue;
+                std::vector<std::int64_t> cps;
+                for (std::int64_t c : divisorsOf(gpus / t))
+                    if (c == 1 || (cpAllowed(c, 1) && seq / c >= kMinContextChunk)) cps.push_back(c);
+                if (pins.cp) cps = { *pins.cp };
+                for (std::int64_t c : cps) {
+                    if (c < 1 || gpus % (t * c) != 0) continue;
+                    std::vector<std::int64_t> pps;
+                    for (std::int64_t p : divisorsOf(gpus / (t * c)))
+                        if (p <= units) pps.push_back(p);
+                    if (pins.pp) pps = { *pins.pp };
+                    for (std::int64_t p : pps)
+                        if (p >= 1 && gpus % (t * c * p) == 0) out.insert(gpus / (t * c * p));
+                }
+            }
+            return { out.begin(), out.end() };
+        }
+    };
+
+    Finding pinRule(
+        PinKnob knob, const PlanPins& pins, std::string message, std::vector<std::int64_t> allowed)
+    {
+        Finding f;
+        f.kind = FindingKind::PinRule;
+        f.severity = FindingSeverity::Blocking;
+        f.knob = knob;
+        f.message = std::move(message);
+        f.allowedValues = std::move(allowed);
+        if (knob != PinKnob::WorldSize)
+            f.changes.push_back(
+                { "unpin " + std::string(toString(knob)), withoutPin(pins, knob), {}, {}, false });
+        return f;
+    }
+
+    /// The allowed values nearest to `pinned` (the largest below it, the smallest above it) as pin changes.
+    void addNearest(Finding& f, const PlanPins& pins, PinKnob knob, std::optional<int> PlanPins::*field,
+        std::int64_t pinned)
+    {
+        std::optional<std::int64_t> below, above;
+        for (std::int64_t v : f.allowedValues) {
+            if (v < pinned) below = v;
+            if (v > pinned && !above) above = v;
+        }
+        for (const auto& v : { below, above })
+            if (v) {
+                PlanPins changed = pins;
+                changed.*field = int(*v);
+                f.changes.push_back({ std::string(toString(knob)) + " " + n(*v), changed, {}, {}, false });
+            }
+    }
+
+    void tpRule(const Inputs& in, std::vector<Finding>& out)
+    {
+        if (!in.pins.tp || *in.pins.tp < 1) return;
+        const std::int64_t t = *in.pins.tp;
+        std::string reason;
+        if (in.heads > 0 && in.heads % t != 0)
+            reason = "TP " + n(t) + " does not divide the " + n(in.heads) + " attention heads";
+        else if (in.kvHeads > 0 && in.kvHeads % t != 0)
+            reason = "TP " + n(t) + " does not divide the " + n(in.kvHeads) + " key/value heads";
+        else if (in.gpus % t != 0 && in.pinnedDegrees == 1)
+            reason = "TP " + n(t) + " does not divide the " + n(in.gpus) + " GPUs";
+        if (reason.empty()) return;
+        std::vector<std::int64_t> allowed;
+        for (std::int64_t d : divisorsOf(in.gpus))
+            if (in.tpAllowed(d)) allowed.push_back(d);
+        std::string why = "dividing the " + n(in.gpus) + " GPUs";
+        if (in.heads > 0)
+            why = in.heads == in.kvHeads
+                ? "dividing the " + n(in.heads) + " attention heads and the " + n(in.gpus) + " GPUs"
+                : "dividing the " + n(in.heads) + " attention heads, the " + n(in.kvHeads)
+                    + " key/value heads and the " + n(in.gpus) + " GPUs";
+        Finding f
+            = pinRule(PinKnob::Tp, in.pins, reason + "; " + canBe("TP", allowed) + " (" + why + ")", allowed);
+        addNearest(f, in.pins, PinKnob::Tp, &PlanPins::tp, t);
+        out.push_back(std::move(f));
+    }
+
+    void cpRule(const Inputs& in, std::vector<Finding>& out)
+    {
+        if (!in.pins.cp || *in.pins.cp < 1) return;
+        const std::int64_t c = *in.pins.cp;
+        // Sequence parallelism splits each CP rank's part over TP as well (structuralProblem).
+        const std::int64_t sequenceTp
+            = in.pins.sequenceParallel.value_or(false) && in.pins.tp ? *in.pins.tp : 1;
+        std::string reason;
+        if (c > 1 && !in.problem.training.flashAttention)
+            reason = "CP " + n(c) + " needs fused (flash) attention, which is off";
+        else if (!in.cpAllowed(c, sequenceTp))
+            reason = "CP " + n(c) + " needs the sequence length " + n(in.seq) + " divisible by 2 x CP"
+                + (sequenceTp > 1 ? " x TP" : "") + " = " + n(2 * c * sequenceTp)
+                + (sequenceTp > 1
+                        ? " (sequence parallelism splits each CP rank's part over TP " + n(sequenceTp) + ")"
+                        : "");
+        else if (in.gpus % c != 0 && in.pinnedDegrees == 1)
+            reason = "CP " + n(c) + " does not divide the " + n(in.gpus) + " GPUs";
+        if (reason.empty()) return;
+        std::vector<std::int64_t> allowed;
+        for (std::int64_t d : divisorsOf(in.gpusLeft({ PinKnob::Tp })))
+            if (in.cpAllowed(d, sequenceTp)) allowed.push_back(d);
+        Finding f = pinRule(PinKnob::Cp, in.pins, reason + "; " + canBe("CP", allowed), allowed);
+        addNearest(f, in.pins, PinKnob::Cp, &PlanPins::cp, c);
+        out.push_back(std::move(f));
+    }
+
+    void ppRule(const Inputs& in, std::vector<Finding>& out)
+    {
+        if (!in.pins.pp || *in.pins.pp < 1) return;
+        const std::int64_t p = *in.pins.pp;
+        const std::optional<Schedule> schedule = in.pins.schedule;
+        const bool interleaved = schedule && isInterleaved(*schedule);
+        const bool needsStages = schedule && (isInterleaved(*schedule) || isZeroBubble(*schedule));
+        const std::int64_t v = in.pins.vpp.value_or(2); // the fewest chunks an interleaved schedule runs
+        auto chunksFit = [&](std::int64_t stages) { return stages * v <= std::int64_t(in.blocks) + 2; };
+        std::string reason;
+        if (p > in.units)
+            reason = "PP " + n(p) + " needs at least " + n(p) + " blocks or layers to place; the model has "
+                + n(in.units);
+        else if (in.gpus % p != 0 && in.pinnedDegrees == 1)
+            reason = "PP " + n(p) + " does not divide the " + n(in.gpus) + " GPUs";
+        else if (needsStages && p < 2)
+            reason = "the " + std::string(toString(*schedule)) + " schedule needs PP >= 2";
+        else if (interleaved && !chunksFit(p))
+            reason = "PP " + n(p) + " x " + (in.pins.vpp ? "vpp " : "at least ") + n(v)
+                + " chunks = " + n(p * v) + " model chunks need at least " + n(p * v - 2)
+                + " transformer blocks (the first chunk may hold only the "
+                  "embedding, the last only the loss); the model has "
+                + n(in.blocks);
+        if (reason.empty()) return;
+        std::vector<std::int64_t> allowed;
+        for (std::int64_t d : divisorsOf(in.gpusLeft({ PinKnob::Tp, PinKnob::Cp })))
+            if (d <= in.units && (!needsStages || d >= 2) && (!interleaved || chunksFit(d)))
+                allowed.push_back(d);
+        Finding f = pinRule(PinKnob::Pp, in.pins, reason + "; " + canBe("PP", allowed), allowed);
+        addNearest(f, in.pins, PinKnob::Pp, &PlanPins::pp, p);
+        out.push_back(std::move(f));
+    }
+
+    void dpRule(const Inputs& in, std::vector<Finding>& out)
+    {
+        if (!in.pins.dp || *in.pins.dp < 1) return;
+        const std::int64_t d = *in.pins.dp;
+        std::string reason;
+        if (in.gpus % d != 0 && in.pinnedDegrees == 1)
+            reason = "DP " + n(d) + " does not divide the " + n(in.gpus) + " GPUs";
+        else if (in.batch < d)
+            reason = "DP " + n(d) + " is more than the global batch of " + n(in.batch)
+                + " sequences (every data-parallel rank needs one)";
+        else if (in.batch % d != 0)
+            reason = "DP " + n(d) + " does not divide the global batch " + n(in.batch);
+        if (reason.empty()) return;
+        std::vector<std::int64_t> allowed;
+        for (std::int64_t x : divisorsOf(in.gpusLeft({ PinKnob::Tp, PinKnob::Cp, PinKnob::Pp })))
+            if (in.batch % x == 0) allowed.push_back(x);
+        Finding f = pinRule(PinKnob::Dp, in.pins,
+            reason + "; " + canBe("DP", allowed) + " (dividing the GPUs left and the global batch "
+                + n(in.batch) + ")",
+            allowed);
+        addNearest(f, in.pins, PinKnob::Dp, &PlanPins::dp, d);
+        out.push_back(std::move(f));
+    }
+
+    void microBatchRule(const Inputs& in, std::vector<Finding>& out)
+    {
+        if (!in.pins.microBatch || *in.pins.microBatch < 1) return;
+        const std::int64_t b = *in.pins.microBatch;
+        const std::vector<std::int64_t> dps = in.reachableDp();
+        auto works = [&](std::int64_t mb) {
+            return in.batch % mb == 0 && std::any_of(dps.begin(), dps.end(), [&](std::int64_t d) {
+                return in.batch % (d * mb) == 0;
+            });
+        };
+        if (works(b) || dps.empty()) return;
+        std::string reason;
+        if (in.batch % b != 0)
+            reason = "micro-batch " + n(b) + " does not divide the global batch " + n(in.batch);
+        else if (dps.size() == 1)
+            reason = "DP " + n(dps.front()) + " x micro-batch " + n(b) + " = " + n(dps.front() * b)
+                + " does not divide the global batch " + n(in.batch);
+        else
+            reason = "DP x micro-batch " + n(b) + " divides the global batch " + n(in.batch)
+                + " for no DP the GPUs and pins allow (DP " + valueList(dps) + ")";
+        std::vector<std::int64_t> allowed;
+        for (std::int64_t x = 1; x <= std::max<std::int64_t>(32, b); ++x)
+            if (works(x)) allowed.push_back(x);
+        Finding f = pinRule(
+            PinKnob::MicroBatch, in.pins, reason + "; " + canBe("the micro-batch", allowed), allowed);
+        addNearest(f, in.pins, PinKnob::MicroBatch, &PlanPins::microBatch, b);
+        out.push_back(std::move(f));
+    }
+
+    void expertRules(const Inputs& in, std::vector<Finding>& out)
+    {
+        const std::int64_t experts = in.experts.experts;
+        const std::int64_t etp = in.pins.etp.value_or(1);
+        if (in.pins.ep && *in.pins.ep >= 1) {
+            const std::int64_t e = *in.pins.ep;
+            // The expert groups (EP x ETP) lay out the TP x CP x DP GPUs of one pipeline stage.
+            const std::int64_t stage = in.gpusLeft({ PinKnob::Pp });
+            const std::string stageText
+                = in.pins.pp ? "the " + n(stage) + " GPUs of a pipeline stage" : "the " + n(stage) + " GPUs";
+            std::string reason;
+            std::vector<std::int64_t> allowed { 1 };
+            if (experts <= 0) {
+                if (e != 1)
+                    reason = "EP " + n(e)
+                        + " needs a mixture-of-experts model; this model has no routed experts";
+            } else {
+                allowed.clear();
+                for (std::int64_t x : divisorsOf(experts))
+                    if (stage % (x * etp) == 0) allowed.push_back(x);
+                if (experts % e != 0)
+                    reason = "EP " + n(e) + " does not divide the " + n(experts) + " routed experts";
+                else if (stage % (e * etp) != 0)
+                    reason = "EP " + n(e) + " x ETP " + n(etp) + " = " + n(e * etp) + " does not divide "
+                        + stageText;
+            }
+            if (!reason.empty()) {
+                Finding f = pinRule(PinKnob::Ep, in.pins, reason + "; " + canBe("EP", allowed), allowed);
+                addNearest(f, in.pins, PinKnob::Ep, &PlanPins::ep, e);
+                out.push_back(std::move(f));
+            }
+        }
+        if (in.pins.etp && etp > 1) {
+            const double ffn = in.experts.expertFfn;
+            std::string reason;
+            std::vector<std::int64_t> allowed { 1 };
+            if (experts <= 0) {
+                reason
+                    = "ETP " + n(etp) + " needs a mixture-of-experts model; this model has no routed experts";
+            } else if (ffn > 0 && std::fmod(ffn, double(etp)) != 0) {
+                reason = "ETP " + n(etp) + " does not divide the experts' intermediate size "
+                    + n(std::int64_t(ffn));
+                allowed.clear();
+                for (std::int64_t x : divisorsOf(in.gpus))
+                    if (std::fmod(ffn, double(x)) == 0) allowed.push_back(x);
+            }
+            if (!reason.empty()) {
+                Finding f = pinRule(PinKnob::Etp, in.pins, reason + "; " + canBe("ETP", allowed), allowed);
+                addNearest(f, in.pins, PinKnob::Etp, &PlanPins::etp, etp);
+                out.push_back(std::move(f));
+            }
+        }
+    }
+
+    /// The pinned degrees together: each may divide the GPUs while their product does not (or, all four
+    /// pinned, does not equal the GPU count).
+    void worldSizeRule(const Inputs& in, std::vector<Finding>& out)
+    {
+        struct Degree
+        {
+            PinKnob knob;
+            std::optional<int> PlanPins::*field;
+        };
+        const Degree all[] = { { PinKnob::Tp, &PlanPins::tp }, { PinKnob::Cp, &PlanPins::cp },
+            { PinKnob::Pp, &PlanPins::pp }, { PinKnob::Dp, &PlanPins::dp } };
+        std::vector<Degree> pinned;
+        std::int64_t product = 1;
+        std::string names, values;
+        for (const Degree& d : all) {
+            const std::optional<int>& v = in.pins.*d.field;
+            if (!v) continue;
+            if (*v < 1) return;
+            pinned.push_back(d);
+            product *= *v;
+            names += std::string(names.empty() ? "" : " x ") + std::string(toString(d.knob));
+            values += std::string(values.empty() ? "" : " x ") + std::string(toString(d.knob)) + " " + n(*v);
+        }
+        if (pinned.size() < 2) return;
+        const bool divides = in.gpus % product == 0;
+        if (divides && (pinned.size() < 4 || product == in.gpus)) return;
+        // The last pinned degree, given the others.
+        const Degree last = pinned.back();
+        const std::int64_t others = product / (in.problem.training.pins.*last.field).value();
+        std::vector<std::int64_t> allowed;
+        if (in.gpus % others == 0) {
+            if (pinned.size() == 4)
+                allowed.push_back(in.gpus / others);
+            else
+                for (std::int64_t x : divisorsOf(in.gpus / others))
+                    if (last.knob != PinKnob::Pp || x <= in.units) allowed.push_back(x);
+        }
+        std::string othersText;
+        for (std::size_t i = 0; i + 1 < pinned.size(); ++i)
+            othersText += std::string(othersText.empty() ? "" : " x ") + std::string(toString(pinned[i].knob))
+                + " " + n((in.pins.*pinned[i].field).value());
+        std::string message = values + " = " + n(product)
+            + (divides ? ", but the cluster has " + n(in.gpus) + " GPUs"
+                       : " does not divide the " + n(in.gpus) + " GPUs")
+            + " (TP x CP x PP x DP must equal the GPU count); with " + othersText + ", "
+            + canBe(toString(last.knob), allowed);
+        Finding f = pinRule(PinKnob::WorldSize, in.pins, std::move(message), allowed);
+        // Whole nodes of GPUs that the pinned product divides, nearest below and above.
+        const std::int64_t perNode = in.problem.cluster.gpusPerNode;
+        const std::int64_t step = std::lcm(product, perNode);
+        std::vector<std::int64_t> counts;
+        if (pinned.size() < 4) {
+            if (in.gpus / step >= 1) counts.push_back(in.gpus / step * step);
+            counts.push_back((in.gpus / step + 1) * step);
+        } else if (product % perNode == 0) {
+            counts.push_back(product);
+        }
+        std::string countText;
+        for (std::int64_t c : counts) {
+            countText += std::string(countText.empty() ? "" : " or ") + n(c);
+            f.changes.push_back(
+                { n(c / perNode) + " nodes (" + n(c) + " GPUs)", {}, {}, int(c / perNode), false });
+        }
+        if (!countText.empty()) f.message += "; " + countText + " GPUs would fit " + values;
+        addNearest(f, in.pins, last.knob, last.field, (in.pins.*last.field).value());
+        out.push_back(std::move(f));
+    }
+
+    /// A pinned interleaved 1F1B schedule needs the micro-batches per step divisible by PP (Megatron-LM
+    /// asserts it): the global batch divisible by PP x DP x micro-batch for some DP the search reaches.
+    void interleavedBatchRule(const Inputs& in, std::vector<Finding>& out)
+    {
+        if (in.pins.schedule != Schedule::Interleaved1F1B || !in.pins.pp || *in.pins.pp < 2) return;
+        const std::int64_t p = *in.pins.pp;
+        const std::int64_t b = in.pins.microBatch.value_or(1);
+        std::vector<std::int64_t> dps;
+        for (std::int64_t d : in.reachableDp())
+            if (in.batch % (d * b) == 0) dps.push_back(d); // the others break the batch rule first
+        if (dps.empty()) return;
+        std::optional<std::int64_t> suggestion;
+        for (std::int64_t d : dps) {
+            const std::int64_t unit = p * d * b;
+            if (in.batch % unit == 0) return;
+            const std::int64_t up = (in.batch / unit + 1) * unit;
+            suggestion = std::min(suggestion.value_or(up), up);
+        }
+        std::string message = "the interleaved schedule needs the number of micro-batches divisible by PP "
+            + n(p) + " (Megatron-LM requires it), so the global batch divisible by PP x DP x micro-batch: "
+            + n(in.batch) + " is not for any DP the GPUs and pins allow (DP " + valueList(dps)
+            + (in.pins.microBatch ? ", micro-batch " + n(b) : "") + "); global batch " + n(*suggestion)
+            + " would be";
+        Finding f = pinRule(PinKnob::Schedule, in.pins, std::move(message), {});
+        f.changes.insert(f.changes.begin(), { "global batch " + n(*suggestion), {}, *suggestion, {}, false });
+        out.push_back(std::move(f));
+    }
+
+} // namespace
+
+std::vector<Finding> pinRuleFindings(const PlanningProblem& problem)
+{
+    const PlanEvaluator evaluator(problem);
+    const Inputs in(problem, evaluator);
+    std::vector<Finding> out;
+    tpRule(in, out);
+    cpRule(in, out);
+    ppRule(in, out);
+    dpRule(in, out);
+    worldSizeRule(in, out);
+    microBatchRule(in, out);
+    expertRules(in, out);
+    interleavedBatchRule(in, out);
+    return out;
+}
+
+std::optional<Finding> batchDivisorFinding(const PlanningProblem& problem)
+{
+    if (problem.training.pins.dp) return std::nullopt;
+    const PlanEvaluator evaluator(problem);
+    const Inputs in(problem, evaluator);
+    std::vector<std::int64_t> allowed, excluded;
+    std::int64_t common = 1; // every reachable DP divides it: a global batch divisible by it allows them all
+    for (std::int64_t d : in.reachableDp()) {
+        (in.batch % d == 0 ? allowed : excluded).push_back(d);
+        common = std::lcm(common, d);
+    }
+    if (excluded.empty()) return std::nullopt;
+    const std::int64_t below = in.batch / common * common;
+    const std::int64_t above = below + common;
+    Finding f;
+    f.kind = FindingKind::BatchLimitsDp;
+    f.severity = FindingSeverity::Warning;
+    f.knob = PinKnob::Dp;
+    f.allowedValues = allowed;
+    f.ruledOutValues = excluded;
+    f.message = "global batch " + n(in.batch) + " allows DP only in {" + valueList(allowed) + "} on "
+        + n(in.gpus) + " GPUs: DP " + valueList(excluded) + (excluded.size() == 1 ? " is" : " are")
+        + " impossible (DP must divide the global batch); " + (below > 0 ? n(below) + " or " : std::string())
+        + n(above) + " would allow " + (excluded.size() == 1 ? "it" : "them");
+    for (std::int64_t batch : { above, below })
+        if (batch > 0) f.changes.push_back({ "global batch " + n(batch), {}, batch, {}, false });
+    return f;
+}
+
+} // namespace shardscope

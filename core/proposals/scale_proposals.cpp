@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Proposals that change the global batch or the GPU count, each evaluated on the changed problem.
+#include "proposals/scale_proposals.h"
+
+#include "cost/plan_evaluator.h"
+#include "partition/plan_search.h"
+#include "proposals/proposals_detail.h"
+#include "util/text.h"
+
+#include <algorithm>
+
+namespace shardscope {
+
+namespace {
+
+    using proposals_detail::number;
+    using proposals_detail::percent;
+    using proposals_detail::seconds;
+
+    /// "1,024"
+    std::string grouped(std::int64_t value)
+    {
+        std::string digits = std::to_string(value < 0 ? -value : value);
+        for (int i = int(digits.size()) - 3; i > 0; i -= 3)
+            digits.insert(std::size_t(i), ",");
+        return (value < 0 ? "-" : "") + digits;
+    }
+
+    std::string tokensText(double tokensPerSecond)
+    {
+        return formatCount(tokensPerSecond) + " tokens/s";
+    }
+
+    std::string layout(const ParallelConfig& c)
+    {
+        std::string s = "TP " + std::to_string(c.tp);
+        if (c.cp > 1) s += " x CP " + std::to_string(c.cp);
+        s += " x PP " + std::to_string(c.pp) + " x DP " + std::to_string(c.dp);
+        if (c.ep > 1) s += ", EP " + std::to_string(c.ep);
+        return s;
+    }
+
+    /// A proposal for `config` on `changed`, evaluated there; nullopt when the configuration breaks a rule of
+    /// it.
+    std::optional<Proposal> evaluateOn(const PlanningProblem& changed, ProposalKind kind,
+        const ParallelConfig& config, const PlanEstimate* current, std::string title)
+    {
+        const PlanEvaluator evaluator(changed);
+        if (!evaluator.structuralProblem(config).empty()) return std::nullopt;
+        Proposal p;
+        p.kind = kind;
+        p.title = std::move(title);
+        p.config = config;
+        p.training = changed.training;
+        p.estimate = evaluator.evaluate(config);
+        p.feasible = p.estimate.feasible;
+        const bool comparable = current && current->feasible && current->tokensPerSecond > 0;
+        p.speedup = comparable ? p.estimate.tokensPerSecond / current->tokensPerSecond : 0;
+        p.memoryDeltaBytes = p.estimate.peakMemoryBytes - (current ? current->peakMemoryBytes : 0);
+        return p;
+    }
+
+    /// "tokens/s 1.2 M -> 1.6 M (1.33x), step 5.12 s -> 7.80 s; peak memory ..."
+    std::string throughputChange(const PlanEstimate& from, const PlanEstimate& to)
+    {
+        const double ratio = from.tokensPerSecond > 0 ? to.tokensPerSecond / from.tokensPerSecond : 0;
+        return tokensText(from.tokensPerSecond) + " -> " + tokensText(to.tokensPerSecond) + " ("
+            + number(ratio, 3) + "x), step " + seconds(from.time.stepSeconds) + " -> "
+            + seconds(to.time.stepSeconds) + "; " + proposals_detail::memoryChange(from, to);
+    }
+
+    constexpr const char* kOptimisationNote
+        = "; a larger batch changes the optimisation (tokens per step, learning-rate schedule)";
+
+    void addBubbleProposals(const PlanningProblem& problem, const PlanEstimate& current,
+        const ScaleProposalOptions& options, std::vector<Proposal>& out)
+    {
+        const ParallelConfig& c = current.config;
+        if (c.pp <= 1 || !(current.bubbleFraction > options.bubbleThreshold)) return;
+        const std::int64_t batch = problem.training.globalBatch;
+        for (int factor = 2; factor <= std::max(2, options.maxBatchFactor); factor *= 2) {
+            PlanningProblem changed = problem;
+            changed.training.globalBatch = batch * factor;
+            auto p = evaluateOn(changed, ProposalKind::GlobalBatch, c, &current,
+                "Raise global batch to " + grouped(batch * factor) + " sequences (m = "
+                    + grouped(batch * factor / (std::int64_t(c.dp) * c.microBatch)) + " micro-batches)");
+            if (!p) continue;
+            p->rationale = "pipeline bubble " + percent(current.bubbleFraction)
+                + " of the pipeline with m = " + grouped(current.numMicroBatches) + " micro-batches on PP "
+                + std::to_string(c.pp) + ": global batch " + grouped(batch) + " -> " + grouped(batch * factor)
+                + " makes m = " + grouped(p->estimate.numMicroBatches) + " and the bubble "
+                + percent(p->estimate.bubbleFraction) + "; " + throughputChange(current, p->estimate)
+                + kOptimisationNote;
+            const bool enough = p->estimate.bubbleFraction <= options.bubbleThreshold;
+            out.push_back(std::move(*p));
+            if (enough) return;
+        }
+    }
+
+    void addDivisorProposal(const PlanningProblem& problem, const PlanEstimate& current,
+        const ScaleProposalOptions& options, std::vector<Proposal>& out)
+    {
+        const std::optional<Finding> finding = batchDivisorFinding(problem);
+        if (!finding || finding->changes.empty() || !finding->changes.front().globalBatch) return;
+        const std::int64_t batch = *finding->changes.front().globalBatch;
+        if (batch <= problem.training.globalBatch) return;
+        PlanningProblem changed = problem;
+        changed.training.globalBatch = batch;
+        const PlanEvaluator evaluator(changed);
+        SearchOptions search;
+        search.threads = options.threads;
+        search.maxMicroBatch = options.maxMicroBatch;
+        search.cancel = options.cancel;
+        const SearchResult result = searchPlans(evaluator, changed.training.pins, search);
+        const PlanSummary* best = nullptr;
+        for (const PlanSummary& s : result.candidates)
+            if (s.feasible && (!best || s.tokensPerSecond > best->tokensPerSecond)) best = &s;
+        if (!best || result.cancelled) return;
+        std::string ruledOut;
+        for (std::int64_t d : finding->ruledOutValues)
+            ruledOut += (ruledOut.empty() ? "" : ", ") + grouped(d);
+        auto p = evaluateOn(changed, ProposalKind::GlobalBatch, best->config, &current,
+            "Raise global batch to " + grouped(batch) + " sequences (allows DP " + ruledOut + ")");
+        if (!p) return;
+        p->rationale = finding->message + ". With " + grouped(batch) + " the fastest plan that fits is "
+            + layout(best->config) + " (micro-batch " + std::to_string(best->config.microBatch) + "); "
+            + throughputChange(current, p->estimate) + kOptimisationNote;
+        out.push_back(std::move(*p));
+    }
+
+} // namespace
+
+std::vector<Proposal> proposeGlobalBatchChanges(
+    const PlanningProblem& problem, const PlanEstimate& current, const ScaleProposalOptions& options)
+{
+    std::vector<Proposal> out;
+    if (current.stages.empty() || !(current.time.stepSeconds > 0)) return out;
+    addBubbleProposals(problem, current, options, out);
+    addDivisorProposal(problem, current, options, out);
+    return out;
+}
+
+std::optional<Proposal> proposeClusterSize(
+    const PlanningProblem& problem, const ClusterSweep& sweep, const PlanEstimate* current)
+{
+    if (!sweep.fitNodes || !sweep.best) return std::nullopt;
+    const int nodes = *sweep.fitNodes;
+    const int perNode = problem.cluster.gpusPerNode;
+    PlanningProblem changed = withNodes(problem, nodes);
+    changed.training.pins = sweep.pins;
+    const std::int64_t gpus = std::int64_t(nodes) * perNode;
+    auto p = evaluateOn(changed, ProposalKind::ClusterSize, sweep.best->config, current,
+        "Use " + grouped(gpus) + " GPUs: " + grouped(nodes) + " nodes of " + std::to_string(perNode) + " "
+            + problem.cluster.gpu.name + " (now " + grouped(problem.cluster.totalGpus()) + ")");
+    if (!p) return std::nullopt;
+    p->cluster = changed.cluster;
+    const PlanEstimate& e = p->estimate;
+    std::string now = current && current->feasible
+        ? "the current plan runs at " + tokensText(current->tokensPerSecond) + " on "
+            + grouped(problem.cluster.totalGpus()) + " GPUs"
+        : "no plan fits on " + grouped(problem.cluster.totalGpus()) + " GPUs"
+            + (current ? " (the closest needs " + formatBytes(current->peakMemoryBytes) + " per GPU of "
+                        + formatBytes(current->capacityBytes) + " usable)"
+                       : std::string());
+    p->rationale = now + "; on " + grouped(nodes) + " nodes (" + grouped(gpus)
+        + " GPUs) the fastest plan that fits is " + layout(e.config) + ": peak "
+        + formatBytes(e.peakMemoryBytes) + " per GPU of " + formatBytes(e.capacityBytes) + " usable, step "
+        + seconds(e.time.stepSeconds) + ", " + tokensText(e.tokensPerSecond) + "; "
+        + grouped(sweep.largestFailingNodes) + " nodes ("
+        + grouped(std::int64_t(sweep.largestFailingNodes) * perNode) + " GPUs) do not fit";
+    return p;
+}
+
+} // namespace shardscope
