@@ -4,6 +4,7 @@
 #include "moe_display.h"
 #include "util/text.h"
 
+#include <QFont>
 #include <QStringList>
 
 using namespace shardscope;
@@ -23,7 +24,23 @@ void PlanTableModel::setOutcome(std::shared_ptr<const PlanningOutcome> outcome)
 {
     beginResetModel();
     m_outcome = std::move(outcome);
+    m_fastestRow = -1;
+    if (m_outcome && m_outcome->fastest)
+        for (std::size_t r = 0; r < m_outcome->feasibleRanked; ++r)
+            if (m_outcome->order[r] == *m_outcome->fastest) {
+                m_fastestRow = int(r);
+                break;
+            }
     endResetModel();
+}
+
+int PlanTableModel::fastestRow() const { return m_fastestRow; }
+
+int PlanTableModel::equivalentCount(int row) const
+{
+    if (!m_outcome || row < 0 || std::size_t(row) >= m_outcome->equivalents.size())
+        return 0;
+    return int(m_outcome->equivalents[std::size_t(row)]);
 }
 
 void PlanTableModel::setCalibration(const CalibrationInfo& calibration)
@@ -69,8 +86,8 @@ int PlanTableModel::rowCount(const QModelIndex& parent) const
 {
     if (parent.isValid() || !m_outcome)
         return 0;
-    // rankPlans puts every feasible candidate first.
-    return int(m_showInfeasible ? m_outcome->order.size() : std::min(m_outcome->order.size(), m_outcome->search.feasibleCount));
+    // The ranking puts every feasible candidate first.
+    return int(m_showInfeasible ? m_outcome->order.size() : m_outcome->feasibleRanked);
 }
 
 int PlanTableModel::columnCount(const QModelIndex& parent) const
@@ -105,6 +122,17 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (!p->feasible)
             return QString::fromStdString(p->infeasibleReason);
+        if (index.column() == Score)
+            return scoreExplanation(index.row());
+        if (index.column() == Rank || index.column() == Status)
+            return rankExplanation(index.row());
+        return {};
+    case Qt::FontRole:
+        if (index.row() == m_fastestRow && (index.column() == Rank || index.column() == Status)) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
         return {};
     default:
         return {};
@@ -163,8 +191,14 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
         return QStringLiteral("%1 %").arg(100.0 * p.bubbleFraction, 0, 'f', 1);
     case Score:
         return p.feasible ? QString::number(p.score, 'f', 3) : QString();
-    case Status:
-        return p.feasible ? tr("fits") : QString::fromStdString(p.infeasibleReason);
+    case Status: {
+        if (!p.feasible)
+            return QString::fromStdString(p.infeasibleReason);
+        QString text = row == m_fastestRow ? tr("fits, fastest") : tr("fits");
+        if (const int same = equivalentCount(row); same > 0)
+            text += QLatin1Char(' ') + tr("(+%n equivalent)", nullptr, same);
+        return text;
+    }
     default:
         return {};
     }
@@ -268,7 +302,8 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
                                    "(p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less "
                                    "with v interleaved chunks (Narayanan et al. 2021).");
         case Mfu: return QString(tr("Model FLOPs utilization: model FLOPs per second over the GPUs' peak.") + error);
-        case Score: return tr("Weighted score of memory headroom, throughput and exposed communication (the weight sliders).");
+        case Score: return tr("Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by "
+                              "default throughput alone, so the fastest plan that fits ranks first. Hover a score for its parts.");
         default: return {};
         }
     }

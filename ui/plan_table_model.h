@@ -17,6 +17,8 @@ class PlanTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
+    // The layout degrees, then the numbers people rank by (kept in view on narrow screens), then the
+    // settings that rarely decide, then the status.
     enum Column {
         Rank,
         Tp,
@@ -26,18 +28,18 @@ public:
         Dp,
         Vpp,
         MicroBatch,
-        Zero,
-        Recompute,
-        SequenceParallel,
-        TpCommOverlap,
-        PpCommOverlap,
-        EpCommOverlap, ///< MoE all-to-alls overlapped across micro-batches; shown for mixture-of-experts models only
         MemoryPerGpu,
         StepTime,
         TokensPerSecond,
         Mfu,
         Bubble,
         Score,
+        Zero,
+        Recompute,
+        SequenceParallel,
+        TpCommOverlap,
+        PpCommOverlap,
+        EpCommOverlap, ///< MoE all-to-alls overlapped across micro-batches; shown for mixture-of-experts models only
         Status,
         ColumnCount
     };
@@ -62,6 +64,15 @@ public:
     /// mixture-of-experts models. The columns stay in place (their numbers are the Column values); views hide the
     /// ones not shown.
     bool isColumnShown(int column) const { return (column != Ep && column != EpCommOverlap) || m_moe; }
+    /// "Score 0.912 = throughput 0.95 x weight 0.80 + headroom ... ": the score's parts for `row`.
+    QString scoreExplanation(int row) const;
+    /// Why the plan in `row` is ranked where it is, in one line (the strategy's rule with the plan's numbers,
+    /// and how it compares with the fastest plan that fits).
+    QString rankExplanation(int row) const;
+    /// The row of the fastest plan that fits (marked in the table), or -1.
+    int fastestRow() const;
+    /// How many equivalent plans (settings without effect, identical numbers) `row` stands for.
+    int equivalentCount(int row) const;
     /// Plans that do not fit are listed after the others when shown (off by default).
     void setShowInfeasible(bool show);
     bool showInfeasible() const { return m_showInfeasible; }
@@ -80,6 +91,7 @@ private:
 
     std::shared_ptr<const shardscope::PlanningOutcome> m_outcome;
     std::optional<shardscope::CalibrationInfo> m_calibration;
+    int m_fastestRow = -1; ///< cached by setOutcome
     bool m_showInfeasible = false;
     bool m_moe = false;
 };

@@ -7,24 +7,48 @@
 
 namespace shardscope {
 
-void scorePlans(std::span<PlanSummary> plans, const ScoreWeights& weights)
+double bestFeasibleTokensPerSecond(std::span<const PlanSummary> plans)
 {
     double best = 0;
     for (const PlanSummary& p : plans)
         if (p.feasible)
             best = std::max(best, p.tokensPerSecond);
+    return best;
+}
+
+ScoreParts scoreParts(const PlanSummary& p, double best, const ScoreWeights& weights)
+{
+    ScoreParts parts;
+    if (!p.feasible || best <= 0 || p.stepSeconds <= 0)
+        return parts;
     const double sum = weights.memory + weights.compute + weights.communication;
     const double norm = sum > 0 ? 1.0 / sum : 0.0;
-    for (PlanSummary& p : plans) {
-        if (!p.feasible || best <= 0 || p.stepSeconds <= 0) {
-            p.score = 0;
-            continue;
-        }
-        const double memory = std::clamp(1.0 - p.peakMemoryBytes / p.capacityBytes, 0.0, 1.0);
-        const double compute = p.tokensPerSecond / best;
-        const double comm = std::clamp(1.0 - p.exposedCommSeconds / p.stepSeconds, 0.0, 1.0);
-        p.score = norm * (weights.memory * memory + weights.compute * compute + weights.communication * comm);
-    }
+    parts.memory = std::clamp(1.0 - p.peakMemoryBytes / p.capacityBytes, 0.0, 1.0);
+    parts.compute = p.tokensPerSecond / best;
+    parts.communication = std::clamp(1.0 - p.exposedCommSeconds / p.stepSeconds, 0.0, 1.0);
+    parts.memoryTerm = norm * weights.memory * parts.memory;
+    parts.computeTerm = norm * weights.compute * parts.compute;
+    parts.communicationTerm = norm * weights.communication * parts.communication;
+    return parts;
+}
+
+void scorePlans(std::span<PlanSummary> plans, const ScoreWeights& weights)
+{
+    const double best = bestFeasibleTokensPerSecond(plans);
+    for (PlanSummary& p : plans)
+        p.score = scoreParts(p, best, weights).score();
+}
+
+bool equivalentPlans(const PlanSummary& a, const PlanSummary& b)
+{
+    const ParallelConfig& x = a.config;
+    const ParallelConfig& y = b.config;
+    return x.tp == y.tp && x.cp == y.cp && x.pp == y.pp && x.dp == y.dp && x.ep == y.ep && x.etp == y.etp
+        && x.vpp == y.vpp && x.microBatch == y.microBatch && x.schedule == y.schedule && a.feasible == b.feasible
+        && a.peakMemoryBytes == b.peakMemoryBytes && a.stepSeconds == b.stepSeconds
+        && a.tokensPerSecond == b.tokensPerSecond && a.bubbleFraction == b.bubbleFraction
+        && a.computeImbalance == b.computeImbalance && a.exposedCommSeconds == b.exposedCommSeconds
+        && a.commBytes == b.commBytes && a.infeasibleReason == b.infeasibleReason;
 }
 
 namespace {
@@ -85,6 +109,47 @@ std::vector<std::uint32_t> rankPlans(std::span<const PlanSummary> plans, Strateg
         order.push_back(o.second);
     order.insert(order.end(), broken.begin(), broken.end());
     return order;
+}
+
+std::vector<std::uint32_t> collapseEquivalents(std::span<const PlanSummary> plans, std::vector<std::uint32_t>& order)
+{
+    // Every strategy sorts plans that fit with throughput in its key, and the rest by memory: equivalent plans
+    // (same tokens/s, memory, feasibility) fall into one run of consecutive plans sharing tokens/s (those that
+    // fit) or memory (those that do not). Compare within such runs only, a bounded number of times; rule
+    // violations (no estimate) are listed as they are.
+    const auto sameRun = [&](std::uint32_t a, std::uint32_t b) {
+        const PlanSummary& x = plans[a];
+        const PlanSummary& y = plans[b];
+        if (x.feasible != y.feasible)
+            return false;
+        return x.feasible ? x.tokensPerSecond == y.tokensPerSecond : x.peakMemoryBytes == y.peakMemoryBytes;
+    };
+    constexpr std::size_t kMaxCompared = 64;
+    std::vector<std::uint32_t> kept;
+    std::vector<std::uint32_t> stands;
+    kept.reserve(order.size());
+    stands.reserve(order.size());
+    std::size_t runStart = 0; // index into `kept` where the current run starts
+    for (const std::uint32_t idx : order) {
+        const PlanSummary& plan = plans[idx];
+        if (kept.empty() || !sameRun(kept[runStart], idx))
+            runStart = kept.size();
+        bool merged = false;
+        if (plan.feasible || plan.peakMemoryBytes > 0) {
+            const std::size_t from = std::max(runStart, kept.size() - std::min(kept.size() - runStart, kMaxCompared));
+            for (std::size_t k = from; k < kept.size() && !merged; ++k)
+                if (equivalentPlans(plans[kept[k]], plan)) {
+                    ++stands[k];
+                    merged = true;
+                }
+        }
+        if (!merged) {
+            kept.push_back(idx);
+            stands.push_back(0);
+        }
+    }
+    order = std::move(kept);
+    return stands;
 }
 
 } // namespace shardscope

@@ -18,6 +18,39 @@ namespace shardscope {
  */
 void scorePlans(std::span<PlanSummary> plans, const ScoreWeights& weights);
 
+/// One plan's score taken apart (what scorePlans adds up), for "why this rank".
+struct ScoreParts
+{
+    double memory = 0;            ///< headroom: 1 - peak / usable memory of the fullest GPU, in [0, 1]
+    double compute = 0;           ///< tokens/s relative to the fastest plan that fits, in [0, 1]
+    double communication = 0;     ///< share of the step not spent in exposed communication, in [0, 1]
+    double memoryTerm = 0;        ///< memory x its weight's share of the weights' sum
+    double computeTerm = 0;
+    double communicationTerm = 0;
+    double score() const { return memoryTerm + computeTerm + communicationTerm; }
+};
+
+/// The parts of `plan`'s score with `bestTokensPerSecond` the fastest plan that fits (all zero when it does not fit).
+ScoreParts scoreParts(const PlanSummary& plan, double bestTokensPerSecond, const ScoreWeights& weights);
+
+/// The fastest plan that fits: its tokens/s (0 when none fits).
+double bestFeasibleTokensPerSecond(std::span<const PlanSummary> plans);
+
+/**
+ * Whether two plans are the same plan for a user: the same degrees (TP, CP, PP, DP, EP, ETP, virtual stages),
+ * micro-batch, schedule and feasibility, and identical predictions (memory, step time, tokens/s, bubble,
+ * imbalance, communication). ZeRO-0 and ZeRO-1 at DP 1, or the TP overlap at TP 1, differ only in settings
+ * that change nothing.
+ */
+bool equivalentPlans(const PlanSummary& a, const PlanSummary& b);
+
+/**
+ * Removes from a ranked `order` every plan equivalent to one ranked before it (equivalentPlans). Returns, for
+ * each entry left, how many removed plans it stands for. Equivalent plans rank next to each other up to
+ * plans with the same sort key, so this is one pass over runs of equal keys.
+ */
+std::vector<std::uint32_t> collapseEquivalents(std::span<const PlanSummary> plans, std::vector<std::uint32_t>& order);
+
 /**
  * Plan indices, best first, as the strategy orders them; infeasible plans follow, closest to
  * fitting first, rule violations last. Needs scores (scorePlans) for Exhaustive and Hybrid.

@@ -8,6 +8,7 @@
 #include "partition/strategy.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace shardscope {
@@ -16,7 +17,16 @@ namespace shardscope {
 struct PlanningOutcome
 {
     SearchResult search;
-    std::vector<std::uint32_t> order;     ///< candidate indices, best first
+    /// Candidate indices, best first; a plan equivalent to one ranked before it (equivalentPlans) is left out.
+    std::vector<std::uint32_t> order;
+    /// For each entry of `order`: how many equivalent candidates it stands for besides itself.
+    std::vector<std::uint32_t> equivalents;
+    std::size_t feasibleRanked = 0;       ///< the entries of `order` that fit (they come first)
+    /// The fastest plan that fits (a candidate index), whatever the strategy ranks first; none when nothing fits.
+    std::optional<std::uint32_t> fastest;
+    double bestTokensPerSecond = 0;       ///< its tokens/s (what the compute score is relative to)
+    Strategy strategy = Strategy::Exhaustive; ///< the ranking `order` follows
+    ScoreWeights weights;                 ///< and the weights of its scores
     std::vector<PlanEstimate> top;        ///< full estimates of the first `topCount` in order
 };
 

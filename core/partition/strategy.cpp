@@ -83,4 +83,6 @@ ScoreWeights defaultWeights(Strategy strategy)
     return {};
 }
 
+bool usesWeights(Strategy strategy) { return strategy == Strategy::Exhaustive || strategy == Strategy::Hybrid; }
+
 } // namespace shardscope

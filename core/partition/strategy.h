@@ -20,11 +20,14 @@ enum class Strategy {
 };
 
 /// The seed's hybrid weights (AutoPartitionConfig::memory_weight, compute_weight, communication_weight).
+/// By default throughput alone: the plans that fit rank fastest first, and the memory margin is the
+/// headroom rule (a plan uses at most 1 - margin of each GPU). Memory and communication weights trade
+/// speed for headroom or for less exposed communication when the user asks for it.
 struct ScoreWeights
 {
-    double memory = 0.1;
-    double compute = 0.8;
-    double communication = 0.1;
+    double memory = 0;
+    double compute = 1;
+    double communication = 0;
     bool operator==(const ScoreWeights&) const = default;
 };
 
@@ -43,5 +46,7 @@ std::span<const Strategy> allStrategies();
 std::span<const Preset> presets();
 const Preset* findPreset(std::string_view name);       ///< "memory_optimized", "throughput_optimized", ...
 ScoreWeights defaultWeights(Strategy strategy);        ///< Hybrid: the seed's 0.4 / 0.3 / 0.3
+/// Whether the strategy orders plans by the weighted score (Exhaustive, Hybrid); the other five have their own rule.
+bool usesWeights(Strategy strategy);
 
 } // namespace shardscope
