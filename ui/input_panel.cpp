@@ -68,8 +68,6 @@ bool vppPinApplies(const QComboBox* schedule)
     return !s || (isInterleaved(*s) && *s != Schedule::ZeroBubbleV);
 }
 
-constexpr const char* kStrategyPrefix = "s:";
-constexpr const char* kPresetPrefix = "p:";
 
 } // namespace
 
@@ -319,49 +317,6 @@ QWidget* InputPanel::buildTrainingGroup()
     return group;
 }
 
-QWidget* InputPanel::buildRankingGroup()
-{
-    auto* group = new QGroupBox(tr("Ranking"));
-    auto* form = new QFormLayout(group);
-    m_strategy = new QComboBox;
-    m_strategy->addItem(tr("Exhaustive search, weighted score"), QString(QString::fromLatin1(kStrategyPrefix) + QStringLiteral("exhaustive")));
-    for (Strategy s : allStrategies())
-        if (s != Strategy::Exhaustive)
-            m_strategy->addItem(tr("Strategy: %1").arg(qs(toString(s))), QString(QString::fromLatin1(kStrategyPrefix) + qs(toString(s))));
-    for (const Preset& p : presets())
-        m_strategy->addItem(tr("Preset: %1").arg(qs(p.name)), QString(QString::fromLatin1(kPresetPrefix) + qs(p.name)));
-    m_strategy->setToolTip(tr("How plans are ranked. Every plan is searched either way; the seed's six strategies "
-                              "order them by their own rule, the presets also set the weights and memory margin."));
-    form->addRow(tr("S&trategy:"), m_strategy);
-
-    const QString names[3] = { tr("Memory"), tr("Compute"), tr("Communication") };
-    const QString tips[3] = {
-        tr("Weight of memory headroom: the free share of the fullest GPU."),
-        tr("Weight of throughput: tokens per second relative to the fastest plan that fits."),
-        tr("Weight of communication: the share of the step not spent waiting for exposed communication."),
-    };
-    for (int i = 0; i < 3; ++i) {
-        auto* row = new QWidget;
-        auto* h = new QHBoxLayout(row);
-        h->setContentsMargins(0, 0, 0, 0);
-        m_weightSliders[i] = new QSlider(Qt::Horizontal);
-        m_weightSliders[i]->setRange(0, 100);
-        m_weightSliders[i]->setToolTip(tips[i]);
-        m_weightLabels[i] = new QLabel;
-        m_weightLabels[i]->setMinimumWidth(m_weightLabels[i]->fontMetrics().horizontalAdvance(QStringLiteral("0.000")));
-        h->addWidget(m_weightSliders[i], 1);
-        h->addWidget(m_weightLabels[i]);
-        form->addRow(names[i] + QLatin1Char(':'), row);
-        connect(m_weightSliders[i], &QSlider::valueChanged, this, [this] {
-            updateWeightLabels();
-            emitRankingChanged();
-        });
-    }
-    setWeights(ScoreWeights {});
-    connect(m_strategy, &QComboBox::activated, this, &InputPanel::strategyActivated);
-    return group;
-}
-
 void InputPanel::fillGpuBox()
 {
     const QSignalBlocker block(m_gpu);
@@ -388,14 +343,6 @@ void InputPanel::updateLinkDefaults()
     m_intraGBps->setSpecialValueText(tr("catalog (%1 GB/s)").arg(gpu->scaleUp.bandwidthBytesPerSecond / 1e9, 0, 'f', 0));
     m_interGBps->setSpecialValueText(tr("catalog (%1 GB/s)").arg(gpu->scaleOut.bandwidthBytesPerSecond / 1e9, 0, 'f', 0));
     m_clusterTotal->setText(tr("%1 GPUs in total").arg(QLocale().toString(m_nodes->value() * m_gpusPerNode->value())));
-}
-
-void InputPanel::updateWeightLabels()
-{
-    const ScoreWeights w = weights();
-    const double values[3] = { w.memory, w.compute, w.communication };
-    for (int i = 0; i < 3; ++i)
-        m_weightLabels[i]->setText(QLocale().toString(values[i], 'f', 2));
 }
 
 void InputPanel::setModel(ModelGraph model, const QString& source, bool bundled)
@@ -482,54 +429,6 @@ PlanningProblem InputPanel::problem() const
     return p;
 }
 
-Strategy InputPanel::strategy() const
-{
-    const QString choice = m_strategy->currentData().toString();
-    if (choice.startsWith(QLatin1String(kPresetPrefix))) {
-        if (const Preset* p = findPreset(choice.mid(2).toStdString()))
-            return p->strategy;
-    }
-    return strategyFromString(choice.mid(2).toStdString()).value_or(Strategy::Exhaustive);
-}
-
-ScoreWeights InputPanel::weights() const
-{
-    return { m_weightSliders[0]->value() / 100.0, m_weightSliders[1]->value() / 100.0, m_weightSliders[2]->value() / 100.0 };
-}
-
-void InputPanel::setWeights(const ScoreWeights& w)
-{
-    // Scores divide by the weights' sum, so scaling them all keeps the ranking: weights above 1
-    // (possible in a session or on the command line) are brought into the sliders' 0..1 that way.
-    const double largest = std::max({ w.memory, w.compute, w.communication });
-    const double k = largest > 1 ? 1 / largest : 1;
-    const double values[3] = { w.memory * k, w.compute * k, w.communication * k };
-    for (int i = 0; i < 3; ++i) {
-        const QSignalBlocker block(m_weightSliders[i]);
-        m_weightSliders[i]->setValue(int(std::lround(values[i] * 100)));
-    }
-    updateWeightLabels();
-}
-
-void InputPanel::strategyActivated()
-{
-    const QString choice = m_strategy->currentData().toString();
-    if (choice.startsWith(QLatin1String(kPresetPrefix))) {
-        if (const Preset* p = findPreset(choice.mid(2).toStdString())) {
-            setWeights(p->weights);
-            const double margin = p->memoryMargin * 100;
-            if (std::abs(m_memoryMargin->value() - margin) > 1e-9) {
-                const QSignalBlocker block(m_memoryMargin);
-                m_memoryMargin->setValue(margin);
-                emitProblemChanged(); // the margin changes what fits: search again
-            }
-        }
-    } else {
-        setWeights(defaultWeights(strategy()));
-    }
-    emitRankingChanged();
-}
-
 void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& training, Strategy strategy, const ScoreWeights& w,
                            bool notify)
 {
@@ -565,8 +464,7 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     selectPinned(m_reshardAfterForward, training.pins.reshardAfterForward);
     applyMoeInputs(training);
     m_memoryMargin->setValue(training.memoryMargin * 100);
-    m_strategy->setCurrentIndex(
-        std::max(m_strategy->findData(QString(QString::fromLatin1(kStrategyPrefix) + qs(toString(strategy)))), 0));
+    selectStrategy(strategy);
     setWeights(w);
     updateLinkDefaults();
     m_updating = false;

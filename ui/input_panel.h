@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -71,6 +73,9 @@ public:
     /// Whether the loaded model has routed experts: the EP, ETP and MoE fields apply only then.
     bool modelHasExperts() const { return m_modelHasExperts; }
     QSlider* weightSlider(int index) const { return m_weightSliders[index]; } ///< 0 memory, 1 compute, 2 communication
+    /// What a preset changed in the form ("The throughput_optimized preset sets the memory margin to 10 % (it was
+    /// 5 %) ..."), shown under the strategy; empty when no preset changed anything.
+    QString presetNote() const;
 
 signals:
     void problemChanged();
@@ -85,6 +90,8 @@ private:
     void fillGpuBox();
     void updateLinkDefaults();
     void updateWeightLabels();
+    void updateWeightSliders(); ///< enabled only under strategies that rank by the weights
+    void selectStrategy(shardscope::Strategy strategy);
     void strategyActivated();
     void emitProblemChanged();
     void emitRankingChanged();
@@ -133,6 +140,9 @@ private:
     QDoubleSpinBox* m_moeCapacityFactor = nullptr; ///< TrainingSpec::moeCapacityFactor; 0 = unset (dropless)
     bool m_modelHasExperts = false;
     QComboBox* m_strategy = nullptr;
+    QLabel* m_presetNote = nullptr;
+    std::optional<double> m_marginBeforePreset; ///< the margin (percent) a preset replaced, put back when it is left
+    bool m_applyingPreset = false;
     QSlider* m_weightSliders[3] = {};
     QLabel* m_weightLabels[3] = {};
 };

@@ -440,6 +440,58 @@ private slots:
         QCOMPARE(problem.count(), preset->memoryMargin == 0.05 ? 0 : 1); // a new margin changes what fits
     }
 
+    void presetChangesAreShownAndUndone()
+    {
+        // The user's complaint: throughput_optimized raised the margin 5 % -> 10 % silently and kept it.
+        InputPanel panel;
+        QCOMPARE(panel.training().memoryMargin, 0.05);
+        const auto pick = [&](const QString& key) {
+            const int index = panel.strategyBox()->findData(key);
+            QVERIFY(index >= 0);
+            panel.strategyBox()->setCurrentIndex(index);
+            emit panel.strategyBox()->activated(index);
+        };
+        pick(QStringLiteral("p:throughput_optimized"));
+        QCOMPARE(panel.training().memoryMargin, 0.10);
+        QVERIFY(panel.presetNote().contains(QStringLiteral("10")));
+        QVERIFY(panel.presetNote().contains(QStringLiteral("5")));
+        pick(QStringLiteral("p:memory_optimized")); // from one preset to another: still 5 % underneath
+        QCOMPARE(panel.training().memoryMargin, 0.15);
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        pick(QStringLiteral("s:exhaustive"));
+        QCOMPARE(panel.training().memoryMargin, 0.05);
+        QVERIFY(panel.presetNote().isEmpty());
+        QCOMPARE(problem.count(), 1); // the margin changes what fits: search again
+        // A margin the user types under a preset is theirs: leaving the preset keeps it.
+        pick(QStringLiteral("p:throughput_optimized"));
+        panel.memoryMarginBox()->setValue(12);
+        pick(QStringLiteral("s:exhaustive"));
+        QCOMPARE(panel.training().memoryMargin, 0.12);
+    }
+
+    void slidersOnlyWhereTheyRank()
+    {
+        InputPanel panel;
+        QVERIFY(panel.weightSlider(1)->isEnabled()); // the weighted score by default
+        QCOMPARE(panel.weights().compute, 1.0);      // throughput alone: the fastest plan that fits first
+        QCOMPARE(panel.weights().memory, 0.0);
+        for (const char* key : { "s:MemoryOptimal", "s:ComputeBalanced", "s:CommunicationMinimal",
+                                 "s:TensorParallelFirst", "s:PipelineParallelFirst" }) {
+            const int index = panel.strategyBox()->findData(QString::fromLatin1(key));
+            QVERIFY(index >= 0);
+            panel.strategyBox()->setCurrentIndex(index);
+            emit panel.strategyBox()->activated(index);
+            for (int i = 0; i < 3; ++i) {
+                QVERIFY2(!panel.weightSlider(i)->isEnabled(), key);
+                QVERIFY(panel.weightSlider(i)->toolTip().contains(QStringLiteral("own rule")));
+            }
+        }
+        const int hybrid = panel.strategyBox()->findData(QStringLiteral("s:Hybrid"));
+        panel.strategyBox()->setCurrentIndex(hybrid);
+        emit panel.strategyBox()->activated(hybrid);
+        QVERIFY(panel.weightSlider(0)->isEnabled());
+    }
+
     void largeWeightsKeepTheirRatios()
     {
         // Scores divide by the weights' sum: 2 / 8 / 1 ranks like 0.25 / 1 / 0.125.
