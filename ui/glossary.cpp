@@ -53,6 +53,8 @@ QList<GlossaryEntry> Glossary::entries()
         { tr("All-to-all"), tr("Every GPU of a group sends a distinct piece to every other: MoE token dispatch and combine, Ulysses context parallelism."), cost, QStringLiteral("communication") },
         { tr("Pareto front"), tr("In the explorer, the plans no other plan beats on both chosen axes at once."), guide, QStringLiteral("5-the-views") },
         { tr("Time to train"), tr("Days to train a token budget at a plan's tokens/s; with GPU-hours (days x 24 x GPUs) and, when a price per GPU-hour is set, the cost. No price is assumed."), guide, ranked },
+        { tr("Days to train"), tr("Days to train the token budget at the plan's tokens/s: tokens / (tokens/s x 86,400)."), guide, ranked },
+        { tr("Cost"), tr("GPU-hours x the price per GPU-hour you set, in your currency; without a price no cost is shown."), guide, ranked },
         { tr("GPU-hours"), tr("GPUs x hours of a training run: days x 24 x the cluster's GPUs."), guide, ranked },
     };
 }

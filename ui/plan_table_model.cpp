@@ -5,6 +5,9 @@
 #include "util/text.h"
 
 #include <QFont>
+#include <QLocale>
+
+#include <limits>
 #include <QStringList>
 
 using namespace shardscope;
@@ -71,6 +74,16 @@ void PlanTableModel::setMixtureOfExperts(bool moe)
         return;
     m_moe = moe;
     emit headerDataChanged(Qt::Horizontal, Ep, EpCommOverlap); // the columns from EP to EP overlap
+}
+
+void PlanTableModel::setBudget(const std::optional<TrainingBudget>& budget)
+{
+    if (budget == m_budget)
+        return;
+    m_budget = budget;
+    emit headerDataChanged(Qt::Horizontal, TrainingDays, Cost);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, TrainingDays), index(rowCount() - 1, Cost));
 }
 
 void PlanTableModel::setShowInfeasible(bool show)
@@ -191,6 +204,18 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
         return QStringLiteral("%1 %").arg(100.0 * p.bubbleFraction, 0, 'f', 1);
     case Score:
         return p.feasible ? QString::number(p.score, 'f', 3) : QString();
+    case TrainingDays:
+    case GpuHours:
+    case Cost: {
+        const std::optional<TrainingTime> t = m_budget ? trainingTime(*m_budget, p) : std::nullopt;
+        if (!t)
+            return QString();
+        if (column == TrainingDays)
+            return QLocale().toString(t->days, 'f', t->days < 10 ? 1 : 0);
+        if (column == GpuHours)
+            return QString::fromStdString(formatCount(t->gpuHours));
+        return t->cost ? QString::fromStdString(formatCount(*t->cost)) : QString();
+    }
     case Status: {
         if (!p.feasible)
             return QString::fromStdString(p.infeasibleReason);
@@ -221,6 +246,15 @@ QVariant PlanTableModel::sortValue(const PlanSummary& p, int row, int column) co
         return p.bubbleFraction;
     case Score:
         return p.score;
+    case TrainingDays:
+    case GpuHours:
+    case Cost: {
+        // Faster plans take fewer days and GPU-hours: sort by the inverse throughput (plans without one last).
+        const std::optional<TrainingTime> t = m_budget ? trainingTime(*m_budget, p) : std::nullopt;
+        if (!t)
+            return std::numeric_limits<double>::infinity();
+        return column == TrainingDays ? t->days : column == GpuHours ? t->gpuHours : t->cost.value_or(0);
+    }
     case Cp: // by degree, then ring before all-to-all
         return 2 * p.config.cp + (p.config.cp > 1 && p.config.cpCommType == CpCommType::AllToAll ? 1 : 0);
     case Ep: // by EP, then ETP
@@ -267,6 +301,9 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case Mfu: return tr("MFU");
         case Bubble: return tr("Bubble");
         case Score: return tr("Score");
+        case TrainingDays: return tr("Days to train");
+        case GpuHours: return tr("GPU-hours");
+        case Cost: return tr("Cost");
         case Status: return tr("Status");
         default: return {};
         }
@@ -298,6 +335,9 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case TpCommOverlap: return tr("TP communication overlap (Megatron --tp-comm-overlap): TP all-gathers and reduce-scatters pipelined with the GEMMs; needs sequence parallelism.");
         case PpCommOverlap: return tr("Pipeline communication overlap: sends and receives between stages run behind compute, leaving only their latency on the critical path; needs PP >= 2.");
         case EpCommOverlap: return tr("MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch's token dispatch and combine run while another micro-batch computes; needs EP > 1, no full recomputation, and with PP > 1 the interleaved schedule.");
+        case TrainingDays: return tr("Days to train the token budget at this plan's tokens/s (Settings: token budget).");
+        case GpuHours: return tr("GPU-hours to train the token budget: days x 24 x the cluster's GPUs.");
+        case Cost: return tr("GPU-hours x your price per GPU-hour, in your currency. No price is assumed.");
         case Bubble: return tr("Pipeline bubble: the share of the pipeline's time in which stages wait for work while it fills and drains: "
                                    "(p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less "
                                    "with v interleaved chunks (Narayanan et al. 2021).");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost/training_budget.h"
 #include "partition/planner.h"
 
 #include <QAbstractTableModel>
@@ -34,6 +35,9 @@ public:
         Mfu,
         Bubble,
         Score,
+        TrainingDays, ///< days to train the token budget; shown when a budget is set
+        GpuHours,     ///< GPU-hours for the budget; shown when a budget is set
+        Cost,         ///< GPU-hours x the price; shown when the budget has a price
         Zero,
         Recompute,
         SequenceParallel,
@@ -63,7 +67,19 @@ public:
     /// Whether a view should show `column`: every column but EP and EP overlap always, those two for
     /// mixture-of-experts models. The columns stay in place (their numbers are the Column values); views hide the
     /// ones not shown.
-    bool isColumnShown(int column) const { return (column != Ep && column != EpCommOverlap) || m_moe; }
+    bool isColumnShown(int column) const
+    {
+        if (column == Ep || column == EpCommOverlap)
+            return m_moe;
+        if (column == TrainingDays || column == GpuHours)
+            return m_budget.has_value();
+        if (column == Cost)
+            return m_budget && m_budget->gpuHourPrice;
+        return true;
+    }
+    /// The token budget (and price per GPU-hour) of the days, GPU-hours and cost columns; none hides them.
+    void setBudget(const std::optional<shardscope::TrainingBudget>& budget);
+    const std::optional<shardscope::TrainingBudget>& budget() const { return m_budget; }
     /// "Score 0.912 = throughput 0.95 x weight 0.80 + headroom ... ": the score's parts for `row`.
     QString scoreExplanation(int row) const;
     /// Why the plan in `row` is ranked where it is, in one line (the strategy's rule with the plan's numbers,
@@ -92,6 +108,7 @@ private:
     std::shared_ptr<const shardscope::PlanningOutcome> m_outcome;
     std::optional<shardscope::CalibrationInfo> m_calibration;
     int m_fastestRow = -1; ///< cached by setOutcome
+    std::optional<shardscope::TrainingBudget> m_budget;
     bool m_showInfeasible = false;
     bool m_moe = false;
 };

@@ -12,6 +12,8 @@
 #include <QSortFilterProxyModel>
 #include <QtTest>
 
+#include <set>
+
 using namespace shardscope;
 
 namespace {
@@ -51,6 +53,7 @@ std::shared_ptr<const PlanningOutcome> contextParallelOutcome()
     add(4, CpCommType::P2P, 2, 4, true);       // row 3
     add(2, CpCommType::AllToAll, 0, 1, true);  // row 4
     o.search.feasibleCount = o.search.candidates.size();
+    o.feasibleRanked = o.order.size();
     return std::make_shared<const PlanningOutcome>(std::move(o));
 }
 
@@ -75,6 +78,7 @@ std::shared_ptr<const PlanningOutcome> expertParallelOutcome()
     add(4, 2, false);
     add(1, 1, false);
     o.search.feasibleCount = o.search.candidates.size();
+    o.feasibleRanked = o.order.size();
     return std::make_shared<const PlanningOutcome>(std::move(o));
 }
 
@@ -114,8 +118,10 @@ private slots:
         QVERIFY(!model.mixtureOfExperts());
         QVERIFY(!model.isColumnShown(PlanTableModel::Ep));
         QVERIFY(!model.isColumnShown(PlanTableModel::EpCommOverlap));
+        const std::set<int> optional { PlanTableModel::Ep, PlanTableModel::EpCommOverlap, PlanTableModel::TrainingDays,
+                                       PlanTableModel::GpuHours, PlanTableModel::Cost };
         for (int column = 0; column < PlanTableModel::ColumnCount; ++column)
-            if (column != PlanTableModel::Ep && column != PlanTableModel::EpCommOverlap)
+            if (!optional.count(column))
                 QVERIFY(model.isColumnShown(column));
         QSignalSpy header(&model, &QAbstractItemModel::headerDataChanged);
         model.setMixtureOfExperts(true);
@@ -176,7 +182,11 @@ private slots:
         const auto outcome = llama8bOn64();
         PlanTableModel model;
         model.setOutcome(outcome);
-        QCOMPARE(model.rowCount(), int(outcome->search.feasibleCount));
+        // One row per plan that fits, equivalent plans folded into one.
+        std::size_t folded = 0;
+        for (std::size_t r = 0; r < outcome->feasibleRanked; ++r)
+            folded += outcome->equivalents[r];
+        QCOMPARE(std::size_t(model.rowCount()) + folded, outcome->search.feasibleCount);
         QCOMPARE(model.columnCount(), int(PlanTableModel::ColumnCount));
         // Row r is the r-th candidate of the ranking; its numbers are that candidate's.
         for (int row : { 0, 1, model.rowCount() - 1 }) {
@@ -200,6 +210,58 @@ private slots:
         // Scores never increase down the ranking (Exhaustive ranks by score).
         for (int row = 1; row < model.rowCount(); ++row)
             QVERIFY(model.plan(row)->score <= model.plan(row - 1)->score);
+    }
+
+    void timeAndCostToTrain()
+    {
+        // 15 T tokens at the best plan's tokens/s on its GPUs, by hand; cost only with a price.
+        const auto outcome = llama8bOn64();
+        PlanTableModel model;
+        model.setOutcome(outcome);
+        QVERIFY(!model.isColumnShown(PlanTableModel::TrainingDays));
+        QVERIFY(model.index(0, PlanTableModel::TrainingDays).data().toString().isEmpty());
+        TrainingBudget budget;
+        budget.tokens = 15e12;
+        QSignalSpy header(&model, &QAbstractItemModel::headerDataChanged);
+        model.setBudget(budget);
+        QCOMPARE(header.count(), 1);
+        QVERIFY(model.isColumnShown(PlanTableModel::TrainingDays) && model.isColumnShown(PlanTableModel::GpuHours));
+        QVERIFY(!model.isColumnShown(PlanTableModel::Cost)); // no price is assumed
+        const PlanSummary& best = *model.plan(0);
+        const int gpus = best.config.tp * best.config.cp * best.config.pp * best.config.dp;
+        QCOMPARE(gpus, 64);
+        const double days = 15e12 / best.tokensPerSecond / 86400;
+        QCOMPARE(model.index(0, PlanTableModel::TrainingDays).data(PlanTableModel::SortRole).toDouble(), days);
+        QCOMPARE(model.index(0, PlanTableModel::GpuHours).data(PlanTableModel::SortRole).toDouble(), days * 24 * 64);
+        QVERIFY(model.index(0, PlanTableModel::Cost).data().toString().isEmpty());
+        budget.gpuHourPrice = 2.5;
+        model.setBudget(budget);
+        QVERIFY(model.isColumnShown(PlanTableModel::Cost));
+        QCOMPARE(model.index(0, PlanTableModel::Cost).data(PlanTableModel::SortRole).toDouble(), days * 24 * 64 * 2.5);
+        QVERIFY(model.headerData(PlanTableModel::Cost, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("No price is assumed")));
+    }
+
+    void fastestAndEquivalentAreMarked()
+    {
+        const auto outcome = llama8bOn64();
+        PlanTableModel model;
+        model.setOutcome(outcome);
+        // Default ranking: rank 1 is the fastest plan that fits, and says so.
+        QCOMPARE(model.fastestRow(), 0);
+        QVERIFY(model.index(0, PlanTableModel::Status).data().toString().startsWith(QStringLiteral("fits, fastest")));
+        QVERIFY(model.index(0, PlanTableModel::Status).data(Qt::FontRole).value<QFont>().bold());
+        QVERIFY(model.rankExplanation(0).contains(QStringLiteral("the fastest plan that fits")));
+        QVERIFY(model.rankExplanation(1).contains(QStringLiteral("slower than the fastest plan that fits (#1)")));
+        // The score's tooltip takes it apart with the outcome's weights (throughput alone by default).
+        const QString tip = model.index(1, PlanTableModel::Score).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.startsWith(QStringLiteral("Score ")) && tip.contains(QStringLiteral("throughput")), qPrintable(tip));
+        // Some rows stand for equivalent plans (settings without effect), and say so.
+        int withEquivalents = -1;
+        for (int r = 0; r < model.rowCount() && withEquivalents < 0; ++r)
+            if (model.equivalentCount(r) > 0)
+                withEquivalents = r;
+        QVERIFY(withEquivalents >= 0);
+        QVERIFY(model.index(withEquivalents, PlanTableModel::Status).data().toString().contains(QStringLiteral("equivalent")));
     }
 
     void infeasibleRowsShowTheirReason()
