@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
+#include "diagnosis_report.h"
 #include "export_command.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
@@ -170,10 +171,13 @@ int Cli::plan(const QStringList& args)
     const bool anyFeasible = outcome.search.feasibleCount > 0;
     if (anyFeasible && !outcome.top.empty()) {
         PlanReport::printDetails(out(), o.problem, outcome.top.front());
+        DiagnosisReport::printWarnings(out(), o.problem, outcome.top.front());
         if (o.proposals > 0)
             PlanReport::printProposals(out(), o.problem, outcome.top.front(), o.proposals);
     }
     PlanReport::printInfeasible(out(), outcome, anyFeasible ? o.showInfeasible : std::max(o.showInfeasible, 5));
+    if (!anyFeasible)
+        DiagnosisReport::printDeadEnds(out(), o.problem, outcome);
     out() << Qt::flush;
 
     if (!o.jsonPath.isEmpty()) {

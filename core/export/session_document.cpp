@@ -3,6 +3,7 @@
 // their JSON with plan files (export/spec_json.h).
 #include "export/session_document.h"
 
+#include "export/budget_json.h"
 #include "export/spec_json.h"
 
 #include <array>
@@ -51,7 +52,8 @@ Json toJsonDocument(const SessionDocument& d)
         { "cluster", toJson(d.cluster) }, { "training", toJson(d.training) },
         { "strategy", toString(d.strategy) }, { "weights", toJson(d.weights) }, { "top_count", d.topCount },
         { "show_infeasible", d.showInfeasible },
-        { "selected_plan", d.selectedPlan ? toJson(*d.selectedPlan) : Json(nullptr) } };
+        { "selected_plan", d.selectedPlan ? toJson(*d.selectedPlan) : Json(nullptr) },
+        { "budget", d.budget ? budgetjson::toJson(*d.budget) : Json(nullptr) } };
     // nlohmann writes NaN and infinity as null, which the reader would then reject as a missing field.
     specjson::requireFinite(out, "$", "session JSON");
     return out;
@@ -105,7 +107,8 @@ bool operator==(const SessionDocument& a, const SessionDocument& b)
     return a.generator == b.generator && a.model == b.model && a.modelIsBundled == b.modelIsBundled
         && a.modelRelative == b.modelRelative && sameCluster(a.cluster, b.cluster)
         && sameTraining(a.training, b.training) && a.strategy == b.strategy && a.weights == b.weights
-        && a.topCount == b.topCount && a.showInfeasible == b.showInfeasible && a.selectedPlan == b.selectedPlan;
+        && a.topCount == b.topCount && a.showInfeasible == b.showInfeasible && a.selectedPlan == b.selectedPlan
+        && a.budget == b.budget;
 }
 
 std::string writeSessionJson(const SessionDocument& document)
@@ -171,6 +174,8 @@ SessionDocument readSessionJson(std::string_view text, const std::string& source
     d.showInfeasible = root.boolean("show_infeasible");
     if (root.find("selected_plan"))
         d.selectedPlan = specjson::readConfig(root.object("selected_plan"));
+    if (root.find("budget"))
+        d.budget = budgetjson::readBudget(root.object("budget"));
     return d;
 }
 

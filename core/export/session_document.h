@@ -2,6 +2,7 @@
 #pragma once
 
 #include "hardware/cluster_spec.h"
+#include "cost/training_budget.h"
 #include "partition/strategy.h"
 #include "training/training_spec.h"
 
@@ -37,6 +38,8 @@ struct SessionDocument
     int topCount = 10;     ///< plans shown in the table, >= 1
     bool showInfeasible = false;
     std::optional<ParallelConfig> selectedPlan;
+    /// The token budget and price per GPU-hour of the time-to-train columns (the user's settings); none: not shown.
+    std::optional<TrainingBudget> budget;
 };
 
 /// Field-by-field equality (doubles compared exactly: a round trip must reproduce them bit for bit).
