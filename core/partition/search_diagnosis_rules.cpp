@@ -391,13 +391,30 @@ namespace {
             + " (TP x CP x PP x DP must equal the GPU count); with " + othersText + ", "
             + canBe(toString(last.knob), allowed);
         Finding f = pinRule(PinKnob::WorldSize, in.pins, std::move(message), allowed);
-        // Whole nodes of GPUs that the pinned product divides, nearest below and above.
+        // Whole nodes of GPUs that the pinned product divides, nearest below and above, leaving (with the
+        // unpinned degrees at 1) a DP that divides the global batch.
         const std::int64_t perNode = in.problem.cluster.gpusPerNode;
         const std::int64_t step = std::lcm(product, perNode);
+        auto batchFits = [&](std::int64_t count) {
+            return in.pins.dp || (count / product >= 1 && in.batch % (count / product) == 0);
+        };
         std::vector<std::int64_t> counts;
+        std::string dpText;
         if (pinned.size() < 4) {
-            if (in.gpus / step >= 1) counts.push_back(in.gpus / step * step);
-            counts.push_back((in.gpus / step + 1) * step);
+            for (std::int64_t k = in.gpus / step; k >= 1; --k)
+                if (k * step != in.gpus && batchFits(k * step)) {
+                    counts.push_back(k * step);
+                    break;
+                }
+            for (std::int64_t k = in.gpus / step + 1; k <= in.gpus / step + 64; ++k)
+                if (batchFits(k * step)) {
+                    counts.push_back(k * step);
+                    break;
+                }
+            if (!in.pins.dp)
+                for (std::int64_t c : counts)
+                    dpText += std::string(dpText.empty() ? " (DP " : " or ") + n(c / product);
+            if (!dpText.empty()) dpText += ", dividing the global batch " + n(in.batch) + ")";
         } else if (product % perNode == 0) {
             counts.push_back(product);
         }
@@ -407,7 +424,7 @@ namespace {
             f.changes.push_back(
                 { n(c / perNode) + " nodes (" + n(c) + " GPUs)", {}, {}, int(c / perNode), false });
         }
-        if (!countText.empty()) f.message += "; " + countText + " GPUs would fit " + values;
+        if (!countText.empty()) f.message += "; " + countText + " GPUs would fit " + values + dpText;
         addNearest(f, in.pins, last.knob, last.field, (in.pins.*last.field).value());
         out.push_back(std::move(f));
     }

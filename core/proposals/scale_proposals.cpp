@@ -115,16 +115,23 @@ namespace {
         const PlanSummary* best = nullptr;
         for (const PlanSummary& s : result.candidates)
             if (s.feasible && (!best || s.tokensPerSecond > best->tokensPerSecond)) best = &s;
-        if (!best || result.cancelled) return;
+        // Only when the raised batch's fastest plan uses a DP the current batch rules out: otherwise the
+        // limit costs nothing (those DP degrees do not fit or are slower).
+        const auto& ruled = finding->ruledOutValues;
+        if (!best || result.cancelled
+            || std::find(ruled.begin(), ruled.end(), best->config.dp) == ruled.end())
+            return;
         std::string ruledOut;
         for (std::int64_t d : finding->ruledOutValues)
             ruledOut += (ruledOut.empty() ? "" : ", ") + grouped(d);
         auto p = evaluateOn(changed, ProposalKind::GlobalBatch, best->config, &current,
             "Raise global batch to " + grouped(batch) + " sequences (allows DP " + ruledOut + ")");
         if (!p) return;
-        p->rationale = finding->message + ". With " + grouped(batch) + " the fastest plan that fits is "
-            + layout(best->config) + " (micro-batch " + std::to_string(best->config.microBatch) + "); "
-            + throughputChange(current, p->estimate) + kOptimisationNote;
+        p->rationale = "global batch " + grouped(problem.training.globalBatch) + " rules out DP " + ruledOut
+            + " on " + grouped(problem.cluster.totalGpus()) + " GPUs (DP must divide it); with "
+            + grouped(batch) + " the fastest plan that fits is " + layout(best->config) + " (micro-batch "
+            + std::to_string(best->config.microBatch) + "); " + throughputChange(current, p->estimate)
+            + kOptimisationNote;
         out.push_back(std::move(*p));
     }
 
@@ -155,10 +162,10 @@ std::optional<Proposal> proposeClusterSize(
     if (!p) return std::nullopt;
     p->cluster = changed.cluster;
     const PlanEstimate& e = p->estimate;
-    std::string now = current && current->feasible
-        ? "the current plan runs at " + tokensText(current->tokensPerSecond) + " on "
-            + grouped(problem.cluster.totalGpus()) + " GPUs"
-        : "no plan fits on " + grouped(problem.cluster.totalGpus()) + " GPUs"
+    std::string now = current && current->feasible ? "the current plan runs at "
+            + tokensText(current->tokensPerSecond) + " on " + grouped(problem.cluster.totalGpus()) + " GPUs"
+                                                   : "no plan fits on " + grouped(problem.cluster.totalGpus())
+            + (problem.cluster.totalGpus() == 1 ? " GPU" : " GPUs")
             + (current ? " (the closest needs " + formatBytes(current->peakMemoryBytes) + " per GPU of "
                         + formatBytes(current->capacityBytes) + " usable)"
                        : std::string());

@@ -35,9 +35,10 @@ struct ScaleProposalOptions
  *    micro-batch, so more micro-batches per step) with the global batch 2x, 4x, ... up to maxBatchFactor x,
  *    stopping at the first whose bubble is under the threshold;
  *  - when the global batch rules out DP degrees the GPU count allows (batchDivisorFinding): the smallest
- * larger global batch that allows them all, with the fastest plan that fits on the changed problem (a search
- * with the problem's pins). Changes that break a rule are left out. Empty when neither applies or `current`
- * was not placed.
+ *    larger global batch that allows them all, with the fastest plan that fits on the changed problem (a
+ *    search with the problem's pins), when that plan uses a DP degree the current batch rules out (else the
+ *    limit costs nothing).
+ * Changes that break a rule are left out. Empty when neither applies or `current` was not placed.
  */
 std::vector<Proposal> proposeGlobalBatchChanges(
     const PlanningProblem& problem, const PlanEstimate& current, const ScaleProposalOptions& options = {});

@@ -191,16 +191,27 @@ private slots:
             << "llama8b" << 64 << 512 << 4096 << "pp=3" << PinKnob::Pp
             << QStringLiteral("PP 3 does not divide the 64 GPUs; PP can be %1").arg(joined(pp64)) << pp64;
         // TP 8 x PP 16 on 1,000 GPUs (125 nodes of 8): with TP 8, PP divides 125 and at most the 82 units of
-        // 70B.
+        // 70B. Whole nodes that 128 divides, leaving a DP (count / 128) that divides the global batch 512:
+        // the nearest below 1,000 and above it.
         const QList<qint64> ppWithTp8 = filtered(divisors(1000 / 8), [](qint64 d) { return d <= 80; });
         const qint64 unit = std::lcm(8 * 16, 8);
+        qint64 below = 0, above = 0;
+        for (qint64 c = unit; c < 4000; c += unit)
+            if (512 % (c / 128) == 0) {
+                if (c < 1000)
+                    below = c;
+                else if (above == 0)
+                    above = c;
+            }
         QTest::newRow("TP x PP not dividing 1,000 GPUs")
             << "llama70b" << 1000 << 512 << 4096 << "tp=8,pp=16" << PinKnob::WorldSize
-            << QStringLiteral("TP 8 x PP 16 = 128 does not divide the %1 GPUs (TP x CP x PP x DP must equal "
-                              "the GPU count); "
-                              "with TP 8, PP can be %2; %3 or %4 GPUs would fit TP 8 x PP 16")
-                   .arg(thousands(1000), joined(ppWithTp8), thousands(1000 / unit * unit),
-                       thousands((1000 / unit + 1) * unit))
+            << QStringLiteral(
+                   "TP 8 x PP 16 = 128 does not divide the %1 GPUs (TP x CP x PP x DP must equal "
+                   "the GPU count); with TP 8, PP can be %2; %3 or %4 GPUs would fit TP 8 x PP 16 (DP "
+                   "%5 or %6, dividing the global batch 512)")
+                   .arg(thousands(1000), joined(ppWithTp8), thousands(below), thousands(above))
+                   .arg(below / 128)
+                   .arg(above / 128)
             << ppWithTp8;
         // CP splits the sequence into 2 x CP chunks: 4,096 over 6 does not go.
         const QList<qint64> cp48 = filtered(divisors(48), [](qint64 d) { return 4096 % (2 * d) == 0; });
