@@ -80,6 +80,7 @@ InputPanel::InputPanel(QWidget* parent)
     layout->addWidget(buildClusterGroup());
     layout->addWidget(buildTrainingGroup());
     layout->addWidget(buildRankingGroup());
+    layout->addWidget(buildBudgetGroup());
     layout->addStretch(1);
     // Long choices ("3: shard optimizer states, gradients and weights") must not widen the dock.
     for (QComboBox* box : findChildren<QComboBox*>()) {

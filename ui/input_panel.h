@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cost/planning_problem.h"
+#include "cost/training_budget.h"
 #include "hardware/hardware_catalog.h"
 #include "partition/strategy.h"
 
@@ -73,6 +74,11 @@ public:
     /// Whether the loaded model has routed experts: the EP, ETP and MoE fields apply only then.
     bool modelHasExperts() const { return m_modelHasExperts; }
     QSlider* weightSlider(int index) const { return m_weightSliders[index]; } ///< 0 memory, 1 compute, 2 communication
+    /// The token budget and price per GPU-hour of the time-to-train columns; none when the budget is 0.
+    std::optional<shardscope::TrainingBudget> budget() const;
+    void setBudget(const std::optional<shardscope::TrainingBudget>& budget); ///< emits budgetChanged once
+    QDoubleSpinBox* tokenBudgetBox() const { return m_tokenBudget; }   ///< trillions of tokens; 0 = none
+    QDoubleSpinBox* gpuHourPriceBox() const { return m_gpuHourPrice; } ///< 0 = no price
     /// What a preset changed in the form ("The throughput_optimized preset sets the memory margin to 10 % (it was
     /// 5 %) ..."), shown under the strategy; empty when no preset changed anything.
     QString presetNote() const;
@@ -80,6 +86,8 @@ public:
 signals:
     void problemChanged();
     void rankingChanged();
+    /// The token budget or the price changed: only the time-to-train columns change, nothing is searched.
+    void budgetChanged();
     void openModelRequested();
 
 private:
@@ -87,6 +95,7 @@ private:
     QWidget* buildClusterGroup();
     QWidget* buildTrainingGroup();
     QWidget* buildRankingGroup();
+    QWidget* buildBudgetGroup(); // input_panel_budget.cpp
     void fillGpuBox();
     void updateLinkDefaults();
     void updateWeightLabels();
@@ -141,6 +150,8 @@ private:
     bool m_modelHasExperts = false;
     QComboBox* m_strategy = nullptr;
     QLabel* m_presetNote = nullptr;
+    QDoubleSpinBox* m_tokenBudget = nullptr;
+    QDoubleSpinBox* m_gpuHourPrice = nullptr;
     std::optional<double> m_marginBeforePreset; ///< the margin (percent) a preset replaced, put back when it is left
     bool m_applyingPreset = false;
     QSlider* m_weightSliders[3] = {};

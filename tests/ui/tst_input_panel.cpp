@@ -469,6 +469,29 @@ private slots:
         QCOMPARE(panel.training().memoryMargin, 0.12);
     }
 
+    void budgetIsADisplaySetting()
+    {
+        InputPanel panel;
+        QVERIFY(!panel.budget()); // none by default: no columns, no invented price
+        QVERIFY(!panel.gpuHourPriceBox()->isEnabled());
+        QSignalSpy budget(&panel, &InputPanel::budgetChanged);
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        panel.tokenBudgetBox()->setValue(15.6);
+        QCOMPARE(budget.count(), 1);
+        QCOMPARE(problem.count(), 0); // nothing to search again
+        QVERIFY(panel.budget());
+        QCOMPARE(panel.budget()->tokens, 15.6e12);
+        QVERIFY(!panel.budget()->gpuHourPrice);
+        QVERIFY(panel.gpuHourPriceBox()->isEnabled());
+        panel.gpuHourPriceBox()->setValue(2.5);
+        QCOMPARE(*panel.budget()->gpuHourPrice, 2.5);
+        panel.setBudget(TrainingBudget { 3e11, std::nullopt });
+        QCOMPARE(panel.tokenBudgetBox()->value(), 0.3);
+        QVERIFY(!panel.budget()->gpuHourPrice);
+        panel.setBudget(std::nullopt);
+        QVERIFY(!panel.budget());
+    }
+
     void slidersOnlyWhereTheyRank()
     {
         InputPanel panel;
