@@ -286,6 +286,7 @@ void compare(Differ& d, const PlanDocument& a, const PlanDocument& b)
     compare(d, "$.inputs.training", a.training, b.training);
     d.field("$.inputs.strategy", a.strategy, b.strategy);
     d.field("$.inputs.weights", a.weights, b.weights);
+    d.field("$.inputs.budget", a.budget, b.budget);
     compare(d, "$.search", a.search, b.search);
     list(d, "$.plans", a.plans, b.plans,
         [](Differ& dd, const std::string& q, const DocumentPlan& x, const DocumentPlan& y) {

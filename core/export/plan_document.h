@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cost/plan_estimate.h"
+#include "cost/training_budget.h"
 #include "hardware/cluster_spec.h"
 #include "model/model_graph.h"
 #include "model/transformer_spec.h"
@@ -93,6 +94,9 @@ struct PlanDocument
     TrainingSpec training;
     Strategy strategy = Strategy::Exhaustive;
     ScoreWeights weights;
+    /// The token budget (and price) the plans were costed with ("inputs.budget"); unset: none, and the
+    /// file has no budget key and no plans[].training_time.
+    std::optional<TrainingBudget> budget;
     SearchStats search;
     std::vector<DocumentPlan> plans;
     /// Model graph analysis (proposals, critical path); opaque here so content written by newer

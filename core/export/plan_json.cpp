@@ -4,6 +4,7 @@
 
 #include "cost/pipeline_schedule.h"
 
+#include "export/budget_json.h"
 #include "export/spec_json.h"
 
 #include <cmath>
@@ -111,7 +112,7 @@ Json toJson(const Proposal& p)
         { "peak_memory_bytes", e.peakMemoryBytes }, { "bubble_fraction", e.bubbleFraction }, { "mfu", e.mfu } };
 }
 
-Json toJson(const DocumentPlan& plan)
+Json toJson(const DocumentPlan& plan, const std::optional<TrainingBudget>& budget)
 {
     const PlanEstimate& e = plan.estimate;
     if (plan.rangeNames.size() != e.stages.size())
@@ -125,7 +126,7 @@ Json toJson(const DocumentPlan& plan)
         proposals.push_back(toJson(p));
     const TimeBreakdown& t = e.time;
     const CommBreakdown& c = e.comm;
-    return Json { { "rank", plan.rank }, { "score", plan.score }, { "config", toJson(e.config) },
+    Json out { { "rank", plan.rank }, { "score", plan.score }, { "config", toJson(e.config) },
         { "feasible", e.feasible }, { "infeasible_reason", e.infeasibleReason }, { "warnings", e.warnings },
         { "num_micro_batches", e.numMicroBatches }, { "capacity_bytes", e.capacityBytes },
         { "peak_memory_bytes", e.peakMemoryBytes }, { "peak_stage", e.peakStage },
@@ -146,6 +147,10 @@ Json toJson(const DocumentPlan& plan)
         { "hardware_flops_per_step", e.hardwareFlopsPerStep }, { "mfu", e.mfu }, { "hfu", e.hfu },
         { "bubble_fraction", e.bubbleFraction }, { "compute_imbalance", e.computeImbalance },
         { "sharding_plan", toJson(plan.sharding) }, { "proposals", proposals } };
+    // Derived from inputs.budget, only in files that have one.
+    if (budget)
+        out["training_time"] = budgetjson::toJson(trainingTime(*budget, e));
+    return out;
 }
 
 /// How far the cost model is off on this GPU's family (derived from the cluster's gpu.calibration;
@@ -163,13 +168,14 @@ Json planDocumentToJson(const PlanDocument& d)
 {
     Json plans = Json::array();
     for (const DocumentPlan& p : d.plans)
-        plans.push_back(toJson(p));
+        plans.push_back(toJson(p, d.budget));
+    Json inputs { { "model", toJson(d.model) }, { "cluster", toJson(d.cluster) }, { "training", toJson(d.training) },
+        { "strategy", toString(d.strategy) }, { "weights", toJson(d.weights) } };
+    if (d.budget) // absent without one: files without a budget stay as they were
+        inputs["budget"] = budgetjson::toJson(*d.budget);
     Json out { { "format", PlanDocument::kFormat }, { "version", PlanDocument::kVersion },
         { "generator", d.generator },
-        { "inputs",
-            Json { { "model", toJson(d.model) }, { "cluster", toJson(d.cluster) },
-                { "training", toJson(d.training) }, { "strategy", toString(d.strategy) },
-                { "weights", toJson(d.weights) } } },
+        { "inputs", std::move(inputs) },
         { "search",
             Json { { "candidates_evaluated", d.search.candidatesEvaluated },
                 { "feasible_count", d.search.feasibleCount },

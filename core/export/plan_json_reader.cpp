@@ -2,6 +2,7 @@
 // The reading half of plan_json.h: every key plan_json.cpp writes, checked for presence, type and range.
 #include "export/plan_json.h"
 
+#include "export/budget_json.h"
 #include "export/spec_json.h"
 
 namespace shardscope {
@@ -282,6 +283,9 @@ PlanDocument readPlanJson(std::string_view text, const std::string& source)
     d.training = readTraining(inputs.object("training"));
     d.strategy = specjson::readStrategy(inputs, "strategy");
     d.weights = specjson::readWeights(inputs.object("weights"));
+    // Files from before budgets, and those planned without one, have none; plans[].training_time is derived.
+    if (inputs.find("budget"))
+        d.budget = budgetjson::readBudget(inputs.object("budget"));
     const ObjectReader search = root.object("search");
     d.search.candidatesEvaluated = std::uint64_t(search.integer("candidates_evaluated", 0, kMaxInt64));
     d.search.feasibleCount = std::uint64_t(search.integer("feasible_count", 0, kMaxInt64));
