@@ -2,7 +2,9 @@
 #pragma once
 
 #include "autosave.h"
+#include "file_controller.h"
 #include "planner_worker.h"
+#include "proposals_controller.h"
 #include "view_export.h"
 
 #include "cost/plan_evaluator.h"
@@ -37,29 +39,6 @@ class QToolButton;
 class QUndoStack;
 class StageMapView;
 class TimelineView;
-
-/// Proposals for one selected plan, computed off the GUI thread.
-struct ProposalBatch
-{
-    quint64 generation = 0;
-    std::vector<shardscope::Proposal> proposals;
-    QString error;
-};
-
-/// A plan to show: its configuration and the training spec it needs (what Apply and Undo switch between).
-struct PlanChoice
-{
-    shardscope::ParallelConfig config;
-    shardscope::TrainingSpec training;
-};
-
-/// A model file imported off the GUI thread.
-struct ModelImport
-{
-    QString path;
-    std::shared_ptr<shardscope::ModelGraph> model; ///< null when the import failed
-    QString error;
-};
 
 /**
  * The desktop planner: inputs on the left, ranked plans on top, the selected plan's views below

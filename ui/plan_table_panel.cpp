@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plan_table_panel.h"
+
+#include "plan_table_model.h"
+#include "planning_controller.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+PlanTablePanel::PlanTablePanel(PlanningController* planning, QWidget* parent)
+    : QWidget(parent)
+    , m_planning(planning)
+    , m_table(new QTableView)
+    , m_showInfeasible(new QCheckBox(tr("Show plans that do &not fit")))
+{
+    m_table->setModel(planning->proxy());
+    QItemSelectionModel* own = m_table->selectionModel();
+    m_table->setSelectionModel(planning->selectionModel()); // the controller's current row is the table's
+    delete own;
+    // The proxy neither adds nor moves columns: the model's column numbers are the view's.
+    connect(planning->planModel(), &QAbstractItemModel::modelReset, this, &PlanTablePanel::hideColumns);
+    connect(
+        planning->planModel(), &QAbstractItemModel::headerDataChanged, this, &PlanTablePanel::hideColumns);
+    hideColumns();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // the strategy's rank order until a header is clicked
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    m_table->setToolTip(
+        tr("Every plan the search evaluated, best first by the chosen strategy. Click a header to "
+           "sort; select a row to show that plan below."));
+    m_showInfeasible->setToolTip(
+        tr("List the plans that exceed GPU memory or break a rule, with the reason."));
+    m_showInfeasible->setChecked(planning->showInfeasible());
+    connect(m_showInfeasible, &QCheckBox::toggled, planning, &PlanningController::setShowInfeasible);
+    connect(planning, &PlanningController::showInfeasibleChanged, m_showInfeasible, &QCheckBox::setChecked);
+    connect(planning, &PlanningController::outcomeChanged, this, &PlanTablePanel::sizeColumnsOnce);
+    connect(planning, &PlanningController::selectionChanged, this, [this] {
+        if (const QModelIndex current = m_table->currentIndex(); current.isValid())
+            m_table->scrollTo(current); // a plan selected elsewhere (a session, a proposal, another view) comes into view
+    });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("<b>Ranked plans</b>")));
+    bar->addStretch(1);
+    bar->addWidget(m_showInfeasible);
+    layout->addLayout(bar);
+    layout->addWidget(m_table);
+}
+
+void PlanTablePanel::hideColumns()
+{
+    for (int column = 0; column < PlanTableModel::ColumnCount; ++column)
+        m_table->setColumnHidden(column, !m_planning->planModel()->isColumnShown(column));
+}
+
+void PlanTablePanel::sizeColumnsOnce()
+{
+    if (m_columnsSized) return; // later results keep the user's column widths
+    m_table->horizontalHeader()->setResizeContentsPrecision(64);
+    m_table->resizeColumnsToContents();
+    m_columnsSized = true;
+}
