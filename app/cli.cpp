@@ -11,6 +11,7 @@
 #include "partition/planner.h"
 #include "plan_options.h"
 #include "plan_report.h"
+#include "sweep_command.h"
 #include "util/atomic_file.h"
 #include "util/input_error.h"
 #include "util/text.h"
@@ -38,7 +39,7 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 bool Cli::isCommand(const QString& word)
 {
-    static const QStringList commands { QStringLiteral("plan"), QStringLiteral("inspect"), QStringLiteral("models"), QStringLiteral("gpus"),
+    static const QStringList commands { QStringLiteral("plan"), QStringLiteral("sweep"), QStringLiteral("inspect"), QStringLiteral("models"), QStringLiteral("gpus"),
                                         QStringLiteral("export"), QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"),
                                         QStringLiteral("--version"), QStringLiteral("-v") };
     return commands.contains(word);
@@ -57,6 +58,10 @@ QString Cli::mainHelp()
               "Commands:\n"
               "  plan MODEL [options]   search all parallel layouts and print the best ones\n"
               "                         (shardscope plan --help lists the options)\n"
+              "  sweep MODEL --gpus A..B|--batch A..B|--seq A..B [options] [--csv FILE] [--json FILE]\n"
+              "                         plan at each GPU count, global batch or sequence length and\n"
+              "                         tabulate the best plans, marking the smallest that fits\n"
+              "                         (shardscope sweep --help)\n"
               "  inspect MODEL [--seq N] [--json FILE]\n"
               "                         summarize a model: size, shape, critical path, parallel\n"
               "                         width, operator mix, largest layers, import notes\n"
@@ -96,6 +101,8 @@ int Cli::run(const QStringList& args)
         return inspect(args.mid(1));
     if (command == QLatin1String("export"))
         return ExportCommand::run(args.mid(1));
+    if (command == QLatin1String("sweep"))
+        return SweepCommand::run(args.mid(1));
     err() << tr("shardscope: unknown command \"%1\"").arg(command) << '\n' << mainHelp() << Qt::flush;
     return ExitUsage;
 }
@@ -161,17 +168,21 @@ int Cli::plan(const QStringList& args)
     }
 
     PlanReport::printInputs(out(), o.problem);
+    if (o.budget)
+        PlanReport::printBudget(out(), *o.budget);
     out() << tr("Strategy %1, weights memory %2 / compute %3 / communication %4")
                  .arg(qs(std::string(toString(o.strategy))))
                  .arg(o.weights.memory)
                  .arg(o.weights.compute)
                  .arg(o.weights.communication)
           << '\n';
-    PlanReport::printRanking(out(), outcome, o.top, o.problem.cluster.gpu.calibration);
+    PlanReport::printRanking(out(), outcome, o.top, o.problem.cluster.gpu.calibration, o.budget);
     const bool anyFeasible = outcome.search.feasibleCount > 0;
     if (anyFeasible && !outcome.top.empty()) {
         PlanReport::printDetails(out(), o.problem, outcome.top.front());
         DiagnosisReport::printWarnings(out(), o.problem, outcome.top.front());
+        if (o.budget)
+            PlanReport::printTrainingTime(out(), *o.budget, outcome.top.front());
         if (o.proposals > 0)
             PlanReport::printProposals(out(), o.problem, outcome.top.front(), o.proposals);
     }
@@ -181,8 +192,9 @@ int Cli::plan(const QStringList& args)
     out() << Qt::flush;
 
     if (!o.jsonPath.isEmpty()) {
-        const PlanDocument doc = makePlanDocument(o.problem, o.strategy, o.weights, outcome,
-                                                  std::string("ShardScope ") + SHARDSCOPE_VERSION);
+        PlanDocument doc = makePlanDocument(o.problem, o.strategy, o.weights, outcome,
+                                            std::string("ShardScope ") + SHARDSCOPE_VERSION);
+        doc.budget = o.budget;
         try {
             writeFileAtomically(o.jsonPath.toStdString(), writePlanJson(doc));
         } catch (const std::exception& e) {

@@ -13,7 +13,7 @@ enum CliExit : int {
     ExitOutput = 4,      ///< an output file could not be written
 };
 
-/// The command-line front end: `shardscope plan|inspect|export|models|gpus ...`.
+/// The command-line front end: `shardscope plan|sweep|inspect|export|models|gpus ...`.
 class Cli
 {
     Q_DECLARE_TR_FUNCTIONS(Cli)

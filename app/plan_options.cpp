@@ -88,6 +88,7 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
     double intraGBps = 0, interGBps = 0;
     QString hardwareFile;
     bool weightsGiven = false;
+    std::optional<double> tokenBudget, gpuHourPrice;
     std::optional<Preset> preset;
     TrainingSpec& training = o.problem.training;
 
@@ -225,6 +226,20 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
             o.proposals = 10;
         } else if (a == QLatin1String("--json")) {
             o.jsonPath = r.value(a);
+        } else if (a == QLatin1String("--token-budget")) {
+            const QString v = r.value(a);
+            try {
+                tokenBudget = parseTokenCount(v.toStdString(), a.toStdString());
+            } catch (const InputError& e) {
+                throw UsageError { QStringLiteral("%1: %2").arg(a, QString::fromStdString(e.message())) };
+            }
+        } else if (a == QLatin1String("--gpu-hour-price")) {
+            const QString v = r.value(a);
+            try {
+                gpuHourPrice = parseGpuHourPrice(v.toStdString(), a.toStdString());
+            } catch (const InputError& e) {
+                throw UsageError { QStringLiteral("%1: %2").arg(a, QString::fromStdString(e.message())) };
+            }
         } else {
             throw UsageError { tr("unknown option %1; see shardscope plan --help").arg(a) };
         }
@@ -232,6 +247,12 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
     if (o.modelArgument.isEmpty())
         throw UsageError { tr("no model given: shardscope plan MODEL [options] (a config.json, a model file, or a "
                               "bundled name such as llama-3-70b)") };
+
+    if (gpuHourPrice && !tokenBudget)
+        throw UsageError { tr("--gpu-hour-price needs --token-budget TOKENS: the cost is the GPU-hours the tokens take "
+                              "times the price") };
+    if (tokenBudget)
+        o.budget = TrainingBudget { *tokenBudget, gpuHourPrice };
 
     if (!weightsGiven)
         o.weights = preset ? preset->weights : defaultWeights(o.strategy);
@@ -273,6 +294,26 @@ QString PlanOptionsParser::helpText()
         "(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the\n"
         "prototype's layer list or ModelInfo JSON, or a bundled example name (shardscope models).\n"
         "\n"
+        "%1"
+        "Output:\n"
+        "  --top K                 plans to print and to write; default 10\n"
+        "  --infeasible K          also print the K closest plans that do not fit, with the reason\n"
+        "  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)\n"
+        "  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:\n"
+        "                          predicted speedup, memory change, and the bottleneck it addresses\n"
+        "\n"
+        "Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.\n"
+        "\n"
+        "Example:\n"
+        "  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5\n"
+        "  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T\n"
+        "                  --gpu-hour-price 2.5\n")
+        .arg(optionsHelp());
+}
+
+QString PlanOptionsParser::optionsHelp()
+{
+    return tr(
         "Cluster:\n"
         "  --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM\n"
         "  --gpus N                total GPUs; default 64\n"
@@ -333,14 +374,12 @@ QString PlanOptionsParser::helpText()
         "                          CommunicationMinimal, Hybrid, TensorParallelFirst, PipelineParallelFirst,\n"
         "                          or a preset: memory_optimized, throughput_optimized, communication_optimized\n"
         "  --weights M,C,N         weights of memory headroom, throughput and communication in the score\n"
-        "  --top K                 plans to print and to write; default 10\n"
-        "  --infeasible K          also print the K closest plans that do not fit, with the reason\n"
-        "  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)\n"
-        "  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:\n"
-        "                          predicted speedup, memory change, and the bottleneck it addresses\n"
         "\n"
-        "Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.\n"
-        "\n"
-        "Example:\n"
-        "  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5\n");
+        "Time and cost to train (each listed plan; nothing is assumed when these are not given):\n"
+        "  --token-budget TOKENS   tokens to train on, e.g. 15e12 or 15T (K, M, B or G, T, P: thousand to\n"
+        "                          quadrillion): adds the days (tokens / tokens per second) and GPU-hours\n"
+        "                          (days x 24 x GPUs) of each plan\n"
+        "  --gpu-hour-price PRICE  price of one GPU-hour (with --token-budget): adds the cost, GPU-hours x\n"
+        "                          PRICE, in PRICE's currency\n"
+        "\n");
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cost/planning_problem.h"
+#include "cost/training_budget.h"
 #include "partition/strategy.h"
 
 #include <QCoreApplication>
@@ -19,6 +20,8 @@ struct PlanOptions
     int showInfeasible = 0;
     QString jsonPath;
     int proposals = 0; ///< --proposals: ranked proposals to print for the best plan (0: none)
+    /// --token-budget TOKENS [--gpu-hour-price PRICE]: days, GPU-hours and cost of each listed plan
+    std::optional<shardscope::TrainingBudget> budget;
 };
 
 /// Thrown for a bad command line (exit code 2); input-file problems are shardscope::InputError (exit 3).
@@ -34,6 +37,8 @@ public:
     /// Parses `plan` arguments (without the subcommand). Throws UsageError or shardscope::InputError.
     static PlanOptions parse(const QStringList& arguments);
     static QString helpText();
+    /// The help's cluster, training, pins, ranking and budget sections (shared with `shardscope sweep`).
+    static QString optionsHelp();
     /// A model file of any supported format, or the name of a bundled model. Throws InputError.
     static shardscope::ModelGraph loadModel(const QString& argument);
 };

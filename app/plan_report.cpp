@@ -29,7 +29,14 @@ QString scheduleText(const ParallelConfig& c)
     return qs(std::string(toString(c.schedule)));
 }
 
-QString configColumns(const ParallelConfig& c)
+} // namespace
+
+QString PlanReport::configHeader()
+{
+    return QStringLiteral("  tp  cp   pp    dp    ep vpp  mb zero recompute sp schedule       overlap");
+}
+
+QString PlanReport::configColumns(const ParallelConfig& c)
 {
     // The overlap knobs that are on: "tp+pp", "tp+ep", "ep", ..., or "-".
     QStringList on;
@@ -57,7 +64,42 @@ QString configColumns(const ParallelConfig& c)
         .arg(overlap, -7);
 }
 
+namespace {
+
+/// "12.3", "1.23e+06": a count of days or GPU-hours in at most 10 characters.
+QString amount(double v)
+{
+    return v < 1e7 ? QString::number(v, 'f', v < 100 ? 1 : 0) : QString::number(v, 'e', 2);
+}
+
 } // namespace
+
+QString PlanReport::budgetHeader(const TrainingBudget& budget)
+{
+    QString h = QStringLiteral("  %1 %2").arg(tr("days"), 10).arg(tr("GPU-hours"), 11);
+    if (budget.gpuHourPrice)
+        h += QStringLiteral(" %1").arg(tr("cost"), 11);
+    return h;
+}
+
+QString PlanReport::budgetColumns(const TrainingBudget& budget, const std::optional<TrainingTime>& time)
+{
+    const QString none = QStringLiteral("-");
+    QString c = QStringLiteral("  %1 %2").arg(time ? amount(time->days) : none, 10).arg(time ? amount(time->gpuHours) : none, 11);
+    if (budget.gpuHourPrice)
+        c += QStringLiteral(" %1").arg(time && time->cost ? amount(*time->cost) : none, 11);
+    return c;
+}
+
+void PlanReport::printBudget(QTextStream& out, const TrainingBudget& budget)
+{
+    out << tr("Budget   %1 tokens").arg(qs(formatCount(budget.tokens)));
+    if (budget.gpuHourPrice)
+        out << tr(", %1 per GPU-hour").arg(*budget.gpuHourPrice);
+    else
+        out << tr(", no GPU-hour price (--gpu-hour-price) so no cost");
+    out << '\n';
+}
 
 void PlanReport::printProposals(QTextStream& out, const PlanningProblem& problem, const PlanEstimate& plan, int count)
 {
@@ -89,17 +131,7 @@ void PlanReport::printProposals(QTextStream& out, const PlanningProblem& problem
 
 void PlanReport::printInputs(QTextStream& out, const PlanningProblem& p)
 {
-    const ModelGraph& m = p.model;
-    // Multi-token-prediction modules train with the model but are not part of its published size: apart.
-    const std::int64_t mtp = m.spec() ? m.spec()->mtpParamCount() : 0;
-    const std::int64_t total = m.totalParams() - mtp;
-    const std::int64_t active = m.spec() && mtp > 0 ? m.spec()->activeParamCount() : m.activeParams();
-    out << tr("Model    %1 (%2): %3 parameters").arg(qs(m.name()), qs(m.sourceFormat()), qs(formatCount(double(total))));
-    if (active != total)
-        out << tr(", %1 active per token").arg(qs(formatCount(double(active))));
-    if (mtp > 0)
-        out << tr(" (+ %1 in multi-token prediction)").arg(qs(formatCount(double(mtp))));
-    out << tr(", %1 layers in %2 blocks").arg(m.layerCount()).arg(m.blocks().size()) << '\n';
+    printModel(out, p.model);
     out << tr("Cluster  %1 x %2 GPUs = %3 x %4 (%5 each), intra-node %6 GB/s, inter-node %7 GB/s")
                .arg(p.cluster.nodes)
                .arg(p.cluster.gpusPerNode)
@@ -115,11 +147,41 @@ void PlanReport::printInputs(QTextStream& out, const PlanningProblem& p)
                .arg(qs(std::string(toString(p.training.precision))), qs(std::string(toString(p.training.optimizer))))
                .arg(p.training.flashAttention ? tr("on") : tr("off"))
         << '\n';
-    for (const std::string& w : m.warnings())
+    for (const std::string& w : p.model.warnings())
         out << tr("Warning  %1").arg(qs(w)) << '\n';
 }
 
-void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int top, const CalibrationInfo& calibration)
+void PlanReport::printModel(QTextStream& out, const ModelGraph& m)
+{
+    // Multi-token-prediction modules train with the model but are not part of its published size: apart.
+    const std::int64_t mtp = m.spec() ? m.spec()->mtpParamCount() : 0;
+    const std::int64_t total = m.totalParams() - mtp;
+    const std::int64_t active = m.spec() && mtp > 0 ? m.spec()->activeParamCount() : m.activeParams();
+    out << tr("Model    %1 (%2): %3 parameters").arg(qs(m.name()), qs(m.sourceFormat()), qs(formatCount(double(total))));
+    if (active != total)
+        out << tr(", %1 active per token").arg(qs(formatCount(double(active))));
+    if (mtp > 0)
+        out << tr(" (+ %1 in multi-token prediction)").arg(qs(formatCount(double(mtp))));
+    out << tr(", %1 layers in %2 blocks").arg(m.layerCount()).arg(m.blocks().size()) << '\n';
+}
+
+void PlanReport::printTrainingTime(QTextStream& out, const TrainingBudget& budget, const PlanEstimate& plan)
+{
+    const std::optional<TrainingTime> t = trainingTime(budget, plan);
+    if (!t)
+        return;
+    out << tr("  training on %1 tokens: %2 days, %3 GPU-hours on %4 GPUs")
+               .arg(qs(formatCount(budget.tokens)))
+               .arg(t->days, 0, 'f', 1)
+               .arg(qs(formatCount(t->gpuHours)))
+               .arg(plan.config.worldSize());
+    if (t->cost)
+        out << tr(", cost %1 at %2 per GPU-hour").arg(qs(formatCount(*t->cost))).arg(*budget.gpuHourPrice);
+    out << '\n';
+}
+
+void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int top, const CalibrationInfo& calibration,
+                              const std::optional<TrainingBudget>& budget)
 {
     out << '\n'
         << tr("%1 plans evaluated in %2 ms, %3 fit in memory.")
@@ -128,7 +190,7 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
                .arg(o.search.feasibleCount)
         << "\n\n";
     out << tr("rank   tp  cp   pp    dp    ep vpp  mb zero recompute sp schedule       overlap  memory/GPU (usable)   step      tokens/s    MFU  bubble  score")
-        << '\n';
+        << (budget ? budgetHeader(*budget) : QString()) << '\n';
     const int n = std::min<int>(top, int(o.order.size()));
     int shown = 0;
     for (int i = 0; i < n; ++i) {
@@ -148,7 +210,7 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
                    .arg(100 * s.mfu, 5, 'f', 1)
                    .arg(100 * s.bubbleFraction, 5, 'f', 1)
                    .arg(s.score, 5, 'f', 3)
-            << '\n';
+            << (budget ? budgetColumns(*budget, trainingTime(*budget, s)) : QString()) << '\n';
         ++shown;
     }
     // Below the table, not in it: its columns stay one number each for scripts.

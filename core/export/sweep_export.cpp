@@ -120,7 +120,7 @@ std::string writeSweepCsv(const SweepReport& r)
     requireParts(r);
     const SweepResult& result = *r.result;
     const bool cost = r.budget && r.budget->gpuHourPrice;
-    std::vector<std::string> header { std::string(toString(result.axis)), "gpus", "global_batch",
+    std::vector<std::string> header { "sweep_" + std::string(toString(result.axis)), "gpus", "global_batch",
         "seq_length", "status", "smallest_fitting", "tp", "cp", "pp", "dp", "dp_replicate", "ep", "etp",
         "vpp", "micro_batch", "zero_stage", "recompute", "sequence_parallel", "schedule", "tp_comm_overlap",
         "pp_comm_overlap", "ep_comm_overlap", "cp_comm_type", "peak_memory_bytes", "capacity_bytes",
