@@ -2,56 +2,65 @@
 #pragma once
 
 #include "autosave.h"
+#include "export/launch_config.h"
+#include "export/session_document.h"
 #include "file_controller.h"
+#include "plan_views.h"
 #include "planner_worker.h"
+#include "planning_controller.h"
 #include "proposals_controller.h"
 #include "view_export.h"
 
-#include "cost/plan_evaluator.h"
-#include "export/launch_config.h"
-#include "export/session_document.h"
-#include "proposals/proposals.h"
-
-#include <QFutureWatcher>
 #include <QMainWindow>
-
-#include <memory>
 #include <optional>
 
 class CommunicationView;
+class ExportController;
 class ImbalanceView;
 class InputPanel;
 class MemoryChartView;
 class PlanTableModel;
+class PlanTablePanel;
 class ProposalListModel;
-class QAction;
+class ProposalsPanel;
 class QActionGroup;
-class QCheckBox;
 class QLabel;
-class QListView;
-class QMenu;
 class QProgressBar;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
-class QPushButton;
 class QToolButton;
 class QUndoStack;
+class RecoveryController;
 class StageMapView;
 class TimelineView;
 
 /**
- * The desktop planner: inputs on the left, ranked plans on top, the selected plan's views below
- * (memory per GPU, stage map, schedule timeline, imbalance, communication) and its notes on the
- * right. Every search runs on PlannerWorker; weight and strategy changes re-rank the cached plans
- * on the GUI thread without searching (a re-rank of 10,000 plans takes about a millisecond).
+ * The desktop planner's shell: inputs on the left, ranked plans on top, the selected plan's views
+ * below (memory per GPU, stage map, schedule timeline, imbalance, communication) and its notes on the
+ * right; menus, status bar, error banner, settings. The work is done by its controllers, one concern
+ * each, wired here:
+ *  - PlanningController: searches (PlannerWorker), re-ranking, the outcome and the selected plan;
+ *  - PlanTablePanel: the ranked plans table; PlanViews: the selected plan's view tabs;
+ *  - ProposalsController (+ ProposalsPanel): the selected plan's proposals, Apply and Undo;
+ *  - FileController: models, sessions, unsaved work, recent files; RecoveryController: autosave and
+ *    crash recovery; ExportController: plan JSON, launch configs and pictures.
+ * The public functions below delegate to them (tests, the render command and main() use them).
  */
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kTopCount = 10; ///< plans evaluated in full per search (the rest on selection)
-    enum View { MemoryView, StagesView, TimelineView_, ImbalanceView_, CommunicationView_, ViewCount };
+    static constexpr int kTopCount = PlanningController::kTopCount; ///< plans evaluated in full per search
+    enum View
+    {
+        MemoryView = PlanViews::Memory,
+        StagesView = PlanViews::Stages,
+        TimelineView_ = PlanViews::Timeline,
+        ImbalanceView_ = PlanViews::Imbalance,
+        CommunicationView_ = PlanViews::Communication,
+        ViewCount = PlanViews::BuiltInCount
+    };
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -65,6 +74,7 @@ public:
     /// Returns an error message, or an empty string on success.
     QString openSession(const QString& path);
     QString saveSession(const QString& path);
+    /// Writes the plan JSON on the calling thread (the menu's export runs it on a worker).
     QString exportPlanJson(const QString& path) const;
     QString exportView(View view, const QString& path, double scale = 1.0);
     QString exportWindow(const QString& path, double scale = 1.0);
@@ -75,7 +85,7 @@ public:
     QString applyProposal(int index);
     /// Shows `choice`: selects its row, or searches again first when its training spec differs.
     void switchTo(const PlanChoice& choice);
-    QUndoStack* undoStack() const { return m_undo; }
+    QUndoStack* undoStack() const;
 
     /// The request the inputs describe now. Throws shardscope::InputError when they are unusable.
     PlanRequest currentRequest() const;
@@ -95,11 +105,9 @@ public:
     /// The inputs as a session (what Save Session writes).
     shardscope::SessionDocument sessionDocument() const;
     /// The session when its inputs differ from the last saved, opened or example state; nothing otherwise.
-    /// (A different selected row alone is not unsaved work: every search selects a row.)
     std::optional<shardscope::SessionDocument> unsavedSession() const;
-    /// Looks for autosaves left by windows that did not exit normally (a crash, a kill) and offers
-    /// the newest in a bar above the plans: Restore applies it as unsaved work, Discard deletes it.
-    /// Returns how many were found. The GUI's main() calls it after the start-up model.
+    /// Looks for autosaves left by windows that did not exit normally and offers the newest in a bar
+    /// above the plans. Returns how many were found. The GUI's main() calls it after the start-up model.
     int offerRecovery();
     /// Starts autosaving unsaved work every 30 s to `folder` (empty: Autosave::defaultFolder()).
     /// The GUI's main() does; the render command and most tests do not.
@@ -107,7 +115,7 @@ public:
     void restoreRecovery();
     void discardRecovery();
     QString recoveryText() const; ///< the bar's text, empty when it is hidden
-    Autosave* autosave() const { return m_autosave; }
+    Autosave* autosave() const;
 
     /// "system", "light" or "dark": the palette of the whole application (kept in the settings).
     void setTheme(const QString& theme);
@@ -120,25 +128,34 @@ public:
     static QString describe(const shardscope::ParallelConfig& config);
     static std::optional<View> viewFromName(const QString& name); ///< "memory", "stages", "timeline", ...
 
+    // The controllers (for the views issue 15 adds, tests and the render command).
+    PlanningController* planning() const { return m_planning; }
+    PlanTablePanel* planTablePanel() const { return m_planTable; }
+    PlanViews* planViews() const { return m_views; }
+    ProposalsController* proposalsController() const { return m_proposals; }
+    FileController* files() const { return m_files; }
+    ExportController* exports() const { return m_exports; }
+    RecoveryController* recovery() const { return m_recovery; }
+
     // For tests and the render command.
     InputPanel* inputs() const { return m_inputs; }
-    PlannerWorker* worker() const { return m_worker; }
-    PlanTableModel* planModel() const { return m_planModel; }
-    QSortFilterProxyModel* planProxy() const { return m_proxy; }
-    QTableView* planTable() const { return m_table; }
-    MemoryChartView* memoryChart() const { return m_memory; }
-    StageMapView* stageMap() const { return m_stageMap; }
-    TimelineView* timeline() const { return m_timeline; }
-    ImbalanceView* imbalance() const { return m_imbalance; }
-    CommunicationView* communication() const { return m_communication; }
-    ProposalListModel* proposals() const { return m_proposalModel; }
-    QTabWidget* viewTabs() const { return m_tabs; }
+    PlannerWorker* worker() const { return m_planning->worker(); }
+    PlanTableModel* planModel() const { return m_planning->planModel(); }
+    QSortFilterProxyModel* planProxy() const { return m_planning->proxy(); }
+    QTableView* planTable() const;
+    MemoryChartView* memoryChart() const { return m_views->memoryChart(); }
+    StageMapView* stageMap() const { return m_views->stageMap(); }
+    TimelineView* timeline() const { return m_views->timeline(); }
+    ImbalanceView* imbalance() const { return m_views->imbalance(); }
+    CommunicationView* communication() const { return m_views->communication(); }
+    ProposalListModel* proposals() const;
+    QTabWidget* viewTabs() const { return m_views->tabs(); }
     /// The plan every view shows, or nullptr.
-    const shardscope::PlanEstimate* selectedPlan() const { return m_selected ? &*m_selected : nullptr; }
-    const shardscope::PlanningOutcome* outcome() const { return m_outcome.get(); }
+    const shardscope::PlanEstimate* selectedPlan() const { return m_planning->selectedPlan(); }
+    const shardscope::PlanningOutcome* outcome() const { return m_planning->outcome(); }
     QString statusText() const;
     QString errorText() const;
-    double lastRerankMs() const { return m_lastRerankMs; }
+    double lastRerankMs() const { return m_planning->lastRerankMs(); }
 
 signals:
     /// A search result or a re-ranking is on screen (tests wait for it).
@@ -154,89 +171,24 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    void buildActions();
     void buildLayout();
-    void requestSearch();
-    void rerankNow();
-    void planFailed(quint64 generation, const QString& message);
-    void currentRowChanged();
-    std::optional<shardscope::ParallelConfig> userSelection() const;
-    void showPlan(const shardscope::PlanEstimate& plan);
-    void clearViews();
-    void importFinished();
+    void buildActions(); // main_window_menus.cpp
+    void connectControllers();
     void clearError();
-    void addRecentFile(const QString& path);
-    void rebuildRecentMenu();
-    void openFile(const QString& path); ///< model or session by extension
-    /// `restored`: an autosave brought back after a crash (unsaved work: no session path, no recent entry).
-    /// Returns an error message, with nothing changed, when the session's bundled model is not in this build.
-    QString applySession(const shardscope::SessionDocument& session, const QString& path, bool restored = false);
-    void applySessionInputs(const shardscope::SessionDocument& session, const QString& path);
     void saveSettings() const;
-    QWidget* buildRecoveryBar();
-    void showNextRecovery();
-    void markSaved();      ///< the inputs as they are now are saved (or opened, or the example)
-    void updateModified(); ///< the title's modified marker
-    QString subtitle() const;
-    // Dialog-driven actions.
-    void openModelDialog();
-    void openSessionDialog();
-    void saveSessionDialog(bool saveAs);
-    void exportPlanDialog();
-    void exportViewDialog(int view); ///< -1: the whole window
-    void exportLaunchConfigDialog();
-    void computeProposals();
-    void proposalsFinished();
-    void updateApplyButton();
-    void selectConfig(const shardscope::ParallelConfig& config);
 
-    InputPanel* m_inputs = nullptr;
-    PlannerWorker* m_worker = nullptr;
-    PlanTableModel* m_planModel = nullptr;
-    QSortFilterProxyModel* m_proxy = nullptr;
-    QTableView* m_table = nullptr;
-    QCheckBox* m_showInfeasible = nullptr;
-    QTabWidget* m_tabs = nullptr;
-    MemoryChartView* m_memory = nullptr;
-    StageMapView* m_stageMap = nullptr;
-    TimelineView* m_timeline = nullptr;
-    ImbalanceView* m_imbalance = nullptr;
-    CommunicationView* m_communication = nullptr;
-    ProposalListModel* m_proposalModel = nullptr;
-    QListView* m_proposalList = nullptr;
-    QLabel* m_rationale = nullptr;
-    QPushButton* m_applyButton = nullptr;
-    QUndoStack* m_undo = nullptr;
-    QFutureWatcher<ProposalBatch>* m_proposalWatcher = nullptr;
-    quint64 m_proposalGeneration = 0;
-    QLabel* m_planTitle = nullptr;
+    InputPanel* m_inputs;
+    PlanningController* m_planning;
+    ProposalsController* m_proposals;
+    FileController* m_files;
+    RecoveryController* m_recovery;
+    PlanTablePanel* m_planTable = nullptr;
+    PlanViews* m_views = nullptr;
+    ProposalsPanel* m_proposalsPanel = nullptr;
+    ExportController* m_exports = nullptr;
     QLabel* m_errorBanner = nullptr;
     QLabel* m_status = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancel = nullptr;
-    QMenu* m_recentMenu = nullptr;
     QActionGroup* m_themeGroup = nullptr;
-
-    // What is on screen: the request it was searched for (the evaluator refers to its problem),
-    // the outcome (re-ranked in place) and the selected plan in full.
-    std::shared_ptr<PlanRequest> m_shown; ///< shared with the proposals computation running on it
-    std::unique_ptr<shardscope::PlanEvaluator> m_evaluator;
-    std::shared_ptr<shardscope::PlanningOutcome> m_outcome;
-    std::optional<shardscope::PlanEstimate> m_selected;
-    std::optional<shardscope::ParallelConfig> m_wantedSelection; ///< from a session, applied to the next result
-    std::optional<shardscope::ParallelConfig> m_applyTarget;     ///< an applied proposal waiting for its search
-    QString m_sessionPath;
-    std::optional<shardscope::SessionDocument> m_pendingSession; ///< applied when its model has been imported
-    QString m_pendingSessionPath;
-    bool m_pendingSessionRestored = false;
-    Autosave* m_autosave = nullptr;
-    std::optional<shardscope::SessionDocument> m_savedState; ///< inputs at the last save/open (no selection)
-    std::vector<Autosave::Recovery> m_recoveries;           ///< claimed, offered one at a time
-    std::optional<Autosave::Recovery> m_restoring;          ///< removed once its model imported
-    QWidget* m_recoveryBar = nullptr;
-    QLabel* m_recoveryLabel = nullptr;
-    QFutureWatcher<ModelImport>* m_import = nullptr;
-    QString m_importPath; ///< the newest import; older ones finishing later are dropped
-    double m_lastRerankMs = 0;
-    bool m_columnsSized = false;
 };
