@@ -66,10 +66,10 @@ QString PlanReport::configColumns(const ParallelConfig& c)
 
 namespace {
 
-/// "12.3", "1.23e+06": a count of days or GPU-hours in at most 10 characters.
+/// "12.3", "23940121", "1.23e+12": days, GPU-hours or a cost in at most 10 characters.
 QString amount(double v)
 {
-    return v < 1e7 ? QString::number(v, 'f', v < 100 ? 1 : 0) : QString::number(v, 'e', 2);
+    return v < 1e10 ? QString::number(v, 'f', v < 100 ? 1 : 0) : QString::number(v, 'e', 2);
 }
 
 } // namespace
