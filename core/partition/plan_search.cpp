@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <thread>
 
 namespace shardscope {
@@ -62,6 +63,18 @@ namespace {
                     out.push_back({ z, r, re });
         }
         return out;
+    }
+
+    /// The product of parallel degrees (each >= 1), or -1 past what an int holds (ParallelConfig::worldSize):
+    /// pins may be any positive int.
+    long long degreeProduct(std::initializer_list<int> degrees)
+    {
+        long long product = 1;
+        for (int d : degrees) {
+            if (d < 1 || product > std::numeric_limits<int>::max() / d) return -1;
+            product *= d;
+        }
+        return product;
     }
 
     /// `base` (its TP, CP, PP and DP set) with every other knob as pinned, or a default: a candidate that only
@@ -195,8 +208,9 @@ std::vector<ParallelConfig> enumerateCandidates(
                 cpTypes.push_back(CpCommType::AllToAll);
             cpTypes = pinnedOr(pins.cpCommType, cpTypes);
             std::vector<int> pps;
-            if (gpus % (tp * cp) == 0)
-                for (int p : divisors(gpus / (tp * cp)))
+            const long long tpCp = degreeProduct({ tp, cp });
+            if (tpCp > 0 && gpus % tpCp == 0)
+                for (int p : divisors(gpus / tpCp))
                     if (p <= units) pps.push_back(p);
             pps = pinnedOr(pins.pp, pps);
             for (int pp : pps) {
@@ -204,10 +218,11 @@ std::vector<ParallelConfig> enumerateCandidates(
                 base.tp = tp;
                 base.cp = cp;
                 base.pp = pp;
-                const int modelParallel = tp * cp * pp;
-                base.dp
-                    = gpus % modelParallel == 0 ? gpus / modelParallel : std::max(1, gpus / modelParallel);
+                const long long modelParallel = degreeProduct({ tp, cp, pp });
+                base.dp = modelParallel < 0 ? 1 : int(std::max<long long>(1, gpus / modelParallel));
                 if (pins.dp) base.dp = *pins.dp;
+                // Degrees whose product overflows (absurd pins) make no candidate; search_diagnosis names them.
+                if (degreeProduct({ tp, cp, pp, base.dp }) < 0) continue;
                 // A layout that cannot work at all (sizes, batch): one candidate that carries the reason.
                 if (base.worldSize() != gpus || batch % base.dp != 0) {
                     out.push_back(ruleCandidate(base, pins, 1));
@@ -277,15 +292,16 @@ std::vector<ParallelConfig> enumerateCandidates(
     }
     // Pins that leave nothing to enumerate (a TP that does not divide the GPUs, an interleaved schedule whose
     // micro-batch count never divides by PP, ...) still give one candidate: it carries the first rule it breaks.
+    // (Not for degrees whose product overflows an int: ParallelConfig::worldSize could not hold it.)
     if (out.empty()) {
         ParallelConfig base;
-        base.tp = pins.tp.value_or(1);
-        base.cp = pins.cp.value_or(1);
-        base.pp = pins.pp.value_or(1);
-        const int modelParallel = std::max(1, base.tp * base.cp * base.pp);
-        base.dp = pins.dp.value_or(std::max(1, gpus / modelParallel));
+        base.tp = std::max(1, pins.tp.value_or(1));
+        base.cp = std::max(1, pins.cp.value_or(1));
+        base.pp = std::max(1, pins.pp.value_or(1));
+        base.dp = std::max(1, pins.dp.value_or(gpus / base.tp / base.cp / base.pp));
         const Schedule schedule = pins.schedule.value_or(Schedule::OneFOneB);
-        out.push_back(ruleCandidate(base, pins, isInterleaved(schedule) ? 2 : 1));
+        if (degreeProduct({ base.tp, base.cp, base.pp, base.dp }) > 0)
+            out.push_back(ruleCandidate(base, pins, isInterleaved(schedule) ? 2 : 1));
     }
     return out;
 }

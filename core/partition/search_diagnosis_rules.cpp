@@ -22,6 +22,14 @@ namespace {
         return grouped(v);
     }
 
+    /// a x b, or nullopt past 2^62 (pins may be any positive int: products of several must not overflow).
+    std::optional<std::int64_t> times(std::int64_t a, std::int64_t b)
+    {
+        constexpr std::int64_t kLimit = std::int64_t(1) << 62;
+        if (a <= 0 || b <= 0 || a > kLimit / b) return std::nullopt;
+        return a * b;
+    }
+
     /// "TP can be 1, 2, 4, 8", "TP can only be 1", "no TP value can".
     std::string canBe(std::string_view knob, const std::vector<std::int64_t>& allowed)
     {
@@ -71,7 +79,9 @@ namespace {
         /// rule.
         bool cpAllowed(std::int64_t c, std::int64_t sequenceTp) const
         {
-            return c == 1 || (problem.training.flashAttention && seq % (2 * c * sequenceTp) == 0);
+            if (c == 1) return true;
+            const std::optional<std::int64_t> chunks = times(2 * c, sequenceTp);
+            return problem.training.flashAttention && chunks && seq % *chunks == 0;
         }
         /// The GPUs left after dividing by the pinned degrees among `knobs` (all of the cluster's when they
         /// do not divide it).
@@ -83,7 +93,10 @@ namespace {
                     : k == PinKnob::Cp                           ? pins.cp
                     : k == PinKnob::Pp                           ? pins.pp
                                                                  : pins.dp;
-                if (pin && *pin >= 1) product *= *pin;
+                if (!pin || *pin < 1) continue;
+                const std::optional<std::int64_t> next = times(product, *pin);
+                if (!next || *next > gpus) return gpus;
+                product = *next;
             }
             return gpus % product == 0 ? gpus / product : gpus;
         }
@@ -282,8 +295,8 @@ namespace {
             reason = "DP x micro-batch " + n(b) + " divides the global batch " + n(in.batch)
                 + " for no DP the GPUs and pins allow (DP " + valueList(dps) + ")";
         std::vector<std::int64_t> allowed;
-        for (std::int64_t x = 1; x <= std::max<std::int64_t>(32, b); ++x)
-            if (works(x)) allowed.push_back(x);
+        for (std::int64_t x : divisorsOf(in.batch))
+            if (x <= std::max<std::int64_t>(32, b) && works(x)) allowed.push_back(x);
         Finding f = pinRule(
             PinKnob::MicroBatch, in.pins, reason + "; " + canBe("the micro-batch", allowed), allowed);
         addNearest(f, in.pins, PinKnob::MicroBatch, &PlanPins::microBatch, b);
@@ -361,9 +374,10 @@ namespace {
         for (const Degree& d : all) {
             const std::optional<int>& v = in.pins.*d.field;
             if (!v) continue;
-            if (*v < 1) return;
+            const std::optional<std::int64_t> next = times(product, *v);
+            if (!next) return; // absurd pins: the rules' generic reasons speak for them
             pinned.push_back(d);
-            product *= *v;
+            product = *next;
             names += std::string(names.empty() ? "" : " x ") + std::string(toString(d.knob));
             values += std::string(values.empty() ? "" : " x ") + std::string(toString(d.knob)) + " " + n(*v);
         }
@@ -394,14 +408,16 @@ namespace {
         // Whole nodes of GPUs that the pinned product divides, nearest below and above, leaving (with the
         // unpinned degrees at 1) a DP that divides the global batch.
         const std::int64_t perNode = in.problem.cluster.gpusPerNode;
-        const std::int64_t step = std::lcm(product, perNode);
+        const std::int64_t step = product <= in.gpus * perNode ? std::lcm(product, perNode) : 0;
         auto batchFits = [&](std::int64_t count) {
             return in.pins.dp || (count / product >= 1 && in.batch % (count / product) == 0);
         };
         std::vector<std::int64_t> counts;
         std::string dpText;
-        if (pinned.size() < 4) {
-            for (std::int64_t k = in.gpus / step; k >= 1; --k)
+        if (step == 0) {
+            // a product far beyond the cluster: no nearby GPU count to suggest
+        } else if (pinned.size() < 4) {
+            for (std::int64_t k = in.gpus / step; k >= 1 && k > in.gpus / step - 64; --k)
                 if (k * step != in.gpus && batchFits(k * step)) {
                     counts.push_back(k * step);
                     break;
@@ -433,7 +449,9 @@ namespace {
     /// asserts it): the global batch divisible by PP x DP x micro-batch for some DP the search reaches.
     void interleavedBatchRule(const Inputs& in, std::vector<Finding>& out)
     {
-        if (in.pins.schedule != Schedule::Interleaved1F1B || !in.pins.pp || *in.pins.pp < 2) return;
+        if (in.pins.schedule != Schedule::Interleaved1F1B || !in.pins.pp || *in.pins.pp < 2
+            || *in.pins.pp > in.units)
+            return;
         const std::int64_t p = *in.pins.pp;
         const std::int64_t b = in.pins.microBatch.value_or(1);
         std::vector<std::int64_t> dps;

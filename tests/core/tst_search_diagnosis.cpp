@@ -326,6 +326,24 @@ private slots:
                 .arg(64 / 3 * 3));
     }
 
+    // Pins far beyond the cluster (the CLI takes up to 2^20 each) are explained without overflow: TP 2^20
+    // breaks the heads rule; their product, past what an int holds, gives no candidate, and no world-size
+    // suggestion.
+    void absurdPins()
+    {
+        PlanningProblem p = makeProblem(llama3_70b(), 64, 512);
+        p.training.pins
+            = parsePins(QStringLiteral("tp=1048576,pp=1048576,cp=1048576,dp=16777216,mb=1048576"));
+        const SearchResult result = search(p, p.training.pins);
+        QCOMPARE(result.feasibleCount, std::size_t(0));
+        const SearchDiagnosis d = diagnoseSearch(p, result);
+        const Finding* f = findKind(d.findings, FindingKind::PinRule, PinKnob::Tp, false);
+        if (!f) QFAIL(qPrintable(dump(d.findings)));
+        QVERIFY(QString::fromStdString(f->message)
+                    .startsWith(QStringLiteral("TP 1,048,576 does not divide the 64 attention heads")));
+        QVERIFY(!findKind(d.findings, FindingKind::PinRule, PinKnob::WorldSize, false));
+    }
+
     // (b) A global batch of 1,000 on 64 GPUs rules out DP 16, 32 and 64 (they do not divide it); the search
     // indeed never passes them, and 1,024 allows them.
     void batchLimitsDp()
