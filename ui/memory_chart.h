@@ -9,8 +9,10 @@
 #include <QString>
 #include <QStringList>
 
-class QBarCategoryAxis;
 class QBarSet;
+class QCategoryAxis;
+class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QStackedBarSeries;
 class QValueAxis;
@@ -51,8 +53,17 @@ public:
     /// MoE layout: routed experts, shared experts, other model states, activations, MoE activations,
     /// embedding and logits, MoE dispatcher buffers, other.
     static constexpr int MoePartCount = 8;
-    enum MoePart { RoutedExperts, SharedExperts, OtherModelStates, OtherActivations, MoeActivations, EmbeddingLogits,
-                   DispatcherBuffers, OtherOverhead };
+    enum MoePart
+    {
+        RoutedExperts,
+        SharedExperts,
+        OtherModelStates,
+        OtherActivations,
+        MoeActivations,
+        EmbeddingLogits,
+        DispatcherBuffers,
+        OtherOverhead
+    };
     static bool hasMoeParts(const shardscope::MemoryBreakdown& m);
     /// Bar `bar`'s tooltip: what it stands for, its total against the capacity, weights, gradients, optimizer
     /// states, activations and the rest, and the MoE parts when it has them.
@@ -60,7 +71,10 @@ public:
 };
 
 /// Per-device stacked memory bars (weights, gradients, optimizer, activations, embedding/logits,
-/// other) in GiB with the device capacity as a dashed line. Updates remove and bulk-append values.
+/// other) in GiB with the usable capacity as a dashed, labelled line. The GiB axis has round ticks (1, 2 or
+/// 5 x 10^k); the bars are labelled every n-th where their labels would not fit under each (64 or 128 stages
+/// stay readable); hovering a bar tells its values. Without a plan the chart is empty (no axes, no legend),
+/// titled "No plan". Updates remove and bulk-append values.
 class MemoryChartView : public QChartView
 {
     Q_OBJECT
@@ -74,26 +88,43 @@ public:
     void setMaxDeviceBars(int count) { m_maxDeviceBars = count; }
     int maxDeviceBars() const { return m_maxDeviceBars; }
     const MemoryChartData& data() const { return m_data; }
-    /// The bar sets in MemoryChartData::partNames(data().moe) order, and the capacity line (for tests and export).
-    /// A plan of the other layout (dense / MoE) replaces them.
+    /// The bar sets in MemoryChartData::partNames(data().moe) order, and the capacity line (for tests and
+    /// export). A plan of the other layout (dense / MoE) replaces them.
     const QList<QBarSet*>& barSets() const { return m_sets; }
     QStackedBarSeries* barSeries() const { return m_series; }
-    /// Whether part `index`'s legend entry is shown: every part of a dense plan; of a MoE plan those with bytes.
+    /// Whether part `index`'s legend entry is shown: every part of a dense plan; of a MoE plan those with
+    /// bytes.
     bool legendShows(int index) const;
     QLineSeries* capacityLine() const { return m_capacity; }
     QString title() const;
     /// Paints the chart (with its legend) into any device at `size`, e.g. for PNG/SVG export.
     void render(QPainter& painter, QSizeF size);
+    /// The hover text at `pos` (viewport coordinates): the values of the bar under it, or an empty string.
+    QString toolTipAt(QPointF pos) const;
+    /// Whether the chart shows a plan (false: the empty state, no axes and no legend).
+    bool hasPlan() const { return !m_data.bars.isEmpty(); }
 
-    /// The x axis (categories) and y axis (GiB); created once and reused by every update.
-    QBarCategoryAxis* categoryAxis() const { return m_x; }
+    /// The x axis (a label every labelStep() bars, at the bar) and the y axis (GiB, round ticks); created
+    /// once and reused by every update.
+    QCategoryAxis* categoryAxis() const { return m_x; }
     QValueAxis* valueAxis() const { return m_y; }
+    /// Every n-th bar is labelled at the chart's current size (1, 2, 5, 10, ...: the labels do not touch).
+    int labelStep() const { return m_labelStep; }
+    /// The label under bar `bar` ("GPU 3", "17" past 16 bars, "S5" per stage), whether drawn or not.
+    QString barLabel(int bar) const;
+    /// The text of the capacity line's label ("usable 74.5 GiB"), empty without a plan.
+    QString capacityLabel() const;
+    /// The capacity label's box in chart coordinates (for tests).
+    QRectF capacityLabelRect() const;
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
 
 private:
-    void updateAxes(const QStringList& labels, double maxGiB);
+    void updateAxes(double maxGiB);
+    void updateLabels(); ///< after a resize: the thinned bar labels, the capacity label, the title that fits
+    void showEmpty(const QString& title);
     void applyPalette();
     void useLayout(bool moe); ///< the bar sets of the dense or the MoE layout
     void updateLegend();
@@ -105,7 +136,12 @@ private:
     QList<QBarSet*> m_sets;
     QList<bool> m_legendShown; ///< per set: its legend marker is shown
     QLineSeries* m_capacity = nullptr;
-    QBarCategoryAxis* m_x = nullptr;
+    QGraphicsRectItem* m_capacityLabel = nullptr; ///< a patch of background with the label's text on it
+    QGraphicsSimpleTextItem* m_capacityText = nullptr;
+    QCategoryAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr;
     int m_maxDeviceBars = 64;
+    int m_labelStep = 1;
+    QStringList m_titles; ///< the title, longest first: the first that fits the chart's width is shown
+    bool m_updatingLabels = false;
 };

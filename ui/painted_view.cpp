@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "painted_view.h"
 
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -19,7 +20,9 @@ QFont PaintedView::paintFrame(QPainter& painter, QSizeF size) const
     QFont titleFont = font();
     titleFont.setBold(true);
     painter.setFont(titleFont);
-    painter.drawText(QRectF(0, 6, size.width(), kTitleHeight - 8), Qt::AlignHCenter | Qt::AlignVCenter, title());
+    QString text = title();
+    if (QFontMetricsF(titleFont).horizontalAdvance(text) > size.width() - 8) text = compactTitle();
+    painter.drawText(QRectF(0, 6, size.width(), kTitleHeight - 8), Qt::AlignHCenter | Qt::AlignVCenter, text);
     painter.setFont(font());
     return titleFont;
 }

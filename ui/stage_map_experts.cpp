@@ -3,9 +3,8 @@
 // folding: a stage's TP x CP x DP GPUs laid out again as ETP x EP x expert DP, ETP fastest), their outlines
 // in the device grid, and the MoE lines of the tooltips.
 #include "moe_display.h"
-#include "stage_map_view.h"
-
 #include "partition/layer_partition.h"
+#include "stage_map_view.h"
 
 #include <QLocale>
 #include <QPainter>
@@ -15,15 +14,17 @@ using namespace shardscope;
 namespace {
 const QColor kExpertGroup(205, 75, 160); // the communication and imbalance views' EP colour
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-QString gib(double bytes) { return QLocale().toString(bytes / kGiB, 'f', 1); }
+QString gib(double bytes)
+{
+    return QLocale().toString(bytes / kGiB, 'f', 1);
+}
 } // namespace
 
 int StageMapView::expertGroupCount() const
 {
     const ParallelConfig& c = m_plan.config;
     const int perStage = c.tp * c.cp * c.dp, block = c.ep * c.etp;
-    if (m_plan.stages.empty() || !usesExpertParallelism(c) || block <= 0 || perStage % block != 0)
-        return 0;
+    if (m_plan.stages.empty() || !usesExpertParallelism(c) || block <= 0 || perStage % block != 0) return 0;
     return perStage / block;
 }
 
@@ -44,8 +45,7 @@ QPainterPath StageMapView::expertGroupOutline(int stage, int group, QSizeF size)
 {
     const QList<int> ranks = expertGroupRanks(stage, group);
     QPainterPath path;
-    if (ranks.isEmpty() || deviceCellRect(ranks.front(), size).isEmpty())
-        return path;
+    if (ranks.isEmpty() || deviceCellRect(ranks.front(), size).isEmpty()) return path;
     // Local index l = tp + TP x row (row = cp + CP x dp): the neighbours are l -+ 1 across and l -+ TP down.
     const ParallelConfig& c = m_plan.config;
     const int first = stageDeviceRange(c, stage).first;
@@ -57,14 +57,10 @@ QPainterPath StageMapView::expertGroupOutline(int stage, int group, QSizeF size)
             path.moveTo(a);
             path.lineTo(b);
         };
-        if (l % c.tp == 0 || !inGroup(l - 1))
-            edge(cell.topLeft(), cell.bottomLeft());
-        if ((l + 1) % c.tp == 0 || !inGroup(l + 1))
-            edge(cell.topRight(), cell.bottomRight());
-        if (!inGroup(l - c.tp))
-            edge(cell.topLeft(), cell.topRight());
-        if (!inGroup(l + c.tp))
-            edge(cell.bottomLeft(), cell.bottomRight());
+        if (l % c.tp == 0 || !inGroup(l - 1)) edge(cell.topLeft(), cell.bottomLeft());
+        if ((l + 1) % c.tp == 0 || !inGroup(l + 1)) edge(cell.topRight(), cell.bottomRight());
+        if (!inGroup(l - c.tp)) edge(cell.topLeft(), cell.topRight());
+        if (!inGroup(l + c.tp)) edge(cell.bottomLeft(), cell.bottomRight());
     }
     return path;
 }
@@ -83,12 +79,15 @@ void StageMapView::paintExpertGroups(QPainter& painter, int stage, QSizeF size) 
 QString StageMapView::memoryText(const StageEstimate& s) const
 {
     const MemoryBreakdown& m = s.memory;
-    QString text = tr("Memory per GPU: %1 GiB of %2 GiB usable").arg(gib(m.totalBytes()), gib(m_plan.capacityBytes));
+    QString text
+        = tr("Memory per GPU: %1 GiB of %2 GiB usable").arg(gib(m.totalBytes()), gib(m_plan.capacityBytes));
     const double dispatch = m.other.moeDispatch;
     if (m.routedExpertBytes > 0 || m.sharedExpertBytes > 0 || m.moeActivationBytes > 0 || dispatch > 0)
         text += QLatin1Char('\n')
-            + tr("of which MoE: routed experts %1 GiB, shared experts %2 GiB (weights, gradients, optimizer states); "
+            + tr("of which MoE: routed experts %1 GiB, shared experts %2 GiB (weights, gradients, optimizer "
+                 "states); "
                  "MoE activations %3 GiB; dispatcher buffers %4 GiB")
-                  .arg(gib(m.routedExpertBytes), gib(m.sharedExpertBytes), gib(m.moeActivationBytes), gib(dispatch));
+                  .arg(gib(m.routedExpertBytes), gib(m.sharedExpertBytes), gib(m.moeActivationBytes),
+                      gib(dispatch));
     return text;
 }

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests ui/imbalance_view.*: stacked bars per stage whose lengths follow the stage times (CP communication
-// among the parts), the mean line, and a title with the plan's slowest / fastest ratio.
-#include "imbalance_view.h"
-#include "view_fixtures.h"
-
+// among the parts), the mean line, and a title with the plan's slowest / fastest ratio. At 64 and 128 stages
+// no label is elided, overprints another or lies on a bar (also in SVG); the axis has round ticks.
 #include "cost/plan_evaluator.h"
+#include "deep_pipeline_fixtures.h"
 #include "hardware/hardware_catalog.h"
+#include "imbalance_view.h"
 #include "import/model_importer.h"
+#include "text_recorder.h"
+#include "view_fixtures.h"
 
 #include <QImage>
 #include <QPainter>
 #include <QtTest>
+#include <cmath>
 
 using namespace shardscope;
 
@@ -45,7 +48,10 @@ PlanEstimate handBuilt()
     return plan;
 }
 
-QImage rendered(const ImbalanceView& view, QSize size, const char* name) { return testing::renderToImage(view, size, name); }
+QImage rendered(const ImbalanceView& view, QSize size, const char* name)
+{
+    return testing::renderToImage(view, size, name);
+}
 
 bool near(double a, double b)
 {
@@ -65,7 +71,9 @@ private slots:
         QCOMPARE(view.slowestStage(), 1);
         QCOMPARE(view.fastestStage(), 0);
         QVERIFY(near(view.imbalance(), view.plan().computeImbalance));
-        QCOMPARE(view.title(), QStringLiteral("Compute imbalance: slowest / fastest stage = 1.15 (stage 1: 46.0 ms, stage 0: 40.0 ms)"));
+        QCOMPARE(view.title(),
+            QStringLiteral(
+                "Compute imbalance: slowest / fastest stage = 1.15 (stage 1: 46.0 ms, stage 0: 40.0 ms)"));
 
         const QSizeF size(900, 360);
         // Parts are stacked left to right without gaps, and lengths are proportional to seconds.
@@ -76,15 +84,17 @@ private slots:
             QCOMPARE(view.barRect(s, 0, size).left(), view.barRect(0, 0, size).left());
             for (int part = 0; part < ImbalanceView::PartCount; ++part) {
                 const QRectF r = view.barRect(s, part, size);
-                QVERIFY2(near(r.width(), ImbalanceView::partSeconds(st, part) * pxPerSecond), qPrintable(QStringLiteral("%1/%2").arg(s).arg(part)));
-                if (part > 0)
-                    QVERIFY(near(r.left(), view.barRect(s, part - 1, size).right()));
+                QVERIFY2(near(r.width(), ImbalanceView::partSeconds(st, part) * pxPerSecond),
+                    qPrintable(QStringLiteral("%1/%2").arg(s).arg(part)));
+                if (part > 0) QVERIFY(near(r.left(), view.barRect(s, part - 1, size).right()));
             }
-            if (s > 0)
-                QVERIFY(view.barRect(s, 0, size).top() > view.barRect(s - 1, 0, size).bottom());
+            if (s > 0) QVERIFY(view.barRect(s, 0, size).top() > view.barRect(s - 1, 0, size).bottom());
         }
         // Stage totals: 46 / 40 is the ratio of the bar lengths; the slowest bar fills the plot.
-        const auto total = [&](int s) { return view.barRect(s, ImbalanceView::PartCount - 1, size).right() - view.barRect(s, 0, size).left(); };
+        const auto total = [&](int s) {
+            return view.barRect(s, ImbalanceView::PartCount - 1, size).right()
+                - view.barRect(s, 0, size).left();
+        };
         QVERIFY(near(total(1) / total(0), 46.0 / 40.0));
         QVERIFY(near(total(2) / total(0), 42.0 / 40.0));
         QVERIFY(near(view.barRect(1, ImbalanceView::PartCount - 1, size).right(), size.width() - 70));
@@ -106,20 +116,20 @@ private slots:
         view.setPlan(handBuilt());
         const QSize size(900, 360);
         const QImage image = rendered(view, size, "imbalance-toy.png");
-        const QColor colours[] = { QColor(52, 120, 210), QColor(140, 90, 200), QColor(230, 140, 40), QColor(120, 170, 50),
-                                   QColor(205, 75, 160), QColor(40, 160, 160) };
+        const QColor colours[] = { QColor(52, 120, 210), QColor(140, 90, 200), QColor(230, 140, 40),
+            QColor(120, 170, 50), QColor(205, 75, 160), QColor(40, 160, 160) };
         QVERIFY(!view.showsCp());
         QVERIFY(!view.showsEp());
         QVERIFY(view.barRect(2, ImbalanceView::CpPart, size).width() == 0); // no context parallelism
         QVERIFY(view.barRect(2, ImbalanceView::EpPart, size).width() == 0); // no experts
         for (int part = 0; part < ImbalanceView::PartCount; ++part) {
-            if (part == ImbalanceView::CpPart || part == ImbalanceView::EpPart)
-                continue;
+            if (part == ImbalanceView::CpPart || part == ImbalanceView::EpPart) continue;
             const QRectF r = view.barRect(2, part, size);
             QVERIFY(r.width() > 4);
             QCOMPARE(image.pixelColor(r.center().toPoint()), colours[part]);
         }
-        // The dashed mean line (42.7 ms) runs through stage 0's row past its 40 ms bar: its pixels are text-coloured.
+        // The dashed mean line (42.7 ms) runs through stage 0's row past its 40 ms bar: its pixels are
+        // text-coloured.
         int dark = 0;
         const QRectF row0 = view.barRect(0, 0, size);
         for (int y = int(row0.top()); y < int(row0.bottom()); ++y)
@@ -138,9 +148,12 @@ private slots:
         view.setPlan(plan);
         QVERIFY(view.showsCp());
         QCOMPARE(ImbalanceView::partNames()[ImbalanceView::CpPart], QStringLiteral("CP communication"));
-        QCOMPARE(view.title(), QStringLiteral("Compute imbalance: slowest / fastest stage = 1.14 (stage 1: 49.0 ms, stage 0: 43.0 ms)"));
+        QCOMPARE(view.title(),
+            QStringLiteral(
+                "Compute imbalance: slowest / fastest stage = 1.14 (stage 1: 49.0 ms, stage 0: 43.0 ms)"));
         const QSizeF size(900, 360);
-        const QRectF tp = view.barRect(1, 2, size), cp = view.barRect(1, ImbalanceView::CpPart, size), pp = view.barRect(1, 5, size);
+        const QRectF tp = view.barRect(1, 2, size), cp = view.barRect(1, ImbalanceView::CpPart, size),
+                     pp = view.barRect(1, 5, size);
         QVERIFY(near(cp.width() / tp.width(), 3.0 / 4.0));
         QVERIFY(near(cp.left(), tp.right()) && near(pp.left(), cp.right()));
         QVERIFY(near(pp.right(), size.width() - 70)); // the slowest bar, CP included, fills the plot
@@ -155,7 +168,8 @@ private slots:
 
     void expertParallelPart()
     {
-        // EP 4 with 6 ms of exposed token dispatch and combine per micro-batch on every stage, between CP and PP.
+        // EP 4 with 6 ms of exposed token dispatch and combine per micro-batch on every stage, between CP and
+        // PP.
         PlanEstimate plan = handBuilt();
         plan.config.ep = 4;
         for (StageEstimate& st : plan.stages)
@@ -165,9 +179,12 @@ private slots:
         QVERIFY(view.showsEp());
         QVERIFY(!view.showsCp());
         QCOMPARE(ImbalanceView::partNames()[ImbalanceView::EpPart], QStringLiteral("EP all-to-all"));
-        QCOMPARE(view.title(), QStringLiteral("Compute imbalance: slowest / fastest stage = 1.13 (stage 1: 52.0 ms, stage 0: 46.0 ms)"));
+        QCOMPARE(view.title(),
+            QStringLiteral(
+                "Compute imbalance: slowest / fastest stage = 1.13 (stage 1: 52.0 ms, stage 0: 46.0 ms)"));
         const QSizeF size(900, 360);
-        const QRectF tp = view.barRect(1, 2, size), ep = view.barRect(1, ImbalanceView::EpPart, size), pp = view.barRect(1, 5, size);
+        const QRectF tp = view.barRect(1, 2, size), ep = view.barRect(1, ImbalanceView::EpPart, size),
+                     pp = view.barRect(1, 5, size);
         QVERIFY(near(ep.width() / tp.width(), 6.0 / 4.0));
         QVERIFY(near(ep.left(), tp.right()) && near(pp.left(), ep.right()));
         QVERIFY(near(pp.right(), size.width() - 70));
@@ -186,15 +203,18 @@ private slots:
         QCOMPARE(int(plan.stages.size()), 4);
         ImbalanceView view;
         view.setPlan(plan);
-        QVERIFY2(near(view.imbalance(), plan.computeImbalance), qPrintable(QString::number(view.imbalance())));
+        QVERIFY2(
+            near(view.imbalance(), plan.computeImbalance), qPrintable(QString::number(view.imbalance())));
         QVERIFY(view.imbalance() > 1); // embedding and head make the outer stages differ
         const int slowest = view.slowestStage(), fastest = view.fastestStage();
-        QCOMPARE(view.title(), QStringLiteral("Compute imbalance: slowest / fastest stage = %1 (stage %2: %3 ms, stage %4: %5 ms)")
-                                   .arg(plan.computeImbalance, 0, 'f', 2)
-                                   .arg(slowest)
-                                   .arg(plan.stages[std::size_t(slowest)].microBatchSeconds() * 1e3, 0, 'f', 1)
-                                   .arg(fastest)
-                                   .arg(plan.stages[std::size_t(fastest)].microBatchSeconds() * 1e3, 0, 'f', 1));
+        QCOMPARE(view.title(),
+            QStringLiteral(
+                "Compute imbalance: slowest / fastest stage = %1 (stage %2: %3 ms, stage %4: %5 ms)")
+                .arg(plan.computeImbalance, 0, 'f', 2)
+                .arg(slowest)
+                .arg(plan.stages[std::size_t(slowest)].microBatchSeconds() * 1e3, 0, 'f', 1)
+                .arg(fastest)
+                .arg(plan.stages[std::size_t(fastest)].microBatchSeconds() * 1e3, 0, 'f', 1));
         // Full recomputation shows up as a recompute part on every stage.
         const QSizeF size(900, 360);
         for (int s = 0; s < 4; ++s)
@@ -212,7 +232,8 @@ private slots:
         QVERIFY(near(view.imbalance(), plan.computeImbalance));
         for (int s = 1; s < 64; ++s)
             QVERIFY(view.barRect(s, 0, size).top() >= view.barRect(s - 1, 0, size).bottom());
-        QVERIFY(view.barRect(63, 0, size).bottom() <= size.height() - 50);
+        QVERIFY(view.barRect(63, 0, size).bottom() <= view.plotArea(size).bottom());
+        QVERIFY(view.plotArea(size).bottom() <= size.height() - 40); // the time axis and the legend below
         rendered(view, size.toSize(), "imbalance-405b-pp64.png");
     }
 
@@ -233,6 +254,75 @@ private slots:
         QCOMPARE(view.title(), QStringLiteral("No plan"));
         QCOMPARE(view.slowestStage(), -1);
         QVERIFY(view.toolTipAt(QPointF(100, 100), QSizeF(900, 360)).isEmpty());
+    }
+
+    void deepPipelinesLabelsClearBarsAndEachOther_data()
+    {
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<QSize>("size");
+        for (const int pp : { 64, 128 })
+            for (const QSize size : { QSize(900, 700), QSize(900, 360), QSize(1400, 900), QSize(600, 420) })
+                QTest::addRow("PP %d, %dx%d", pp, size.width(), size.height()) << pp << size;
+    }
+
+    void deepPipelinesLabelsClearBarsAndEachOther()
+    {
+        QFETCH(int, pp);
+        QFETCH(QSize, size);
+        const testing::DeepPipeline& d = testing::deepPipeline(pp, Recompute::Selective);
+        QVERIFY2(!d.plan.stages.empty(), d.plan.infeasibleReason.c_str());
+        ImbalanceView view;
+        view.setPlan(d.plan);
+        const QList<testing::DrawnText> texts
+            = testing::recordTexts(size, [&](QPainter& p, QSizeF s) { view.render(p, s); });
+        const QStringList problems = testing::labelProblems(texts, size);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        // No text on a bar.
+        QList<QRectF> bars;
+        for (int s = 0; s < pp; ++s)
+            for (int part = 0; part < ImbalanceView::PartCount; ++part)
+                if (const QRectF bar = view.barRect(s, part, size); bar.width() > 0) bars.append(bar);
+        for (const testing::DrawnText& t : texts)
+            for (const QRectF& bar : bars)
+                QVERIFY2(!bar.intersects(t.rect.adjusted(0.5, 0.5, -0.5, -0.5)),
+                    qPrintable(QStringLiteral("\"%1\" on a bar").arg(t.text)));
+        // The slowest and fastest stages are named; the slowest's total is after its bar (the fastest's too
+        // where its row is thick enough: in thin rows the longer bars beside it leave no room, and the title
+        // has it).
+        QStringList painted;
+        for (const testing::DrawnText& t : texts)
+            painted.append(t.text);
+        const auto total = [&](int s) {
+            return QStringLiteral("%1 ms").arg(
+                d.plan.stages[std::size_t(s)].microBatchSeconds() * 1e3, 0, 'f', 1);
+        };
+        for (const int s : { view.slowestStage(), view.fastestStage() })
+            QVERIFY2(painted.contains(QStringLiteral("stage %1").arg(s)),
+                qPrintable(painted.join(QLatin1Char('|'))));
+        QVERIFY2(painted.contains(total(view.slowestStage())), qPrintable(painted.join(QLatin1Char('|'))));
+        if (view.plotArea(size).height() / pp >= QFontMetricsF(view.font()).height())
+            QVERIFY(painted.contains(total(view.fastestStage())));
+        QCOMPARE(testing::svgTexts(size, [&](QPainter& p, QSizeF s) { view.render(p, s); }), painted);
+        rendered(view, size,
+            qPrintable(QStringLiteral("imbalance-405b-pp%1-%2x%3.png")
+                           .arg(pp)
+                           .arg(size.width())
+                           .arg(size.height())));
+    }
+
+    void axisTicksAreRound()
+    {
+        ImbalanceView view;
+        view.setPlan(handBuilt()); // the slowest stage: 46 ms
+        const QList<double> ticks = view.tickSeconds(QSizeF(900, 360));
+        QVERIFY(ticks.size() >= 3);
+        const double stepMs = (ticks[1] - ticks[0]) * 1e3;
+        const double mantissa = stepMs / std::pow(10.0, std::floor(std::log10(stepMs) + 1e-9));
+        QVERIFY2(
+            std::abs(mantissa - 1) < 1e-6 || std::abs(mantissa - 2) < 1e-6 || std::abs(mantissa - 5) < 1e-6,
+            qPrintable(QString::number(stepMs)));
+        QCOMPARE(ticks.front(), 0.0);
+        QVERIFY(ticks.back() <= 46e-3 * (1 + 1e-9) && ticks.back() + stepMs * 1e-3 > 46e-3);
     }
 };
 

@@ -2,25 +2,32 @@
 // Tests ui/memory_chart.*: a selected plan's per-device memory lands in the chart series value by
 // value, per device for small clusters and per pipeline stage for large ones, with the capacity line; a
 // mixture-of-experts plan is stacked by its MoE parts (routed and shared experts, MoE activations,
-// dispatcher buffers), in the legend when they hold bytes and in the tooltips.
-#include "memory_chart.h"
-#include "view_fixtures.h"
-
+// dispatcher buffers), in the legend when they hold bytes and in the tooltips. Round GiB ticks, a labelled
+// capacity line, bar labels thinned out so that 64 and 128 stages stay readable (no elided or overlapping
+// label, also in SVG), the wording of a bar of identical GPUs, hover values, and a real empty state.
 #include "cost/plan_evaluator.h"
+#include "deep_pipeline_fixtures.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
+#include "memory_chart.h"
 #include "partition/layer_partition.h"
+#include "text_recorder.h"
+#include "view_fixtures.h"
 
-#include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
+#include <QHelpEvent>
 #include <QLegend>
 #include <QLegendMarker>
-#include <QStackedBarSeries>
-#include <QPointer>
-#include <QValueAxis>
 #include <QLineSeries>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
 #include <QtTest>
+#include <cmath>
 
 using namespace shardscope;
 
@@ -37,8 +44,7 @@ int stageOf(const ParallelConfig& c, int device)
 {
     for (int s = 0; s < c.pp; ++s) {
         const auto [first, end] = stageDeviceRange(c, s);
-        if (device >= first && device < end)
-            return s;
+        if (device >= first && device < end) return s;
     }
     return -1;
 }
@@ -71,6 +77,31 @@ PlanEstimate handBuiltMoe()
     }
     p.peakMemoryBytes = p.stages[1].memory.totalBytes();
     return p;
+}
+
+QList<testing::DrawnText> recorded(MemoryChartView& view, QSize size)
+{
+    return testing::recordTexts(size, [&](QPainter& p, QSizeF s) { view.render(p, s); });
+}
+
+QStringList strings(const QList<testing::DrawnText>& texts)
+{
+    QStringList out;
+    for (const testing::DrawnText& t : texts)
+        out.append(t.text);
+    return out;
+}
+
+/// Whether `step` is 1, 2 or 5 times a power of ten (by hand: the mantissa of its decimal form).
+bool oneTwoFive(double step)
+{
+    const double mantissa = step / std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+    return std::abs(mantissa - 1) < 1e-6 || std::abs(mantissa - 2) < 1e-6 || std::abs(mantissa - 5) < 1e-6;
+}
+
+QString gibText(double bytes)
+{
+    return QString::number(bytes / kGiB, 'f', 1);
 }
 
 } // namespace
@@ -149,13 +180,22 @@ private slots:
 
         ParallelConfig large = testing::viewConfig(8, 16, 8);
         large.cp = 16;
-        const PlanEstimate big = PlanEvaluator(testing::bundledOnH100("llama-3.1-405b", 16384)).evaluate(large);
+        const PlanEstimate big
+            = PlanEvaluator(testing::bundledOnH100("llama-3.1-405b", 16384)).evaluate(large);
         QVERIFY2(!big.stages.empty(), big.infeasibleReason.c_str());
         view.setPlan(big);
         QVERIFY(view.data().grouped);
         QCOMPARE(view.data().bars.size(), 16);
         QCOMPARE(view.data().bars[1].firstDevice, 1024);
-        QCOMPARE(view.title(), QStringLiteral("Memory per GPU: 16384 GPUs, one bar per pipeline stage S0-S15 of 1024 identical GPUs"));
+        // A bar stands for a stage's TP 8 x CP 16 x DP 8 = 1,024 GPUs.
+        view.resize(1400, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCOMPARE(view.title(),
+            QStringLiteral("Memory per GPU: 16,384 GPUs in 16 pipeline stages; a bar per stage stands for "
+                           "its 1,024 GPUs, which hold the same bytes"));
+        QVERIFY(strings(recorded(view, QSize(700, 500)))
+                    .contains(QStringLiteral("Memory per GPU: a bar per stage of 1,024 identical GPUs")));
     }
 
     void switchingPlansLeavesNoOldValues()
@@ -174,36 +214,231 @@ private slots:
 
     void axesAreReusedAndLabelled()
     {
-        // The same two axes across updates (re-adding them leaked them), categories per bar,
-        // the y range covering the fullest bar and the capacity.
+        // The same two axes across updates (re-adding them leaked them), a label per bar where they fit.
         MemoryChartView view;
-        QBarCategoryAxis* x = view.categoryAxis();
+        view.resize(900, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCategoryAxis* x = view.categoryAxis();
         QValueAxis* y = view.valueAxis();
-        QPointer<QBarCategoryAxis> watch(x);
+        QPointer<QCategoryAxis> watch(x);
         const PlanEstimate big = plan("llama-3-70b", 64, 8, 4, 2);
         view.setPlan(big);
         view.setPlan(plan("llama-3-8b", 8, 2, 1, 4));
         QCOMPARE(view.chart()->axes().size(), 2);
         QCOMPARE(view.categoryAxis(), x);
         QVERIFY(watch);
-        QCOMPARE(x->categories(), (QStringList { QStringLiteral("GPU 0"), QStringLiteral("GPU 1"), QStringLiteral("GPU 2"),
-                                                 QStringLiteral("GPU 3"), QStringLiteral("GPU 4"), QStringLiteral("GPU 5"),
-                                                 QStringLiteral("GPU 6"), QStringLiteral("GPU 7") }));
+        QCOMPARE(view.labelStep(), 1);
+        QCOMPARE(x->categoriesLabels(),
+            (QStringList { QStringLiteral("GPU 0"), QStringLiteral("GPU 1"), QStringLiteral("GPU 2"),
+                QStringLiteral("GPU 3"), QStringLiteral("GPU 4"), QStringLiteral("GPU 5"),
+                QStringLiteral("GPU 6"), QStringLiteral("GPU 7") }));
         // 32 bars: the rank alone under each bar, and the axis title says what it is.
         view.setPlan(plan("llama-3-8b", 32, 2, 2, 8));
-        QCOMPARE(x->count(), 32);
-        QCOMPARE(x->at(17), QStringLiteral("17"));
-        QVERIFY(x->labelsVisible());
+        QCOMPARE(view.barLabel(17), QStringLiteral("17"));
         QCOMPARE(x->titleText(), QStringLiteral("GPU (global rank)"));
-        // 64 bars: no room for labels; the title names the order.
+        // 64 bars in 900 px: every n-th labelled (n = 2, 5, 10, ...), at its bar.
         view.setPlan(big);
-        QCOMPARE(x->count(), 64);
-        QVERIFY(!x->labelsVisible());
-        QCOMPARE(view.title(), QStringLiteral("Memory per GPU: 64 GPUs, global ranks 0-63 from left to right"));
+        const int step = view.labelStep();
+        QVERIFY2(step > 1 && oneTwoFive(step), qPrintable(QString::number(step)));
+        QCOMPARE(x->categoriesLabels().size(), (64 + step - 1) / step);
+        QCOMPARE(x->categoriesLabels()[1], QString::number(step));
+        QCOMPARE(x->endValue(QString::number(step)), double(step));
+        QCOMPARE(view.title(), QStringLiteral("Memory per GPU: 64 GPUs"));
         double fullest = big.capacityBytes;
         for (const StageEstimate& st : big.stages)
             fullest = std::max(fullest, st.memory.totalBytes());
-        QCOMPARE(y->max(), fullest / kGiB * 1.1);
+        QVERIFY(y->max() >= fullest / kGiB);
+    }
+
+    void roundTicks_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::newRow("70B on 64 GPUs") << 0;
+        QTest::newRow("8B on 8 GPUs") << 1;
+        QTest::newRow("405B over 64 stages") << 2;
+        QTest::newRow("MoE by hand") << 3;
+    }
+
+    void roundTicks()
+    {
+        QFETCH(int, which);
+        const PlanEstimate p = which == 0 ? plan("llama-3-70b", 64, 8, 4, 2)
+            : which == 1                  ? plan("llama-3-8b", 8, 2, 1, 4)
+            : which == 2                  ? testing::deepPipeline(64).plan
+                                          : handBuiltMoe();
+        MemoryChartView view;
+        view.setPlan(p);
+        double fullest = p.capacityBytes / kGiB;
+        for (const StageEstimate& st : p.stages)
+            fullest = std::max(fullest, st.memory.totalBytes() / kGiB);
+        const QValueAxis* y = view.valueAxis();
+        QCOMPARE(y->min(), 0.0);
+        QVERIFY(y->tickCount() >= 3 && y->tickCount() <= 8);
+        const double step = y->max() / (y->tickCount() - 1);
+        QVERIFY2(
+            oneTwoFive(step), qPrintable(QStringLiteral("%1 / %2").arg(y->max()).arg(y->tickCount() - 1)));
+        QVERIFY(y->max() >= fullest); // every bar and the capacity line inside
+        QVERIFY(y->max() < fullest * 1.05 + step); // and no more than one step above them
+        // The tick labels painted are those round numbers.
+        QStringList painted = strings(recorded(view, QSize(900, 500)));
+        for (int i = 0; i < y->tickCount(); ++i)
+            QVERIFY2(painted.contains(QString::number(i * step, 'f', step >= 1 ? 0 : 1)),
+                qPrintable(painted.join(QLatin1Char('|'))));
+    }
+
+    void deepPipelinesStayReadable_data()
+    {
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<QSize>("size");
+        for (const int pp : { 64, 128 })
+            for (const QSize size : { QSize(900, 500), QSize(1000, 560), QSize(1400, 900) })
+                QTest::addRow("PP %d, %dx%d", pp, size.width(), size.height()) << pp << size;
+    }
+
+    void deepPipelinesStayReadable()
+    {
+        QFETCH(int, pp);
+        QFETCH(QSize, size);
+        const testing::DeepPipeline& d = testing::deepPipeline(pp);
+        QVERIFY2(!d.plan.stages.empty(), d.plan.infeasibleReason.c_str());
+        MemoryChartView view;
+        view.setPlan(d.plan);
+        QVERIFY(view.data().grouped);
+        QCOMPARE(view.data().bars.size(), pp);
+        const QList<testing::DrawnText> texts = recorded(view, size);
+        const QStringList problems = testing::labelProblems(texts, size);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        // Stage labels at every n-th bar from S0 (n = 1, 2, 5, 10, ...), none missing in between.
+        QList<int> labelled;
+        const QRegularExpression stageLabel(QStringLiteral("^S(\\d+)$"));
+        for (const testing::DrawnText& t : texts)
+            if (const QRegularExpressionMatch m = stageLabel.match(t.text); m.hasMatch())
+                labelled.append(m.captured(1).toInt());
+        QVERIFY2(labelled.size() >= 2 && labelled[0] == 0, qPrintable(strings(texts).join(QLatin1Char('|'))));
+        const int step = labelled[1];
+        QVERIFY(oneTwoFive(step));
+        QCOMPARE(labelled.size(), (pp + step - 1) / step);
+        for (int i = 0; i < labelled.size(); ++i)
+            QCOMPARE(labelled[i], i * step);
+        // The wording of a bar of identical GPUs, and the capacity line's label.
+        const QStringList painted = strings(texts);
+        const QString perStage = QLocale().toString(16384 / pp);
+        QVERIFY2(
+            painted.contains(QStringLiteral("Memory per GPU: 16,384 GPUs in %1 pipeline stages; a bar per "
+                                            "stage stands for its %2 GPUs, which hold the same bytes")
+                                 .arg(pp)
+                                 .arg(perStage))
+                || painted.contains(
+                    QStringLiteral("Memory per GPU: a bar per stage of %1 identical GPUs").arg(perStage)),
+            qPrintable(painted.join(QLatin1Char('|'))));
+        QVERIFY(painted.contains(QStringLiteral("usable %1 GiB").arg(gibText(d.plan.capacityBytes))));
+        QCOMPARE(testing::svgTexts(size, [&](QPainter& p, QSizeF s) { view.render(p, s); }), painted);
+        QImage image(size, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        view.render(painter, size);
+        painter.end();
+        if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
+            image.save(QString::fromLocal8Bit(dir)
+                + QStringLiteral("/memory-chart-405b-pp%1-%2x%3.png")
+                      .arg(pp)
+                      .arg(size.width())
+                      .arg(size.height()));
+    }
+
+    void groupWording()
+    {
+        // One stage of 1,024 GPUs (TP 8 x DP 128): one bar for all of them, no "stage S0-S0".
+        MemoryChartView view;
+        view.resize(1200, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setPlan(plan("llama-3-8b", 1024, 8, 1, 128));
+        QCOMPARE(view.data().bars.size(), 1);
+        QCOMPARE(view.title(),
+            QStringLiteral("Memory per GPU: one bar for all 1,024 GPUs, which hold the same bytes"));
+        QVERIFY(!view.title().contains(QStringLiteral("S0")));
+    }
+
+    void capacityLineIsLabelled()
+    {
+        const PlanEstimate p = plan("llama-3-70b", 64, 8, 4, 2);
+        MemoryChartView view;
+        view.resize(900, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setPlan(p);
+        QCOMPARE(view.capacityLabel(), QStringLiteral("usable %1 GiB").arg(gibText(p.capacityBytes)));
+        // The label sits in the plot, right-aligned, just above (or below) the dashed line.
+        const QRectF label = view.capacityLabelRect();
+        const QRectF plotArea = view.chart()->plotArea();
+        const double lineY
+            = view.chart()->mapToPosition(QPointF(0, p.capacityBytes / kGiB), view.capacityLine()).y();
+        QVERIFY2(plotArea.contains(label),
+            qPrintable(QStringLiteral("%1,%2").arg(label.top()).arg(plotArea.top())));
+        QVERIFY(std::abs(label.bottom() - lineY) <= 4 || std::abs(label.top() - lineY) <= 4);
+        QVERIFY(label.right() > plotArea.right() - 10);
+        const QList<testing::DrawnText> texts = recorded(view, QSize(900, 500));
+        QVERIFY(strings(texts).contains(view.capacityLabel()));
+        const QStringList problems = testing::labelProblems(texts, QSizeF(900, 500));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    void emptyStateWithoutAPlan()
+    {
+        MemoryChartView view;
+        view.resize(900, 500);
+        QVERIFY(!view.hasPlan());
+        QCOMPARE(view.title(), QStringLiteral("No plan"));
+        view.setPlan(plan("llama-3-70b", 64, 8, 4, 2));
+        QVERIFY(view.hasPlan());
+        QVERIFY(view.categoryAxis()->isVisible() && view.chart()->legend()->isVisible());
+        view.clearPlan();
+        QVERIFY(!view.hasPlan());
+        QCOMPARE(view.title(), QStringLiteral("No plan"));
+        QVERIFY(!view.categoryAxis()->isVisible());
+        QVERIFY(!view.valueAxis()->isVisible());
+        QVERIFY(!view.chart()->legend()->isVisible());
+        QVERIFY(view.capacityLabelRect().isEmpty());
+        // Nothing painted but the title: no axis numbers, legend or bars of the plan before.
+        QCOMPARE(strings(recorded(view, QSize(900, 500))), QStringList { QStringLiteral("No plan") });
+        QVERIFY(view.toolTipAt(QPointF(450, 250)).isEmpty());
+        // A rejected plan says why.
+        PlanEstimate rejected;
+        rejected.infeasibleReason = "TP 3 does not divide the 64 attention heads";
+        view.setPlan(rejected);
+        QCOMPARE(view.title(), QStringLiteral("No estimate: TP 3 does not divide the 64 attention heads"));
+        QVERIFY(!view.chart()->legend()->isVisible());
+    }
+
+    void hoverShowsTheBarsValues()
+    {
+        const PlanEstimate p = plan("llama-3-8b", 8, 2, 1, 4);
+        MemoryChartView view;
+        view.resize(900, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setPlan(p);
+        // The middle of GPU 2's bar, in the view's coordinates.
+        const double total = p.stages[0].memory.totalBytes() / kGiB;
+        const QPointF inChart = view.chart()->mapToPosition(QPointF(2, total / 2), view.barSeries());
+        const QPoint at = view.mapFromScene(view.chart()->mapToScene(inChart));
+        const QString tip = view.toolTipAt(at);
+        QCOMPARE(tip, view.data().toolTip(2));
+        QVERIFY2(tip.startsWith(QStringLiteral("GPU 2 (stage 0)\n%1 GiB of %2 GiB usable")
+                                    .arg(gibText(p.stages[0].memory.totalBytes()), gibText(p.capacityBytes))),
+            qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("Weights %1 GiB").arg(gibText(p.stages[0].memory.weightsBytes))));
+        // GPU 5's column, near the axis: GPU 5's values; outside the plot: nothing.
+        const QPointF low = view.chart()->mapToPosition(QPointF(5, total * 0.05), view.barSeries());
+        QVERIFY(view.toolTipAt(view.mapFromScene(view.chart()->mapToScene(low)))
+                    .startsWith(QStringLiteral("GPU 5 (stage 0)")));
+        QVERIFY(view.toolTipAt(QPointF(2, 2)).isEmpty());
+        // The tooltip event shows it.
+        QHelpEvent help(QEvent::ToolTip, at, view.viewport()->mapToGlobal(at));
+        QApplication::sendEvent(view.viewport(), &help);
+        QCOMPARE(QToolTip::text(), tip);
     }
 
     void followsTheDarkPalette()
@@ -268,10 +503,13 @@ private slots:
         QCOMPARE(view.barSets()[MemoryChartData::RoutedExperts]->color(), QColor(205, 75, 160));
         // Tooltips: the weights, gradients and optimizer states, and the MoE parts.
         const QString tip = view.data().toolTip(1);
-        QVERIFY2(tip.startsWith(QStringLiteral("GPU 1 (stage 0)\n47.0 GiB of 76.0 GiB usable")), qPrintable(tip));
-        QVERIFY(tip.contains(QStringLiteral("Weights 8.0 GiB, gradients 8.0 GiB, optimizer states 16.0 GiB")));
+        QVERIFY2(
+            tip.startsWith(QStringLiteral("GPU 1 (stage 0)\n47.0 GiB of 76.0 GiB usable")), qPrintable(tip));
+        QVERIFY(
+            tip.contains(QStringLiteral("Weights 8.0 GiB, gradients 8.0 GiB, optimizer states 16.0 GiB")));
         QVERIFY(tip.contains(QStringLiteral("Routed experts 20.0 GiB, shared experts 2.0 GiB")));
-        QVERIFY(tip.contains(QStringLiteral("MoE activations 6.0 GiB (of the activations), dispatcher buffers 1.5 GiB (of other)")));
+        QVERIFY(tip.contains(QStringLiteral(
+            "MoE activations 6.0 GiB (of the activations), dispatcher buffers 1.5 GiB (of other)")));
         const QImage image = view.grab().toImage();
         if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
             image.save(QString::fromLocal8Bit(dir) + QStringLiteral("/memory-chart-moe.png"));
@@ -281,7 +519,8 @@ private slots:
         noShared.stages[0].memory.sharedExpertBytes = 0;
         view.setPlan(noShared);
         QVERIFY(!view.legendShows(MemoryChartData::SharedExperts));
-        QVERIFY(!view.chart()->legend()->markers(view.barSeries())[MemoryChartData::SharedExperts]->isVisible());
+        QVERIFY(
+            !view.chart()->legend()->markers(view.barSeries())[MemoryChartData::SharedExperts]->isVisible());
         QVERIFY(view.legendShows(MemoryChartData::RoutedExperts));
         QVERIFY(view.legendShows(MemoryChartData::DispatcherBuffers));
 

@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests ui/stage_map_view.*: one card per pipeline stage with its layers, GPUs (a grid of global
+// Tests ui/stage_map_view.*: one card per pipeline stage with its transformer blocks, GPUs (a grid of global
 // ranks or a one-line summary, with CP groups in Megatron's rank order), memory and time; the slowest
-// stage is framed; 64 stages still fit; expert groups (MoE parallel folding) are outlined.
-#include "stage_map_view.h"
-#include "view_fixtures.h"
-
+// stage is framed; expert groups (MoE parallel folding) are outlined. Past 16 stages a table, scrolled where
+// it does not fit; at PP 64 and 128 no label is elided or overprinted, also in SVG.
 #include "cost/plan_evaluator.h"
+#include "deep_pipeline_fixtures.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 #include "partition/layer_partition.h"
+#include "stage_map_view.h"
+#include "text_recorder.h"
+#include "view_fixtures.h"
 
 #include <QImage>
 #include <QPainter>
+#include <QRegularExpression>
+#include <QWheelEvent>
 #include <QtTest>
 
 using namespace shardscope;
@@ -118,7 +122,23 @@ Evaluated expertParallel(int ep, int etp)
     return e;
 }
 
-QImage rendered(const StageMapView& view, QSize size, const char* name) { return testing::renderToImage(view, size, name); }
+QImage rendered(const StageMapView& view, QSize size, const char* name)
+{
+    return testing::renderToImage(view, size, name);
+}
+
+QList<testing::DrawnText> recorded(const StageMapView& view, QSize size)
+{
+    return testing::recordTexts(size, [&](QPainter& p, QSizeF s) { view.render(p, s); });
+}
+
+QStringList strings(const QList<testing::DrawnText>& texts)
+{
+    QStringList out;
+    for (const testing::DrawnText& t : texts)
+        out.append(t.text);
+    return out;
+}
 
 int colourCount(const QImage& image)
 {
@@ -143,7 +163,8 @@ private slots:
         StageMapView view;
         view.setPlan(e.plan, e.model);
         QCOMPARE(view.slowestStage(), 1);
-        QCOMPARE(view.title(), QStringLiteral("3 pipeline stages x (TP 2 x DP 1): slowest stage 1, 45.0 ms per micro-batch"));
+        QCOMPARE(view.title(),
+            QStringLiteral("3 pipeline stages x (TP 2 x DP 1): slowest stage 1, 45.0 ms per micro-batch"));
         QCOMPARE(view.layerRangeText(2, 0), QStringLiteral("layers 4–5 (2): toy.layer4 … toy.layer5"));
         QCOMPARE(view.deviceSummary(2), QStringLiteral("TP 2 x DP 1 = 2 GPUs, ranks 4–5"));
 
@@ -153,7 +174,8 @@ private slots:
         for (int s = 0; s < 3; ++s) {
             const QRectF r = view.stageRect(s, size);
             const QColor border = image.pixelColor(QPoint(int(r.left()) + 1, int(r.center().y())));
-            QVERIFY2((border == kSlowestBorder) == (s == 1), qPrintable(QStringLiteral("stage %1: %2").arg(s).arg(border.name())));
+            QVERIFY2((border == kSlowestBorder) == (s == 1),
+                qPrintable(QStringLiteral("stage %1: %2").arg(s).arg(border.name())));
         }
         // Ties go to the later stage, like the evaluator's critical stage.
         Evaluated tie = handBuilt();
@@ -168,15 +190,18 @@ private slots:
         QCOMPARE(int(e.plan.stages.size()), 4);
         StageMapView view;
         view.setPlan(e.plan, e.model);
-        // The slowest stage is the evaluator's critical one: its per-micro-batch compute times m is the step's.
+        // The slowest stage is the evaluator's critical one: its per-micro-batch compute times m is the
+        // step's.
         const int slowest = view.slowestStage();
         QVERIFY(slowest >= 0 && slowest < 4);
         for (const StageEstimate& s : e.plan.stages)
             QVERIFY(s.microBatchSeconds() <= e.plan.stages[std::size_t(slowest)].microBatchSeconds());
-        QCOMPARE(e.plan.time.computeSeconds, e.plan.numMicroBatches * e.plan.stages[std::size_t(slowest)].computeSeconds);
-        QCOMPARE(view.title(), QStringLiteral("4 pipeline stages x (TP 8 x DP 2): slowest stage %1, %2 ms per micro-batch")
-                                   .arg(slowest)
-                                   .arg(e.plan.stages[std::size_t(slowest)].microBatchSeconds() * 1e3, 0, 'f', 1));
+        QCOMPARE(e.plan.time.computeSeconds,
+            e.plan.numMicroBatches * e.plan.stages[std::size_t(slowest)].computeSeconds);
+        QCOMPARE(view.title(),
+            QStringLiteral("4 pipeline stages x (TP 8 x DP 2): slowest stage %1, %2 ms per micro-batch")
+                .arg(slowest)
+                .arg(e.plan.stages[std::size_t(slowest)].microBatchSeconds() * 1e3, 0, 'f', 1));
         QVERIFY(view.layerRangeText(0, 0).startsWith(QStringLiteral("layers 0–")));
         QVERIFY(view.layerRangeText(0, 0).contains(QStringLiteral(": model.embed_tokens … ")));
 
@@ -187,18 +212,21 @@ private slots:
             QVERIFY2(!cell.isEmpty(), qPrintable(QString::number(rank)));
             QVERIFY(view.stageRect(rank / 16, size).contains(cell));
         }
-        QCOMPARE(view.deviceCellRect(37, size).left(), view.deviceCellRect(32, size).left() + 5 * view.deviceCellRect(32, size).width());
+        QCOMPARE(view.deviceCellRect(37, size).left(),
+            view.deviceCellRect(32, size).left() + 5 * view.deviceCellRect(32, size).width());
         QCOMPARE(view.deviceCellRect(37 + 8, size).top(), view.deviceCellRect(37, size).bottom());
         const QString tip = view.toolTipAt(view.deviceCellRect(37, size).center(), size);
         QVERIFY2(tip.contains(QStringLiteral("GPU 37: TP rank 5, DP rank 0")), qPrintable(tip));
         QVERIFY(tip.contains(QStringLiteral("TP 8 x DP 2 = 16 GPUs, ranks 32–47")));
-        QVERIFY(tip.contains(QStringLiteral("%1 GiB").arg(e.plan.stages[2].memory.totalBytes() / (1024.0 * 1024 * 1024), 0, 'f', 1)));
+        QVERIFY(tip.contains(QStringLiteral("%1 GiB").arg(
+            e.plan.stages[2].memory.totalBytes() / (1024.0 * 1024 * 1024), 0, 'f', 1)));
         QVERIFY(view.toolTipAt(QPointF(1, 1), size).isEmpty());
 
         const QImage image = rendered(view, size, "stage-map-70b-64.png");
         QVERIFY(colourCount(image) > 4);
         // A cell is painted in the device colour.
-        QCOMPARE(image.pixelColor(view.deviceCellRect(37, size).topLeft().toPoint() + QPoint(2, 2)), QColor(52, 120, 210));
+        QCOMPARE(image.pixelColor(view.deviceCellRect(37, size).topLeft().toPoint() + QPoint(2, 2)),
+            QColor(52, 120, 210));
     }
 
     void summaryWhenTheGridWouldNotFit()
@@ -219,7 +247,8 @@ private slots:
         const Evaluated grid = evaluate("llama-3.1-405b", 1024, 8, 16, 8);
         view.setPlan(grid.plan, grid.model);
         QVERIFY(!view.deviceCellRect(1023, QSizeF(1600, 1000)).isEmpty());
-        QVERIFY(view.stageRect(15, QSizeF(1600, 1000)).contains(view.deviceCellRect(1023, QSizeF(1600, 1000))));
+        QVERIFY(
+            view.stageRect(15, QSizeF(1600, 1000)).contains(view.deviceCellRect(1023, QSizeF(1600, 1000))));
         QVERIFY(view.deviceCellRect(1023, QSizeF(400, 250)).isEmpty());
         rendered(view, QSize(1600, 1000), "stage-map-405b-pp16-1024.png");
 
@@ -241,7 +270,9 @@ private slots:
         const Evaluated e = contextParallel();
         StageMapView view;
         view.setPlan(e.plan, e.model);
-        QCOMPARE(view.title(), QStringLiteral("2 pipeline stages x (TP 2 x CP 2 x DP 2): slowest stage 1, 33.0 ms per micro-batch"));
+        QCOMPARE(view.title(),
+            QStringLiteral(
+                "2 pipeline stages x (TP 2 x CP 2 x DP 2): slowest stage 1, 33.0 ms per micro-batch"));
         QCOMPARE(view.deviceSummary(0), QStringLiteral("TP 2 x CP 2 x DP 2 = 8 GPUs, ranks 0–7"));
         QCOMPARE(view.deviceSummary(1), QStringLiteral("TP 2 x CP 2 x DP 2 = 8 GPUs, ranks 8–15"));
 
@@ -256,18 +287,22 @@ private slots:
             QVERIFY(view.stageRect(rank / 8, size).contains(cell(rank)));
         }
         const QString tip13 = view.toolTipAt(cell(13).center(), size);
-        QVERIFY2(tip13.contains(QStringLiteral("GPU 13: TP rank 1, CP rank 0, DP rank 1")), qPrintable(tip13));
+        QVERIFY2(
+            tip13.contains(QStringLiteral("GPU 13: TP rank 1, CP rank 0, DP rank 1")), qPrintable(tip13));
         QVERIFY(tip13.contains(QStringLiteral("TP 2 x CP 2 x DP 2 = 8 GPUs, ranks 8–15")));
-        QVERIFY2(tip13.contains(QStringLiteral("(compute 28.0, recompute 0.0, TP 2.0, CP 2.5, PP 0.5 ms)")), qPrintable(tip13));
-        QVERIFY(view.toolTipAt(cell(10).center(), size).contains(QStringLiteral("GPU 10: TP rank 0, CP rank 1, DP rank 0")));
-        QVERIFY(view.toolTipAt(cell(3).center(), size).contains(QStringLiteral("GPU 3: TP rank 1, CP rank 1, DP rank 0")));
+        QVERIFY2(tip13.contains(QStringLiteral("(compute 28.0, recompute 0.0, TP 2.0, CP 2.5, PP 0.5 ms)")),
+            qPrintable(tip13));
+        QVERIFY(view.toolTipAt(cell(10).center(), size)
+                    .contains(QStringLiteral("GPU 10: TP rank 0, CP rank 1, DP rank 0")));
+        QVERIFY(view.toolTipAt(cell(3).center(), size)
+                    .contains(QStringLiteral("GPU 3: TP rank 1, CP rank 1, DP rank 0")));
 
         // TP across; a CP group (one TP rank's two CP ranks) stacked down; DP rank 1's block below, apart.
         const double w = cell(8).width();
         QCOMPARE(cell(9).left(), cell(8).left() + w);
         QCOMPARE(cell(9).top(), cell(8).top());
         QCOMPARE(cell(10).left(), cell(8).left());
-        QCOMPARE(cell(10).top(), cell(8).bottom());            // same CP group as 8: directly below
+        QCOMPARE(cell(10).top(), cell(8).bottom()); // same CP group as 8: directly below
         QCOMPARE(cell(12).left(), cell(8).left());
         QCOMPARE(cell(12).top(), cell(10).bottom() + StageMapView::ReplicaGap);
         QCOMPARE(cell(15).top(), cell(13).bottom());
@@ -287,7 +322,8 @@ private slots:
         const Evaluated e = expertParallel(4, 1);
         StageMapView view;
         view.setPlan(e.plan, e.model);
-        QVERIFY2(view.title().endsWith(QStringLiteral("; experts EP 4 x ETP 1 x expert DP 2")), qPrintable(view.title()));
+        QVERIFY2(view.title().endsWith(QStringLiteral("; experts EP 4 x ETP 1 x expert DP 2")),
+            qPrintable(view.title()));
         // MoE parallel folding: a stage's 8 GPUs are 2 expert groups of EP 4 consecutive ranks.
         QCOMPARE(view.expertGroupCount(), 2);
         QCOMPARE(view.expertGroupRanks(1, 1), (QList<int> { 12, 13, 14, 15 }));
@@ -304,8 +340,12 @@ private slots:
 
         // GPU 13 is stage 1's local GPU 5: EP rank 1 of expert-DP rank 1.
         const QString tip = view.toolTipAt(cell(13).center(), size);
-        QVERIFY2(tip.contains(QStringLiteral("GPU 13: TP rank 1, DP rank 2; experts: EP rank 1, expert DP rank 1")), qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("of which MoE: routed experts 30.0 GiB, shared experts 0.0 GiB")), qPrintable(tip));
+        QVERIFY2(tip.contains(
+                     QStringLiteral("GPU 13: TP rank 1, DP rank 2; experts: EP rank 1, expert DP rank 1")),
+            qPrintable(tip));
+        QVERIFY2(
+            tip.contains(QStringLiteral("of which MoE: routed experts 30.0 GiB, shared experts 0.0 GiB")),
+            qPrintable(tip));
         QVERIFY(tip.contains(QStringLiteral("dispatcher buffers 0.5 GiB")));
         QVERIFY2(tip.contains(QStringLiteral("EP all-to-all 3.0, PP 0.0 ms)")), qPrintable(tip));
 
@@ -332,7 +372,8 @@ private slots:
             st.memory.routedExpertBytes = 0;
         StageMapView without;
         without.setPlan(noExperts.plan, noExperts.model);
-        const int barPixels = epPixels(image) - epPixels(rendered(without, size, "stage-map-ep-no-expert-memory.png"));
+        const int barPixels
+            = epPixels(image) - epPixels(rendered(without, size, "stage-map-ep-no-expert-memory.png"));
         QVERIFY2(barPixels > 100, qPrintable(QString::number(barPixels)));
 
         // Expert tensor parallelism: EP 2 x ETP 2 blocks of 4 (one EP group's ranks 2 apart), outlined alike.
@@ -340,7 +381,8 @@ private slots:
         view.setPlan(etp.plan, etp.model);
         QCOMPARE(view.expertGroupCount(), 2);
         QCOMPARE(view.expertGroupOutline(0, 1, size).boundingRect(), cell(4).united(cell(7)));
-        QVERIFY(view.toolTipAt(cell(7).center(), size).contains(QStringLiteral("experts: EP rank 1, ETP rank 1, expert DP rank 1")));
+        QVERIFY(view.toolTipAt(cell(7).center(), size)
+                    .contains(QStringLiteral("experts: EP rank 1, ETP rank 1, expert DP rank 1")));
 
         // A dense plan has no expert groups and no MoE lines.
         const Evaluated dense = handBuilt();
@@ -350,27 +392,171 @@ private slots:
         QVERIFY(!view.toolTipAt(view.stageRect(0, size).center(), size).contains(QStringLiteral("MoE")));
     }
 
-    void sixtyFourStagesStayLegible()
+    void deepPipelinesAreATable()
     {
-        const Evaluated e = evaluate("llama-3.1-405b", 1024, 8, 64, 2);
-        QCOMPARE(int(e.plan.stages.size()), 64);
+        // Llama-3.1-405B over 64 stages (TP 8 x DP 32 = 256 GPUs each): a row per stage, all 64 shown at the
+        // default size in side-by-side groups, none overlapping; the slowest row framed.
+        const testing::DeepPipeline& d = testing::deepPipeline(64);
+        QCOMPARE(int(d.plan.stages.size()), 64);
         StageMapView view;
-        view.setPlan(e.plan, e.model);
-        const QSize size(1400, 900);
+        view.setPlan(d.plan, d.problem.model);
+        const QSize size(1000, 560);
+        QVERIFY(view.isTable(size));
         const double lineHeight = QFontMetricsF(view.font()).height();
-        QRectF all;
         for (int s = 0; s < 64; ++s) {
             const QRectF r = view.stageRect(s, size);
+            QVERIFY2(!r.isEmpty(), qPrintable(QString::number(s)));
             QVERIFY(QRectF(QPointF(0, 0), size).contains(r));
-            QVERIFY2(r.width() >= 100 && r.height() >= 3 * lineHeight, qPrintable(QStringLiteral("%1 x %2").arg(r.width()).arg(r.height())));
+            QVERIFY(r.height() >= lineHeight);
             for (int t = 0; t < s; ++t)
-                QVERIFY(!view.stageRect(t, size).intersects(r));
-            all = all.united(r);
+                QVERIFY(!view.stageRect(t, size).intersects(r.adjusted(0.5, 0.5, -0.5, -0.5)));
         }
+        QVERIFY(view.deviceCellRect(0, size).isEmpty());
+        // Each row names its stage, blocks, ranks, GiB and ms: stage 10's GPUs are ranks 2560–2815 (256 a
+        // stage).
+        const QStringList painted = strings(recorded(view, size));
+        QVERIFY2(painted.contains(QStringLiteral("2560–2815")), qPrintable(painted.join(QLatin1Char('|'))));
+        QVERIFY(painted.contains(QStringLiteral("blocks")));
+        QVERIFY(painted.contains(
+            QStringLiteral("%1").arg(d.plan.stages[10].microBatchSeconds() * 1e3, 0, 'f', 1)));
+        QVERIFY(painted.contains(
+            QStringLiteral("GPUs of each stage: TP 8 x DP 32 = 256 (global ranks in Megatron's order)")));
+        const QString tip = view.toolTipAt(view.stageRect(10, size).center(), size);
+        QVERIFY2(
+            tip.startsWith(QStringLiteral("Stage 10")) && tip.contains(QStringLiteral("ranks 2560–2815")),
+            qPrintable(tip));
         const QImage image = rendered(view, size, "stage-map-405b-pp64.png");
         QVERIFY(colourCount(image) > 4);
         const QRectF slowest = view.stageRect(view.slowestStage(), size);
-        QCOMPARE(image.pixelColor(QPoint(int(slowest.left()) + 1, int(slowest.center().y()))), kSlowestBorder);
+        QCOMPARE(
+            image.pixelColor(QPoint(int(slowest.left()) + 1, int(slowest.center().y()))), kSlowestBorder);
+        // Cards up to 16 stages.
+        view.setPlan(testing::deepPipeline(16).plan, d.problem.model);
+        QVERIFY(!view.isTable(size));
+    }
+
+    void tableScrollsWhereTheRowsDoNotFit()
+    {
+        const testing::DeepPipeline& d = testing::deepPipeline(128);
+        StageMapView view;
+        view.resize(420, 300);
+        view.setPlan(d.plan, d.problem.model);
+        const QSize size = view.size();
+        QVERIFY(view.isTable(size));
+        QVERIFY(!view.stageRect(0, size).isEmpty());
+        QVERIFY(view.stageRect(127, size).isEmpty()); // not all 128 rows fit
+        int shown = 0;
+        for (int s = 0; s < 128; ++s)
+            shown += view.stageRect(s, size).isEmpty() ? 0 : 1;
+        QStringList painted = strings(recorded(view, size));
+        QVERIFY2(
+            painted.contains(QStringLiteral("stages 0–%1 of 128 shown: the wheel scrolls").arg(shown - 1))
+                || painted.contains(QStringLiteral("stages 0–%1 of 128").arg(shown - 1)),
+            qPrintable(painted.join(QLatin1Char('|'))));
+        // The wheel scrolls three rows a notch; never past the last row.
+        QWheelEvent down(QPointF(100, 100), view.mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, -120),
+            Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&view, &down);
+        QCOMPARE(view.firstTableRow(), 3);
+        QVERIFY(view.stageRect(2, size).isEmpty());
+        QVERIFY(!view.stageRect(3, size).isEmpty());
+        view.setFirstTableRow(1000);
+        QVERIFY(!view.stageRect(127, size).isEmpty());
+        const QStringList problems = testing::labelProblems(recorded(view, size), size);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    void noElidedOrOverlappingLabels_data()
+    {
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<QSize>("size");
+        for (const int pp : { 8, 16, 64, 128 })
+            for (const QSize size : { QSize(1000, 560), QSize(1400, 900), QSize(640, 480), QSize(500, 560) })
+                QTest::addRow("PP %d, %dx%d", pp, size.width(), size.height()) << pp << size;
+    }
+
+    void noElidedOrOverlappingLabels()
+    {
+        QFETCH(int, pp);
+        QFETCH(QSize, size);
+        const testing::DeepPipeline& d = testing::deepPipeline(pp);
+        QVERIFY2(!d.plan.stages.empty(), d.plan.infeasibleReason.c_str());
+        StageMapView view;
+        view.setPlan(d.plan, d.problem.model);
+        const QList<testing::DrawnText> texts = recorded(view, size);
+        const QStringList problems = testing::labelProblems(texts, size);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        // Blocks, not layer indices: no "layers" text; every stage shown names its blocks.
+        const QStringList painted = strings(texts);
+        QVERIFY(painted.filter(QRegularExpression(QStringLiteral("^layers \\d"))).isEmpty());
+        // The SVG export draws the same texts, none elided.
+        QCOMPARE(testing::svgTexts(size, [&](QPainter& p, QSizeF s) { view.render(p, s); }), painted);
+        rendered(view, size,
+            qPrintable(QStringLiteral("stage-map-405b-pp%1-%2x%3.png")
+                           .arg(pp)
+                           .arg(size.width())
+                           .arg(size.height())));
+    }
+
+    void cardsWithRanksPast999()
+    {
+        // 405B on 1,024 GPUs, TP 8 x PP 16 x DP 8: 64 GPUs a stage, ranks up to 1023. Where the cells are too
+        // small for four digits the stage's ranks stand below its grid, whole; nothing overprints.
+        const Evaluated e = evaluate("llama-3.1-405b", 1024, 8, 16, 8);
+        StageMapView view;
+        view.setPlan(e.plan, e.model);
+        for (const QSize size : { QSize(1600, 1000), QSize(1000, 560) }) {
+            QVERIFY(!view.isTable(size));
+            const QList<testing::DrawnText> texts = recorded(view, size);
+            const QStringList problems = testing::labelProblems(texts, size);
+            QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+            const QStringList painted = strings(texts);
+            if (!view.deviceCellRect(1023, size).isEmpty())
+                QVERIFY2(painted.contains(QStringLiteral("1023"))
+                        || painted.contains(QStringLiteral("ranks 960–1023"))
+                        || painted.contains(QStringLiteral("960–1023")),
+                    qPrintable(painted.join(QLatin1Char('|'))));
+        }
+        rendered(view, QSize(1000, 560), "stage-map-405b-pp16-1024-small.png");
+    }
+
+    void blockRangesInsteadOfLayerIndices()
+    {
+        // Llama-3-70B has 80 transformer blocks: the four stages hold consecutive blocks from 0 to 79, the
+        // first with the embedding before them, the last with the final norm and the output head after them.
+        const Evaluated e = evaluate("llama-3-70b", 64, 8, 4, 2);
+        StageMapView view;
+        view.setPlan(e.plan, e.model);
+        const QRegularExpression blocks(QStringLiteral("blocks (\\d+)–(\\d+)"));
+        int next = 0;
+        for (int s = 0; s < 4; ++s) {
+            const QRegularExpressionMatch m = blocks.match(view.blockRangeText(s, 0));
+            QVERIFY2(m.hasMatch(), qPrintable(view.blockRangeText(s, 0)));
+            QCOMPARE(m.captured(1).toInt(), next);
+            next = m.captured(2).toInt() + 1;
+        }
+        QCOMPARE(next, 80);
+        QVERIFY2(view.blockRangeText(0, 0).startsWith(QStringLiteral("embedding, blocks 0–")),
+            qPrintable(view.blockRangeText(0, 0)));
+        QVERIFY2(view.blockRangeText(3, 0).endsWith(QStringLiteral("–79, final norm, output head")),
+            qPrintable(view.blockRangeText(3, 0)));
+        QVERIFY(!view.blockRangeText(1, 0).contains(QStringLiteral(",")));
+        // The cards show them; the layer indices only in the tooltip.
+        const QSize size(1000, 560);
+        const QStringList painted = strings(recorded(view, size));
+        for (int s = 0; s < 4; ++s)
+            QVERIFY2(painted.contains(view.blockRangeText(s, 0)), qPrintable(painted.join(QLatin1Char('|'))));
+        QVERIFY(painted.filter(QStringLiteral("layers ")).isEmpty());
+        QVERIFY(view.toolTipAt(view.stageRect(1, size).center(), size).contains(view.layerRangeText(1, 0)));
+        // Interleaved: a line per chunk.
+        const Evaluated interleaved = evaluate("llama-3-70b", 64, 8, 4, 2, 2);
+        view.setPlan(interleaved.plan, interleaved.model);
+        QVERIFY2(view.blockRangeText(1, 1).startsWith(QStringLiteral("chunk 1: blocks ")),
+            qPrintable(view.blockRangeText(1, 1)));
+        // A model without blocks: layer indices.
+        const Evaluated toy = handBuilt();
+        view.setPlan(toy.plan, toy.model);
+        QCOMPARE(view.blockRangeText(2, 0), QStringLiteral("layers 4–5 (2)"));
     }
 
     void interleavedStagesListTheirChunks()
@@ -380,8 +566,9 @@ private slots:
         StageMapView view;
         view.setPlan(e.plan, e.model);
         const auto [first, end] = e.plan.stages[1].layerRanges[1];
-        QVERIFY2(view.layerRangeText(1, 1).startsWith(QStringLiteral("chunk 1: layers %1–%2 (%3): ").arg(first).arg(end - 1).arg(end - first)),
-                 qPrintable(view.layerRangeText(1, 1)));
+        QVERIFY2(view.layerRangeText(1, 1).startsWith(
+                     QStringLiteral("chunk 1: layers %1–%2 (%3): ").arg(first).arg(end - 1).arg(end - first)),
+            qPrintable(view.layerRangeText(1, 1)));
         rendered(view, QSize(1000, 560), "stage-map-70b-interleaved.png");
     }
 
@@ -397,7 +584,8 @@ private slots:
         view.setPlan(e.plan, e.model);
         const QImage image = rendered(view, QSize(900, 400), "stage-map-dark.png");
         QCOMPARE(image.pixelColor(2, 2), QColor(30, 30, 30));
-        QCOMPARE(image.pixelColor(view.stageRect(0, QSizeF(900, 400)).center().toPoint() + QPoint(0, 40)), QColor(45, 45, 45));
+        QCOMPARE(image.pixelColor(view.stageRect(0, QSizeF(900, 400)).center().toPoint() + QPoint(0, 40)),
+            QColor(45, 45, 45));
         view.clearPlan();
         QCOMPARE(view.slowestStage(), -1);
         QCOMPARE(view.title(), QStringLiteral("No plan"));
