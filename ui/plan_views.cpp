@@ -146,7 +146,7 @@ void PlanViews::showTimeline(const PlanEstimate& plan)
         return;
     }
     try {
-        m_timeline->setTimeline(planTimeline(plan));
+        m_timeline->setTimeline(planTimeline(plan), plan.config.recompute);
     } catch (const std::exception& e) {
         m_timeline->clearTimeline(tr("No schedule: %1").arg(QString::fromUtf8(e.what())));
     }
