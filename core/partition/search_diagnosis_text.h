@@ -2,9 +2,11 @@
 // Private to core/partition/search_diagnosis*.cpp: how findings write numbers and plans.
 #pragma once
 
+#include "partition/search_diagnosis.h"
 #include "training/training_spec.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,9 @@ std::string percentText(double fraction);
 std::vector<std::int64_t> divisorsOf(std::int64_t n);
 /// "TP 8 x PP 4 x DP 2", with CP and EP (x ETP) where they are above 1.
 std::string layoutText(const ParallelConfig& c);
+/// The knob's value in `c` when it is an integer (TP, CP, PP, DP, vpp, micro-batch, ZeRO, DP replicate, EP,
+/// ETP).
+std::optional<std::int64_t> knobInt(const ParallelConfig& c, PinKnob knob);
 /// layoutText with the micro-batch, ZeRO stage, recomputation and schedule: "TP 8 x PP 4 x DP 2 (micro-batch
 /// 1, ZeRO-1, recompute full, interleaved with 4 chunks)".
 std::string planText(const ParallelConfig& c);
