@@ -179,6 +179,13 @@ bool ImbalanceView::showsCp() const
         [](const StageEstimate& s) { return s.cpCommSeconds > 0; });
 }
 
+bool ImbalanceView::showsRecompute() const
+{
+    if (m_plan.config.recompute != Recompute::None) return true;
+    return std::any_of(m_plan.stages.begin(), m_plan.stages.end(),
+        [](const StageEstimate& s) { return s.recomputeSeconds > 0; });
+}
+
 bool ImbalanceView::showsEp() const
 {
     if (m_plan.config.ep > 1 || m_plan.config.etp > 1) return true;

@@ -59,6 +59,7 @@ public:
     static QStringList partNames();
     static double partSeconds(const shardscope::StageEstimate& stage, int part);
     static constexpr int PartCount = 6;
+    static constexpr int RecomputePart = 1;
     static constexpr int CpPart = 3;
     static constexpr int EpPart = 4; ///< expert parallelism's token dispatch and combine (MoE all-to-alls)
     /// Whether the plan uses context parallelism (CP > 1 or CP time on a stage): its part is then in the
@@ -66,8 +67,14 @@ public:
     bool showsCp() const;
     /// Whether the plan uses expert parallelism (EP or ETP > 1, or EP time on a stage): likewise.
     bool showsEp() const;
-    /// Whether `part` is in the legend and tooltips (CP and EP only when used).
-    bool showsPart(int part) const { return (part != CpPart || showsCp()) && (part != EpPart || showsEp()); }
+    /// Whether the plan recomputes (its recompute setting, or recompute time on a stage): likewise.
+    bool showsRecompute() const;
+    /// Whether `part` is in the legend and tooltips (recompute, CP and EP only when used).
+    bool showsPart(int part) const
+    {
+        return (part != RecomputePart || showsRecompute()) && (part != CpPart || showsCp())
+            && (part != EpPart || showsEp());
+    }
 
     /// The bars' area at `size` (the stage names left of it, the totals right, the axis and legend below).
     QRectF plotArea(QSizeF size) const;

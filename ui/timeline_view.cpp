@@ -381,6 +381,9 @@ void TimelineView::render(QPainter& painter, QSizeF size) const
                 QRectF(QPointF(xOf(p.start, area), area.top()), QPointF(xOf(p.end, area), area.bottom())),
                 kPhaseShade);
     const double start = visibleStart(), end = visibleEnd();
+    QFont small = font();
+    small.setPointSizeF(std::max(5.0, font().pointSizeF() * 0.75));
+    const QFontMetricsF smallMetrics(small);
     for (const ScheduleSlot& pass : m_timeline.passes) {
         if (pass.end < start || pass.start > end) continue;
         const QRectF r = passRectIn(pass, area);
@@ -400,15 +403,19 @@ void TimelineView::render(QPainter& painter, QSizeF size) const
             painter.setPen(pal.color(QPalette::Base));
             painter.drawLine(r.topLeft(), r.bottomLeft());
         }
-        // The micro-batch number, centred in the part of the pass in view, where it fits whole.
+        // The micro-batch number, centred in the part of the pass in view, where it fits whole (in a smaller
+        // font where the rows are thin).
         const QRectF seen = r.intersected(area);
         const QString label = QString::number(pass.microBatch);
-        if (metrics.horizontalAdvance(label) + 4 < seen.width() && lh <= seen.height()) {
+        const QFontMetricsF& m = lh <= seen.height() ? metrics : smallMetrics;
+        if (m.horizontalAdvance(label) + 4 < seen.width() && m.height() <= seen.height()) {
+            painter.setFont(&m == &metrics ? font() : small);
             painter.setPen(
                 pass.pass == PassKind::WeightGrad ? kBackwardColour.darker(250) : QColor(Qt::white));
             painter.drawText(seen, Qt::AlignCenter, label);
         }
     }
+    painter.setFont(font());
     painter.restore();
 
     labels::Placer placer;
@@ -462,9 +469,9 @@ void TimelineView::render(QPainter& painter, QSizeF size) const
         if (placer.take(r)) painter.drawText(r, Qt::AlignCenter, text);
     }
     const QString unit = axisUnit();
-    const QString zoomed
-        = tr("%1 to %2 %3 of the step")
-              .arg(tickText(start, 1e-3 / unitScale()), tickText(end, 1e-3 / unitScale()), unit);
+    const QString zoomed = tr("%1 to %2 %3 of the step")
+                               .arg(tickText(start, unitScale() > 1 ? 0.1 : 0.001),
+                                   tickText(end, unitScale() > 1 ? 0.1 : 0.001), unit);
     const QStringList axisTitles = isZoomed()
         ? QStringList { tr("time in the step (%1), zoomed to %2: double-click to show the whole step")
                             .arg(unit, zoomed),

@@ -324,6 +324,30 @@ private slots:
         QCOMPARE(ticks.front(), 0.0);
         QVERIFY(ticks.back() <= 46e-3 * (1 + 1e-9) && ticks.back() + stepMs * 1e-3 > 46e-3);
     }
+
+    void legendNamesOnlyWhatThePlanHas()
+    {
+        // handBuilt recomputes (5 ms a stage); without recomputation, TP only (no CP, no EP): the legend has
+        // compute, TP and PP communication and the mean, no recompute, CP or EP entry.
+        PlanEstimate plan = handBuilt();
+        for (StageEstimate& st : plan.stages)
+            st.recomputeSeconds = 0;
+        ImbalanceView view;
+        view.setPlan(plan);
+        QVERIFY(!view.showsRecompute());
+        QStringList painted;
+        for (const testing::DrawnText& t :
+            testing::recordTexts(QSize(900, 360), [&](QPainter&p, QSizeF s) { view.render(p, s); }))
+            painted.append(t.text);
+        for (const char* absent : { "Recompute", "CP communication", "EP all-to-all" })
+            QVERIFY2(!painted.contains(QLatin1String(absent)), absent);
+        for (const char* present : { "Compute", "TP communication", "PP communication" })
+            QVERIFY2(painted.contains(QLatin1String(present)), present);
+        QVERIFY(!view.toolTipAt(view.barRect(1, 0, QSizeF(900, 360)).center(), QSizeF(900, 360))
+                     .contains(QStringLiteral("Recompute")));
+        view.setPlan(handBuilt());
+        QVERIFY(view.showsRecompute());
+    }
 };
 
 QTEST_MAIN(TestImbalanceView)

@@ -203,6 +203,17 @@ private slots:
         testing::renderToImage(view, size,
             qPrintable(
                 QStringLiteral("timeline-405b-pp%1-%2x%3.png").arg(pp).arg(size.width()).arg(size.height())));
+        // Zoomed into the steady state (an eighth of the step): still nothing overprints, and no number is
+        // cut by the plot's edge (the passes run out of it).
+        view.zoom(0.125, view.timeline().makespan / 2);
+        QVERIFY(view.isZoomed());
+        const QStringList zoomedProblems = testing::labelProblems(recorded(view, size), size);
+        QVERIFY2(zoomedProblems.isEmpty(), qPrintable(zoomedProblems.join(QLatin1Char('\n'))));
+        testing::renderToImage(view, size,
+            qPrintable(QStringLiteral("timeline-405b-pp%1-%2x%3-zoomed.png")
+                           .arg(pp)
+                           .arg(size.width())
+                           .arg(size.height())));
     }
 
     void legendFollowsThePlan()
