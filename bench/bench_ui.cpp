@@ -8,6 +8,11 @@
 //    bar per pipeline stage) and one bar per device. Target < 100 ms.
 //  - BM_SearchStall: the longest gap between 1 ms ticks of a GUI-thread timer from a search request
 //    on the real PlannerWorker until the result is shown and painted.
+//  - BM_ExplorerRedraw100k (issue 15): the plan explorer with 100,000 synthetic plans rendered into a
+//    1600x900 image: every dot stamped again (cold), or the stamped dots reused (a hover or selection
+//    repaint). Target < 50 ms. BM_ExplorerData100k: what a new outcome, other axes or another colouring
+//    cost before that (metrics, Pareto front, projection, hit-test grid); BM_ExplorerHitTest: one mouse move.
+#include "explorer_view.h"
 #include "input_panel.h"
 #include "main_window.h"
 #include "memory_chart.h"
@@ -23,6 +28,8 @@
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QEventLoop>
+#include <QImage>
+#include <QPainter>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTimer>
@@ -31,6 +38,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <random>
 #include <vector>
 
 using namespace shardscope;
@@ -313,6 +322,149 @@ void BM_SearchStall(benchmark::State& state)
     state.counters["ticks"] = double(gapsMs.size());
 }
 BENCHMARK(BM_SearchStall)->ArgName("problem")->Arg(0)->Arg(1)->Iterations(5)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+// ---- 4. plan explorer, 100,000 plans ----------------------------------------------------------------
+
+/// 100,000 plans spread like a real search's: step time and memory trade off through the layout (more
+/// model parallelism: less memory, more communication), 30 % do not fit, 5 % were cut before evaluation.
+std::shared_ptr<const PlanningOutcome> syntheticOutcome()
+{
+    constexpr std::size_t count = 100000;
+    static const std::shared_ptr<const PlanningOutcome> outcome = [] {
+        PlanningOutcome o;
+        std::mt19937 rng(15);
+        std::uniform_int_distribution<int> pick(0, 1 << 30);
+        std::lognormal_distribution<double> noise(0.0, 0.25);
+        const int tps[] = { 1, 2, 4, 8 }, pps[] = { 1, 2, 4, 8, 16, 32 };
+        const Schedule schedules[] = { Schedule::OneFOneB, Schedule::Interleaved1F1B, Schedule::ZeroBubbleH1,
+            Schedule::InterleavedZeroBubble, Schedule::ZeroBubbleV };
+        constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+        o.search.candidates.reserve(count);
+        for (std::size_t i = 0; i < count; ++i) {
+            PlanSummary s;
+            ParallelConfig& c = s.config;
+            c.tp = tps[pick(rng) % 4];
+            c.pp = pps[pick(rng) % 6];
+            c.dp = 1024 / (c.tp * c.pp);
+            c.microBatch = 1 << (pick(rng) % 4);
+            c.zeroStage = pick(rng) % 4;
+            c.recompute = Recompute(pick(rng) % 3);
+            c.schedule = schedules[pick(rng) % 5];
+            const double split = double(c.tp * c.pp);
+            s.capacityBytes = 72 * kGiB;
+            s.peakMemoryBytes
+                = (8 + 600 / split / (1 + c.zeroStage) + 6 * c.microBatch / (1 + int(c.recompute))) * kGiB
+                * noise(rng);
+            const bool cut = pick(rng) % 20 == 0;
+            s.feasible = !cut && s.peakMemoryBytes <= s.capacityBytes;
+            if (!s.feasible) s.infeasibleReason = "exceeds memory";
+            if (!cut) {
+                s.stepSeconds = (4.0 + 0.15 * split + 1.5 * int(c.recompute)) * noise(rng);
+                s.tokensPerSecond = 1024.0 * 4096.0 / s.stepSeconds;
+                s.mfu = std::min(0.7, 2.0 / s.stepSeconds);
+                s.bubbleFraction = (c.pp - 1.0) / (c.pp - 1.0 + 8.0 * c.microBatch);
+                s.exposedCommSeconds = s.stepSeconds * std::min(0.9, 0.02 * split * noise(rng));
+            }
+            o.search.candidates.push_back(std::move(s));
+            o.order.push_back(std::uint32_t(i));
+        }
+        for (const PlanSummary& s : o.search.candidates)
+            o.search.feasibleCount += s.feasible;
+        return std::make_shared<const PlanningOutcome>(std::move(o));
+    }();
+    return outcome;
+}
+
+/// range(0): 0 = cold: the dots stamped again every time (the view painted at 1600x900 and 1600x899 in
+///               turn, so the cached dots never fit); 1 = warm: the stamped dots reused (hover, selection).
+/// range(1): 1 = plans that do not fit shown, 0 = hidden.
+/// range(2): device pixels per logical pixel (2: a high-DPI screen, the image 3200x1800 pixels).
+void BM_ExplorerRedraw100k(benchmark::State& state)
+{
+    const bool warm = state.range(0) != 0;
+    const int dpr = int(state.range(2));
+    ExplorerView view;
+    view.setOutcome(syntheticOutcome());
+    view.setShowInfeasible(state.range(1) != 0);
+    view.setSelectedCandidate(int(view.paretoCandidates().empty() ? 0 : view.paretoCandidates().front()));
+    QImage images[2] = { QImage(1600 * dpr, 900 * dpr, QImage::Format_ARGB32_Premultiplied),
+        QImage(1600 * dpr, 899 * dpr, QImage::Format_ARGB32_Premultiplied) };
+    for (QImage& image : images)
+        image.setDevicePixelRatio(dpr);
+    int i = 0;
+    for (auto _ : state) {
+        QImage& image = images[warm ? 0 : i++ % 2];
+        QPainter painter(&image);
+        view.render(painter, image.deviceIndependentSize());
+        painter.end();
+        benchmark::DoNotOptimize(image.constBits());
+    }
+    state.counters["points"] = double(view.points().size());
+    state.counters["shown"] = double(view.shownCount());
+    state.counters["front"] = double(view.paretoCandidates().size());
+    if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
+        images[0].save(QString::fromLocal8Bit(dir)
+            + QStringLiteral("/explorer-100k-x%1-%2.png").arg(dpr).arg(state.range(1)));
+}
+BENCHMARK(BM_ExplorerRedraw100k)
+    ->ArgNames({ "warm", "infeasible", "dpr" })
+    ->ArgsProduct({ { 0, 1 }, { 1, 0 }, { 1 } })
+    ->Args({ 0, 1, 2 })
+    ->Args({ 1, 1, 2 })
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+/// range(0): 0 = setOutcome (metrics, categories, Pareto front, axes, projection, grid);
+///           1 = setAxes (the same without the categories; step time / memory and tokens/s / MFU in turn);
+///           2 = setColouring (TP and schedule in turn: categories only, the dots are stamped at the next
+///           paint).
+void BM_ExplorerData100k(benchmark::State& state)
+{
+    const auto outcome = syntheticOutcome();
+    ExplorerView view;
+    view.setOutcome(outcome);
+    int i = 0;
+    for (auto _ : state) {
+        switch (state.range(0)) {
+        case 0:
+            view.setOutcome(outcome);
+            break;
+        case 1:
+            ++i % 2 ? view.setAxes(ExplorerMetric::TokensPerSecond, ExplorerMetric::Mfu)
+                    : view.setAxes(ExplorerMetric::StepTime, ExplorerMetric::MemoryPerGpu);
+            break;
+        default:
+            view.setColouring(++i % 2 ? ExplorerColouring::Schedule : ExplorerColouring::Tp);
+            break;
+        }
+    }
+    state.counters["front"] = double(view.paretoCandidates().size());
+}
+BENCHMARK(BM_ExplorerData100k)
+    ->ArgName("change")
+    ->DenseRange(0, 2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+/// One mouse move over the 100,000 plans: the plan under the cursor from the grid index, at 512 positions in
+/// turn.
+void BM_ExplorerHitTest(benchmark::State& state)
+{
+    ExplorerView view;
+    view.setOutcome(syntheticOutcome());
+    const QSizeF size(1600, 900);
+    const QRectF plot = view.plotRect(size);
+    std::vector<QPointF> positions;
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<double> u(0, 1);
+    for (int k = 0; k < 512; ++k)
+        positions.emplace_back(plot.left() + u(rng) * plot.width(), plot.top() + u(rng) * plot.height());
+    std::size_t k = 0, hits = 0;
+    for (auto _ : state)
+        hits += view.candidateAt(positions[k++ % positions.size()], size) >= 0;
+    state.counters["hit_share"] = double(hits) / double(std::max<std::size_t>(k, 1));
+}
+BENCHMARK(BM_ExplorerHitTest)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 

@@ -14,13 +14,13 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kMiB = 1024.0 * 1024.0;
 
-/// 1, 2 or 5 x 10^k: the round step nearest above span / targetTicks.
+/// 1, 2 or 5 x 10^k: the round step nearest to span / (targetTicks - 1).
 double niceStep(double span, int targetTicks)
 {
     const double raw = span / std::max(1, targetTicks - 1);
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
     const double r = raw / magnitude;
-    return (r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10) * magnitude;
+    return (r < 1.5 ? 1 : r < 3.5 ? 2 : r < 7.5 ? 5 : 10) * magnitude;
 }
 
 } // namespace

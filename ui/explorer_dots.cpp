@@ -39,31 +39,68 @@ std::vector<std::uint8_t> coverageMask(int half, double outer, double inner)
     return mask;
 }
 
+/// A stretch of one row of a stamp: opaque pixels filled with one value, or partly covered ones blended.
+struct Run
+{
+    int dy, dx0, length;
+    bool opaque;
+    int offset; ///< of its first pixel in the stamp's pixels
+};
+
+/// The runs of a stamp's non-empty pixels, row by row; `pixels` are its premultiplied values (side x side).
+std::vector<Run> runsOf(const std::vector<std::uint32_t>& pixels, int half)
+{
+    const int side = 2 * half + 1;
+    std::vector<Run> runs;
+    for (int y = 0; y < side; ++y) {
+        for (int x = 0; x < side;) {
+            const std::uint32_t alpha = pixels[std::size_t(y * side + x)] >> 24;
+            if (alpha == 0) {
+                ++x;
+                continue;
+            }
+            const bool opaque = alpha == 255;
+            int end = x + 1;
+            while (end < side && pixels[std::size_t(y * side + end)] >> 24 != 0
+                && (pixels[std::size_t(y * side + end)] >> 24 == 255) == opaque)
+                ++end;
+            runs.push_back({ y - half, x - half, end - x, opaque, y * side + x });
+            x = end;
+        }
+    }
+    return runs;
+}
+
 } // namespace
 
 QImage ExplorerDotStamper::stamp(QSize size, std::span<const ExplorerDot> dots,
-    std::span<const ExplorerDotStyle> styles, double radiusPx, double ringWidthPx)
+    std::span<const ExplorerDotStyle> styles, double radiusPx, double ringWidthPx, int cellPx)
 {
     QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     const int w = image.width(), h = image.height();
-    const std::size_t pixelCount = std::size_t(w) * std::size_t(h);
-    if (m_last.size() < pixelCount) m_last.resize(pixelCount);
-    std::memset(m_last.data(), 0, pixelCount * sizeof(std::uint16_t));
+    const int cell = std::max(1, cellPx);
+    const int cw = (w + cell - 1) / cell, ch = (h + cell - 1) / cell;
+    const std::size_t cellCount = std::size_t(cw) * std::size_t(ch);
+    if (m_last.size() < cellCount) m_last.resize(cellCount);
+    std::memset(m_last.data(), 0, cellCount * sizeof(std::uint16_t));
 
-    // Each style's stamp as premultiplied pixels: colour x coverage.
+    // Each style's stamp as premultiplied pixels (colour x coverage), cut into runs: opaque ones are filled,
+    // the antialiased rim blended.
     const double radius = std::max(0.5, radiusPx);
     const int half = int(std::ceil(radius));
-    const int side = 2 * half + 1;
     const std::vector<std::uint8_t> disc = coverageMask(half, radius, 0);
     const std::vector<std::uint8_t> ring
         = coverageMask(half, radius, std::max(0.0, radius - std::max(0.5, ringWidthPx)));
-    std::vector<std::uint32_t> stamps(styles.size() * disc.size());
-    for (std::size_t s = 0; s < styles.size(); ++s) {
-        const std::uint32_t colour = qPremultiply(styles[s].colour.rgba());
-        const std::vector<std::uint8_t>& mask = styles[s].hollow ? ring : disc;
+    std::vector<std::vector<std::uint32_t>> stamps(styles.size());
+    std::vector<std::vector<Run>> runs(styles.size());
+    for (std::size_t st = 0; st < styles.size(); ++st) {
+        const std::uint32_t colour = qPremultiply(styles[st].colour.rgba());
+        const std::vector<std::uint8_t>& mask = styles[st].hollow ? ring : disc;
+        stamps[st].resize(mask.size());
         for (std::size_t k = 0; k < mask.size(); ++k)
-            stamps[s * disc.size() + k] = byteMul(colour, mask[k]);
+            stamps[st][k] = byteMul(colour, mask[k]);
+        runs[st] = runsOf(stamps[st], half);
     }
 
     auto* bits = reinterpret_cast<std::uint32_t*>(image.bits());
@@ -73,23 +110,24 @@ QImage ExplorerDotStamper::stamp(QSize size, std::span<const ExplorerDot> dots,
             || dot.y >= h + half)
             continue;
         if (dot.x >= 0 && dot.y >= 0 && dot.x < w && dot.y < h) {
-            std::uint16_t& last = m_last[std::size_t(dot.y) * std::size_t(w) + std::size_t(dot.x)];
+            std::uint16_t& last
+                = m_last[std::size_t(dot.y / cell) * std::size_t(cw) + std::size_t(dot.x / cell)];
             if (last == dot.style + 1) continue; // the same dot is already on top here
             last = std::uint16_t(dot.style + 1);
         }
-        const std::uint32_t* src = stamps.data() + std::size_t(dot.style) * disc.size();
-        const int y0 = std::max(0, dot.y - half), y1 = std::min(h - 1, dot.y + half);
-        const int x0 = std::max(0, dot.x - half), x1 = std::min(w - 1, dot.x + half);
-        for (int y = y0; y <= y1; ++y) {
+        const std::uint32_t* src = stamps[dot.style].data();
+        for (const Run& run : runs[dot.style]) {
+            const int y = dot.y + run.dy;
+            if (y < 0 || y >= h) continue;
+            const int x0 = std::max(0, dot.x + run.dx0), x1 = std::min(w, dot.x + run.dx0 + run.length);
+            if (x0 >= x1) continue;
             std::uint32_t* row = bits + std::size_t(y) * stride;
-            const std::uint32_t* srow = src + std::size_t((y - dot.y + half) * side);
-            for (int x = x0; x <= x1; ++x) {
-                const std::uint32_t s = srow[x - dot.x + half];
-                const std::uint32_t alpha = s >> 24;
-                if (alpha == 255)
-                    row[x] = s;
-                else if (alpha != 0)
-                    row[x] = s + byteMul(row[x], 255 - alpha);
+            const std::uint32_t* from = src + run.offset + (x0 - dot.x - run.dx0);
+            if (run.opaque) {
+                std::fill(row + x0, row + x1, *from);
+            } else {
+                for (int x = x0; x < x1; ++x, ++from)
+                    row[x] = *from + byteMul(row[x], 255 - (*from >> 24));
             }
         }
     }

@@ -31,10 +31,12 @@ struct ExplorerDotStyle
 class ExplorerDotStamper
 {
 public:
-    /// A transparent premultiplied-ARGB image of `size` with the dots; radii in the image's pixels.
+    /// A transparent premultiplied-ARGB image of `size` with the dots; radii in the image's pixels. Dots are
+    /// told apart in cells of `cellPx` x `cellPx` pixels (2 on a high-DPI device: half a logical pixel
+    /// apart).
     QImage stamp(QSize size, std::span<const ExplorerDot> dots, std::span<const ExplorerDotStyle> styles,
-        double radiusPx, double ringWidthPx);
+        double radiusPx, double ringWidthPx, int cellPx = 1);
 
 private:
-    std::vector<std::uint16_t> m_last; ///< per pixel: 1 + the style of the last dot centred there, 0 for none
+    std::vector<std::uint16_t> m_last; ///< per cell: 1 + the style of the last dot centred there, 0 for none
 };

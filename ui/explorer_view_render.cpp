@@ -162,7 +162,8 @@ void ExplorerView::paintPoints(QPainter& painter, const QRectF& plot) const
                     std::int32_t(std::floor(offset.y() + (1 - p.v) * h)),
                     std::uint16_t(p.feasible ? p.category + 1 : 0) };
             }
-            layer.image = m_stamper.stamp(pixels, m_dots, styles, dotRadius() * s, 1.1 * s);
+            layer.image
+                = m_stamper.stamp(pixels, m_dots, styles, dotRadius() * s, 1.1 * s, std::max(1, int(s)));
             layer.image.setDevicePixelRatio(s);
             layer.generation = m_generation;
             layer.plot = key;
