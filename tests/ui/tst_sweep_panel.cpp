@@ -227,14 +227,18 @@ private slots:
     /// A second Run while one runs: only the second sweep's points and result are delivered and shown.
     void newerRunReplacesTheOlder()
     {
+        // The older sweep: 32 GPU counts, multiples of 16; it runs for a while on its own, posting progress
+        // and its first points, before the GUI thread gets to any of them.
         QStringList many;
         for (int i = 1; i <= 32; ++i)
-            many << QString::number(8 * i);
+            many << QString::number(16 * i);
         SweepPanel panel;
-        prepare(panel, inputs(), many.join(QLatin1Char(',')));
+        prepare(panel, inputs("llama-3-8b"), many.join(QLatin1Char(',')));
+        QSignalSpy progress(panel.worker(), &SweepWorker::progress);
         QSignalSpy points(panel.worker(), &SweepWorker::pointFinished);
         QSignalSpy finished(panel.worker(), &SweepWorker::finished);
         QVERIFY(panel.run());
+        QTest::qSleep(400); // no event processing: what the older sweep sends waits in the queue
         panel.setValuesText(QStringLiteral("24,40"));
         QVERIFY(panel.run());
         QVERIFY(finished.wait(120000));
@@ -247,7 +251,12 @@ private slots:
         QCOMPARE(r.points[1].value, 40);
         QCOMPARE(points.count(), 2);
         QCOMPARE(points.at(0).at(1).value<SweepPoint>().value, 24);
+        QCOMPARE(points.at(1).at(1).value<SweepPoint>().value, 40);
+        QVERIFY(!progress.isEmpty());
+        for (const QList<QVariant>& p : std::as_const(progress))
+            QCOMPARE(p.at(2).toInt(), 2); // only the newer sweep's progress
         QCOMPARE(panel.view()->values(), std::vector<std::int64_t>({ 24, 40 }));
+        QCOMPARE(panel.view()->finishedCount(), std::size_t(2));
     }
 
     void badValuesShowTheParseErrorAndRunNothing_data()
