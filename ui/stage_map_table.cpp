@@ -19,7 +19,7 @@ using namespace shardscope;
 using namespace stage_map;
 
 namespace {
-constexpr double kColumnGap = 10, kGroupGap = 14, kCellPad = 4, kBarWidth = 36;
+constexpr double kColumnGap = 8, kGroupGap = 14, kCellPad = 4, kBarWidth = 36;
 enum Column
 {
     StageColumn,
@@ -41,7 +41,7 @@ QString StageMapView::tableBlocksCell(int stage, bool longForm) const
             continue;
         }
         if (r.firstBlock < 0) {
-            parts.append(r.before.join(QStringLiteral(", ")));
+            parts.append((longForm ? r.before : r.beforeBrief).join(QStringLiteral(", ")));
             continue;
         }
         QStringList cell;
@@ -91,16 +91,20 @@ void StageMapView::changeEvent(QEvent* event)
 
 StageMapView::Table StageMapView::table(QSizeF size) const
 {
+    return tableIn(cardsArea(size));
+}
+
+StageMapView::Table StageMapView::tableIn(const QRectF& area) const
+{
     Table t;
     const int p = int(m_plan.stages.size());
     if (p == 0) return t;
-    const QRectF area = cardsArea(size);
     const QFontMetricsF metrics(font());
     QFont boldFont = font();
     boldFont.setBold(true);
     const QFontMetricsF bold(boldFont);
     const double lh = metrics.height();
-    t.rowHeight = lh + 2;
+    t.rowHeight = lh + 1;
     t.headerHeight = lh + 4;
     const int rowsFit = int((area.height() - t.headerHeight) / t.rowHeight);
     if (rowsFit < 1) return t;

@@ -24,16 +24,17 @@ StageMapView::StageMapView(QWidget* parent)
 }
 
 namespace {
-/// What a layer outside the transformer blocks is, in a few words ("embedding"); its name otherwise.
-QString outsideBlockName(const Layer& layer)
+/// What a layer outside the transformer blocks is, in a few words ("embedding"), or in one word for the table
+/// ("head"); its name otherwise.
+QString outsideBlockName(const Layer& layer, bool brief)
 {
     switch (layer.kind) {
     case LayerKind::Embedding:
         return StageMapView::tr("embedding");
     case LayerKind::OutputHead:
-        return StageMapView::tr("output head");
+        return brief ? StageMapView::tr("head") : StageMapView::tr("output head");
     case LayerKind::Norm:
-        return StageMapView::tr("final norm");
+        return brief ? StageMapView::tr("norm") : StageMapView::tr("final norm");
     default:
         return QString::fromStdString(layer.name);
     }
@@ -71,8 +72,11 @@ void StageMapView::setPlan(const PlanEstimate& plan, const ModelGraph& model)
                     continue;
                 }
                 QStringList& side = r.firstBlock < 0 ? r.before : r.after;
-                const QString what = outsideBlockName(layer);
-                if (side.isEmpty() || side.back() != what) side.append(what);
+                const QString what = outsideBlockName(layer, false);
+                if (side.isEmpty() || side.back() != what) {
+                    side.append(what);
+                    (r.firstBlock < 0 ? r.beforeBrief : r.afterBrief).append(outsideBlockName(layer, true));
+                }
             }
             ranges.append(r);
         }
@@ -248,17 +252,28 @@ QStringList StageMapView::allRangesTexts(int stage) const
     return out;
 }
 
+namespace {
+QRectF areaAbove(QSizeF size, double legendHeight)
+{
+    return QRectF(kMargin, kTop, std::max(1.0, size.width() - 2 * kMargin),
+        std::max(1.0, size.height() - kTop - legendHeight - 8));
+}
+} // namespace
+
 double StageMapView::legendHeight(QSizeF size) const
 {
-    // The taller of the cards' and the table's legends: which one is drawn depends on the area they leave.
-    return std::max(legend(size, false).height(), legend(size, true).height());
+    // The taller of the cards' and the table's legends (which one is drawn depends on the area they leave),
+    // the table's with its note on the rows shown where they do not all fit above it.
+    const int p = int(m_plan.stages.size());
+    const double height = std::max(legend(size, false).height(), legend(size, true, 0, p - 1).height());
+    if (p > 0 && tableIn(areaAbove(size, height)).shownRows < p)
+        return std::max(height, legend(size, true).height());
+    return height;
 }
 
 QRectF StageMapView::cardsArea(QSizeF size) const
 {
-    const double bottom = legendHeight(size) + 8;
-    return QRectF(kMargin, kTop, std::max(1.0, size.width() - 2 * kMargin),
-        std::max(1.0, size.height() - kTop - bottom));
+    return areaAbove(size, legendHeight(size));
 }
 
 labels::Legend StageMapView::legend(

@@ -107,6 +107,7 @@ private:
         QString firstName, lastName;
         int firstBlock = -1, lastBlock = -1; ///< the transformer blocks in the range; -1: none
         QStringList before, after; ///< the layers outside blocks before and after them, by what they are
+        QStringList beforeBrief, afterBrief; ///< the same in a word each ("head")
     };
     struct Layout
     {
@@ -130,6 +131,7 @@ private:
     Layout layout(QSizeF size) const;
     bool cardsFit(const Layout& l) const;
     Table table(QSizeF size) const;
+    Table tableIn(const QRectF& area) const;
     /// The cards' or the table's legend; the table's says which stages it shows when they do not all fit
     /// (`shown` first and last; -1: measured with the widest such note).
     /// `grid`: the cards show device grids (else the GPU entry is left out).
