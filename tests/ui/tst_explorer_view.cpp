@@ -723,6 +723,31 @@ private slots:
         painter.end();
         QVERIFY(picture.size() > 10000); // thousands of dots recorded, not one image... and not nothing
 
+        // The lattice through the vector path, played back into an image: each dot that fits (away from the
+        // front's line) has its category's colour at its centre, as on the raster path.
+        ExplorerView view;
+        view.setOutcome(lattice());
+        QPicture vectors;
+        QPainter recorder(&vectors);
+        view.render(recorder, QSizeF(kViewSize));
+        recorder.end();
+        QImage image(kViewSize, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter player(&image);
+        vectors.play(&player);
+        player.end();
+        if (const QByteArray dir = qgetenv("SHARDSCOPE_SAVE_RENDERS"); !dir.isEmpty())
+            image.save(QString::fromLocal8Bit(dir) + QStringLiteral("/explorer-lattice-vector.png"));
+        int checked = 0;
+        for (const ExplorerPoint& p : view.points()) {
+            const QPointF at = view.pointPosition(p.candidate, kViewSize);
+            if (!p.feasible || distanceToFront(view, at) < 8) continue;
+            QCOMPARE(image.pixelColor(pixelOf(at)).rgb(),
+                view.categories().colour(p.category, view.palette()).rgb());
+            ++checked;
+        }
+        QVERIFY(checked >= 6);
+
         panel.xCombo()->setCurrentIndex(panel.xCombo()->findData(int(ExplorerMetric::TokensPerSecond)));
         QCOMPARE(panel.view()->xMetric(), ExplorerMetric::TokensPerSecond);
         panel.yCombo()->setCurrentIndex(panel.yCombo()->findData(int(ExplorerMetric::Mfu)));
