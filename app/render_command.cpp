@@ -2,9 +2,11 @@
 #include "render_command.h"
 
 #include "cli.h"
+#include "compare_controller.h"
 #include "input_panel.h"
 #include "main_window.h"
 #include "plan_options.h"
+#include "render_compare.h"
 #include "view_export.h"
 
 #include "util/input_error.h"
@@ -70,9 +72,9 @@ RenderArgs parseRenderArgs(const QStringList& arguments)
         }
     }
     if (r.view.isEmpty())
-        throw UsageError { RenderCommand::tr("--view is required: memory, stages, timeline, imbalance, communication or window") };
-    if (r.view != QLatin1String("window") && !MainWindow::viewFromName(r.view))
-        throw UsageError { RenderCommand::tr("unknown view \"%1\": use memory, stages, timeline, imbalance, communication or window").arg(r.view) };
+        throw UsageError { RenderCommand::tr("--view is required: memory, stages, timeline, imbalance, communication, compare or window") };
+    if (r.view != QLatin1String("window") && r.view != QLatin1String("compare") && !MainWindow::viewFromName(r.view))
+        throw UsageError { RenderCommand::tr("unknown view \"%1\": use memory, stages, timeline, imbalance, communication, compare or window").arg(r.view) };
     if (r.out.isEmpty())
         throw UsageError { RenderCommand::tr("--out FILE.png or FILE.svg is required") };
     const QString suffix = QFileInfo(r.out).suffix().toLower();
@@ -90,13 +92,16 @@ QString RenderCommand::helpText()
               "Plans MODEL like \"shardscope plan\" and draws the best plan as the desktop planner shows it,\n"
               "titled and with its legend, without a display.\n"
               "\n"
-              "  --view VIEW   memory, stages, timeline, imbalance, communication, or window (the whole window)\n"
+              "  --view VIEW   memory, stages, timeline, imbalance, communication, compare (a baseline and up to\n"
+              "                three plans side by side), or window (the whole window)\n"
               "  --out FILE    .png (bitmap) or .svg (vector)\n"
               "  --size WxH    picture size in pixels at scale 1; default 1600x1000\n"
               "  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1\n"
               "  --theme T     light (default) or dark\n"
+              "%1"
               "\n"
-              "Plan options: see shardscope plan --help.\n");
+              "Plan options: see shardscope plan --help.\n")
+        .arg(RenderCompare::helpText());
 }
 
 int RenderCommand::run(const QStringList& arguments)
@@ -108,8 +113,13 @@ int RenderCommand::run(const QStringList& arguments)
     }
     RenderArgs r;
     PlanOptions options;
+    RenderCompare::Arguments compare;
     try {
-        r = parseRenderArgs(arguments);
+        QStringList rest = arguments;
+        compare = RenderCompare::take(rest);
+        r = parseRenderArgs(rest);
+        if (compare.given && r.view != QLatin1String("compare"))
+            throw UsageError { RenderCommand::tr("--baseline and --compare go with --view compare") };
         options = PlanOptionsParser::parse(r.planArgs);
     } catch (const UsageError& e) {
         err << "shardscope render: " << e.message << Qt::endl;
@@ -138,7 +148,15 @@ int RenderCommand::run(const QStringList& arguments)
     }
     const double chrome = FigureExporter::chromeHeight();
     QString error;
-    if (r.view == QLatin1String("window")) {
+    if (r.view == QLatin1String("compare")) {
+        if (const QString wrong = RenderCompare::prepare(window, compare); !wrong.isEmpty()) {
+            err << "shardscope render: " << wrong << Qt::endl;
+            return ExitUsage;
+        }
+        Figure figure = window.compare()->figure();
+        figure.viewSize = QSizeF(r.size.width(), r.size.height() - chrome);
+        error = FigureExporter::write(r.out, figure, r.scale);
+    } else if (r.view == QLatin1String("window")) {
         const QSizeF wanted(r.size.width(), r.size.height() - chrome);
         window.resize(wanted.toSize());
         window.show();

@@ -13,6 +13,7 @@
 #include <QBarSet>
 #include <QFontMetricsF>
 #include <QLocale>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 
@@ -39,6 +40,8 @@ CompareView::Column CompareView::makeColumn(
     Column c;
     c.plan = plan;
     c.label = label;
+    for (const Layer& layer : model.layers())
+        c.layerBlocks.push_back(layer.block);
     c.stages = new StageMapView(this);
     c.stages->hide();
     c.timeline = new TimelineView(this);
@@ -241,7 +244,13 @@ QColor CompareView::deltaColour(int row, int column) const
 {
     const QColor text = palette().color(QPalette::Text);
     if (row < 0 || row >= rowCount() || column <= 0 || column >= m_comparison.planCount) return text;
-    switch (m_comparison.rows[std::size_t(row)].cells[std::size_t(column)].verdict) {
+    const ComparisonRow& r = m_comparison.rows[std::size_t(row)];
+    const ComparisonCell& cell = r.cells[std::size_t(column)];
+    // A change that rounds to nothing in the digits shown is drawn as none.
+    if (!cell.delta
+        || !formatDelta(r.unit, *cell.delta).contains(QRegularExpression(QStringLiteral("[1-9]"))))
+        return text;
+    switch (cell.verdict) {
     case Verdict::Better:
         return betterColour();
     case Verdict::Worse:
@@ -355,13 +364,22 @@ CompareView::Layout CompareView::layout(QSizeF size) const
     l.tableTop = l.headerTop + l.headerHeight;
     const double tableBottom = l.tableTop + rowCount() * l.rowHeight + kGap;
     // The rest: memory bars with their legend, stage maps and timelines, by these shares.
-    const double legend = fm.height() + 6;
+    const double legend = memoryLegend(size.width() - l.left - kMargin).height() + 6;
     const double rest = std::max(0.0, size.height() - tableBottom - legend - kMargin - 2 * kGap);
     l.memoryTop = tableBottom;
     l.memoryHeight = rest * 0.2;
     l.memoryLegendTop = l.memoryTop + l.memoryHeight;
     l.stagesTop = l.memoryLegendTop + legend + kGap;
     l.stagesHeight = rest * 0.42;
+    // Stage lists (where a stage map would not show every stage) take the height their rows need; the
+    // timelines the rest.
+    l.stageLists = !stageMapsFit(l);
+    if (l.stageLists) {
+        int stages = 0;
+        for (const Column& c : m_columns)
+            stages = std::max(stages, int(c.plan.stages.size()));
+        l.stagesHeight = std::min(l.stagesHeight, 3 * fm.height() + 14 + stages * (fm.height() + 1));
+    }
     l.timelineTop = l.stagesTop + l.stagesHeight + kGap;
     l.timelineHeight = rest - l.memoryHeight - l.stagesHeight;
     return l;

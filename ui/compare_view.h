@@ -16,6 +16,9 @@
 
 class StageMapView;
 class TimelineView;
+namespace labels {
+class Legend;
+}
 
 /**
  * A baseline (e.g. the layout a team runs today) and up to three plans side by side, one column each: a
@@ -91,6 +94,8 @@ private:
         QString label;
         StageMapView* stages = nullptr;
         TimelineView* timeline = nullptr;
+        std::vector<int>
+            layerBlocks; ///< each layer's transformer block (-1 outside blocks), for the stage lists
     };
     struct Layout
     {
@@ -100,6 +105,7 @@ private:
         double tableTop = 0, rowHeight = 0;
         double memoryTop = 0, memoryHeight = 0, memoryLegendTop = 0;
         double stagesTop = 0, stagesHeight = 0;
+        bool stageLists = false; ///< compact stage lists instead of stage maps (stageMapsFit)
         double timelineTop = 0, timelineHeight = 0;
     };
     Layout layout(QSizeF size) const;
@@ -124,7 +130,17 @@ private:
     void paintHeader(QPainter& painter, const Layout& l) const;
     void paintTable(QPainter& painter, const Layout& l, QSizeF size) const;
     void paintMemory(QPainter& painter, const Layout& l, QSizeF size) const;
+    /// The memory bars' legend (their parts and the usable line) flowed into `width`.
+    labels::Legend memoryLegend(double width) const;
     void paintViews(QPainter& painter, const Layout& l) const;
+    /// Whether every column's stage map shows all its stages in `l`'s cells (else each column gets a stage
+    /// list).
+    bool stageMapsFit(const Layout& l) const;
+    /// A compact stage map in `rect` (compare_view_stages.cpp): a row per stage (blocks, GiB per GPU, ms per
+    /// micro-batch, the slowest framed) in as many side-by-side groups as the height needs.
+    void paintStageList(QPainter& painter, int column, const QRectF& rect) const;
+    /// The stage list's blocks cell: "0–19", "20 in 7 chunks", "layers 4–5", "none".
+    QString stageBlocksText(int column, int stage) const;
     QColor betterColour() const;
     QColor worseColour() const;
 

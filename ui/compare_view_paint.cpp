@@ -200,7 +200,11 @@ void CompareView::paintMemory(QPainter& painter, const Layout& l, QSizeF size) c
         const double capY = yOf(p.capacityBytes);
         painter.drawLine(QPointF(cell.left(), capY), QPointF(cell.right(), capY));
     }
-    // The legend: the parts and the usable capacity.
+    memoryLegend(right - l.left).paint(painter, QPointF(l.left, l.memoryLegendTop + 3), text);
+}
+
+labels::Legend CompareView::memoryLegend(double width) const
+{
     QList<labels::LegendEntry> entries;
     const QStringList names = MemoryChartData::partNames();
     for (int i = 0; i < names.size() && i < m_memoryColours.size(); ++i) {
@@ -211,8 +215,7 @@ void CompareView::paintMemory(QPainter& painter, const Layout& l, QSizeF size) c
                         p.setPen(QPen(kCapacity, 1.5, Qt::DashLine));
                         p.drawLine(QPointF(r.left(), r.center().y()), QPointF(r.right(), r.center().y()));
                     } });
-    const labels::Legend legend(entries, fm, right - l.left);
-    legend.paint(painter, QPointF(l.left, l.memoryLegendTop + 3), text);
+    return labels::Legend(entries, QFontMetricsF(font()), std::max(1.0, width));
 }
 
 void CompareView::paintViews(QPainter& painter, const Layout& l) const
@@ -235,6 +238,7 @@ void CompareView::paintViews(QPainter& painter, const Layout& l) const
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(noteRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, note);
     }
+    const bool stagesFit = !l.stageLists;
     for (int c = 0; c < int(m_columns.size()); ++c) {
         const Column& column = m_columns[std::size_t(c)];
         // Each view at its own logical size (scaled down where the column is narrower than kMinViewWidth).
@@ -249,7 +253,10 @@ void CompareView::paintViews(QPainter& painter, const Layout& l) const
             more(g.size);
             painter.restore();
         };
-        paintInto(column.stages, columnRect(l, c, l.stagesTop, l.stagesHeight), [](QSizeF) {});
+        if (stagesFit)
+            paintInto(column.stages, columnRect(l, c, l.stagesTop, l.stagesHeight), [](QSizeF) {});
+        else
+            paintStageList(painter, c, columnRect(l, c, l.stagesTop, l.stagesHeight));
         paintInto(column.timeline, columnRect(l, c, l.timelineTop, l.timelineHeight), [&](QSizeF size) {
             if (column.plan.stages.empty() || column.timeline->timeline().passes.empty()) return;
             const QRectF plot = column.timeline->plotArea(size);

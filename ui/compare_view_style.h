@@ -10,6 +10,7 @@
 #include <QPalette>
 #include <QString>
 #include <QStringList>
+#include <algorithm>
 #include <cmath>
 
 namespace compare_view {
@@ -24,6 +25,7 @@ constexpr double kMaxTimelinePasses = 50000;
 inline const QColor kBetterLight(0x2e, 0x7d, 0x32), kWorseLight(0xc6, 0x28, 0x28); // the proposals panel's
 inline const QColor kBetterDark(0x81, 0xc7, 0x84), kWorseDark(0xef, 0x9a, 0x9a);
 inline const QColor kCapacity(200, 30, 30); // the memory chart's capacity line
+inline const QColor kSlowest(230, 120, 0); // the stage map's slowest stage
 
 inline bool isDark(const QPalette& palette)
 {
@@ -69,16 +71,26 @@ inline QString formatValue(shardscope::MetricUnit unit, double v)
 /// "+", "−" (U+2212) or "±" before the magnitude.
 inline QString withSign(double v, const QString& magnitude)
 {
-    return (v > 0 ? QStringLiteral("+") : v < 0 ? QString(QChar(0x2212)) : QStringLiteral("±")) + magnitude;
+    // A change too small for the digits shown reads as none ("±0.0 pp", not "−0.0 pp").
+    const bool shownZero = std::none_of(
+        magnitude.begin(), magnitude.end(), [](QChar c) { return c.isDigit() && c != QLatin1Char('0'); });
+    return (shownZero      ? QStringLiteral("±")
+                   : v > 0 ? QStringLiteral("+")
+                           : QString(QChar(0x2212)))
+        + magnitude;
 }
 
 /// A change: "−0.31 s", "+12,345", "+1.2 pp" (fractions in percentage points), "−3.4 GiB".
 inline QString formatDelta(shardscope::MetricUnit unit, double delta)
 {
     using shardscope::MetricUnit;
-    if (unit == MetricUnit::Fraction)
-        return withSign(
-            delta, CompareView::tr("%1 pp").arg(QLocale().toString(std::abs(delta) * 100, 'f', 1)));
+    if (unit == MetricUnit::Fraction) {
+        // Percentage points, with a second decimal for changes under a tenth of a point.
+        const double points = std::abs(delta) * 100;
+        return withSign(delta,
+            CompareView::tr("%1 pp").arg(
+                QLocale().toString(points, 'f', points > 0 && points < 0.1 ? 2 : 1)));
+    }
     return withSign(delta, formatValue(unit, std::abs(delta)));
 }
 

@@ -4,6 +4,7 @@
 #include "main_window.h"
 
 #include "app_theme.h"
+#include "compare_controller.h"
 #include "export_controller.h"
 #include "input_panel.h"
 #include "plan_table_panel.h"
@@ -62,6 +63,8 @@ void MainWindow::buildLayout()
     m_planTable = new PlanTablePanel(m_planning);
     m_views = new PlanViews(m_planning);
     // Views that issue 15 adds register here, before the menus list them: m_views->addPage(...).
+    m_compare = new CompareController(m_planning, m_views, this);
+    m_compare->addTableActions(m_planTable);
     auto* splitter = new QSplitter(Qt::Vertical);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->addWidget(m_planTable);
@@ -113,6 +116,7 @@ void MainWindow::connectControllers()
     connect(m_proposalsPanel, &ProposalsPanel::statusMessage, m_status, &QLabel::setText);
     connect(m_files, &FileController::statusMessage, m_status, &QLabel::setText);
     connect(m_exports, &ExportController::statusMessage, m_status, &QLabel::setText);
+    connect(m_compare, &CompareController::statusMessage, m_status, &QLabel::setText);
     connect(m_planning, &PlanningController::errorRaised, this, &MainWindow::showError);
     connect(m_files, &FileController::errorRaised, this, &MainWindow::showError);
     connect(m_exports, &ExportController::errorRaised, this, &MainWindow::showError);

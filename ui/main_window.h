@@ -15,6 +15,7 @@
 #include <optional>
 
 class CommunicationView;
+class CompareController;
 class ExportController;
 class ImbalanceView;
 class InputPanel;
@@ -136,6 +137,7 @@ public:
     FileController* files() const { return m_files; }
     ExportController* exports() const { return m_exports; }
     RecoveryController* recovery() const { return m_recovery; }
+    CompareController* compare() const { return m_compare; } ///< the Compare tab
 
     // For tests and the render command.
     InputPanel* inputs() const { return m_inputs; }
@@ -186,6 +188,7 @@ private:
     PlanViews* m_views = nullptr;
     ProposalsPanel* m_proposalsPanel = nullptr;
     ExportController* m_exports = nullptr;
+    CompareController* m_compare = nullptr;
     QLabel* m_errorBanner = nullptr;
     QLabel* m_status = nullptr;
     QProgressBar* m_progress = nullptr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow: menus and shortcuts, settings and theme, drag and drop, closing with unsaved work.
 #include "app_theme.h"
+#include "compare_controller.h"
 #include "export_controller.h"
 #include "main_window.h"
 #include "plan_table_panel.h"
@@ -75,6 +76,8 @@ void MainWindow::buildActions()
     connect(m_planning, &PlanningController::showInfeasibleChanged, infeasible, &QAction::setChecked);
     plan->addAction(tr("Go to &Plans Table"), QKeySequence(Qt::CTRL | Qt::Key_L), planTable(),
         qOverload<>(&QWidget::setFocus));
+    plan->addSeparator();
+    plan->addActions(m_compare->actions());
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int v = 0; v < m_views->count(); ++v)

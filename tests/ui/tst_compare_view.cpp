@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -23,9 +24,12 @@ namespace {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 const QString kMinus = QString(QChar(0x2212));
 
+/// A change with its sign; one that rounds to zero in the digits shown reads "±0.0".
 QString signedText(double v, const QString& magnitude)
 {
-    return (v > 0 ? QStringLiteral("+") : v < 0 ? kMinus : QStringLiteral("±")) + magnitude;
+    if (!magnitude.contains(QRegularExpression(QStringLiteral("[1-9]"))))
+        return QStringLiteral("±") + magnitude;
+    return (v > 0 ? QStringLiteral("+") : kMinus) + magnitude;
 }
 
 QString secondsText(double s)
@@ -115,9 +119,12 @@ private slots:
                 QStringLiteral("%1 (%2)").arg(
                     signedText(dm, QLocale().toString(std::abs(dm) / kGiB, 'f', 1) + QStringLiteral(" GiB")),
                     signedText(dm, percentText(dm / m_baseline.peakMemoryBytes))));
-            const double dmfu = p.mfu - m_baseline.mfu; // percentage points, no relative change
+            // Percentage points (a second decimal under a tenth of a point), no relative change.
+            const double points = std::abs(p.mfu - m_baseline.mfu) * 100;
             QCOMPARE(view.deltaText(2, c),
-                signedText(dmfu, QLocale().toString(std::abs(dmfu) * 100, 'f', 1) + QStringLiteral(" pp")));
+                signedText(p.mfu - m_baseline.mfu,
+                    QLocale().toString(points, 'f', points > 0 && points < 0.1 ? 2 : 1)
+                        + QStringLiteral(" pp")));
             // Colours: faster and less memory are better, by more than 0.5 %.
             const QColor better = QColor(0x2e, 0x7d, 0x32), worse = QColor(0xc6, 0x28, 0x28);
             if (std::abs(d) > 0.005 * std::max(baseStep, p.time.stepSeconds))
