@@ -58,6 +58,7 @@ public:
     QComboBox* gpuBox() const { return m_gpu; }
     QSpinBox* nodesBox() const { return m_nodes; }
     QSpinBox* seqBox() const { return m_seq; }
+    QSpinBox* globalBatchBox() const { return m_globalBatch; }
     QDoubleSpinBox* memoryMarginBox() const { return m_memoryMargin; }
     QComboBox* strategyBox() const { return m_strategy; }
     QComboBox* tpCommOverlapBox() const { return m_tpCommOverlap; }

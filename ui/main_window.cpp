@@ -62,7 +62,9 @@ void MainWindow::buildLayout()
 
     m_planTable = new PlanTablePanel(m_planning);
     m_views = new PlanViews(m_planning);
-    // Views that issue 15 adds register here, before the menus list them: m_views->addPage(...).
+    // Pages beyond the selected plan's views register here, before the menus list them.
+    addExplorerPage();
+    addSweepPage();
     m_compare = new CompareController(m_planning, m_views, this);
     m_compare->addTableActions(m_planTable);
     auto* splitter = new QSplitter(Qt::Vertical);

@@ -16,7 +16,9 @@
 
 class CommunicationView;
 class CompareController;
+class ExplorerPanel;
 class ExportController;
+class SweepPanel;
 class ImbalanceView;
 class InputPanel;
 class MemoryChartView;
@@ -138,6 +140,8 @@ public:
     ExportController* exports() const { return m_exports; }
     RecoveryController* recovery() const { return m_recovery; }
     CompareController* compare() const { return m_compare; } ///< the Compare tab
+    ExplorerPanel* explorer() const { return m_explorer; }
+    SweepPanel* sweep() const { return m_sweep; }
 
     // For tests and the render command.
     InputPanel* inputs() const { return m_inputs; }
@@ -176,6 +180,8 @@ private:
     void buildLayout();
     void buildActions(); // main_window_menus.cpp
     void connectControllers();
+    void addExplorerPage(); // main_window_pages.cpp
+    void addSweepPage();
     void clearError();
     void saveSettings() const;
 
@@ -189,6 +195,8 @@ private:
     ProposalsPanel* m_proposalsPanel = nullptr;
     ExportController* m_exports = nullptr;
     CompareController* m_compare = nullptr;
+    ExplorerPanel* m_explorer = nullptr;
+    SweepPanel* m_sweep = nullptr;
     QLabel* m_errorBanner = nullptr;
     QLabel* m_status = nullptr;
     QProgressBar* m_progress = nullptr;

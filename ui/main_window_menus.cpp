@@ -4,6 +4,8 @@
 #include "compare_controller.h"
 #include "export_controller.h"
 #include "main_window.h"
+
+#include "glossary.h"
 #include "plan_table_panel.h"
 
 #include <QAction>
@@ -118,25 +120,13 @@ void MainWindow::buildActions()
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Glossary"), QKeySequence::HelpContents, this, [this] {
-        QMessageBox::information(this, tr("Glossary"),
-            tr("<p><b>TP</b> tensor parallelism: each layer's weight matrices split over GPUs (Megatron "
-               "column/row "
-               "parallel); two all-reduces per block in forward and in backward.</p>"
-               "<p><b>PP</b> pipeline parallelism: consecutive layers on different GPUs, micro-batches flow "
-               "through.</p>"
-               "<p><b>DP</b> data parallelism: replicas on different slices of the batch; gradients "
-               "all-reduced.</p>"
-               "<p><b>VPP</b> virtual pipeline stages: model chunks per GPU in interleaved 1F1B.</p>"
-               "<p><b>ZeRO-1/2/3</b> shard optimizer states / plus gradients / plus weights over the DP "
-               "GPUs.</p>"
-               "<p><b>Recomputation</b> drops activations in forward and recomputes them in backward.</p>"
-               "<p><b>SP</b> sequence parallelism: norms and dropouts split along the sequence over the TP "
-               "GPUs.</p>"
-               "<p><b>Bubble</b> the share of the step pipeline stages sit idle while the pipeline fills and "
-               "drains: "
-               "(p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches.</p>"
-               "<p><b>MFU</b> model FLOPs utilization: model FLOPs per second over the GPUs' peak.</p>"
-               "<p>Formulas and sources: docs/cost-model.md.</p>"));
+        // Every column and term, with links to the docs (ui/glossary.cpp); one dialog, brought back to front.
+        auto* dialog = findChild<GlossaryDialog*>();
+        if (!dialog)
+            dialog = new GlossaryDialog(this);
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
     });
     help->addAction(tr("&About ShardScope"), this, [this] {
         QMessageBox::about(this, tr("About ShardScope"),

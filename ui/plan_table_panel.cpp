@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan_table_panel.h"
 
+#include "plan_filter_proxy.h"
 #include "plan_table_model.h"
 #include "planning_controller.h"
 
@@ -18,6 +19,8 @@ PlanTablePanel::PlanTablePanel(PlanningController* planning, QWidget* parent)
     , m_planning(planning)
     , m_table(new QTableView)
     , m_showInfeasible(new QCheckBox(tr("Show plans that do &not fit")))
+    , m_why(new QLabel)
+    , m_filterNote(new QLabel)
 {
     m_table->setModel(planning->proxy());
     QItemSelectionModel* own = m_table->selectionModel();
@@ -49,17 +52,52 @@ PlanTablePanel::PlanTablePanel(PlanningController* planning, QWidget* parent)
     connect(planning, &PlanningController::selectionChanged, this, [this] {
         if (const QModelIndex current = m_table->currentIndex(); current.isValid())
             m_table->scrollTo(current); // a plan selected elsewhere (a session, a proposal, another view) comes into view
+        updateWhy();
     });
+    // Why the selected plan ranks where it does, in one line under the table.
+    m_why->setWordWrap(true);
+    m_why->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_why->setToolTip(tr("Why the selected plan ranks where it does: the strategy's rule with the plan's numbers, "
+                         "and how it compares with the fastest plan that fits. Hover a score for its parts."));
+    connect(planning, &PlanningController::planShown, this, &PlanTablePanel::updateWhy);
+    // The explorer's rectangle filters the table: say so, with a way back.
+    m_filterNote->hide();
+    connect(planning->proxy(), &QAbstractItemModel::rowsInserted, this, &PlanTablePanel::updateFilterNote);
+    connect(planning->proxy(), &QAbstractItemModel::rowsRemoved, this, &PlanTablePanel::updateFilterNote);
+    connect(planning->proxy(), &QAbstractItemModel::modelReset, this, &PlanTablePanel::updateFilterNote);
+    connect(planning->proxy(), &QAbstractItemModel::layoutChanged, this, &PlanTablePanel::updateFilterNote);
+    connect(m_filterNote, &QLabel::linkActivated, this, [this] { m_planning->setCandidateFilter(std::nullopt); });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("<b>Ranked plans</b>")));
     bar->addStretch(1);
+    bar->addWidget(m_filterNote);
     bar->addWidget(m_showInfeasible);
     layout->addLayout(bar);
     layout->addWidget(m_table);
+    layout->addWidget(m_why);
 }
+
+void PlanTablePanel::updateWhy()
+{
+    const QModelIndex current = m_table->currentIndex();
+    const auto* proxy = m_planning->proxy();
+    const int row = current.isValid() ? proxy->mapToSource(current).row() : -1;
+    m_why->setText(row >= 0 ? m_planning->planModel()->rankExplanation(row) : QString());
+}
+
+void PlanTablePanel::updateFilterNote()
+{
+    const auto* proxy = static_cast<const PlanFilterProxy*>(m_planning->proxy());
+    m_filterNote->setVisible(proxy->isFiltered());
+    if (proxy->isFiltered())
+        m_filterNote->setText(tr("%n plan(s) in the explorer's rectangle. <a href=\"clear\">Show all</a>", nullptr,
+                                 proxy->rowCount()));
+}
+
+QString PlanTablePanel::whyText() const { return m_why->text(); }
 
 void PlanTablePanel::hideColumns()
 {

@@ -5,6 +5,7 @@
 
 class PlanningController;
 class QCheckBox;
+class QLabel;
 class QTableView;
 
 /**
@@ -22,13 +23,20 @@ public:
 
     QTableView* table() const { return m_table; }
     QCheckBox* showInfeasibleBox() const { return m_showInfeasible; }
+    /// The "why this rank" line under the table for the selected plan (PlanTableModel::rankExplanation).
+    QString whyText() const;
+    QLabel* filterNote() const { return m_filterNote; }
 
 private:
+    void updateWhy();
+    void updateFilterNote();
     void hideColumns();
     void sizeColumnsOnce();
 
     PlanningController* m_planning;
     QTableView* m_table;
     QCheckBox* m_showInfeasible;
+    QLabel* m_why;        ///< why the selected plan ranks where it does
+    QLabel* m_filterNote; ///< "12 plans in the explorer's rectangle. Show all"
     bool m_columnsSized = false;
 };

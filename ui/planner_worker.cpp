@@ -23,17 +23,24 @@ void runSearch(QPromise<PlanResult>& promise, const PlanRequest& request, quint6
     PlanResult result;
     result.generation = generation;
     result.request = request;
+    std::atomic<bool> cancelled = false; // the diagnosis' searches look at it; the progress callback sets it
     SearchOptions options;
-    options.progress = [&promise](std::size_t done, std::size_t total) {
+    options.progress = [&promise, &cancelled](std::size_t done, std::size_t total) {
         if (total > 0)
             promise.setProgressValue(int(double(done) / double(total) * kProgressScale));
-        return !promise.isCanceled();
+        cancelled = promise.isCanceled();
+        return !cancelled;
     };
     try {
         auto outcome = std::make_shared<PlanningOutcome>(
             runPlanning(request.problem, request.strategy, request.weights, request.topCount, options));
         if (promise.isCanceled() || outcome->search.cancelled)
             return; // no result: the caller has moved on
+        // A dead end is explained here, off the GUI thread: the diagnosis may search again (relaxed pins,
+        // larger clusters).
+        result.findings = diagnoseOutcome(request.problem, *outcome, &cancelled);
+        if (promise.isCanceled())
+            return;
         result.outcome = std::move(outcome);
     } catch (const InputError& e) {
         result.error = QString::fromStdString(e.what());
@@ -46,6 +53,19 @@ void runSearch(QPromise<PlanResult>& promise, const PlanRequest& request, quint6
 }
 
 } // namespace
+
+std::vector<Finding> diagnoseOutcome(const PlanningProblem& problem, const PlanningOutcome& outcome,
+                                     const std::atomic<bool>* cancel)
+{
+    if (outcome.search.feasibleCount == 0) {
+        DiagnosisOptions diagnosis;
+        diagnosis.cancel = cancel;
+        return diagnoseSearch(problem, outcome.search, diagnosis).findings;
+    }
+    if (std::optional<Finding> batch = batchDivisorFinding(problem))
+        return { std::move(*batch) };
+    return {};
+}
 
 PlannerWorker::PlannerWorker(QObject* parent)
     : QObject(parent)

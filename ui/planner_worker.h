@@ -3,6 +3,7 @@
 
 #include "cost/planning_problem.h"
 #include "partition/planner.h"
+#include "partition/search_diagnosis.h"
 #include "partition/strategy.h"
 
 #include <QFutureWatcher>
@@ -11,6 +12,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 
 /// What to plan: the problem and how to rank it. Plain values, copied to the worker thread.
@@ -31,8 +33,18 @@ struct PlanResult
     std::shared_ptr<shardscope::PlanningOutcome> outcome;
     double elapsedMs = 0;
     QString error; ///< non-empty when the problem was invalid (the message names the input)
+    /// Why the search came to a dead end when nothing passes the rules or fits (the rule with its numbers, the
+    /// closest plan's memory, pins that would work, the smallest cluster that fits), and warnings that hold
+    /// whatever the outcome (a global batch whose divisors rule out DP degrees). Computed on the worker.
+    std::vector<shardscope::Finding> findings;
 };
 Q_DECLARE_METATYPE(PlanResult)
+
+/// PlanResult::findings for a finished search: diagnoseSearch when nothing fits (it may search again, relaxing
+/// pins and trying larger clusters; `cancel` stops it), else the global batch's limits on DP.
+std::vector<shardscope::Finding> diagnoseOutcome(const shardscope::PlanningProblem& problem,
+                                                 const shardscope::PlanningOutcome& outcome,
+                                                 const std::atomic<bool>* cancel = nullptr);
 
 /**
  * Runs the plan search off the GUI thread (QtConcurrent + QPromise). requestPlan() may be called

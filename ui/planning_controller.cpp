@@ -3,6 +3,7 @@
 
 #include "input_panel.h"
 #include "moe_display.h"
+#include "plan_filter_proxy.h"
 #include "plan_table_model.h"
 #include "util/input_error.h"
 
@@ -32,13 +33,15 @@ PlanningController::PlanningController(InputPanel* inputs, QObject* parent)
     , m_inputs(inputs)
     , m_worker(new PlannerWorker(this))
     , m_planModel(new PlanTableModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new PlanFilterProxy(this))
     , m_selection(new QItemSelectionModel(m_proxy, this))
 {
     m_proxy->setSourceModel(m_planModel);
     m_proxy->setSortRole(PlanTableModel::SortRole);
     connect(m_inputs, &InputPanel::problemChanged, this, &PlanningController::requestSearch);
     connect(m_inputs, &InputPanel::rankingChanged, this, &PlanningController::rerank);
+    connect(m_inputs, &InputPanel::budgetChanged, this, [this] { m_planModel->setBudget(m_inputs->budget()); });
+    m_planModel->setBudget(m_inputs->budget());
     connect(m_worker, &PlannerWorker::searchStarted, this, [this] {
         emit searchStarted();
         emit statusMessage(tr("Searching…"));
@@ -111,6 +114,7 @@ void PlanningController::planNow()
         result.request = currentRequest();
         result.outcome = std::make_shared<PlanningOutcome>(runPlanning(result.request.problem,
             result.request.strategy, result.request.weights, result.request.topCount));
+        result.findings = diagnoseOutcome(result.request.problem, *result.outcome);
     } catch (const std::exception& e) { // InputError names the input; anything else is reported too
         result.error = QString::fromUtf8(e.what());
     }
@@ -152,6 +156,7 @@ void PlanningController::showResult(const PlanResult& result)
     m_planModel->setMixtureOfExperts(
         hasRoutedExperts(m_shown->problem.model)); // the EP column, hidden on reset
     m_outcome = result.outcome; // taken over, not copied: re-ranked in place from now on
+    m_findings = result.findings;
     // The sliders may have moved while the search ran: rank for what they say now.
     if (m_inputs->strategy() != m_shown->strategy || !(m_inputs->weights() == m_shown->weights))
         rerankOutcome();
@@ -167,7 +172,32 @@ void PlanningController::showResult(const PlanResult& result)
                            .arg(QLocale().toString(qulonglong(s.candidates.size())))
                            .arg(QLocale().toString(result.elapsedMs, 'f', 0))
                            .arg(QLocale().toString(qulonglong(s.feasibleCount))));
+    if (s.feasibleCount == 0)
+        emit errorRaised(deadEndText(result.findings, s.candidates.empty()));
     emit planShown();
+}
+
+void PlanningController::setCandidateFilter(std::optional<std::vector<std::uint32_t>> candidates)
+{
+    static_cast<PlanFilterProxy*>(m_proxy)->setCandidates(std::move(candidates));
+}
+
+QString PlanningController::deadEndText(const std::vector<Finding>& findings, bool nothingEvaluated)
+{
+    QString text = nothingEvaluated ? tr("No plan could be evaluated.") : tr("No plan fits.");
+    if (findings.empty())
+        return text + QLatin1Char(' ') + tr("Tick \"Show plans that do not fit\" to see each plan's reason.");
+    for (const Finding& f : findings) {
+        if (f.severity == FindingSeverity::Warning)
+            continue;
+        text += QStringLiteral("\n• ") + QString::fromStdString(f.message);
+        QStringList ways;
+        for (const DiagnosisChange& c : f.changes)
+            ways << QString::fromStdString(c.label);
+        if (!ways.isEmpty())
+            text += QLatin1Char(' ') + tr("Try: %1.").arg(ways.join(QStringLiteral(", ")));
+    }
+    return text;
 }
 
 void PlanningController::rerankOutcome()
@@ -318,6 +348,16 @@ void PlanningController::setShowInfeasible(bool show)
 void PlanningController::showPlan(const PlanEstimate& plan)
 {
     m_selected = plan;
+    // Warnings that are the search's or the plan's shape's, not the evaluator's: a global batch whose divisors
+    // rule out DP degrees, a pipeline bubble over 15 %.
+    if (m_shown) {
+        for (const Finding& f : m_findings)
+            if (f.severity == FindingSeverity::Warning)
+                m_selected->warnings.push_back(f.message);
+        if (plan.feasible)
+            for (const Finding& f : planWarnings(m_shown->problem, PlanSummary::from(plan)))
+                m_selected->warnings.push_back(f.message);
+    }
     emit selectionChanged(&*m_selected);
 }
 

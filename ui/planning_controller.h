@@ -4,6 +4,7 @@
 #include "cost/plan_evaluator.h"
 #include "partition/planner.h"
 #include "planner_worker.h"
+#include "partition/search_diagnosis.h"
 
 #include <QObject>
 #include <memory>
@@ -85,6 +86,14 @@ public:
     /// candidate (outside the search's range).
     int selectedCandidate() const;
     double lastRerankMs() const { return m_lastRerankMs; }
+    /// The outcome on screen, shared (views of every candidate keep it while they show it).
+    std::shared_ptr<const shardscope::PlanningOutcome> sharedOutcome() const { return m_outcome; }
+    /// What the worker found about the search on screen (PlanResult::findings).
+    const std::vector<shardscope::Finding>& findings() const { return m_findings; }
+    /// The error banner's text when nothing fits: "No plan fits." and each blocking finding with its ways out.
+    static QString deadEndText(const std::vector<shardscope::Finding>& findings, bool nothingEvaluated);
+    /// Shows only these candidates in the plan table (the explorer's rubber band); none: every plan.
+    void setCandidateFilter(std::optional<std::vector<std::uint32_t>> candidates);
 
 signals:
     void searchStarted();
@@ -126,4 +135,5 @@ private:
         m_wantedSelection; ///< from a session, applied to the next result
     std::optional<shardscope::ParallelConfig> m_applyTarget; ///< an applied proposal waiting for its search
     double m_lastRerankMs = 0;
+    std::vector<shardscope::Finding> m_findings;
 };

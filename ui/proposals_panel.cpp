@@ -7,6 +7,8 @@
 #include <QLabel>
 #include <QListView>
 #include <QPushButton>
+#include <QHBoxLayout>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 using namespace shardscope;
@@ -17,6 +19,7 @@ ProposalsPanel::ProposalsPanel(ProposalsController* proposals, QWidget* parent)
     , m_list(new QListView)
     , m_rationale(new QLabel)
     , m_apply(new QPushButton(tr("&Apply proposal")))
+    , m_undo(new QPushButton(tr("&Undo")))
 {
     m_list->setModel(proposals->model());
     m_list->setWordWrap(true);
@@ -25,8 +28,16 @@ ProposalsPanel::ProposalsPanel(ProposalsController* proposals, QWidget* parent)
                           "predicted speedup; select one to read why."));
     m_rationale->setWordWrap(true);
     m_rationale->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_apply->setToolTip(tr("Switch to the proposed plan (Edit > Undo goes back)."));
+    m_apply->setToolTip(tr("Switch to the proposed plan (Undo goes back)."));
     m_apply->setEnabled(false);
+    // Undo beside Apply: the same stack as Edit > Undo.
+    QUndoStack* stack = proposals->undoStack();
+    m_undo->setEnabled(stack->canUndo());
+    connect(stack, &QUndoStack::canUndoChanged, m_undo, &QPushButton::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, m_undo, [this](const QString& text) {
+        m_undo->setToolTip(text.isEmpty() ? tr("Nothing to undo") : tr("Undo %1").arg(text));
+    });
+    connect(m_undo, &QPushButton::clicked, stack, &QUndoStack::undo);
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
         &ProposalsPanel::updateApplyButton);
     connect(proposals->model(), &QAbstractItemModel::modelReset, this, &ProposalsPanel::updateApplyButton);
@@ -39,7 +50,10 @@ ProposalsPanel::ProposalsPanel(ProposalsController* proposals, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_list, 3);
     layout->addWidget(m_rationale, 1);
-    layout->addWidget(m_apply);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_apply, 1);
+    buttons->addWidget(m_undo);
+    layout->addLayout(buttons);
 }
 
 void ProposalsPanel::apply(int proposal)

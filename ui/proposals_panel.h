@@ -21,6 +21,7 @@ public:
 
     QListView* list() const { return m_list; }
     QPushButton* applyButton() const { return m_apply; }
+    QPushButton* undoButton() const { return m_undo; } ///< beside Apply: undoes the last applied proposal
 
 signals:
     /// Why a proposal could not be applied.
@@ -34,4 +35,5 @@ private:
     QListView* m_list;
     QLabel* m_rationale;
     QPushButton* m_apply;
+    QPushButton* m_undo;
 };

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window's issue-15 wiring: the explorer shows every candidate and a click on one selects that plan in the
+// table and every view; its rectangle filters the table; a dead end says which rule stopped the search; the
+// budget adds its columns; the "why this rank" line; Undo beside Apply; the glossary on F1.
+#include "explorer_panel.h"
+#include "explorer_view.h"
+#include "glossary.h"
+#include "import/model_importer.h"
+#include "input_panel.h"
+#include "main_window.h"
+#include "plan_table_model.h"
+#include "plan_table_panel.h"
+#include "plan_text.h"
+#include "plan_views.h"
+#include "planning_controller.h"
+#include "proposal_list_model.h"
+#include "proposals_panel.h"
+
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <set>
+
+using namespace shardscope;
+
+namespace {
+
+// Llama-2-7B on 8 H100, planned on the calling thread (about 9,000 candidates).
+void planSmall(MainWindow& w, PlanPins pins = {})
+{
+    TrainingSpec training;
+    training.seqLength = 4096;
+    training.globalBatch = 64;
+    training.pins = pins;
+    w.inputs()->setInputs(ClusterSpec::make(*w.inputs()->catalog().find("H100-SXM"), 8, 8), training,
+                          Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), false);
+    w.setModel(*findBundledModel("llama-2-7b"), QStringLiteral("llama-2-7b"), true);
+    w.planNow();
+}
+
+const PlanEstimate& sel(const MainWindow& w)
+{
+    if (!w.selectedPlan())
+        throw std::runtime_error("no plan is selected");
+    return *w.selectedPlan();
+}
+
+} // namespace
+
+class TestMainWindowExplorer : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void clickSelectsEverywhere()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        planSmall(w);
+        ExplorerView* view = w.explorer()->view();
+        const PlanningOutcome* outcome = w.outcome();
+        QVERIFY(outcome);
+        // One point per candidate, in candidate order.
+        QCOMPARE(view->points().size(), outcome->search.candidates.size());
+        w.viewTabs()->setCurrentWidget(w.explorer());
+        QTRY_VERIFY(view->isVisible());
+        // A plan that fits, ranked well below the first: click its point.
+        const std::uint32_t target = outcome->order[std::min<std::size_t>(7, outcome->feasibleRanked - 1)];
+        const QPointF at = view->pointPosition(target, view->size());
+        QVERIFY(std::isfinite(at.x()) && std::isfinite(at.y()));
+        const int hit = view->candidateAt(at, view->size());
+        QVERIFY(hit >= 0);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at.toPoint());
+        // Whatever point is on top there is now the plan of the table's current row and of every view.
+        const ParallelConfig& clicked = outcome->search.candidates[std::size_t(hit)].config;
+        QVERIFY(sel(w).config == clicked);
+        const QModelIndex current = w.planTable()->currentIndex();
+        QVERIFY(current.isValid());
+        QCOMPARE(current.data(PlanTableModel::CandidateRole).toInt(), hit);
+        QVERIFY(w.planViews()->title()->text().contains(PlanText::describe(clicked).toHtmlEscaped()));
+        QCOMPARE(view->selectedCandidate(), hit);
+    }
+
+    void rectangleFiltersTheTable()
+    {
+        MainWindow w;
+        planSmall(w);
+        ExplorerView* view = w.explorer()->view();
+        const PlanningOutcome* outcome = w.outcome();
+        // The middle of the x range, the whole y range.
+        const ExplorerAxis& x = view->xAxis();
+        const ExplorerAxis& y = view->yAxis();
+        const double lo = x.min + 0.25 * (x.max - x.min);
+        const double hi = x.min + 0.6 * (x.max - x.min);
+        view->setFilter(lo, hi, y.min, y.max);
+        const std::set<std::uint32_t> inBand(view->filteredCandidates().begin(), view->filteredCandidates().end());
+        QVERIFY(!inBand.empty());
+        // The table shows exactly the ranked rows whose candidate is in the band.
+        std::set<std::uint32_t> expected;
+        for (std::size_t r = 0; r < outcome->feasibleRanked; ++r)
+            if (inBand.count(outcome->order[r]))
+                expected.insert(outcome->order[r]);
+        std::set<std::uint32_t> shown;
+        for (int r = 0; r < w.planProxy()->rowCount(); ++r)
+            shown.insert(std::uint32_t(w.planProxy()->index(r, 0).data(PlanTableModel::CandidateRole).toULongLong()));
+        QCOMPARE(shown, expected);
+        QVERIFY(w.planTablePanel()->filterNote()->isVisibleTo(&w));
+        view->clearFilter();
+        QCOMPARE(std::size_t(w.planProxy()->rowCount()), outcome->feasibleRanked);
+        QVERIFY(!w.planTablePanel()->filterNote()->isVisibleTo(&w));
+    }
+
+    void deadEndSaysWhichRule()
+    {
+        // TP 3 with Llama-2-7B's 32 heads: no plan, and the banner says why with the numbers.
+        MainWindow w;
+        PlanPins pins;
+        pins.tp = 3;
+        planSmall(w, pins);
+        const QString error = w.errorText();
+        QVERIFY2(error.contains(QStringLiteral("TP 3 does not divide the 32 attention heads")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("TP can be 1, 2, 4, 8")), qPrintable(error));
+    }
+
+    void budgetWhyAndUndo()
+    {
+        MainWindow w;
+        planSmall(w);
+        QTableView* table = w.planTable();
+        QVERIFY(table->isColumnHidden(PlanTableModel::TrainingDays));
+        w.inputs()->tokenBudgetBox()->setValue(1); // 1 T tokens
+        QVERIFY(!table->isColumnHidden(PlanTableModel::TrainingDays));
+        QVERIFY(table->isColumnHidden(PlanTableModel::Cost)); // no price: no cost
+        const PlanSummary& best = *w.planModel()->plan(0);
+        QCOMPARE(w.planModel()->index(0, PlanTableModel::TrainingDays).data(PlanTableModel::SortRole).toDouble(),
+                 1e12 / best.tokensPerSecond / 86400);
+        // The why line names the rule for the selected plan.
+        QVERIFY2(w.planTablePanel()->whyText().contains(QStringLiteral("the fastest plan that fits")),
+                 qPrintable(w.planTablePanel()->whyText()));
+        // Undo sits beside Apply and follows the undo stack.
+        auto* panel = w.findChild<ProposalsPanel*>();
+        QVERIFY(panel);
+        QVERIFY(!panel->undoButton()->isEnabled());
+        const ParallelConfig before = sel(w).config;
+        QTRY_VERIFY_WITH_TIMEOUT(!w.proposals()->proposals().empty(), 30000);
+        int applicable = -1;
+        const auto& proposals = w.proposals()->proposals();
+        for (std::size_t i = 0; i < proposals.size() && applicable < 0; ++i)
+            if (proposals[i].evaluated && proposals[i].training.globalBatch == 64 && proposals[i].feasible)
+                applicable = int(i);
+        QVERIFY(applicable >= 0);
+        QVERIFY(w.applyProposal(applicable).isEmpty());
+        QTRY_VERIFY(panel->undoButton()->isEnabled());
+        QVERIFY(!(sel(w).config == before));
+        panel->undoButton()->click();
+        QTRY_VERIFY(w.selectedPlan() && sel(w).config == before);
+    }
+
+    void glossaryOnF1()
+    {
+        MainWindow w;
+        w.show();
+        QAction* glossary = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("&Glossary"))
+                glossary = a;
+        QVERIFY(glossary);
+        QVERIFY(glossary->shortcuts().contains(QKeySequence(Qt::Key_F1)));
+        glossary->trigger();
+        auto* dialog = w.findChild<GlossaryDialog*>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QVERIFY(dialog->text().contains(QStringLiteral("Tokens/s")));
+    }
+};
+
+QTEST_MAIN(TestMainWindowExplorer)
+#include "tst_main_window_explorer.moc"
