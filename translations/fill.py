@@ -7,6 +7,10 @@ Workflow: after changing tr() strings, run the lupdate target (or
 add the new strings to TRANSLATIONS (key: (context, source), value: (German, Chinese)),
 run `python3 translations/fill.py`, then lupdate once more to normalise the files.
 Messages not in the table are left type="unfinished" and listed; tests/ui/tst_translations fails on them.
+A message whose exact source text the table translates in other contexts, all alike (a string moved
+to a new class, a column name used again), takes that translation: only new texts need entries.
+%n messages (numerus="yes") take a tuple of forms per language: German (singular, plural), Chinese
+(one form), e.g. ('%n Plan', '%n Pläne'), ('%n 个方案',).
 
 Conventions: technical terms stay as they are (TP, PP, DP, VPP, SP, ZeRO, MFU, HFU, 1F1B, GPipe,
 FLOP/s, GiB); "bubble" is the pipeline bubble (Blase / 气泡), "stage" a pipeline stage
@@ -3035,21 +3039,867 @@ assert len(_help) == 1, _help
 TRANSLATIONS[('PlanOptionsParser', _with_ep_overlap(_help[0][1], 0))] = tuple(
     _with_ep_overlap(t, c + 1) for c, t in enumerate(TRANSLATIONS[_help[0]]))
 
+# Issue 15: plan comparison (baseline and up to three plans), the diagnosis of why no plan fits.
+TRANSLATIONS.update({
+    ('CompareController', 'Pin as &Baseline'): ('Als &Basis festlegen', '设为基准(&B)'),
+    ('CompareController', 'Pin Baseline by &Configuration…'): ('Basis nach &Konfiguration festlegen…', '按配置设定基准(&C)…'),
+    ('CompareController', 'Co&mpare With Baseline'): ('Mit Basis &vergleichen', '与基准比较(&M)'),
+    ('CompareController', '&Remove From Comparison'): ('Aus dem Vergleich &entfernen', '从比较中移除(&R)'),
+    ('CompareController', 'C&lear Comparison'): ('Vergleich &leeren', '清空比较(&L)'),
+    ('CompareController', 'Compare other plans against the selected plan'): ('Andere Pläne mit dem ausgewählten Plan vergleichen', '将其他方案与所选方案比较'),
+    ('CompareController', 'Compare against a layout given by its configuration, e.g. the one your team runs today'):
+        ('Mit einer Aufteilung vergleichen, die durch ihre Konfiguration gegeben ist, z. B. der, die Ihr Team heute verwendet',
+         '与按配置给出的布局比较，例如您的团队当前使用的布局'),
+    ('CompareController', 'Show the selected plan beside the baseline (up to %1 plans)'):
+        ('Den ausgewählten Plan neben der Basis zeigen (bis zu %1 Pläne)', '在基准旁显示所选方案（最多 %1 个方案）'),
+    ('CompareController', 'Take the selected plan out of the comparison'): ('Den ausgewählten Plan aus dem Vergleich nehmen', '将所选方案移出比较'),
+    ('CompareController', 'Remove the baseline and every compared plan'): ('Die Basis und alle verglichenen Pläne entfernen', '移除基准和所有参与比较的方案'),
+    ('CompareController', 'Com&pare'): ('Ver&gleich', '比较(&P)'),
+    ('CompareController', 'A pinned baseline and up to %1 plans side by side: their numbers with the changes, memory, stages and schedules on one time axis.'):
+        ('Eine festgelegte Basis und bis zu %1 Pläne nebeneinander: ihre Kennzahlen mit den Änderungen, Speicher, Stufen und Zeitpläne auf einer Zeitachse.',
+         '固定的基准与最多 %1 个方案并排显示：各项数值及其变化、显存、阶段，以及同一时间轴上的调度。'),
+    ('CompareController', 'Plan comparison'): ('Planvergleich', '方案比较'),
+    ('CompareController', 'Select a plan to pin as the baseline.'): ('Wählen Sie einen Plan, der als Basis festgelegt werden soll.', '请选择一个方案作为基准。'),
+    ('CompareController', 'Plan a model first: the baseline is evaluated for its inputs.'):
+        ('Planen Sie zuerst ein Modell: Die Basis wird für dessen Eingaben bewertet.', '请先规划一个模型：基准将按其输入进行评估。'),
+    ('CompareController', 'Select a plan to compare with the baseline.'): ('Wählen Sie einen Plan, der mit der Basis verglichen werden soll.', '请选择一个要与基准比较的方案。'),
+    ('CompareController', 'There is no plan of rank %1: %2 plans are ranked.'): ('Es gibt keinen Plan auf Rang %1: %2 Pläne sind eingestuft.', '没有名次为 %1 的方案：共有 %2 个方案参与排名。'),
+    ('CompareController', 'Plan a model first.'): ('Planen Sie zuerst ein Modell.', '请先规划一个模型。'),
+    ('CompareController', 'Select a plan to remove from the comparison.'): ('Wählen Sie einen Plan, der aus dem Vergleich entfernt werden soll.', '请选择一个要从比较中移除的方案。'),
+    ('CompareController', 'The selected plan is not in the comparison.'): ('Der ausgewählte Plan ist nicht im Vergleich.', '所选方案不在比较中。'),
+    ('CompareController', 'Rank %1'): ('Rang %1', '第 %1 名'),
+    ('CompareController', 'Not ranked'): ('Nicht eingestuft', '未排名'),
+    ('CompareController', 'Baseline (%1)'): ('Basis (%1)', '基准（%1）'),
+    ('CompareController', 'Pin Baseline by Configuration'): ('Basis nach Konfiguration festlegen', '按配置设定基准'),
+    ('CompareController', 'The layout to compare against, as key=value pairs separated by commas\n(tp, pp, dp, cp, vpp, mb, zero, recompute, sp, schedule, ...; dp defaults to the GPUs left):'):
+        ('Die Aufteilung, mit der verglichen wird, als durch Kommas getrennte Paare Schlüssel=Wert\n(tp, pp, dp, cp, vpp, mb, zero, recompute, sp, schedule, ...; dp ist standardmäßig die übrigen GPUs):',
+         '作为比较对象的布局，以逗号分隔的 键=值 对给出\n（tp、pp、dp、cp、vpp、mb、zero、recompute、sp、schedule 等；dp 默认为剩余的 GPU）：'),
+    ('CompareController', ' — baseline %1'): (' — Basis %1', ' — 基准 %1'),
+    ('CompareView', 'No schedule: the layout cannot run'): ('Kein Zeitplan: Die Aufteilung kann nicht laufen', '无调度：该布局无法运行'),
+    ('CompareView', '%1 micro-batches on %2 stages: too many passes to draw'):
+        ('%1 Micro-Batches auf %2 Stufen: zu viele Durchläufe zum Zeichnen', '%2 个阶段上 %1 个微批次：计算过程太多，无法绘制'),
+    ('CompareView', 'Baseline'): ('Basis', '基准'),
+    ('CompareView', 'At most %1 plans are compared with the baseline: remove one before adding another.'):
+        ('Höchstens %1 Pläne werden mit der Basis verglichen: Entfernen Sie einen, bevor Sie einen weiteren hinzufügen.',
+         '最多只能有 %1 个方案与基准比较：请先移除一个再添加。'),
+    ('CompareView', 'This plan is the baseline.'): ('Dieser Plan ist die Basis.', '此方案就是基准。'),
+    ('CompareView', 'This plan is already compared.'): ('Dieser Plan wird bereits verglichen.', '此方案已在比较中。'),
+    ('CompareView', 'Plan %1'): ('Plan %1', '方案 %1'),
+    ('CompareView', 'HFU'): ('HFU', 'HFU'),
+    ('CompareView', 'Pipeline bubble'): ('Pipeline-Blase', '流水线气泡'),
+    ('CompareView', 'Peak memory per GPU'): ('Spitzenspeicher pro GPU', '每个 GPU 的峰值显存'),
+    ('CompareView', 'Usable memory per GPU'): ('Nutzbarer Speicher pro GPU', '每个 GPU 的可用显存'),
+    ('CompareView', 'Memory headroom'): ('Speicherspielraum', '空余显存'),
+    ('CompareView', 'Exposed communication'): ('Sichtbare Kommunikation', '暴露的通信'),
+    ('CompareView', 'DP communication exposed'): ('Sichtbare DP-Kommunikation', '暴露的 DP 通信'),
+    ('CompareView', 'DP traffic (before overlap)'): ('DP-Datenverkehr (vor Überlappung)', 'DP 通信量（重叠前）'),
+    ('CompareView', 'Micro-batches per step'): ('Micro-Batches pro Schritt', '每步微批次数'),
+    ('CompareView', 'Pin a baseline to compare plans with it'): ('Legen Sie eine Basis fest, um Pläne mit ihr zu vergleichen', '设定一个基准以便与其比较方案'),
+    ('CompareView', 'Baseline only: add up to %1 plans to compare with it'): ('Nur die Basis: Fügen Sie bis zu %1 Pläne zum Vergleich hinzu', '仅有基准：可添加最多 %1 个方案与其比较'),
+    ('CompareView', '%1: the baseline is the fastest, %2 per step'): ('%1: Die Basis ist am schnellsten, %2 pro Schritt', '%1：基准最快，每步 %2'),
+    ('CompareView', '%1: the fastest, %2, takes %3 per step'): ('%1: Der schnellste, %2, braucht %3 pro Schritt', '%1：最快的是 %2，每步 %3'),
+    ('CompareView', ' (%1 against the baseline)'): (' (%1 gegenüber der Basis)', '（相对基准 %1）'),
+    ('CompareView', 'No baseline'): ('Keine Basis', '无基准'),
+    ('CompareView', 'Baseline and 1 plan'): ('Basis und 1 Plan', '基准和 1 个方案'),
+    ('CompareView', 'Baseline and %1 plans'): ('Basis und %1 Pläne', '基准和 %1 个方案'),
+    ('CompareView', 'Cannot run: %1'): ('Nicht lauffähig: %1', '无法运行：%1'),
+    ('CompareView', 'Fits in memory'): ('Passt in den Speicher', '可放入显存'),
+    ('CompareView', '%1 of %2: %3'): ('%1 von %2: %3', '%2 的%1：%3'),
+    ('CompareView', '%1 of %2: %3, %4 against the baseline'): ('%1 von %2: %3, %4 gegenüber der Basis', '%2 的%1：%3，相对基准 %4'),
+    ('CompareView', 'Plan comparison'): ('Planvergleich', '方案比较'),
+    ('CompareView', "Pin a plan as the baseline (the plan table's context menu, or Plan > Pin as baseline), then add up to %1 plans to compare with it."):
+        ('Legen Sie einen Plan als Basis fest (Kontextmenü der Plantabelle oder Plan > Als Basis festlegen) und fügen Sie dann bis zu %1 Pläne zum Vergleich hinzu.',
+         '将一个方案设为基准（方案表的右键菜单，或“方案 > 设为基准”），然后添加最多 %1 个方案与其比较。'),
+    ('CompareView', 'no numbers'): ('keine Zahlen', '无数值'),
+    ('CompareView', 'usable memory per GPU'): ('nutzbarer Speicher pro GPU', '每个 GPU 的可用显存'),
+    ('CompareView', "one time axis; dashed: the step's end"): ('eine Zeitachse; gestrichelt: das Ende des Schritts', '同一时间轴；虚线：步的结束'),
+    ('CompareView', '%1 in %2 chunks'): ('%1 in %2 Teilen', '%1，分 %2 个块'),
+    ('CompareView', 'layers %1–%2'): ('Schichten %1–%2', '层 %1–%2'),
+    ('CompareView', '%1 blocks'): ('%1 Blöcke', '%1 个块'),
+    ('CompareView', 'no stages: the layout cannot run'): ('keine Stufen: Die Aufteilung kann nicht laufen', '无阶段：该布局无法运行'),
+    ('CompareView', 'stage'): ('Stufe', '阶段'),
+    ('CompareView', 'blocks'): ('Blöcke', '块'),
+    ('CompareView', 'ms'): ('ms', '毫秒'),
+    ('CompareView', 'stages 0–%1 of %2 shown'): ('Stufen 0–%1 von %2 gezeigt', '显示 %2 个阶段中的 0–%1'),
+    ('CompareView', 'Schedule'): ('Zeitplan', '调度'),
+    ('CompareView', '%1 %'): ('%1 %', '%1 %'),
+    ('CompareView', '%1 pp'): ('%1 Pp.', '%1 个百分点'),
+    ('DiagnosisReport', ' (checked by planning with it)'): (' (durch Planen damit geprüft)', '（已通过用它规划加以验证）'),
+    ('DiagnosisReport', 'does not fit'): ('passt nicht', '放不下'),
+    ('DiagnosisReport', '    proposal: %1: %2x tokens/s, %3'): ('    Vorschlag: %1: %2x Tokens/s, %3', '    建议：%1：%2 倍 token/s，%3'),
+    ('DiagnosisReport', '    proposal: %1: %2'): ('    Vorschlag: %1: %2', '    建议：%1：%2'),
+    ('DiagnosisReport', 'Why no plan fits:'): ('Warum kein Plan passt:', '为什么没有方案能放下：'),
+    ('DiagnosisReport', 'Why no plan works:'): ('Warum kein Plan funktioniert:', '为什么没有方案可行：'),
+    ('DiagnosisReport', '    try: %1'): ('    Versuchen Sie: %1', '    尝试：%1'),
+    ('PlanningController', 'No plan could be evaluated.'): ('Kein Plan konnte bewertet werden.', '没有方案能被评估。'),
+    ('PlanningController', 'No plan fits.'): ('Kein Plan passt.', '没有方案能放下。'),
+    ('PlanningController', 'Tick "Show plans that do not fit" to see each plan\'s reason.'):
+        ('Aktivieren Sie „Pläne anzeigen, die nicht passen“, um den Grund für jeden Plan zu sehen.', '勾选“显示放不下的方案”可查看每个方案的原因。'),
+    ('PlanningController', 'Try: %1.'): ('Versuchen Sie: %1.', '尝试：%1。'),
+})
+
+# Issue 15: the plan explorer (every plan searched as a point) and its panel.
+TRANSLATIONS.update({
+    ('ExplorerAxes', 'Pipeline bubble'): ('Pipeline-Blase', '流水线气泡'),
+    ('ExplorerAxes', 'Communication share'): ('Kommunikationsanteil', '通信占比'),
+    ('ExplorerAxes', 'n/a'): ('k. A.', '不适用'),
+    ('ExplorerAxes', '%1 tokens/s'): ('%1 Tokens/s', '%1 token/s'),
+    ('ExplorerAxes', '%1 %'): ('%1 %', '%1 %'),
+    ('ExplorerAxes', 'ms'): ('ms', '毫秒'),
+    ('ExplorerAxes', 's'): ('s', '秒'),
+    ('ExplorerAxes', 'M tokens/s'): ('Mio. Tokens/s', '百万 token/s'),
+    ('ExplorerAxes', 'k tokens/s'): ('Tsd. Tokens/s', '千 token/s'),
+    ('ExplorerAxes', 'tokens/s'): ('Tokens/s', 'token/s'),
+    ('ExplorerAxes', 'MiB'): ('MiB', 'MiB'),
+    ('ExplorerAxes', '%'): ('%', '%'),
+    ('ExplorerAxes', '% of the step'): ('% des Schritts', '占步时间的 %'),
+    ('ExplorerCategories', 'ZeRO stage'): ('ZeRO-Stufe', 'ZeRO 阶段'),
+    ('ExplorerCategories', 'Schedule'): ('Zeitplan', '调度'),
+    ('ExplorerCategories', 'TP %1'): ('TP %1', 'TP %1'),
+    ('ExplorerCategories', 'PP %1'): ('PP %1', 'PP %1'),
+    ('ExplorerCategories', 'CP %1'): ('CP %1', 'CP %1'),
+    ('ExplorerCategories', 'ZeRO %1'): ('ZeRO %1', 'ZeRO %1'),
+    ('ExplorerCategories', 'Recompute: %1'): ('Neuberechnung: %1', '重计算：%1'),
+    ('ExplorerPanel', 'Show plans that do not &fit'): ('Pläne anzeigen, die nicht &passen', '显示放不下的方案(&F)'),
+    ('ExplorerPanel', '&Clear filter'): ('Filter &aufheben', '清除筛选(&C)'),
+    ('ExplorerPanel', 'What the horizontal axis shows'): ('Was die waagerechte Achse zeigt', '横轴显示的内容'),
+    ('ExplorerPanel', 'What the vertical axis shows'): ('Was die senkrechte Achse zeigt', '纵轴显示的内容'),
+    ('ExplorerPanel', 'What colours the plans'): ('Wonach die Pläne eingefärbt werden', '方案按什么着色'),
+    ('ExplorerPanel', 'Show every plan in the table again (Esc or a double click on the chart)'):
+        ('Wieder alle Pläne in der Tabelle zeigen (Esc oder Doppelklick auf das Diagramm)', '在表格中重新显示所有方案（按 Esc 或双击图表）'),
+    ('ExplorerPanel', '&X:'): ('&X:', 'X(&X)：'),
+    ('ExplorerPanel', '&Y:'): ('&Y:', 'Y(&Y)：'),
+    ('ExplorerPanel', 'C&olour by:'): ('&Färben nach:', '着色依据(&O)：'),
+    ('ExplorerPanel', 'Click a plan to select it; drag a rectangle to filter the plan table.'):
+        ('Klicken Sie auf einen Plan, um ihn auszuwählen; ziehen Sie ein Rechteck, um die Plantabelle zu filtern.', '单击方案可选中它；拖出矩形可筛选方案表。'),
+    ('ExplorerView', 'Plan explorer: no plans'): ('Plan-Explorer: keine Pläne', '方案浏览器：无方案'),
+    ('ExplorerView', 'Plan explorer: %1 plans, %2 fit; Pareto front of %3'): ('Plan-Explorer: %1 Pläne, %2 passen; Pareto-Front aus %3', '方案浏览器：%1 个方案，%2 个可放下；帕累托前沿含 %3 个'),
+    ('ExplorerView', '; %1 in the band'): ('; %1 im Bereich', '；区域内 %1 个'),
+    ('ExplorerView', 'Plan %1 of %2 in the ranking'): ('Plan %1 von %2 in der Rangfolge', '排名中第 %1 个方案（共 %2 个）'),
+    ('ExplorerView', 'Candidate %1'): ('Kandidat %1', '候选方案 %1'),
+    ('ExplorerView', 'TP %1'): ('TP %1', 'TP %1'),
+    ('ExplorerView', 'CP %1 (%2)'): ('CP %1 (%2)', 'CP %1（%2）'),
+    ('ExplorerView', 'PP %1'): ('PP %1', 'PP %1'),
+    ('ExplorerView', 'DP %1'): ('DP %1', 'DP %1'),
+    ('ExplorerView', '%1 = %2 GPUs'): ('%1 = %2 GPUs', '%1 = %2 个 GPU'),
+    ('ExplorerView', 'micro-batch %1'): ('Micro-Batch %1', '微批次 %1'),
+    ('ExplorerView', 'ZeRO %1 (HSDP x%2)'): ('ZeRO %1 (HSDP x%2)', 'ZeRO %1（HSDP x%2）'),
+    ('ExplorerView', 'ZeRO %1'): ('ZeRO %1', 'ZeRO %1'),
+    ('ExplorerView', 'recompute %1'): ('Neuberechnung %1', '重计算 %1'),
+    ('ExplorerView', 'sequence parallel'): ('sequenzparallel', '序列并行'),
+    ('ExplorerView', '%1, %2 chunks'): ('%1, %2 Teile', '%1，%2 个块'),
+    ('ExplorerView', 'step %1 · %2 · MFU %3'): ('Schritt %1 · %2 · MFU %3', '步时间 %1 · %2 · MFU %3'),
+    ('ExplorerView', 'memory %1 of %2 per GPU · bubble %3 · communication %4 of the step'):
+        ('Speicher %1 von %2 pro GPU · Blase %3 · Kommunikation %4 des Schritts', '每个 GPU 显存 %1 / %2 · 气泡 %3 · 通信占步时间 %4'),
+    ('ExplorerView', 'Colour: %1'): ('Farbe: %1', '着色：%1'),
+    ('ExplorerView', 'fits in memory'): ('passt in den Speicher', '可放入显存'),
+    ('ExplorerView', 'does not fit (hidden)'): ('passt nicht (ausgeblendet)', '放不下（已隐藏）'),
+    ('ExplorerView', 'Pareto front'): ('Pareto-Front', '帕累托前沿'),
+    ('ExplorerView', 'selected'): ('ausgewählt', '已选中'),
+    ('ExplorerView', '%1: %2 is better'): ('%1: %2 ist besser', '%1：越%2越好'),
+    ('ExplorerView', 'lower'): ('niedriger', '低'),
+    ('ExplorerView', 'higher'): ('höher', '高'),
+    ('ExplorerView', 'Run a search to see its plans here'): ('Starten Sie eine Suche, um ihre Pläne hier zu sehen', '运行一次搜索即可在此查看其方案'),
+    ('ExplorerView', 'No plan has both %1 and %2'): ('Kein Plan hat sowohl %1 als auch %2', '没有方案同时具有%1和%2'),
+    ('ExplorerView', 'usable memory %1'): ('nutzbarer Speicher %1', '可用显存 %1'),
+    ('ExplorerView', 'and %1 more'): ('und %1 weitere', '另有 %1 项'),
+    ('ExplorerView', 'does not fit'): ('passt nicht', '放不下'),
+    ('MainWindow', 'E&xplorer'): ('E&xplorer', '浏览器(&X)'),
+    ('MainWindow', 'Every plan the search evaluated as a point: pick the axes and the colouring, see the Pareto front, click a point to select its plan, drag a rectangle to filter the plan table.'):
+        ('Jeder Plan, den die Suche bewertet hat, als Punkt: Achsen und Färbung wählen, die Pareto-Front sehen, auf einen Punkt klicken, um seinen Plan auszuwählen, ein Rechteck ziehen, um die Plantabelle zu filtern.',
+         '搜索评估过的每个方案显示为一个点：选择坐标轴和着色方式，查看帕累托前沿，单击点可选中其方案，拖出矩形可筛选方案表。'),
+    ('MainWindow', 'Every plan searched'): ('Alle durchsuchten Pläne', '搜索过的全部方案'),
+    ('PlanTablePanel', '%n plan(s) in the explorer\'s rectangle. <a href="clear">Show all</a>'):
+        (('%n Plan im Rechteck des Explorers. <a href="clear">Alle zeigen</a>', '%n Pläne im Rechteck des Explorers. <a href="clear">Alle zeigen</a>'),
+         ('浏览器矩形内有 %n 个方案。<a href="clear">全部显示</a>',)),
+})
+
+# Issue 15: the glossary (Help > Glossary); column names it shares with the plan table are reused.
+TRANSLATIONS.update({
+    ('Glossary', "The plan's rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there."):
+        ('Der Rang des Plans unter der gewählten Strategie. Standardmäßig ist der schnellste passende Plan #1; zeigen Sie auf einen Rang, um zu sehen, warum er dort steht.',
+         '方案在所选策略下的名次。默认情况下，能放下的最快方案为第 1 名；将鼠标悬停在名次上可查看原因。'),
+    ('Glossary', "Tensor parallelism: each layer's weight matrices are split over this many GPUs (Megatron column/row parallel), which exchange activations twice per block in forward and in backward."):
+        ('Tensorparallelität: Die Gewichtsmatrizen jeder Schicht werden auf so viele GPUs aufgeteilt (Megatron spalten-/zeilenparallel), die pro Block im Vorwärts- und im Rückwärtsdurchlauf je zweimal Aktivierungen austauschen.',
+         '张量并行：每层的权重矩阵切分到这么多个 GPU 上（Megatron 列/行并行），它们在前向和反向中每个块各交换两次激活。'),
+    ('Glossary', 'Context parallelism: each sequence is split over this many GPUs; p2p passes keys and values around a ring, a2a (Ulysses) exchanges them by all-to-all.'):
+        ('Kontextparallelität: Jede Sequenz wird auf so viele GPUs aufgeteilt; p2p reicht Keys und Values im Ring weiter, a2a (Ulysses) tauscht sie per All-to-All aus.',
+         '上下文并行：每个序列切分到这么多个 GPU 上；p2p 沿环形传递 key 和 value，a2a（Ulysses）通过 all-to-all 交换它们。'),
+    ('Glossary', 'Expert parallelism: the routed experts of each MoE layer are spread over this many GPUs, which exchange tokens by all-to-all. "EP x ETP" also splits each expert over ETP GPUs.'):
+        ('Expertenparallelität: Die gerouteten Experten jeder MoE-Schicht werden auf so viele GPUs verteilt, die Tokens per All-to-All austauschen. „EP x ETP“ teilt zusätzlich jeden Experten auf ETP GPUs auf.',
+         '专家并行：每个 MoE 层的路由专家分布到这么多个 GPU 上，它们通过 all-to-all 交换 token。“EP x ETP”还把每个专家切分到 ETP 个 GPU 上。'),
+    ('Glossary', "Expert tensor parallelism: each routed expert's matrices split over this many GPUs (1 or TP)."):
+        ('Experten-Tensorparallelität: Die Matrizen jedes gerouteten Experten werden auf so viele GPUs aufgeteilt (1 oder TP).',
+         '专家张量并行：每个路由专家的矩阵切分到这么多个 GPU 上（1 或 TP）。'),
+    ('Glossary', 'Pipeline parallelism: consecutive blocks on different GPUs; micro-batches flow through the stages.'):
+        ('Pipeline-Parallelität: aufeinanderfolgende Blöcke auf verschiedenen GPUs; Micro-Batches fließen durch die Stufen.',
+         '流水线并行：连续的块放在不同的 GPU 上；微批次依次流经各阶段。'),
+    ('Glossary', 'Data parallelism: replicas on different slices of the batch; their gradients are reduced every step.'):
+        ('Datenparallelität: Replikate auf verschiedenen Teilen des Batches; ihre Gradienten werden in jedem Schritt reduziert.',
+         '数据并行：各副本处理批次的不同部分；每步对它们的梯度做归约。'),
+    ('Glossary', 'Virtual pipeline stages: model chunks per GPU in interleaved schedules; more chunks shrink the bubble and add sends.'):
+        ('Virtuelle Pipeline-Stufen: Modellteile pro GPU in verschachtelten Zeitplänen; mehr Teile verkleinern die Blase und fügen Sendungen hinzu.',
+         '虚拟流水线阶段：交错式调度中每个 GPU 上的模型块数；块越多气泡越小，但发送次数越多。'),
+    ('Glossary', 'Sequences one stage processes at a time; the global batch is micro-batch x DP x the number of micro-batches.'):
+        ('Sequenzen, die eine Stufe auf einmal verarbeitet; der globale Batch ist Micro-Batch x DP x Anzahl der Micro-Batches.',
+         '一个阶段一次处理的序列数；全局批次 = 微批次 x DP x 微批次数量。'),
+    ('Glossary', 'Bytes on the fullest GPU at its peak: weights, gradients, optimizer states, activations in flight and other buffers.'):
+        ('Bytes auf der vollsten GPU in ihrer Spitze: Gewichte, Gradienten, Optimiererzustände, gerade gehaltene Aktivierungen und sonstige Puffer.',
+         '占用最多的 GPU 在峰值时的字节数：权重、梯度、优化器状态、在途激活和其他缓冲区。'),
+    ('Glossary', "Predicted seconds per optimizer step, with the cost model's measured error on the GPU family."):
+        ('Vorhergesagte Sekunden pro Optimiererschritt, mit dem gemessenen Fehler des Kostenmodells auf der GPU-Familie.',
+         '预测的每个优化器步的秒数，附成本模型在该 GPU 系列上的实测误差。'),
+    ('Glossary', 'Training throughput of the whole cluster: tokens per step divided by the step time.'):
+        ('Trainingsdurchsatz des gesamten Clusters: Tokens pro Schritt geteilt durch die Schrittzeit.', '整个集群的训练吞吐量：每步 token 数除以步时间。'),
+    ('Glossary', "Model FLOPs utilization: the model's FLOPs per second (forward and backward, no recomputation) over the GPUs' peak."):
+        ('Model FLOPs Utilization: die FLOPs des Modells pro Sekunde (Vorwärts- und Rückwärtsdurchlauf, ohne Neuberechnung) im Verhältnis zur Spitzenleistung der GPUs.',
+         '模型 FLOPs 利用率：模型每秒的 FLOPs（前向和反向，不含重计算）与 GPU 峰值之比。'),
+    ('Glossary', 'HFU'): ('HFU', 'HFU'),
+    ('Glossary', 'Hardware FLOPs utilization: like MFU but counting recomputed forward passes too, so it is higher with recomputation.'):
+        ('Hardware FLOPs Utilization: wie MFU, zählt aber auch neu berechnete Vorwärtsdurchläufe, ist daher mit Neuberechnung höher.',
+         '硬件 FLOPs 利用率：与 MFU 类似，但也计入重计算的前向计算，因此启用重计算时更高。'),
+    ('Glossary', 'The share of the step pipeline stages sit idle while the pipeline fills and drains: (p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches. Over 15 % is flagged.'):
+        ('Der Anteil des Schritts, in dem Pipeline-Stufen untätig sind, während sich die Pipeline füllt und leert: (p - 1) / (m + p - 1) bei 1F1B mit p Stufen und m Micro-Batches. Über 15 % wird markiert.',
+         '流水线填充和排空时各阶段空闲的时间占步时间的比例：1F1B 下 p 个阶段、m 个微批次时为 (p - 1) / (m + p - 1)。超过 15 % 会被标出。'),
+    ('Glossary', 'The weighted score: throughput relative to the fastest plan that fits, memory headroom and the share of the step without exposed communication, each weighted by its slider. By default throughput alone. Hover a score for its parts.'):
+        ('Die gewichtete Bewertung: Durchsatz relativ zum schnellsten passenden Plan, Speicherspielraum und der Anteil des Schritts ohne sichtbare Kommunikation, jeweils mit seinem Schieberegler gewichtet. Standardmäßig nur der Durchsatz. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.',
+         '加权评分：相对于能放下的最快方案的吞吐量、空余显存，以及步时间中没有暴露通信的比例，各自按其滑块加权。默认只看吞吐量。将鼠标悬停在评分上可查看各组成部分。'),
+    ('Glossary', 'Sharding of model states over the data-parallel GPUs: 1 optimizer states, 2 also gradients, 3 also weights (FSDP). HSDP shards within groups and replicates the groups.'):
+        ('Aufteilung der Modellzustände über die datenparallelen GPUs: 1 Optimiererzustände, 2 auch Gradienten, 3 auch Gewichte (FSDP). HSDP teilt innerhalb von Gruppen auf und repliziert die Gruppen.',
+         '在数据并行 GPU 上切分模型状态：1 切分优化器状态，2 还切分梯度，3 还切分权重（FSDP）。HSDP 在组内切分并复制各组。'),
+    ('Glossary', "Activation recomputation: selective recomputes attention's scores, full keeps only each block's input and recomputes the rest in backward."):
+        ('Neuberechnung von Aktivierungen: selective berechnet die Attention-Scores neu, full behält nur die Eingabe jedes Blocks und berechnet den Rest im Rückwärtsdurchlauf neu.',
+         '激活重计算：selective 重新计算注意力分数，full 只保留每个块的输入，其余在反向中重新计算。'),
+    ('Glossary', 'Sequence parallelism: splits the activations TP replicates (norms, dropout) along the sequence over the TP GPUs.'):
+        ('Sequenzparallelität: teilt die Aktivierungen, die TP repliziert (Normen, Dropout), entlang der Sequenz auf die TP-GPUs auf.',
+         '序列并行：将 TP 中被复制的激活（归一化、dropout）沿序列维度切分到 TP 的各 GPU 上。'),
+    ('Glossary', 'TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap); needs sequence parallelism.'):
+        ('TP-Kommunikation mit den GEMMs verzahnt (Megatron --tp-comm-overlap); erfordert Sequenzparallelität.', 'TP 通信与 GEMM 流水线式交叠（Megatron --tp-comm-overlap）；需要序列并行。'),
+    ('Glossary', 'Sends between pipeline stages run behind compute, leaving only their latency exposed.'):
+        ('Sendungen zwischen Pipeline-Stufen laufen hinter dem Rechnen ab, sodass nur ihre Latenz sichtbar bleibt.', '流水线阶段之间的发送在计算背后进行，只暴露其延迟。'),
+    ('Glossary', "One micro-batch's MoE all-to-alls run while another computes (Megatron --overlap-moe-expert-parallel-comm)."):
+        ('Die MoE-All-to-Alls eines Micro-Batches laufen, während ein anderer rechnet (Megatron --overlap-moe-expert-parallel-comm).',
+         '一个微批次的 MoE all-to-all 在另一个微批次计算时进行（Megatron --overlap-moe-expert-parallel-comm）。'),
+    ('Glossary', 'Whether the plan fits in usable memory, which plan is the fastest that fits, how many equivalent plans a row stands for, or why a plan cannot run.'):
+        ('Ob der Plan in den nutzbaren Speicher passt, welcher Plan der schnellste passende ist, für wie viele gleichwertige Pläne eine Zeile steht oder warum ein Plan nicht laufen kann.',
+         '方案能否放入可用显存、哪个方案是能放下的最快方案、一行代表多少个等价方案，或方案为何无法运行。'),
+    ('Glossary', 'Memory margin'): ('Speicherreserve', '显存余量'),
+    ('Glossary', "The share of each GPU's memory kept free for fragmentation and spikes; usable memory is the rest. It is the headroom rule: a plan fits when its fullest GPU stays under usable memory."):
+        ('Der Anteil des Speichers jeder GPU, der für Fragmentierung und Spitzen frei bleibt; der Rest ist nutzbarer Speicher. Das ist die Spielraumregel: Ein Plan passt, wenn seine vollste GPU unter dem nutzbaren Speicher bleibt.',
+         '每个 GPU 显存中为碎片和峰值保留的空闲比例；其余为可用显存。这就是余量规则：占用最多的 GPU 不超过可用显存时，方案即可放下。'),
+    ('Glossary', 'Usable memory'): ('Nutzbarer Speicher', '可用显存'),
+    ('Glossary', "A GPU's memory minus the memory margin."): ('Der Speicher einer GPU abzüglich der Speicherreserve.', 'GPU 显存减去显存余量。'),
+    ('Glossary', 'Headroom'): ('Speicherspielraum', '空余显存'),
+    ('Glossary', 'Usable memory left free on the fullest GPU, as a share of usable memory; the memory part of the score.'):
+        ('Auf der vollsten GPU frei gebliebener nutzbarer Speicher, als Anteil am nutzbaren Speicher; der Speicherteil der Bewertung.',
+         '占用最多的 GPU 上剩余的可用显存占可用显存的比例；评分中的显存部分。'),
+    ('Glossary', 'Exposed communication'): ('Sichtbare Kommunikation', '暴露的通信'),
+    ('Glossary', 'Communication the GPUs wait for: what is not hidden behind compute (TP, CP, EP and pipeline sends, and the part of the data-parallel reduction after the last backward).'):
+        ('Kommunikation, auf die die GPUs warten: was nicht hinter dem Rechnen verborgen ist (TP, CP, EP und Pipeline-Sendungen sowie der Teil der datenparallelen Reduktion nach dem letzten Rückwärtsdurchlauf).',
+         'GPU 需要等待的通信：未被计算掩盖的部分（TP、CP、EP 和流水线发送，以及最后一次反向之后的数据并行归约部分）。'),
+    ('Glossary', 'Equivalent plans'): ('Gleichwertige Pläne', '等价方案'),
+    ('Glossary', 'Plans with the same layout and identical predictions that differ only in settings without effect (ZeRO-0 and ZeRO-1 at DP 1, the TP overlap at TP 1); the table shows one row for them.'):
+        ('Pläne mit derselben Aufteilung und identischen Vorhersagen, die sich nur in wirkungslosen Einstellungen unterscheiden (ZeRO-0 und ZeRO-1 bei DP 1, die TP-Überlappung bei TP 1); die Tabelle zeigt für sie eine Zeile.',
+         '布局相同、预测完全一致、仅在无效设置上不同的方案（DP 1 时的 ZeRO-0 与 ZeRO-1，TP 1 时的 TP 重叠）；表格中只显示一行。'),
+    ('Glossary', 'Imbalance'): ('Ungleichgewicht', '不均衡'),
+    ('Glossary', "The slowest pipeline stage's time per micro-batch over the fastest one's; the slowest stage sets the pace."):
+        ('Die Zeit pro Micro-Batch der langsamsten Pipeline-Stufe im Verhältnis zur schnellsten; die langsamste Stufe bestimmt das Tempo.',
+         '最慢流水线阶段每个微批次的时间与最快阶段之比；最慢的阶段决定整体速度。'),
+    ('Glossary', 'Schedule'): ('Zeitplan', '调度'),
+    ('Glossary', 'The pipeline schedule: GPipe, 1F1B, interleaved 1F1B, and the zero-bubble ones (ZB-H1, interleaved zero bubble, ZBV) which defer weight gradients into the bubble.'):
+        ('Der Pipeline-Zeitplan: GPipe, 1F1B, verschachteltes 1F1B und die blasenfreien (ZB-H1, verschachtelt blasenfrei, ZBV), die Gewichtsgradienten in die Blase verschieben.',
+         '流水线调度：GPipe、1F1B、交错式 1F1B，以及把权重梯度推迟到气泡中计算的零气泡调度（ZB-H1、交错式零气泡、ZBV）。'),
+    ('Glossary', 'All-to-all'): ('All-to-All', 'All-to-all'),
+    ('Glossary', 'Every GPU of a group sends a distinct piece to every other: MoE token dispatch and combine, Ulysses context parallelism.'):
+        ('Jede GPU einer Gruppe sendet jeder anderen ein eigenes Stück: MoE-Token-Dispatch und -Combine, Ulysses-Kontextparallelität.',
+         '组内每个 GPU 向其他每个 GPU 发送不同的数据块：MoE token 分发与合并、Ulysses 上下文并行。'),
+    ('Glossary', 'Pareto front'): ('Pareto-Front', '帕累托前沿'),
+    ('Glossary', 'In the explorer, the plans no other plan beats on both chosen axes at once.'):
+        ('Im Explorer die Pläne, die kein anderer Plan auf beiden gewählten Achsen zugleich übertrifft.', '在浏览器中，没有其他方案能在两个所选坐标轴上同时胜过的方案。'),
+    ('Glossary', 'Time to train'): ('Trainingsdauer', '训练时间'),
+    ('Glossary', "Days to train a token budget at a plan's tokens/s; with GPU-hours (days x 24 x GPUs) and, when a price per GPU-hour is set, the cost. No price is assumed."):
+        ('Tage, um ein Token-Budget mit den Tokens/s eines Plans zu trainieren; mit GPU-Stunden (Tage x 24 x GPUs) und, wenn ein Preis pro GPU-Stunde gesetzt ist, den Kosten. Es wird kein Preis angenommen.',
+         '按方案的 token/s 训练完一个 token 预算所需的天数；附 GPU 时（天数 x 24 x GPU 数），设置了每 GPU 时价格时还附成本。不假定任何价格。'),
+    ('Glossary', 'Days to train'): ('Trainingstage', '训练天数'),
+    ('Glossary', "Days to train the token budget at the plan's tokens/s: tokens / (tokens/s x 86,400)."):
+        ('Tage, um das Token-Budget mit den Tokens/s des Plans zu trainieren: Tokens / (Tokens/s x 86.400).', '按方案的 token/s 训练完 token 预算所需的天数：token 数 / (token/s x 86,400)。'),
+    ('Glossary', 'Cost'): ('Kosten', '成本'),
+    ('Glossary', 'GPU-hours x the price per GPU-hour you set, in your currency; without a price no cost is shown.'):
+        ('GPU-Stunden x der von Ihnen gesetzte Preis pro GPU-Stunde, in Ihrer Währung; ohne Preis werden keine Kosten angezeigt.',
+         'GPU 时 x 您设置的每 GPU 时价格，以您的货币计；未设置价格时不显示成本。'),
+    ('Glossary', 'GPU-hours'): ('GPU-Stunden', 'GPU 时'),
+    ('Glossary', "GPUs x hours of a training run: days x 24 x the cluster's GPUs."):
+        ('GPUs x Stunden eines Trainingslaufs: Tage x 24 x die GPUs des Clusters.', '一次训练的 GPU 数 x 小时数：天数 x 24 x 集群的 GPU 数。'),
+    ('Glossary', '(docs/%1)'): ('(docs/%1)', '（docs/%1）'),
+    ('Glossary', '<p>No term matches.</p>'): ('<p>Kein Begriff passt.</p>', '<p>没有匹配的术语。</p>'),
+    ('GlossaryDialog', 'Filter terms'): ('Begriffe filtern', '筛选术语'),
+})
+
+# Issue 15: the ranking explained (strategy rule, weighted score, equivalent plans), time and cost to train.
+TRANSLATIONS.update({
+    ('InputPanel', 'none'): ('ohne', '无'),
+    ('InputPanel', 'Time to train'): ('Trainingsdauer', '训练时间'),
+    ('InputPanel', ' T tokens'): (' Bio. Tokens', ' 万亿 token'),
+    ('InputPanel', 'Tokens to train on, in trillions (Llama 3: 15.6 T). With a budget the plan table shows days to train and GPU-hours for every plan.'):
+        ('Tokens, auf denen trainiert wird, in Billionen (Llama 3: 15,6 Bio.). Mit einem Budget zeigt die Plantabelle für jeden Plan Trainingstage und GPU-Stunden.',
+         '要训练的 token 数，以万亿计（Llama 3：15.6 万亿）。设置预算后，方案表会为每个方案显示训练天数和 GPU 时。'),
+    ('InputPanel', ' per GPU-hour'): (' pro GPU-Stunde', ' / GPU 时'),
+    ('InputPanel', 'What one GPU-hour costs you, in your currency. ShardScope assumes no price: without one no cost is shown.'):
+        ('Was Sie eine GPU-Stunde kostet, in Ihrer Währung. ShardScope nimmt keinen Preis an: Ohne Preis werden keine Kosten angezeigt.',
+         '每 GPU 时的费用，以您的货币计。ShardScope 不假定任何价格：未设置时不显示成本。'),
+    ('InputPanel', 'Token budget:'): ('Token-Budget:', 'token 预算：'),
+    ('InputPanel', 'Price:'): ('Preis:', '价格：'),
+    ('InputPanel', 'Fastest plan that fits (weighted score)'): ('Schnellster passender Plan (gewichtete Bewertung)', '能放下的最快方案（加权评分）'),
+    ('InputPanel', "How plans are ranked. Every plan is searched either way. By default the fastest plan that fits ranks first (the memory margin is the headroom rule) and the sliders can trade speed for headroom or less exposed communication; the seed's strategies order plans by their own rule; the presets also set the weights and the memory margin, and put the margin back when you leave them."):
+        ('Wie Pläne eingestuft werden. Durchsucht wird in jedem Fall jeder Plan. Standardmäßig steht der schnellste passende Plan vorn (die Speicherreserve ist die Spielraumregel), und die Schieberegler können Geschwindigkeit gegen Spielraum oder weniger sichtbare Kommunikation eintauschen; die Strategien des Prototyps ordnen Pläne nach ihrer eigenen Regel; die Voreinstellungen setzen auch die Gewichte und die Speicherreserve und stellen die Reserve zurück, wenn Sie sie verlassen.',
+         '方案的排序方式。无论哪种方式都会搜索所有方案。默认情况下能放下的最快方案排第一（显存余量即余量规则），滑块可以用速度换取更多空余显存或更少的暴露通信；原型中的策略按各自的规则排序；预设还会设置权重和显存余量，离开预设时恢复原来的余量。'),
+    ('InputPanel', 'Not used: the %1 strategy ranks plans by its own rule. Choose the weighted score or Hybrid to rank by these weights.'):
+        ('Nicht verwendet: Die Strategie %1 stuft Pläne nach ihrer eigenen Regel ein. Wählen Sie die gewichtete Bewertung oder Hybrid, um nach diesen Gewichten einzustufen.',
+         '未使用：%1 策略按自己的规则排序方案。选择加权评分或 Hybrid 才会按这些权重排序。'),
+    ('InputPanel', 'The %1 preset sets the memory margin to %2 % (it was %3 %); it goes back when you choose another strategy.'):
+        ('Die Voreinstellung %1 setzt die Speicherreserve auf %2 % (sie war %3 %); sie wird zurückgesetzt, wenn Sie eine andere Strategie wählen.',
+         '%1 预设将显存余量设为 %2 %（原为 %3 %）；选择其他策略时会恢复。'),
+    ('PlanTableModel', 'Score %1 = throughput %2 x %3 + headroom %4 x %5 + communication %6 x %7'):
+        ('Bewertung %1 = Durchsatz %2 x %3 + Spielraum %4 x %5 + Kommunikation %6 x %7', '评分 %1 = 吞吐量 %2 x %3 + 空余显存 %4 x %5 + 通信 %6 x %7'),
+    ('PlanTableModel', "Throughput: %1 tokens/s of the fastest plan's %2. Headroom: %3 free of %4 usable on the fullest GPU. Communication: the share of the step not waiting on exposed communication."):
+        ('Durchsatz: %1 Tokens/s von %2 des schnellsten Plans. Spielraum: %3 frei von %4 nutzbar auf der vollsten GPU. Kommunikation: der Anteil des Schritts, der nicht auf sichtbare Kommunikation wartet.',
+         '吞吐量：%1 token/s，最快方案为 %2。空余显存：占用最多的 GPU 上可用 %4 中空余 %3。通信：步时间中不等待暴露通信的比例。'),
+    ('PlanTableModel', 'The %1 strategy ranks by its own rule, not by this score.'): ('Die Strategie %1 stuft nach ihrer eigenen Regel ein, nicht nach dieser Bewertung.', '%1 策略按自己的规则排序，而不是按此评分。'),
+    ('PlanTableModel', '#%1 does not fit: %2'): ('#%1 passt nicht: %2', '#%1 放不下：%2'),
+    ('PlanTableModel', '#%1 by throughput: %2 tokens/s'): ('#%1 nach Durchsatz: %2 Tokens/s', '按吞吐量排第 %1：%2 token/s'),
+    ('PlanTableModel', '#%1 by weighted score %2'): ('#%1 nach gewichteter Bewertung %2', '按加权评分 %2 排第 %1'),
+    ('PlanTableModel', '#%1 by memory per GPU (MemoryOptimal): %2'): ('#%1 nach Speicher pro GPU (MemoryOptimal): %2', '按每个 GPU 的显存排第 %1（MemoryOptimal）：%2'),
+    ('PlanTableModel', '#%1 by stage balance (ComputeBalanced): slowest stage %2x the fastest'):
+        ('#%1 nach Stufenausgleich (ComputeBalanced): langsamste Stufe %2x die schnellste', '按阶段均衡度排第 %1（ComputeBalanced）：最慢阶段是最快阶段的 %2 倍'),
+    ('PlanTableModel', '#%1 by bytes communicated per step (CommunicationMinimal): %2'):
+        ('#%1 nach übertragenen Bytes pro Schritt (CommunicationMinimal): %2', '按每步通信字节数排第 %1（CommunicationMinimal）：%2'),
+    ('PlanTableModel', '#%1 by TP within a node first, then fewest stages (TensorParallelFirst): TP %2, PP %3'):
+        ('#%1 nach TP innerhalb eines Knotens zuerst, dann wenigsten Stufen (TensorParallelFirst): TP %2, PP %3',
+         '先按节点内 TP、再按最少阶段排第 %1（TensorParallelFirst）：TP %2，PP %3'),
+    ('PlanTableModel', '#%1 by least TP, then throughput (PipelineParallelFirst): TP %2'):
+        ('#%1 nach kleinstem TP, dann Durchsatz (PipelineParallelFirst): TP %2', '先按最小 TP、再按吞吐量排第 %1（PipelineParallelFirst）：TP %2'),
+    ('PlanTableModel', '; %1 of %2 usable per GPU'): ('; %1 von %2 nutzbar pro GPU', '；每个 GPU 使用 %1 / 可用 %2'),
+    ('PlanTableModel', '; the fastest plan that fits'): ('; der schnellste passende Plan', '；能放下的最快方案'),
+    ('PlanTableModel', '; %1 % slower than the fastest plan that fits (#%2)'): ('; %1 % langsamer als der schnellste passende Plan (#%2)', '；比能放下的最快方案（#%2）慢 %1 %'),
+    ('PlanTableModel', '; stands for %n equivalent plan(s) that differ only in settings without effect'):
+        (('; steht für %n gleichwertigen Plan, der sich nur in wirkungslosen Einstellungen unterscheidet',
+          '; steht für %n gleichwertige Pläne, die sich nur in wirkungslosen Einstellungen unterscheiden'),
+         ('；代表 %n 个仅在无效设置上不同的等价方案',)),
+    ('PlanTableModel', 'fits, fastest'): ('passt, am schnellsten', '可放下，最快'),
+    ('PlanTableModel', '(+%n equivalent)'): (('(+%n gleichwertiger)', '(+%n gleichwertige)'), ('（另有 %n 个等价）',)),
+    ('PlanTableModel', 'Days to train'): ('Trainingstage', '训练天数'),
+    ('PlanTableModel', 'GPU-hours'): ('GPU-Stunden', 'GPU 时'),
+    ('PlanTableModel', 'Cost'): ('Kosten', '成本'),
+    ('PlanTableModel', "Days to train the token budget at this plan's tokens/s (Settings: token budget)."):
+        ('Tage, um das Token-Budget mit den Tokens/s dieses Plans zu trainieren (Einstellungen: Token-Budget).', '按此方案的 token/s 训练完 token 预算所需的天数（设置：token 预算）。'),
+    ('PlanTableModel', "GPU-hours to train the token budget: days x 24 x the cluster's GPUs."):
+        ('GPU-Stunden, um das Token-Budget zu trainieren: Tage x 24 x die GPUs des Clusters.', '训练完 token 预算所需的 GPU 时：天数 x 24 x 集群的 GPU 数。'),
+    ('PlanTableModel', 'GPU-hours x your price per GPU-hour, in your currency. No price is assumed.'):
+        ('GPU-Stunden x Ihr Preis pro GPU-Stunde, in Ihrer Währung. Es wird kein Preis angenommen.', 'GPU 时 x 您的每 GPU 时价格，以您的货币计。不假定任何价格。'),
+    ('PlanTableModel', 'Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first. Hover a score for its parts.'):
+        ('Gewichtete Bewertung aus Durchsatz, Speicherspielraum und sichtbarer Kommunikation (die Gewichtsregler); standardmäßig nur der Durchsatz, sodass der schnellste passende Plan vorn steht. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.',
+         '吞吐量、空余显存和暴露通信的加权评分（权重滑块）；默认只看吞吐量，因此能放下的最快方案排第一。将鼠标悬停在评分上可查看各组成部分。'),
+    ('PlanTablePanel', "Why the selected plan ranks where it does: the strategy's rule with the plan's numbers, and how it compares with the fastest plan that fits. Hover a score for its parts."):
+        ('Warum der ausgewählte Plan auf seinem Rang steht: die Regel der Strategie mit den Zahlen des Plans und wie er sich zum schnellsten passenden Plan verhält. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.',
+         '所选方案为何排在此位置：策略的规则及该方案的数值，以及它与能放下的最快方案的比较。将鼠标悬停在评分上可查看各组成部分。'),
+    ('PlanReport', 'days'): ('Tage', '天数'),
+    ('PlanReport', 'GPU-hours'): ('GPU-Std.', 'GPU 时'),
+    ('PlanReport', 'cost'): ('Kosten', '成本'),
+    ('PlanReport', 'Budget   %1 tokens'): ('Budget   %1 Tokens', '预算     %1 token'),
+    ('PlanReport', ', %1 per GPU-hour'): (', %1 pro GPU-Stunde', '，每 GPU 时 %1'),
+    ('PlanReport', ', no GPU-hour price (--gpu-hour-price) so no cost'): (', kein Preis pro GPU-Stunde (--gpu-hour-price), daher keine Kosten', '，未设置每 GPU 时价格（--gpu-hour-price），因此无成本'),
+    ('PlanReport', '  training on %1 tokens: %2 days, %3 GPU-hours on %4 GPUs'): ('  Training auf %1 Tokens: %2 Tage, %3 GPU-Stunden auf %4 GPUs', '  训练 %1 个 token：%2 天，%4 个 GPU 共 %3 GPU 时'),
+    ('PlanReport', ', cost %1 at %2 per GPU-hour'): (', Kosten %1 bei %2 pro GPU-Stunde', '，按每 GPU 时 %2 计成本 %1'),
+    ('PlanOptionsParser', '--gpu-hour-price needs --token-budget TOKENS: the cost is the GPU-hours the tokens take times the price'):
+        ('--gpu-hour-price erfordert --token-budget TOKENS: Die Kosten sind die GPU-Stunden, die die Tokens brauchen, mal dem Preis',
+         '--gpu-hour-price 需要 --token-budget TOKENS：成本为训练这些 token 所需的 GPU 时乘以价格'),
+})
+
+# Issue 15: sweeps (shardscope sweep, the Sweep panel and view, render --view sweep).
+TRANSLATIONS.update({
+    ('MainWindow', 'The sweep cannot start: %1'): ('Der Sweep kann nicht starten: %1', '扫描无法开始：%1'),
+    ('MainWindow', 'S&weep'): ('S&weep', '扫描(&W)'),
+    ('MainWindow', 'The best plan at every GPU count, global batch or sequence length: throughput, MFU, bubble, step time and memory, with the smallest cluster that fits marked.'):
+        ('Der beste Plan bei jeder GPU-Anzahl, jedem globalen Batch oder jeder Sequenzlänge: Durchsatz, MFU, Blase, Schrittzeit und Speicher, der kleinste passende Cluster markiert.',
+         '每个 GPU 数量、全局批次或序列长度下的最佳方案：吞吐量、MFU、气泡、步时间和显存，并标出能放下的最小集群。'),
+    ('MainWindow', 'Best plan by cluster size'): ('Bester Plan nach Clustergröße', '按集群规模的最佳方案'),
+    ('SweepCommand', "%1 is an option of shardscope plan; a sweep keeps each point's best plan (plan a point on its own for more)"):
+        ('%1 ist eine Option von shardscope plan; ein Sweep behält den besten Plan jedes Punkts (planen Sie einen Punkt einzeln für mehr)',
+         '%1 是 shardscope plan 的选项；扫描只保留每个点的最佳方案（如需更多请单独规划该点）'),
+    ('SweepCommand', 'one sweep axis per run: %1 and %2 both give several values; give the other a single value'):
+        ('eine Sweep-Achse pro Lauf: %1 und %2 geben beide mehrere Werte an; geben Sie der anderen einen einzigen Wert', '每次运行只能扫描一个维度：%1 和 %2 都给出了多个值；请给另一个只指定一个值'),
+    ('SweepCommand', 'no sweep axis: give --gpus, --batch or --seq a range A..B (the powers of two from A to B, e.g. --gpus 64..16384) or a list A,B,C'):
+        ('keine Sweep-Achse: Geben Sie --gpus, --batch oder --seq einen Bereich A..B (die Zweierpotenzen von A bis B, z. B. --gpus 64..16384) oder eine Liste A,B,C',
+         '没有扫描维度：请为 --gpus、--batch 或 --seq 指定范围 A..B（从 A 到 B 的 2 的幂，例如 --gpus 64..16384）或列表 A,B,C'),
+    ('SweepCommand', 'no model given: shardscope sweep MODEL --gpus A..B [options] (a config.json, a model file, or a bundled name such as llama-3-70b)'):
+        ('kein Modell angegeben: shardscope sweep MODELL --gpus A..B [Optionen] (eine config.json, eine Modelldatei oder ein mitgelieferter Name wie llama-3-70b)',
+         '未指定模型：shardscope sweep 模型 --gpus A..B [选项]（config.json、模型文件或内置名称，如 llama-3-70b）'),
+    ('SweepCommand', '1 point'): ('1 Punkt', '1 个点'),
+    ('SweepCommand', '%1 points'): ('%1 Punkte', '%1 个点'),
+    ('SweepCommand', 'GPUs'): ('GPUs', 'GPU 数'),
+    ('SweepCommand', 'batch'): ('Batch', '批次'),
+    ('SweepCommand', 'seq'): ('Seq.', '序列'),
+    ('SweepCommand', 'GPU count'): ('GPU-Anzahl', 'GPU 数量'),
+    ('SweepCommand', 'global batch'): ('globaler Batch', '全局批次'),
+    ('SweepCommand', 'sequence length'): ('Sequenzlänge', '序列长度'),
+    ('SweepCommand', 'GPU count swept'): ('GPU-Anzahl variiert', 'GPU 数量为扫描项'),
+    ('SweepCommand', '%1 GPUs'): ('%1 GPUs', '%1 个 GPU'),
+    ('SweepCommand', 'Cluster  %1 (%2 each), %3, %4 GPUs a node, intra-node %5 GB/s, inter-node %6 GB/s'):
+        ('Cluster  %1 (je %2), %3, %4 GPUs pro Knoten, im Knoten %5 GB/s, zwischen Knoten %6 GB/s', '集群     %1（每个 %2），%3，每节点 %4 个 GPU，节点内 %5 GB/s，节点间 %6 GB/s'),
+    ('SweepCommand', 'Training sequence %1, global batch %2, %3, %4, flash attention %5'):
+        ('Training Sequenz %1, globaler Batch %2, %3, %4, Flash Attention %5', '训练     序列 %1，全局批次 %2，%3，%4，flash attention %5'),
+    ('SweepCommand', 'swept'): ('variiert', '扫描'),
+    ('SweepCommand', '%1 sequences'): ('%1 Sequenzen', '%1 个序列'),
+    ('SweepCommand', 'Sweep    %1 %2 (%3, a full search each)'): ('Sweep    %1 %2 (%3, je eine volle Suche)', '扫描     %1 %2（%3，每个都完整搜索）'),
+    ('SweepCommand', 'fit/searched'): ('passend/gesucht', '可放下/已搜索'),
+    ('SweepCommand', '%1  error: %2'): ('%1  Fehler: %2', '%1  错误：%2'),
+    ('SweepCommand', '%1  no plan fits (%2 candidates): %3'): ('%1  kein Plan passt (%2 Kandidaten): %3', '%1  没有方案能放下（%2 个候选）：%3'),
+    ('SweepCommand', '  <- smallest that fits'): ('  <- kleinster passender', '  <- 能放下的最小值'),
+    ('SweepCommand', '%1 searched in %2 s, %3 candidates in all.'): ('%1 in %2 s durchsucht, insgesamt %3 Kandidaten.', '%1 用时 %2 秒完成搜索，共 %3 个候选。'),
+    ('SweepCommand', 'No plan fits at any point.'): ('An keinem Punkt passt ein Plan.', '在任何点都没有方案能放下。'),
+    ('SweepCommand', 'Smallest cluster that fits: %1 GPUs (%2).'): ('Kleinster passender Cluster: %1 GPUs (%2).', '能放下的最小集群：%1 个 GPU（%2）。'),
+    ('SweepCommand', '1 node of %1'): ('1 Knoten zu %1', '1 个节点，每节点 %1 个'),
+    ('SweepCommand', '%1 nodes of %2'): ('%1 Knoten zu %2', '%1 个节点，每节点 %2 个'),
+    ('SweepCommand', 'Smallest global batch that fits: %1 sequences; largest: %2.'): ('Kleinster passender globaler Batch: %1 Sequenzen; größter: %2.', '能放下的最小全局批次：%1 个序列；最大：%2。'),
+    ('SweepCommand', 'Shortest sequence that fits: %1 tokens; longest: %2.'): ('Kürzeste passende Sequenz: %1 Tokens; längste: %2.', '能放下的最短序列：%1 个 token；最长：%2。'),
+    ('SweepCommand', 'shardscope sweep: cannot write %1: %2'): ('shardscope sweep: %1 kann nicht geschrieben werden: %2', 'shardscope sweep：无法写入 %1：%2'),
+    ('SweepCommand', 'Wrote %1 (%2).'): ('%1 geschrieben (%2).', '已写入 %1（%2）。'),
+    ('SweepCommand', 'shardscope sweep: %1'): ('shardscope sweep: %1', 'shardscope sweep：%1'),
+    ('SweepPanel', 'Run'): ('Starten', '运行'),
+    ('SweepPanel', 'Export CSV/JSON...'): ('CSV/JSON exportieren...', '导出 CSV/JSON...'),
+    ('SweepPanel', 'GPUs'): ('GPUs', 'GPU 数'),
+    ('SweepPanel', 'Global batch'): ('Globaler Batch', '全局批次'),
+    ('SweepPanel', 'Sequence length'): ('Sequenzlänge', '序列长度'),
+    ('SweepPanel', 'The input that changes from point to point; everything else stays as set'):
+        ('Die Eingabe, die sich von Punkt zu Punkt ändert; alles andere bleibt wie eingestellt', '逐点变化的输入；其余输入保持当前设置'),
+    ('SweepPanel', 'A..B: every power of two from A to B (64..16384 is 64, 128, ..., 16384); A,B,C: those values. At most %1 values; each is a full search. GPU counts are whole nodes.'):
+        ('A..B: jede Zweierpotenz von A bis B (64..16384 ist 64, 128, ..., 16384); A,B,C: diese Werte. Höchstens %1 Werte; jeder ist eine volle Suche. GPU-Anzahlen sind ganze Knoten.',
+         'A..B：从 A 到 B 的每个 2 的幂（64..16384 即 64, 128, ..., 16384）；A,B,C：即这些值。最多 %1 个值；每个值都完整搜索一次。GPU 数量须为整数个节点。'),
+    ('SweepPanel', "Search every value and show each one's best plan"): ('Jeden Wert durchsuchen und jeweils den besten Plan zeigen', '搜索每个值并显示各自的最佳方案'),
+    ('SweepPanel', 'Stop the sweep; the points finished so far stay'): ('Den Sweep anhalten; die bisher fertigen Punkte bleiben', '停止扫描；已完成的点会保留'),
+    ('SweepPanel', 'Write the sweep as CSV or JSON (docs/sweep-format.md)'): ('Den Sweep als CSV oder JSON schreiben (docs/sweep-format.md)', '将扫描结果写为 CSV 或 JSON（docs/sweep-format.md）'),
+    ('SweepPanel', 'Choose what to sweep and its values, then Run.'): ('Wählen Sie, was variiert wird, und seine Werte, dann Starten.', '选择扫描项及其取值，然后点击“运行”。'),
+    ('SweepPanel', 'Sweep'): ('Sweep', '扫描'),
+    ('SweepPanel', '&Values'): ('&Werte', '取值(&V)'),
+    ('SweepPanel', 'Open a model first: a sweep plans the model on screen.'): ('Öffnen Sie zuerst ein Modell: Ein Sweep plant das angezeigte Modell.', '请先打开一个模型：扫描会规划当前显示的模型。'),
+    ('SweepPanel', 'Cancelling...'): ('Wird abgebrochen...', '正在取消...'),
+    ('SweepPanel', 'Searching 1 point...'): ('1 Punkt wird durchsucht...', '正在搜索 1 个点...'),
+    ('SweepPanel', 'Searching %1 points...'): ('%1 Punkte werden durchsucht...', '正在搜索 %1 个点...'),
+    ('SweepPanel', 'Searching %1 (point %2 of %3)...'): ('%1 wird durchsucht (Punkt %2 von %3)...', '正在搜索 %1（第 %2 个点，共 %3 个）...'),
+    ('SweepPanel', 'Cancelled: %1 of %2 points in %3 s'): ('Abgebrochen: %1 von %2 Punkten in %3 s', '已取消：%3 秒内完成 %2 个点中的 %1 个'),
+    ('SweepPanel', '1 point in %1 s'): ('1 Punkt in %1 s', '%1 秒完成 1 个点'),
+    ('SweepPanel', '%1 points in %2 s'): ('%1 Punkte in %2 s', '%2 秒完成 %1 个点'),
+    ('SweepPanel', '; %1'): ('; %1', '；%1'),
+    ('SweepPanel', '; largest that fits: %1'): ('; größter passender: %1', '；能放下的最大值：%1'),
+    ('SweepPanel', '; no plan fits at any point'): ('; an keinem Punkt passt ein Plan', '；在任何点都没有方案能放下'),
+    ('SweepPanel', 'The sweep could not run.'): ('Der Sweep konnte nicht laufen.', '扫描无法运行。'),
+    ('SweepPanel', 'There is no sweep to export yet: run one first.'): ('Es gibt noch keinen Sweep zum Exportieren: Starten Sie zuerst einen.', '还没有可导出的扫描：请先运行一次。'),
+    ('SweepPanel', 'Cannot export to %1: the file name must end in .csv or .json'): ('Export nach %1 nicht möglich: Der Dateiname muss auf .csv oder .json enden', '无法导出到 %1：文件名必须以 .csv 或 .json 结尾'),
+    ('SweepPanel', 'Cannot export to %1: %2'): ('Export nach %1 nicht möglich: %2', '无法导出到 %1：%2'),
+    ('SweepPanel', 'Cannot write %1: %2'): ('%1 kann nicht geschrieben werden: %2', '无法写入 %1：%2'),
+    ('SweepPanel', 'Export Sweep'): ('Sweep exportieren', '导出扫描'),
+    ('SweepPanel', 'CSV table (*.csv);;Sweep JSON (*.json)'): ('CSV-Tabelle (*.csv);;Sweep-JSON (*.json)', 'CSV 表格 (*.csv);;扫描 JSON (*.json)'),
+    ('SweepPanel', 'Sweep written to %1'): ('Sweep geschrieben nach %1', '扫描已写入 %1'),
+    ('SweepPanel', '%1 on %2, %3 a node'): ('%1 auf %2, %3 pro Knoten', '%1，%2，每节点 %3 个'),
+    ('SweepPanel', '%1 on %2 x %3'): ('%1 auf %2 x %3', '%1，%2 x %3'),
+    ('SweepPanel', 'seq %1'): ('Seq. %1', '序列 %1'),
+    ('SweepPanel', 'global batch %1'): ('globaler Batch %1', '全局批次 %1'),
+    ('SweepPanel', '%1 search'): ('Suche %1', '%1 搜索'),
+    ('SweepPanel', ' · '): (' · ', ' · '),
+    ('SweepPanel', 'Sweep — %1'): ('Sweep — %1', '扫描 — %1'),
+    ('SweepView', 'GPU count'): ('GPU-Anzahl', 'GPU 数量'),
+    ('SweepView', 'global batch'): ('globaler Batch', '全局批次'),
+    ('SweepView', 'sequence length'): ('Sequenzlänge', '序列长度'),
+    ('SweepView', '%1M'): ('%1 Mio.', '%1M'),
+    ('SweepView', '%1k'): ('%1 Tsd.', '%1k'),
+    ('SweepView', '1 GPU'): ('1 GPU', '1 个 GPU'),
+    ('SweepView', '%1 GPUs'): ('%1 GPUs', '%1 个 GPU'),
+    ('SweepView', '1 sequence'): ('1 Sequenz', '1 个序列'),
+    ('SweepView', '%1 sequences'): ('%1 Sequenzen', '%1 个序列'),
+    ('SweepView', '1 token'): ('1 Token', '1 个 token'),
+    ('SweepView', '%1 tokens'): ('%1 Tokens', '%1 个 token'),
+    ('SweepView', 'smallest cluster that fits: %1'): ('kleinster passender Cluster: %1', '能放下的最小集群：%1'),
+    ('SweepView', 'smallest global batch that fits: %1'): ('kleinster passender globaler Batch: %1', '能放下的最小全局批次：%1'),
+    ('SweepView', 'shortest sequence that fits: %1'): ('kürzeste passende Sequenz: %1', '能放下的最短序列：%1'),
+    ('SweepView', ' (1 node of %1)'): (' (1 Knoten zu %1)', '（1 个节点，每节点 %1 个）'),
+    ('SweepView', ' (%1 nodes of %2)'): (' (%1 Knoten zu %2)', '（%1 个节点，每节点 %2 个）'),
+    ('SweepView', '%1: cannot be planned'): ('%1: nicht planbar', '%1：无法规划'),
+    ('SweepView', '%1 of %2 candidates fit (searched in %3 s)'): ('%1 von %2 Kandidaten passen (in %3 s durchsucht)', '%2 个候选中 %1 个可放下（搜索用时 %3 秒）'),
+    ('SweepView', '%1: no plan fits'): ('%1: kein Plan passt', '%1：没有方案能放下'),
+    ('SweepView', '%1: best plan'): ('%1: bester Plan', '%1：最佳方案'),
+    ('SweepView', '%1 of %2 usable'): ('%1 von %2 nutzbar', '%1 / 可用 %2'),
+    ('SweepView', 'Sweep'): ('Sweep', '扫描'),
+    ('SweepView', '%1 on %2'): ('%1 auf %2', '%1，%2'),
+    ('SweepView', '%1 on %2 x %3'): ('%1 auf %2 x %3', '%1，%2 x %3'),
+    ('SweepView', '%1 of %2 points'): ('%1 von %2 Punkten', '%2 个点中的 %1 个'),
+    ('SweepView', 'no plan fits at any point'): ('an keinem Punkt passt ein Plan', '在任何点都没有方案能放下'),
+    ('SweepView', 'Best plan at each %1: %2 — %3'): ('Bester Plan je %1: %2 — %3', '每个%1下的最佳方案：%2 — %3'),
+    ('SweepView', 'Sweep: %1 of %2 points'): ('Sweep: %1 von %2 Punkten', '扫描：%2 个点中的 %1 个'),
+    ('SweepView', 'Sweep: fits from %1'): ('Sweep: passt ab %1', '扫描：从 %1 起可放下'),
+    ('SweepView', 'Sweep: no plan fits'): ('Sweep: kein Plan passt', '扫描：没有方案能放下'),
+    ('SweepView', 'best plan (a plan fits)'): ('bester Plan (ein Plan passt)', '最佳方案（有方案可放下）'),
+    ('SweepView', 'plan fits'): ('Plan passt', '方案可放下'),
+    ('SweepView', 'no plan fits (hover for why)'): ('kein Plan passt (Mauszeiger zeigt den Grund)', '没有方案能放下（悬停查看原因）'),
+    ('SweepView', 'no plan fits'): ('kein Plan passt', '没有方案能放下'),
+    ('SweepView', 'cannot be planned (hover for why)'): ('nicht planbar (Mauszeiger zeigt den Grund)', '无法规划（悬停查看原因）'),
+    ('SweepView', 'cannot be planned'): ('nicht planbar', '无法规划'),
+    ('SweepView', 'smallest that fits'): ('kleinster passender', '能放下的最小值'),
+    ('SweepView', 'smallest fit'): ('kleinster', '最小可行'),
+    ('SweepView', 'largest that fits'): ('größter passender', '能放下的最大值'),
+    ('SweepView', 'largest fit'): ('größter', '最大可行'),
+    ('SweepView', 'usable memory per GPU'): ('nutzbarer Speicher pro GPU', '每个 GPU 的可用显存'),
+    ('SweepView', 'usable memory'): ('nutzbarer Speicher', '可用显存'),
+    ('SweepView', 'Choose what to sweep and its values, then Run: each point is a full search'):
+        ('Wählen Sie, was variiert wird, und seine Werte, dann Starten: Jeder Punkt ist eine volle Suche', '选择扫描项及其取值，然后点击“运行”：每个点都是一次完整搜索'),
+    ('SweepView', 'Choose what to sweep, then Run'): ('Wählen Sie, was variiert wird, dann Starten', '选择扫描项，然后点击“运行”'),
+    ('SweepView', 'Across: %1 on a log scale. Each point is the best plan of a full search at that value.'):
+        ('Waagerecht: %1 auf logarithmischer Skala. Jeder Punkt ist der beste Plan einer vollen Suche bei diesem Wert.', '横轴：%1（对数刻度）。每个点是该值下完整搜索得到的最佳方案。'),
+    ('SweepView', 'Across: %1 (log scale)'): ('Waagerecht: %1 (logarithmisch)', '横轴：%1（对数刻度）'),
+    ('SweepView', 'usable %1'): ('nutzbar %1', '可用 %1'),
+    ('SweepView', 'fits from %1'): ('passt ab %1', '从 %1 起可放下'),
+    ('SweepView', 'fits up to %1'): ('passt bis %1', '最多到 %1 可放下'),
+    ('RenderSweep', 'one sweep axis per picture: %1 and %2 both give several values; give the other a single value'):
+        ('eine Sweep-Achse pro Bild: %1 und %2 geben beide mehrere Werte an; geben Sie der anderen einen einzigen Wert', '每张图只能有一个扫描维度：%1 和 %2 都给出了多个值；请给另一个只指定一个值'),
+    ('RenderSweep', '--view sweep needs what to sweep: --gpus, --batch or --seq with a range A..B (the powers of two from A to B, e.g. --gpus 64..1024) or a list A,B,C'):
+        ('--view sweep braucht, was variiert wird: --gpus, --batch oder --seq mit einem Bereich A..B (die Zweierpotenzen von A bis B, z. B. --gpus 64..1024) oder einer Liste A,B,C',
+         '--view sweep 需要指定扫描项：--gpus、--batch 或 --seq，取范围 A..B（从 A 到 B 的 2 的幂，例如 --gpus 64..1024）或列表 A,B,C'),
+    ('RenderSweep', "\nThe sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B | --seq A..B)\n                --out FILE.png|FILE.svg [--size WxH] [--scale S] [--theme light|dark] [plan options]\n  Runs the search at each value as shardscope sweep does (A..B: the powers of two from A to B;\n  A,B,C: those values) and draws the best plan's tokens/s, MFU, bubble, step time and memory per\n  GPU at each, the smallest value that fits marked. Exit 1 when no plan fits at any value.\n"):
+        ("\nDie Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch A..B | --seq A..B)\n"
+         "                --out DATEI.png|DATEI.svg [--size BxH] [--scale S] [--theme light|dark] [Planoptionen]\n"
+         "  Führt die Suche bei jedem Wert aus wie shardscope sweep (A..B: die Zweierpotenzen von A bis B;\n"
+         "  A,B,C: diese Werte) und zeichnet für jeden Tokens/s, MFU, Blase, Schrittzeit und Speicher pro GPU\n"
+         "  des besten Plans, den kleinsten passenden Wert markiert. Exit-Code 1, wenn bei keinem Wert ein Plan passt.\n",
+         "\n扫描视图：shardscope render 模型 --view sweep (--gpus A..B | --batch A..B | --seq A..B)\n"
+         "                --out 文件.png|文件.svg [--size 宽x高] [--scale S] [--theme light|dark] [方案选项]\n"
+         "  像 shardscope sweep 一样在每个值上运行搜索（A..B：从 A 到 B 的 2 的幂；A,B,C：即这些值），\n"
+         "  并绘制每个值下最佳方案的 token/s、MFU、气泡、步时间和每个 GPU 的显存，标出能放下的最小值。\n"
+         "  任何值都没有方案能放下时退出码为 1。\n"),
+    ('RenderSweep', 'shardscope render: %1: %2'): ('shardscope render: %1: %2', 'shardscope render：%1：%2'),
+    ('SweepCommand', "Usage: shardscope sweep MODEL (--gpus A..B | --batch A..B | --seq A..B) [options] [--csv FILE] [--json FILE]\n\nRuns the full search (as shardscope plan) at each value of one input and prints one row a value: the\nbest plan's layout, memory per GPU, step time, tokens/s, MFU and bubble, with the smallest value at\nwhich a plan fits marked. MODEL is as for shardscope plan.\n\nThe sweep (exactly one of these gets several values; the others may be given one value):\n  --gpus A..B|A,B,C       GPU counts, whole nodes of --gpus-per-node (default 8) each\n  --batch A..B|A,B,C      global batch sizes in sequences (also --global-batch)\n  --seq A..B|A,B,C        sequence lengths in tokens\n                          A..B is every power of two from A to B (64..16384: 64, 128, ..., 16384);\n                          A,B,C are those values. At most 64 values; each is a full search. A value\n                          that cannot be planned (not whole nodes, say) shows its error in its row\n  --csv FILE              also write the table as CSV (one row a value; docs/sweep-format.md)\n  --json FILE             also write the sweep as JSON (docs/sweep-format.md)\n\n%1Exit codes: 0 a plan fits at some value; 1 no plan fits at any value; 2 bad command line;\n3 invalid input (or no value could be planned); 4 cannot write output.\n\nExamples:\n  shardscope sweep llama-3.1-405b --gpus 64..16384 --seq 8192 --global-batch 2048\n  shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \\\n                   --csv sweep.csv\n"):
+        ("Aufruf: shardscope sweep MODELL (--gpus A..B | --batch A..B | --seq A..B) [Optionen] [--csv DATEI] [--json DATEI]\n\n"
+         "Führt die volle Suche (wie shardscope plan) bei jedem Wert einer Eingabe aus und gibt eine Zeile pro Wert aus:\n"
+         "Aufteilung des besten Plans, Speicher pro GPU, Schrittzeit, Tokens/s, MFU und Blase; der kleinste Wert, bei dem\n"
+         "ein Plan passt, ist markiert. MODELL wie bei shardscope plan.\n\n"
+         "Der Sweep (genau eine dieser Optionen erhält mehrere Werte; die anderen dürfen einen Wert erhalten):\n"
+         "  --gpus A..B|A,B,C       GPU-Anzahlen, jeweils ganze Knoten zu --gpus-per-node (Standard 8)\n"
+         "  --batch A..B|A,B,C      globale Batchgrößen in Sequenzen (auch --global-batch)\n"
+         "  --seq A..B|A,B,C        Sequenzlängen in Tokens\n"
+         "                          A..B ist jede Zweierpotenz von A bis B (64..16384: 64, 128, ..., 16384);\n"
+         "                          A,B,C sind diese Werte. Höchstens 64 Werte; jeder ist eine volle Suche. Ein Wert,\n"
+         "                          der nicht planbar ist (etwa keine ganzen Knoten), zeigt seinen Fehler in seiner Zeile\n"
+         "  --csv DATEI             die Tabelle zusätzlich als CSV schreiben (eine Zeile pro Wert; docs/sweep-format.md)\n"
+         "  --json DATEI            den Sweep zusätzlich als JSON schreiben (docs/sweep-format.md)\n\n"
+         "%1Exit-Codes: 0 bei einem Wert passt ein Plan; 1 bei keinem Wert passt ein Plan; 2 fehlerhafte Befehlszeile;\n"
+         "3 ungültige Eingabe (oder kein Wert planbar); 4 Ausgabe nicht schreibbar.\n\n"
+         "Beispiele:\n"
+         "  shardscope sweep llama-3.1-405b --gpus 64..16384 --seq 8192 --global-batch 2048\n"
+         "  shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \\\n"
+         "                   --csv sweep.csv\n",
+         "用法：shardscope sweep 模型 (--gpus A..B | --batch A..B | --seq A..B) [选项] [--csv 文件] [--json 文件]\n\n"
+         "对某一输入的每个取值运行完整搜索（与 shardscope plan 相同），每个值输出一行：最佳方案的布局、\n"
+         "每个 GPU 的显存、步时间、token/s、MFU 和气泡，并标出有方案能放下的最小值。模型的含义与 shardscope plan 相同。\n\n"
+         "扫描项（其中恰好一个给出多个值；其他可以各给一个值）：\n"
+         "  --gpus A..B|A,B,C       GPU 数量，每个都须为整数个 --gpus-per-node（默认 8）节点\n"
+         "  --batch A..B|A,B,C      全局批次大小，以序列计（也可用 --global-batch）\n"
+         "  --seq A..B|A,B,C        序列长度，以 token 计\n"
+         "                          A..B 为从 A 到 B 的每个 2 的幂（64..16384：64, 128, ..., 16384）；\n"
+         "                          A,B,C 即这些值。最多 64 个值；每个值都完整搜索一次。无法规划的值\n"
+         "                          （例如不是整数个节点）在其所在行显示错误\n"
+         "  --csv 文件              同时将表格写为 CSV（每个值一行；docs/sweep-format.md）\n"
+         "  --json 文件             同时将扫描结果写为 JSON（docs/sweep-format.md）\n\n"
+         "%1退出码：0 某个值有方案可放下；1 任何值都没有方案可放下；2 命令行错误；\n"
+         "3 输入无效（或没有值能被规划）；4 无法写入输出。\n\n"
+         "示例：\n"
+         "  shardscope sweep llama-3.1-405b --gpus 64..16384 --seq 8192 --global-batch 2048\n"
+         "  shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \\\n"
+         "                   --csv sweep.csv\n"),
+})
+
+# Issue 15: the views at scale (stage table and cards, timeline phases and zoom, memory chart groups),
+# proposals, render --view compare, the dead-end messages.
+TRANSLATIONS.update({
+    ('CompareView', 'none'): ('keine', '无'),
+    ('ImbalanceView', 'Imbalance %1: stage %2 %3, stage %4 %5'): ('Ungleichgewicht %1: Stufe %2 %3, Stufe %4 %5', '不均衡 %1：阶段 %2 %3，阶段 %4 %5'),
+    ('MemoryChartView', 'GiB per GPU'): ('GiB pro GPU', '每个 GPU 的 GiB'),
+    ('MemoryChartView', 'Memory per GPU: %1 GPUs'): ('Speicher pro GPU: %1 GPUs', '每个 GPU 的显存：%1 个 GPU'),
+    ('MemoryChartView', 'Memory per GPU: one bar for all %1 GPUs, which hold the same bytes'):
+        ('Speicher pro GPU: ein Balken für alle %1 GPUs, die dieselben Bytes halten', '每个 GPU 的显存：全部 %1 个 GPU 占用相同，用一根柱表示'),
+    ('MemoryChartView', 'Memory per GPU: all %1 GPUs alike'): ('Speicher pro GPU: alle %1 GPUs gleich', '每个 GPU 的显存：全部 %1 个 GPU 相同'),
+    ('MemoryChartView', 'Memory per GPU: a bar per pipeline stage, one GPU each'): ('Speicher pro GPU: ein Balken pro Pipeline-Stufe, je eine GPU', '每个 GPU 的显存：每个流水线阶段一根柱，每阶段一个 GPU'),
+    ('MemoryChartView', 'Memory per GPU: %1 GPUs in %2 pipeline stages; a bar per stage stands for its %3 GPUs, which hold the same bytes'):
+        ('Speicher pro GPU: %1 GPUs in %2 Pipeline-Stufen; ein Balken pro Stufe steht für ihre %3 GPUs, die dieselben Bytes halten',
+         '每个 GPU 的显存：%1 个 GPU 分布在 %2 个流水线阶段；每阶段一根柱，代表其占用相同的 %3 个 GPU'),
+    ('MemoryChartView', 'Memory per GPU: a bar per stage of %1 identical GPUs'): ('Speicher pro GPU: ein Balken pro Stufe aus %1 gleichen GPUs', '每个 GPU 的显存：每阶段一根柱，每阶段 %1 个相同的 GPU'),
+    ('MemoryChartView', 'pipeline stage'): ('Pipeline-Stufe', '流水线阶段'),
+    ('MemoryChartView', 'usable %1 GiB'): ('nutzbar %1 GiB', '可用 %1 GiB'),
+    ('StageMapView', '%1 – %2'): ('%1 – %2', '%1 – %2'),
+    ('StageMapView', '%1, %2 ms per micro-batch'): ('%1, %2 ms pro Micro-Batch', '%1，每个微批次 %2 毫秒'),
+    ('StageMapView', 'blocks'): ('Blöcke', '块'),
+    ('StageMapView', 'stage'): ('Stufe', '阶段'),
+    ('StageMapView', 'GPU ranks'): ('GPU-Ränge', 'GPU rank'),
+    ('StageMapView', 'GiB per GPU'): ('GiB pro GPU', '每个 GPU 的 GiB'),
+    ('StageMapView', 'ms per micro-batch'): ('ms pro Micro-Batch', '每个微批次毫秒数'),
+    ('StageMapView', 'ranks'): ('Ränge', 'rank'),
+    ('StageMapView', 'ms'): ('ms', '毫秒'),
+    ('StageMapView', 'embedding'): ('Embedding', '嵌入'),
+    ('StageMapView', 'head'): ('Kopf', '输出头'),
+    ('StageMapView', 'output head'): ('Ausgabekopf', '输出头'),
+    ('StageMapView', 'norm'): ('Norm', '归一化'),
+    ('StageMapView', 'final norm'): ('letzte Norm', '最终归一化'),
+    ('StageMapView', 'No estimate'): ('Keine Schätzung', '无估算'),
+    ('StageMapView', '%1 stages, slowest %2: %3 ms per micro-batch'): ('%1 Stufen, langsamste %2: %3 ms pro Micro-Batch', '%1 个阶段，最慢 %2：每个微批次 %3 毫秒'),
+    ('StageMapView', 'no layers'): ('keine Schichten', '无层'),
+    ('StageMapView', 'block %1'): ('Block %1', '块 %1'),
+    ('StageMapView', 'blocks %1–%2'): ('Blöcke %1–%2', '块 %1–%2'),
+    ('StageMapView', '%1 and %2 other layers'): ('%1 und %2 weitere Schichten', '%1 及其他 %2 层'),
+    ('StageMapView', '%1 chunks: %2'): ('%1 Teile: %2', '%1 个块：%2'),
+    ('StageMapView', 'TP %1 x CP %2 x DP %3'): ('TP %1 x CP %2 x DP %3', 'TP %1 x CP %2 x DP %3'),
+    ('StageMapView', 'TP %1 x DP %2'): ('TP %1 x DP %2', 'TP %1 x DP %2'),
+    ('StageMapView', "GPUs of each stage: %1 = %2 (global ranks in Megatron's order)"): ('GPUs jeder Stufe: %1 = %2 (globale Ränge in der Reihenfolge von Megatron)', '每个阶段的 GPU：%1 = %2（按 Megatron 顺序的全局 rank）'),
+    ('StageMapView', 'GPUs of each stage: %1 = %2'): ('GPUs jeder Stufe: %1 = %2', '每个阶段的 GPU：%1 = %2'),
+    ('StageMapView', '%1 GPUs a stage'): ('%1 GPUs pro Stufe', '每阶段 %1 个 GPU'),
+    ('StageMapView', 'GPU (TP across, CP and DP down)'): ('GPU (TP waagerecht, CP und DP senkrecht)', 'GPU（横向为 TP，纵向为 CP 和 DP）'),
+    ('StageMapView', 'GPU'): ('GPU', 'GPU'),
+    ('StageMapView', "expert group (EP x ETP GPUs); routed experts' memory"): ('Expertengruppe (EP x ETP GPUs); Speicher der gerouteten Experten', '专家组（EP x ETP 个 GPU）；路由专家的显存'),
+    ('StageMapView', 'expert group'): ('Expertengruppe', '专家组'),
+    ('StageMapView', 'memory of %1 GiB'): ('Speicher von %1 GiB', '显存（共 %1 GiB）'),
+    ('StageMapView', 'stages %1–%2 of %3 shown: the wheel scrolls'): ('Stufen %1–%2 von %3 gezeigt: Das Mausrad blättert', '显示 %3 个阶段中的 %1–%2：滚轮可滚动'),
+    ('StageMapView', 'stages %1–%2 of %3'): ('Stufen %1–%2 von %3', '%3 个阶段中的 %1–%2'),
+    ('TimelineView', 'No schedule'): ('Kein Zeitplan', '无调度'),
+    ('TimelineView', '%1 stages, %2 micro-batches: bubble %3 %'): ('%1 Stufen, %2 Micro-Batches: Blase %3 %', '%1 个阶段，%2 个微批次：气泡 %3 %'),
+    ('TimelineView', 'ms'): ('ms', '毫秒'),
+    ('TimelineView', 's'): ('s', '秒'),
+    ('TimelineView', 'forward'): ('vorwärts', '前向'),
+    ('TimelineView', 'input gradients (B), with full recomputation'): ('Eingabegradienten (B), mit voller Neuberechnung', '输入梯度（B），含完全重计算'),
+    ('TimelineView', 'input gradients (B)'): ('Eingabegradienten (B)', '输入梯度（B）'),
+    ('TimelineView', 'backward pass, with full recomputation'): ('Rückwärtsdurchlauf, mit voller Neuberechnung', '反向计算，含完全重计算'),
+    ('TimelineView', 'backward pass'): ('Rückwärtsdurchlauf', '反向计算'),
+    ('TimelineView', 'input gradients (B), with selective recomputation'): ('Eingabegradienten (B), mit selektiver Neuberechnung', '输入梯度（B），含选择性重计算'),
+    ('TimelineView', 'backward pass, with selective recomputation'): ('Rückwärtsdurchlauf, mit selektiver Neuberechnung', '反向计算，含选择性重计算'),
+    ('TimelineView', 'backward'): ('rückwärts', '反向'),
+    ('TimelineView', 'weight gradients (W), deferred into the bubble'): ('Gewichtsgradienten (W), in die Blase verschoben', '权重梯度（W），推迟到气泡中计算'),
+    ('TimelineView', 'weight gradients (W)'): ('Gewichtsgradienten (W)', '权重梯度（W）'),
+    ('TimelineView', 'later chunks lighter'): ('spätere Teile leichter', '靠后的块更轻'),
+    ('TimelineView', 'warm-up and drain (shaded)'): ('Anlauf und Auslauf (schattiert)', '预热和排空（阴影）'),
+    ('TimelineView', 'warm-up, drain'): ('Anlauf, Auslauf', '预热、排空'),
+    ('TimelineView', 'idle (bubble)'): ('untätig (Blase)', '空闲（气泡）'),
+    ('TimelineView', 'warm-up'): ('Anlauf', '预热'),
+    ('TimelineView', 'steady state'): ('Gleichlauf', '稳定阶段'),
+    ('TimelineView', 'drain'): ('Auslauf', '排空'),
+    ('TimelineView', 'weight gradient (W)'): ('Gewichtsgradient (W)', '权重梯度（W）'),
+    ('TimelineView', 'input gradient (B)'): ('Eingabegradient (B)', '输入梯度（B）'),
+    ('TimelineView', '%1 with recomputation'): ('%1 mit Neuberechnung', '%1（含重计算）'),
+    ('TimelineView', '%1 (chunk %2)'): ('%1 (Teil %2)', '%1（块 %2）'),
+    ('TimelineView', 'Stage %1, micro-batch %2: %3\n%4 ms to %5 ms (%6 ms), in the %7'):
+        ('Stufe %1, Micro-Batch %2: %3\n%4 ms bis %5 ms (%6 ms), Phase: %7', '阶段 %1，微批次 %2：%3\n%4 毫秒至 %5 毫秒（%6 毫秒），处于%7'),
+    ('TimelineView', '%1 to %2 %3 of the step'): ('%1 bis %2 %3 des Schritts', '步内 %1 至 %2 %3'),
+    ('TimelineView', 'time in the step (%1), zoomed to %2: double-click to show the whole step'):
+        ('Zeit im Schritt (%1), vergrößert auf %2: Doppelklick zeigt den ganzen Schritt', '步内时间（%1），已放大到 %2：双击显示整个步'),
+    ('TimelineView', 'time in the step (%1), zoomed: double-click to reset'): ('Zeit im Schritt (%1), vergrößert: Doppelklick setzt zurück', '步内时间（%1），已放大：双击复原'),
+    ('TimelineView', 'time (%1), zoomed'): ('Zeit (%1), vergrößert', '时间（%1），已放大'),
+    ('TimelineView', 'time from the start of the step (%1); the wheel zooms, dragging pans'):
+        ('Zeit ab Beginn des Schritts (%1); das Mausrad zoomt, Ziehen verschiebt', '从步开始起的时间（%1）；滚轮缩放，拖动平移'),
+    ('TimelineView', 'time from the start of the step (%1)'): ('Zeit ab Beginn des Schritts (%1)', '从步开始起的时间（%1）'),
+    ('TimelineView', 'time (%1)'): ('Zeit (%1)', '时间（%1）'),
+    ('ProposalListModel', 'Fits and helps'): ('Passt und hilft', '可放下且有帮助'),
+    ('ProposalListModel', 'No change fits and helps: this plan is the best the cost model finds nearby.'):
+        ('Keine Änderung passt und hilft: Dieser Plan ist der beste, den das Kostenmodell in der Nähe findet.', '没有既能放下又有帮助的修改：此方案已是成本模型在附近找到的最佳方案。'),
+    ('ProposalListModel', 'Other changes'): ('Andere Änderungen', '其他修改'),
+    ('ProposalListModel', 'same tokens/s'): ('gleiche Tokens/s', 'token/s 不变'),
+    ('ProposalListModel', 'same speed'): ('gleiche Geschwindigkeit', '速度不变'),
+    ('ProposalListModel', '%1x the tokens/s'): ('%1x die Tokens/s', 'token/s 为 %1 倍'),
+    ('ProposalListModel', '%1x faster'): ('%1x schneller', '快 %1 倍'),
+    ('ProposalListModel', '%1x slower'): ('%1x langsamer', '慢 %1 倍'),
+    ('ProposalListModel', 'does not fit: %1 GiB of %2 GiB usable'): ('passt nicht: %1 GiB von %2 GiB nutzbar', '放不下：%1 GiB / 可用 %2 GiB'),
+    ('ProposalListModel', 'does not fit'): ('passt nicht', '放不下'),
+    ('ProposalsPanel', 'Switch to the proposed plan (Undo goes back).'): ('Zum vorgeschlagenen Plan wechseln (Rückgängig kehrt zurück).', '切换到建议的方案（撤销可返回）。'),
+    ('ProposalsPanel', 'Nothing to undo'): ('Nichts rückgängig zu machen', '没有可撤销的操作'),
+    ('ProposalsPanel', 'Undo %1'): ('%1 rückgängig machen', '撤销 %1'),
+    ('RenderCommand', '--view is required: memory, stages, timeline, imbalance, communication, compare or window'):
+        ('--view ist erforderlich: memory, stages, timeline, imbalance, communication, compare oder window', '必须指定 --view：memory、stages、timeline、imbalance、communication、compare 或 window'),
+    ('RenderCommand', 'unknown view "%1": use memory, stages, timeline, imbalance, communication, compare or window'):
+        ('unbekannte Ansicht „%1“: memory, stages, timeline, imbalance, communication, compare oder window verwenden', '未知视图“%1”：请使用 memory、stages、timeline、imbalance、communication、compare 或 window'),
+    ('RenderCommand', '--baseline and --compare go with --view compare'): ('--baseline und --compare gehören zu --view compare', '--baseline 和 --compare 需与 --view compare 一起使用'),
+    ('RenderCommand', 'Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]\n                         [--theme light|dark] [plan options]\n\nPlans MODEL like "shardscope plan" and draws the best plan as the desktop planner shows it,\ntitled and with its legend, without a display.\n\n  --view VIEW   memory, stages, timeline, imbalance, communication, compare (a baseline and up to\n                three plans side by side), or window (the whole window)\n  --out FILE    .png (bitmap) or .svg (vector)\n  --size WxH    picture size in pixels at scale 1; default 1600x1000\n  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1\n  --theme T     light (default) or dark\n%1\nPlan options: see shardscope plan --help.\n'):
+        ('Aufruf: shardscope render MODELL --view ANSICHT --out DATEI.png|DATEI.svg [--size BxH] [--scale S]\n'
+         '                         [--theme light|dark] [Planoptionen]\n\n'
+         'Plant MODELL wie „shardscope plan“ und zeichnet den besten Plan so, wie ihn der Desktop-Planer zeigt,\n'
+         'mit Titel und Legende, ohne Bildschirm.\n\n'
+         '  --view ANSICHT memory, stages, timeline, imbalance, communication, compare (eine Basis und bis zu\n'
+         '                drei Pläne nebeneinander) oder window (das ganze Fenster)\n'
+         '  --out DATEI   .png (Rastergrafik) oder .svg (Vektorgrafik)\n'
+         '  --size BxH    Bildgröße in Pixeln bei Maßstab 1; Standard 1600x1000\n'
+         '  --scale S     Pixelmaßstab eines PNG (2 für Druck und High-DPI-Bildschirme); Standard 1\n'
+         '  --theme T     light (Standard) oder dark\n'
+         '%1\n'
+         'Planoptionen: siehe shardscope plan --help.\n',
+         '用法：shardscope render 模型 --view 视图 --out 文件.png|文件.svg [--size 宽x高] [--scale S]\n'
+         '                         [--theme light|dark] [方案选项]\n\n'
+         '像“shardscope plan”一样规划模型，并按桌面规划器的显示方式绘制最佳方案，\n'
+         '带标题和图例，无需显示器。\n\n'
+         '  --view 视图   memory、stages、timeline、imbalance、communication、compare（基准与最多\n'
+         '                三个方案并排）或 window（整个窗口）\n'
+         '  --out 文件    .png（位图）或 .svg（矢量图）\n'
+         '  --size 宽x高  缩放为 1 时的图片像素尺寸；默认 1600x1000\n'
+         '  --scale S     PNG 的像素缩放（打印和高 DPI 屏幕用 2）；默认 1\n'
+         '  --theme T     light（默认）或 dark\n'
+         '%1\n'
+         '方案选项：参见 shardscope plan --help。\n'),
+    ('RenderCompare', '--baseline expects a plan\'s configuration, e.g. "tp=8,pp=4,mb=1"'):
+        ('--baseline erwartet die Konfiguration eines Plans, z. B. „tp=8,pp=4,mb=1“', '--baseline 需要一个方案的配置，例如“tp=8,pp=4,mb=1”'),
+    ('RenderCompare', '--compare expects up to %1 plan ranks separated by commas, e.g. 2,3,4, got "%2"'):
+        ('--compare erwartet bis zu %1 durch Kommas getrennte Planränge, z. B. 2,3,4, erhalten: „%2“', '--compare 需要最多 %1 个以逗号分隔的方案名次，例如 2,3,4，实际为“%2”'),
+    ('RenderCompare', '--compare: %1'): ('--compare: %1', '--compare：%1'),
+    ('RenderCompare', '  --baseline CONFIG  with --view compare: the plan the others are compared with, by its\n                configuration, e.g. "tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,\n                schedule=interleaved,vpp=4" (keys: tp pp dp cp vpp mb zero recompute sp\n                schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap;\n                dp defaults to the GPUs left); default: the best plan\n  --compare R,R,R    with --view compare: up to 3 plan ranks (1 is the best) to compare with the\n                baseline; default 2,3,4, or 1,2,3 with --baseline\n'):
+        ('  --baseline KONFIG  mit --view compare: der Plan, mit dem die anderen verglichen werden, über seine\n'
+         '                Konfiguration, z. B. "tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,\n'
+         '                schedule=interleaved,vpp=4" (Schlüssel: tp pp dp cp vpp mb zero recompute sp\n'
+         '                schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap;\n'
+         '                dp ist standardmäßig die übrigen GPUs); Standard: der beste Plan\n'
+         '  --compare R,R,R    mit --view compare: bis zu 3 Planränge (1 ist der beste), die mit der Basis\n'
+         '                verglichen werden; Standard 2,3,4, oder 1,2,3 mit --baseline\n',
+         '  --baseline 配置    与 --view compare 一起使用：其他方案与之比较的方案，按其配置给出，\n'
+         '                例如 "tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,\n'
+         '                schedule=interleaved,vpp=4"（键：tp pp dp cp vpp mb zero recompute sp\n'
+         '                schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap；\n'
+         '                dp 默认为剩余的 GPU）；默认：最佳方案\n'
+         '  --compare R,R,R    与 --view compare 一起使用：最多 3 个与基准比较的方案名次（1 为最佳）；\n'
+         '                默认 2,3,4，使用 --baseline 时为 1,2,3\n'),
+})
+
+
+
+# The top-level help with the sweep command, and the plan help split in two (the options, %1, which
+# shardscope sweep shares, with time and cost to train), derived from the previous texts in each
+# language; if the English moves on, the derived key no longer matches and fill.py lists the message.
+def _derive(old_key, context, edit):
+    assert old_key in TRANSLATIONS, old_key
+    texts = (old_key[1],) + tuple(TRANSLATIONS[old_key])
+    derived = [edit(text, column) for column, text in enumerate(texts)]
+    TRANSLATIONS[(context, derived[0])] = tuple(derived[1:])
+
+
+def _one_key(context, prefix, needle=""):
+    keys = [k for k in TRANSLATIONS if k[0] == context and k[1].startswith(prefix) and needle in k[1]]
+    assert len(keys) == 1, keys
+    return keys[0]
+
+
+def _split_at(text, anchor):
+    assert text.count(anchor) == 1, f"anchor {anchor!r} moved"
+    i = text.index(anchor)
+    return text[:i], text[i:]
+
+
+_SWEEP_COMMAND = (
+    "  sweep MODEL --gpus A..B|--batch A..B|--seq A..B [options] [--csv FILE] [--json FILE]\n"
+    "                         plan at each GPU count, global batch or sequence length and\n"
+    "                         tabulate the best plans, marking the smallest that fits\n"
+    "                         (shardscope sweep --help)\n",
+    "  sweep MODELL --gpus A..B|--batch A..B|--seq A..B [Optionen] [--csv DATEI] [--json DATEI]\n"
+    "                         bei jeder GPU-Anzahl, jedem globalen Batch oder jeder Sequenzlänge\n"
+    "                         planen und die besten Pläne tabellieren, den kleinsten passenden markiert\n"
+    "                         (shardscope sweep --help)\n",
+    "  sweep 模型 --gpus A..B|--batch A..B|--seq A..B [选项] [--csv 文件] [--json 文件]\n"
+    "                         在每个 GPU 数量、全局批次或序列长度下规划，并将最佳方案\n"
+    "                         列成表格，标出能放下的最小值\n"
+    "                         （shardscope sweep --help）\n",
+)
+_INSPECT = ("  inspect MODEL ", "  inspect MODELL ", "  inspect 模型 ")
+
+
+def _with_sweep(text, column):
+    head, tail = _split_at(text, _INSPECT[column])
+    return head + _SWEEP_COMMAND[column] + tail
+
+
+_derive(_one_key('Cli', 'Usage: shardscope [COMMAND]'), 'Cli', _with_sweep)
+
+_PLAN_HELP = _one_key('PlanOptionsParser', 'Usage: shardscope plan', '--ep-comm-overlap')
+_CLUSTER = ("Cluster:\n", "Cluster:\n", "集群：\n")
+_TOP = ("  --top K ",) * 3
+_OUTPUT = ("Output:\n", "Ausgabe:\n", "输出：\n")
+_EXAMPLE = (
+    "  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T\n"
+    "                  --gpu-hour-price 2.5\n",
+) * 3
+_TIME_AND_COST = (
+    "Time and cost to train (each listed plan; nothing is assumed when these are not given):\n"
+    "  --token-budget TOKENS   tokens to train on, e.g. 15e12 or 15T (K, M, B or G, T, P: thousand to\n"
+    "                          quadrillion): adds the days (tokens / tokens per second) and GPU-hours\n"
+    "                          (days x 24 x GPUs) of each plan\n"
+    "  --gpu-hour-price PRICE  price of one GPU-hour (with --token-budget): adds the cost, GPU-hours x\n"
+    "                          PRICE, in PRICE's currency\n",
+    "Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wird nichts angenommen):\n"
+    "  --token-budget TOKENS   Tokens, auf denen trainiert wird, z. B. 15e12 oder 15T (K, M, B oder G, T, P:\n"
+    "                          Tausend bis Billiarde): ergänzt die Tage (Tokens / Tokens pro Sekunde) und\n"
+    "                          GPU-Stunden (Tage x 24 x GPUs) jedes Plans\n"
+    "  --gpu-hour-price PREIS  Preis einer GPU-Stunde (mit --token-budget): ergänzt die Kosten, GPU-Stunden x\n"
+    "                          PREIS, in der Währung des PREISES\n",
+    "训练时间和成本（针对每个列出的方案；未给出时不做任何假定）：\n"
+    "  --token-budget TOKENS   要训练的 token 数，例如 15e12 或 15T（K、M、B 或 G、T、P：千到\n"
+    "                          千万亿）：增加每个方案的天数（token 数 / 每秒 token 数）和 GPU 时\n"
+    "                          （天数 x 24 x GPU 数）\n"
+    "  --gpu-hour-price 价格   每 GPU 时的价格（与 --token-budget 一起使用）：增加成本，即 GPU 时 x\n"
+    "                          价格，以价格所用的货币计\n",
+)
+
+
+def _plan_usage(text, column):
+    head, rest = _split_at(text, _CLUSTER[column])
+    _, tail = _split_at(rest, _TOP[column])
+    return head + "%1" + _OUTPUT[column] + tail + _EXAMPLE[column]
+
+
+def _plan_options(text, column):
+    _, rest = _split_at(text, _CLUSTER[column])
+    options, _ = _split_at(rest, _TOP[column])
+    return options + "\n" + _TIME_AND_COST[column] + "\n"
+
+
+_derive(_PLAN_HELP, 'PlanOptionsParser', _plan_usage)
+_derive(_PLAN_HELP, 'PlanOptionsParser', _plan_options)
+
+
+def _by_source():
+    """Source text -> its translation where every context that has it translates it alike."""
+    seen = {}
+    for (_, source), entry in TRANSLATIONS.items():
+        seen.setdefault(source, set()).add(tuple(tuple(x) if isinstance(x, (list, tuple)) else x for x in entry))
+    return {source: next(iter(entries)) for source, entries in seen.items() if len(entries) == 1}
+
+
+def _set_text(translation, text, numerus):
+    """Writes one translation: plain text, or one <numerusform> per form lupdate created."""
+    if not numerus:
+        assert isinstance(text, str), f"a plain message takes a string, got {text!r}"
+        translation.text = text
+        return
+    forms = (text,) if isinstance(text, str) else tuple(text)
+    count = len(translation.findall("numerusform")) or len(forms)
+    assert len(forms) == count, f"{count} numerus forms wanted, got {forms!r}"
+    for child in list(translation):
+        translation.remove(child)
+    translation.text = None
+    for form in forms:
+        ET.SubElement(translation, "numerusform").text = form
+
 
 def fill(path, column):
     tree = ET.parse(path)
     missing = []
+    by_source = _by_source()
     for context in tree.getroot().iter("context"):
         name = context.findtext("name")
         for message in context.iter("message"):
             source = message.findtext("source")
             translation = message.find("translation")
-            entry = TRANSLATIONS.get((name, source))
+            entry = TRANSLATIONS.get((name, source)) or by_source.get(source)
             if entry is None:
                 if translation.get("type") != "vanished":
                     missing.append((name, source))
                 continue
-            translation.text = entry[column]
+            _set_text(translation, entry[column], message.get("numerus") == "yes")
             translation.attrib.pop("type", None)
             note = " ".join(text for word, text in NOTES if word in source.lower())
             old = message.find("translatorcomment")

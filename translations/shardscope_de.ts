@@ -19,65 +19,6 @@
 <context>
     <name>Cli</name>
     <message>
-        <source>Usage: shardscope [COMMAND] [OPTIONS]
-
-Plans how to shard the training of a large model over a GPU cluster: tensor, pipeline and
-data parallelism, ZeRO stage, micro-batch, recomputation, sequence parallelism and the
-pipeline schedule, with predicted memory per GPU, step time, bubble and MFU.
-Without a command, opens the desktop planner (with a model or .shardscope session
-file if one is given, else the planned Llama-3-70B example).
-
-Commands:
-  plan MODEL [options]   search all parallel layouts and print the best ones
-                         (shardscope plan --help lists the options)
-  inspect MODEL [--seq N] [--json FILE]
-                         summarize a model: size, shape, critical path, parallel
-                         width, operator mix, largest layers, import notes
-  render MODEL --view VIEW --out FILE.png|FILE.svg [options]
-                         draw a view of the best plan without a display
-                         (memory, stages, timeline, imbalance, communication,
-                         window; shardscope render --help)
-  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]
-                         write a plan as a Megatron-LM, DeepSpeed or torchtitan
-                         launch config (shardscope export --help)
-  models                 list the bundled example models
-  gpus                   list the GPU catalog
-  --version              print the version
-
-Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
-3 invalid input file or value; 4 an output file could not be written.
-</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Aufruf: shardscope [BEFEHL] [OPTIONEN]
-
-Plant, wie das Training eines großen Modells über einen GPU-Cluster aufgeteilt wird: Tensor-,
-Pipeline- und Datenparallelität, ZeRO-Stufe, Micro-Batch, Neuberechnung, Sequenzparallelität und
-Pipeline-Zeitplan, mit vorhergesagtem Speicher pro GPU, Schrittzeit, Blase und MFU.
-Ohne Befehl öffnet sich der Desktop-Planer (mit einem Modell oder einer .shardscope-Sitzungsdatei,
-falls angegeben, sonst mit dem geplanten Beispiel Llama-3-70B).
-
-Befehle:
-  plan MODELL [Optionen] alle parallelen Aufteilungen durchsuchen und die besten ausgeben
-                         (shardscope plan --help listet die Optionen)
-  inspect MODELL [--seq N] [--json DATEI]
-                         ein Modell zusammenfassen: Größe, Form, kritischer Pfad, parallele
-                         Breite, Operatormix, größte Schichten, Importhinweise
-  render MODELL --view ANSICHT --out DATEI.png|DATEI.svg [Optionen]
-                         eine Ansicht des besten Plans ohne Bildschirm zeichnen
-                         (memory, stages, timeline, imbalance, communication,
-                         window; shardscope render --help)
-  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANG] [--out DATEI]
-                         einen Plan als Startkonfiguration für Megatron-LM, DeepSpeed oder
-                         torchtitan schreiben (shardscope export --help)
-  models                 die mitgelieferten Beispielmodelle auflisten
-  gpus                   den GPU-Katalog auflisten
-  --version              die Version ausgeben
-
-Exit-Codes: 0 Erfolg; 1 kein Plan passt in den Speicher; 2 fehlerhafte Befehlszeile;
-3 ungültige Eingabedatei oder ungültiger Wert; 4 eine Ausgabedatei konnte nicht geschrieben werden.
-</translation>
-    </message>
-    <message>
         <source>shardscope: unknown command &quot;%1&quot;</source>
         <translation>shardscope: unbekannter Befehl „%1“</translation>
     </message>
@@ -159,6 +100,73 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     <message>
         <source>Wrote %1.</source>
         <translation>%1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope [COMMAND] [OPTIONS]
+
+Plans how to shard the training of a large model over a GPU cluster: tensor, pipeline and
+data parallelism, ZeRO stage, micro-batch, recomputation, sequence parallelism and the
+pipeline schedule, with predicted memory per GPU, step time, bubble and MFU.
+Without a command, opens the desktop planner (with a model or .shardscope session
+file if one is given, else the planned Llama-3-70B example).
+
+Commands:
+  plan MODEL [options]   search all parallel layouts and print the best ones
+                         (shardscope plan --help lists the options)
+  sweep MODEL --gpus A..B|--batch A..B|--seq A..B [options] [--csv FILE] [--json FILE]
+                         plan at each GPU count, global batch or sequence length and
+                         tabulate the best plans, marking the smallest that fits
+                         (shardscope sweep --help)
+  inspect MODEL [--seq N] [--json FILE]
+                         summarize a model: size, shape, critical path, parallel
+                         width, operator mix, largest layers, import notes
+  render MODEL --view VIEW --out FILE.png|FILE.svg [options]
+                         draw a view of the best plan without a display
+                         (memory, stages, timeline, imbalance, communication,
+                         window; shardscope render --help)
+  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]
+                         write a plan as a Megatron-LM, DeepSpeed or torchtitan
+                         launch config (shardscope export --help)
+  models                 list the bundled example models
+  gpus                   list the GPU catalog
+  --version              print the version
+
+Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
+3 invalid input file or value; 4 an output file could not be written.
+</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Aufruf: shardscope [BEFEHL] [OPTIONEN]
+
+Plant, wie das Training eines großen Modells über einen GPU-Cluster aufgeteilt wird: Tensor-,
+Pipeline- und Datenparallelität, ZeRO-Stufe, Micro-Batch, Neuberechnung, Sequenzparallelität und
+Pipeline-Zeitplan, mit vorhergesagtem Speicher pro GPU, Schrittzeit, Blase und MFU.
+Ohne Befehl öffnet sich der Desktop-Planer (mit einem Modell oder einer .shardscope-Sitzungsdatei,
+falls angegeben, sonst mit dem geplanten Beispiel Llama-3-70B).
+
+Befehle:
+  plan MODELL [Optionen] alle parallelen Aufteilungen durchsuchen und die besten ausgeben
+                         (shardscope plan --help listet die Optionen)
+  sweep MODELL --gpus A..B|--batch A..B|--seq A..B [Optionen] [--csv DATEI] [--json DATEI]
+                         bei jeder GPU-Anzahl, jedem globalen Batch oder jeder Sequenzlänge
+                         planen und die besten Pläne tabellieren, den kleinsten passenden markiert
+                         (shardscope sweep --help)
+  inspect MODELL [--seq N] [--json DATEI]
+                         ein Modell zusammenfassen: Größe, Form, kritischer Pfad, parallele
+                         Breite, Operatormix, größte Schichten, Importhinweise
+  render MODELL --view ANSICHT --out DATEI.png|DATEI.svg [Optionen]
+                         eine Ansicht des besten Plans ohne Bildschirm zeichnen
+                         (memory, stages, timeline, imbalance, communication,
+                         window; shardscope render --help)
+  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANG] [--out DATEI]
+                         einen Plan als Startkonfiguration für Megatron-LM, DeepSpeed oder
+                         torchtitan schreiben (shardscope export --help)
+  models                 die mitgelieferten Beispielmodelle auflisten
+  gpus                   den GPU-Katalog auflisten
+  --version              die Version ausgeben
+
+Exit-Codes: 0 Erfolg; 1 kein Plan passt in den Speicher; 2 fehlerhafte Befehlszeile;
+3 ungültige Eingabedatei oder ungültiger Wert; 4 eine Ausgabedatei konnte nicht geschrieben werden.
+</translation>
     </message>
 </context>
 <context>
@@ -255,6 +263,793 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     <message>
         <source>EP all-to-all, exposed</source>
         <translation>EP All-to-All, sichtbar</translation>
+    </message>
+</context>
+<context>
+    <name>CompareController</name>
+    <message>
+        <source>Pin as &amp;Baseline</source>
+        <translation>Als &amp;Basis festlegen</translation>
+    </message>
+    <message>
+        <source>Pin Baseline by &amp;Configuration…</source>
+        <translation>Basis nach &amp;Konfiguration festlegen…</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare With Baseline</source>
+        <translation>Mit Basis &amp;vergleichen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove From Comparison</source>
+        <translation>Aus dem Vergleich &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Comparison</source>
+        <translation>Vergleich &amp;leeren</translation>
+    </message>
+    <message>
+        <source>Compare other plans against the selected plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Andere Pläne mit dem ausgewählten Plan vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare against a layout given by its configuration, e.g. the one your team runs today</source>
+        <translation>Mit einer Aufteilung vergleichen, die durch ihre Konfiguration gegeben ist, z. B. der, die Ihr Team heute verwendet</translation>
+    </message>
+    <message>
+        <source>Show the selected plan beside the baseline (up to %1 plans)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Den ausgewählten Plan neben der Basis zeigen (bis zu %1 Pläne)</translation>
+    </message>
+    <message>
+        <source>Take the selected plan out of the comparison</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Den ausgewählten Plan aus dem Vergleich nehmen</translation>
+    </message>
+    <message>
+        <source>Remove the baseline and every compared plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Die Basis und alle verglichenen Pläne entfernen</translation>
+    </message>
+    <message>
+        <source>Com&amp;pare</source>
+        <translation>Ver&amp;gleich</translation>
+    </message>
+    <message>
+        <source>A pinned baseline and up to %1 plans side by side: their numbers with the changes, memory, stages and schedules on one time axis.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Eine festgelegte Basis und bis zu %1 Pläne nebeneinander: ihre Kennzahlen mit den Änderungen, Speicher, Stufen und Zeitpläne auf einer Zeitachse.</translation>
+    </message>
+    <message>
+        <source>Plan comparison</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Planvergleich</translation>
+    </message>
+    <message>
+        <source>Select a plan to pin as the baseline.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wählen Sie einen Plan, der als Basis festgelegt werden soll.</translation>
+    </message>
+    <message>
+        <source>Plan a model first: the baseline is evaluated for its inputs.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Planen Sie zuerst ein Modell: Die Basis wird für dessen Eingaben bewertet.</translation>
+    </message>
+    <message>
+        <source>Select a plan to compare with the baseline.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wählen Sie einen Plan, der mit der Basis verglichen werden soll.</translation>
+    </message>
+    <message>
+        <source>There is no plan of rank %1: %2 plans are ranked.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Es gibt keinen Plan auf Rang %1: %2 Pläne sind eingestuft.</translation>
+    </message>
+    <message>
+        <source>Plan a model first.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Planen Sie zuerst ein Modell.</translation>
+    </message>
+    <message>
+        <source>Select a plan to remove from the comparison.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wählen Sie einen Plan, der aus dem Vergleich entfernt werden soll.</translation>
+    </message>
+    <message>
+        <source>The selected plan is not in the comparison.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Der ausgewählte Plan ist nicht im Vergleich.</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rang %1</translation>
+    </message>
+    <message>
+        <source>Not ranked</source>
+        <translation>Nicht eingestuft</translation>
+    </message>
+    <message>
+        <source>Baseline (%1)</source>
+        <translation>Basis (%1)</translation>
+    </message>
+    <message>
+        <source>Pin Baseline by Configuration</source>
+        <translation>Basis nach Konfiguration festlegen</translation>
+    </message>
+    <message>
+        <source>The layout to compare against, as key=value pairs separated by commas
+(tp, pp, dp, cp, vpp, mb, zero, recompute, sp, schedule, ...; dp defaults to the GPUs left):</source>
+        <translation>Die Aufteilung, mit der verglichen wird, als durch Kommas getrennte Paare Schlüssel=Wert
+(tp, pp, dp, cp, vpp, mb, zero, recompute, sp, schedule, ...; dp ist standardmäßig die übrigen GPUs):</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3, sequence %4, global batch %5</source>
+        <translation>%1 auf %2 x %3, Sequenz %4, globaler Batch %5</translation>
+    </message>
+    <message>
+        <source> — baseline %1</source>
+        <translation> — Basis %1</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>No schedule: the layout cannot run</source>
+        <translation>Kein Zeitplan: Die Aufteilung kann nicht laufen</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches on %2 stages: too many passes to draw</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 Micro-Batches auf %2 Stufen: zu viele Durchläufe zum Zeichnen</translation>
+    </message>
+    <message>
+        <source>No schedule: %1</source>
+        <translation>Kein Zeitplan: %1</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>At most %1 plans are compared with the baseline: remove one before adding another.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Höchstens %1 Pläne werden mit der Basis verglichen: Entfernen Sie einen, bevor Sie einen weiteren hinzufügen.</translation>
+    </message>
+    <message>
+        <source>This plan is the baseline.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Dieser Plan ist die Basis.</translation>
+    </message>
+    <message>
+        <source>This plan is already compared.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Dieser Plan wird bereits verglichen.</translation>
+    </message>
+    <message>
+        <source>Plan %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plan %1</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Pipeline-Blase</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>Spitzenspeicher pro GPU</translation>
+    </message>
+    <message>
+        <source>Usable memory per GPU</source>
+        <translation>Nutzbarer Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>Speicherspielraum</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>Sichtbare Kommunikation</translation>
+    </message>
+    <message>
+        <source>TP communication</source>
+        <translation>TP-Kommunikation</translation>
+    </message>
+    <message>
+        <source>PP communication</source>
+        <translation>PP-Kommunikation</translation>
+    </message>
+    <message>
+        <source>CP communication</source>
+        <translation>CP-Kommunikation</translation>
+    </message>
+    <message>
+        <source>EP all-to-all</source>
+        <translation>EP All-to-All</translation>
+    </message>
+    <message>
+        <source>DP communication exposed</source>
+        <translation>Sichtbare DP-Kommunikation</translation>
+    </message>
+    <message>
+        <source>DP traffic (before overlap)</source>
+        <translation>DP-Datenverkehr (vor Überlappung)</translation>
+    </message>
+    <message>
+        <source>Compute imbalance</source>
+        <translation>Rechenungleichgewicht</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step</source>
+        <translation>Micro-Batches pro Schritt</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Pin a baseline to compare plans with it</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Legen Sie eine Basis fest, um Pläne mit ihr zu vergleichen</translation>
+    </message>
+    <message>
+        <source>Baseline only: add up to %1 plans to compare with it</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Nur die Basis: Fügen Sie bis zu %1 Pläne zum Vergleich hinzu</translation>
+    </message>
+    <message>
+        <source>%1: the baseline is the fastest, %2 per step</source>
+        <translation>%1: Die Basis ist am schnellsten, %2 pro Schritt</translation>
+    </message>
+    <message>
+        <source>%1: the fastest, %2, takes %3 per step</source>
+        <translation>%1: Der schnellste, %2, braucht %3 pro Schritt</translation>
+    </message>
+    <message>
+        <source> (%1 against the baseline)</source>
+        <translation> (%1 gegenüber der Basis)</translation>
+    </message>
+    <message>
+        <source>No baseline</source>
+        <translation>Keine Basis</translation>
+    </message>
+    <message>
+        <source>Baseline and 1 plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Basis und 1 Plan</translation>
+    </message>
+    <message>
+        <source>Baseline and %1 plans</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Basis und %1 Pläne</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>Nicht lauffähig: %1</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>Passt nicht: %1</translation>
+    </message>
+    <message>
+        <source>Fits in memory</source>
+        <translation>Passt in den Speicher</translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3</source>
+        <translation>%1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3, %4 against the baseline</source>
+        <translation>%1 von %2: %3, %4 gegenüber der Basis</translation>
+    </message>
+    <message>
+        <source>Plan comparison</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Planvergleich</translation>
+    </message>
+    <message>
+        <source>Pin a plan as the baseline (the plan table&apos;s context menu, or Plan &gt; Pin as baseline), then add up to %1 plans to compare with it.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Legen Sie einen Plan als Basis fest (Kontextmenü der Plantabelle oder Plan &gt; Als Basis festlegen) und fügen Sie dann bis zu %1 Pläne zum Vergleich hinzu.</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>no numbers</source>
+        <translation>keine Zahlen</translation>
+    </message>
+    <message>
+        <source>S%1</source>
+        <translation>S%1</translation>
+    </message>
+    <message>
+        <source>usable memory per GPU</source>
+        <translation>nutzbarer Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>one time axis; dashed: the step&apos;s end</source>
+        <translation>eine Zeitachse; gestrichelt: das Ende des Schritts</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>%1 in %2 chunks</source>
+        <translation>%1 in %2 Teilen</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <source>layers %1–%2</source>
+        <translation>Schichten %1–%2</translation>
+    </message>
+    <message>
+        <source>%1 blocks</source>
+        <translation>%1 Blöcke</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>no stages: the layout cannot run</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>keine Stufen: Die Aufteilung kann nicht laufen</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>blocks</source>
+        <translation>Blöcke</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>stages 0–%1 of %2 shown</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufen 0–%1 von %2 gezeigt</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Stufen</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 pp</source>
+        <translation>%1 Pp.</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosisReport</name>
+    <message>
+        <source> (checked by planning with it)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation> (durch Planen damit geprüft)</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
+    </message>
+    <message>
+        <source>    proposal: %1: %2x tokens/s, %3</source>
+        <translation>    Vorschlag: %1: %2x Tokens/s, %3</translation>
+    </message>
+    <message>
+        <source>    proposal: %1: %2</source>
+        <translation>    Vorschlag: %1: %2</translation>
+    </message>
+    <message>
+        <source>Why no plan fits:</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Warum kein Plan passt:</translation>
+    </message>
+    <message>
+        <source>Why no plan works:</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Warum kein Plan funktioniert:</translation>
+    </message>
+    <message>
+        <source>    try: %1</source>
+        <translation>    Versuchen Sie: %1</translation>
+    </message>
+    <message>
+        <source>  warning: %1</source>
+        <translation>  Warnung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorerAxes</name>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Pipeline-Blase</translation>
+    </message>
+    <message>
+        <source>Communication share</source>
+        <translation>Kommunikationsanteil</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 Tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>M tokens/s</source>
+        <translation>Mio. Tokens/s</translation>
+    </message>
+    <message>
+        <source>k tokens/s</source>
+        <translation>Tsd. Tokens/s</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>% of the step</source>
+        <translation>% des Schritts</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorerCategories</name>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>ZeRO-Stufe</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>Neuberechnung</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>CP %1</source>
+        <translation>CP %1</translation>
+    </message>
+    <message>
+        <source>EP %1 x ETP %2</source>
+        <translation>EP %1 x ETP %2</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>ZeRO %1</source>
+        <translation>ZeRO %1</translation>
+    </message>
+    <message>
+        <source>Recompute: %1</source>
+        <translation>Neuberechnung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorerPanel</name>
+    <message>
+        <source>Show plans that do not &amp;fit</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Pläne anzeigen, die nicht &amp;passen</translation>
+    </message>
+    <message>
+        <source>&amp;Clear filter</source>
+        <translation>Filter &amp;aufheben</translation>
+    </message>
+    <message>
+        <source>What the horizontal axis shows</source>
+        <translation>Was die waagerechte Achse zeigt</translation>
+    </message>
+    <message>
+        <source>What the vertical axis shows</source>
+        <translation>Was die senkrechte Achse zeigt</translation>
+    </message>
+    <message>
+        <source>What colours the plans</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wonach die Pläne eingefärbt werden</translation>
+    </message>
+    <message>
+        <source>Show every plan in the table again (Esc or a double click on the chart)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wieder alle Pläne in der Tabelle zeigen (Esc oder Doppelklick auf das Diagramm)</translation>
+    </message>
+    <message>
+        <source>&amp;X:</source>
+        <translation>&amp;X:</translation>
+    </message>
+    <message>
+        <source>&amp;Y:</source>
+        <translation>&amp;Y:</translation>
+    </message>
+    <message>
+        <source>C&amp;olour by:</source>
+        <translation>&amp;Färben nach:</translation>
+    </message>
+    <message>
+        <source>Click a plan to select it; drag a rectangle to filter the plan table.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Klicken Sie auf einen Plan, um ihn auszuwählen; ziehen Sie ein Rechteck, um die Plantabelle zu filtern.</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorerView</name>
+    <message>
+        <source>Plan explorer: no plans</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plan-Explorer: keine Pläne</translation>
+    </message>
+    <message>
+        <source>Plan explorer: %1 plans, %2 fit; Pareto front of %3</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plan-Explorer: %1 Pläne, %2 passen; Pareto-Front aus %3</translation>
+    </message>
+    <message>
+        <source>; %1 in the band</source>
+        <translation>; %1 im Bereich</translation>
+    </message>
+    <message>
+        <source>Plan %1 of %2 in the ranking</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plan %1 von %2 in der Rangfolge</translation>
+    </message>
+    <message>
+        <source>Candidate %1</source>
+        <translation>Kandidat %1</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>CP %1 (%2)</source>
+        <translation>CP %1 (%2)</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>DP %1</source>
+        <translation>DP %1</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2 GPUs</source>
+        <translation>%1 = %2 GPUs</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>Micro-Batch %1</translation>
+    </message>
+    <message>
+        <source>ZeRO %1 (HSDP x%2)</source>
+        <translation>ZeRO %1 (HSDP x%2)</translation>
+    </message>
+    <message>
+        <source>ZeRO %1</source>
+        <translation>ZeRO %1</translation>
+    </message>
+    <message>
+        <source>recompute %1</source>
+        <translation>Neuberechnung %1</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>sequenzparallel</translation>
+    </message>
+    <message>
+        <source>%1, %2 chunks</source>
+        <translation>%1, %2 Teile</translation>
+    </message>
+    <message>
+        <source>step %1 · %2 · MFU %3</source>
+        <translation>Schritt %1 · %2 · MFU %3</translation>
+    </message>
+    <message>
+        <source>memory %1 of %2 per GPU · bubble %3 · communication %4 of the step</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Speicher %1 von %2 pro GPU · Blase %3 · Kommunikation %4 des Schritts</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>Passt nicht: %1</translation>
+    </message>
+    <message>
+        <source>Colour: %1</source>
+        <translation>Farbe: %1</translation>
+    </message>
+    <message>
+        <source>fits in memory</source>
+        <translation>passt in den Speicher</translation>
+    </message>
+    <message>
+        <source>does not fit (hidden)</source>
+        <translation>passt nicht (ausgeblendet)</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>Pareto-Front</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>ausgewählt</translation>
+    </message>
+    <message>
+        <source>%1: %2 is better</source>
+        <translation>%1: %2 ist besser</translation>
+    </message>
+    <message>
+        <source>lower</source>
+        <translation>niedriger</translation>
+    </message>
+    <message>
+        <source>higher</source>
+        <translation>höher</translation>
+    </message>
+    <message>
+        <source>Run a search to see its plans here</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Starten Sie eine Suche, um ihre Pläne hier zu sehen</translation>
+    </message>
+    <message>
+        <source>No plan has both %1 and %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan hat sowohl %1 als auch %2</translation>
+    </message>
+    <message>
+        <source>usable memory %1</source>
+        <translation>nutzbarer Speicher %1</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>und %1 weitere</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
     </message>
 </context>
 <context>
@@ -361,6 +1156,78 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
 </context>
 <context>
+    <name>ExportController</name>
+    <message>
+        <source>%1: the plan could not be written: %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1: Der Plan konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: Schreiben nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>Plan written to %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plan geschrieben nach %1</translation>
+    </message>
+    <message>
+        <source>There is no plan to export yet.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Es gibt noch keinen Plan zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>Export Plan JSON</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plan als JSON exportieren</translation>
+    </message>
+    <message>
+        <source>Plan files (*.json)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plandateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments (*.sh)</source>
+        <translation>Megatron-LM-Argumente (*.sh)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config (*.json)</source>
+        <translation>DeepSpeed-Konfiguration (*.json)</translation>
+    </message>
+    <message>
+        <source>torchtitan job config (*.toml)</source>
+        <translation>torchtitan-Job-Konfiguration (*.toml)</translation>
+    </message>
+    <message>
+        <source>Export Launch Config</source>
+        <translation>Startkonfiguration exportieren</translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation>Framework:</translation>
+    </message>
+    <message>
+        <source>Launch config written to %1</source>
+        <translation>Startkonfiguration geschrieben nach %1</translation>
+    </message>
+    <message>
+        <source>Export as PNG or SVG</source>
+        <translation>Als PNG oder SVG exportieren</translation>
+    </message>
+    <message>
+        <source>Export Scale</source>
+        <translation>Exportmaßstab</translation>
+    </message>
+    <message>
+        <source>Scale (2 doubles the pixels for print):</source>
+        <translation>Maßstab (2 verdoppelt die Pixel für den Druck):</translation>
+    </message>
+    <message>
+        <source>Picture written to %1</source>
+        <translation>Bild geschrieben nach %1</translation>
+    </message>
+</context>
+<context>
     <name>FigureExporter</name>
     <message>
         <source>ShardScope %1 · predicted from published cost models · %2</source>
@@ -393,6 +1260,400 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>FileController</name>
+    <message>
+        <source>The bundled example model is missing from this build.</source>
+        <translation>Das mitgelieferte Beispielmodell fehlt in diesem Build.</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>%1: the autosaved session&apos;s model could not be opened, the autosave is kept: %2</source>
+        <translation>%1: Das Modell der automatisch gesicherten Sitzung kann nicht geöffnet werden, die Sicherung bleibt erhalten: %2</translation>
+    </message>
+    <message>
+        <source>%1: the session&apos;s model could not be opened: %2</source>
+        <translation>%1: Das Modell der Sitzung konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>The model could not be imported.</source>
+        <translation>Das Modell konnte nicht importiert werden.</translation>
+    </message>
+    <message>
+        <source>%1: the bundled model &quot;%2&quot; is not part of this version</source>
+        <translation>%1: Das mitgelieferte Modell „%2“ ist nicht Teil dieser Version</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>Modell öffnen</translation>
+    </message>
+    <message>
+        <source>Models (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;All files (*)</source>
+        <translation>Modelle (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>ShardScope sessions (*.shardscope)</source>
+        <translation>ShardScope-Sitzungen (*.shardscope)</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>Sitzung speichern</translation>
+    </message>
+    <message>
+        <source>Session saved to %1</source>
+        <translation>Sitzung gespeichert in %1</translation>
+    </message>
+    <message>
+        <source>Add GPUs</source>
+        <translation>GPUs hinzufügen</translation>
+    </message>
+    <message>
+        <source>Hardware catalog (*.json)</source>
+        <translation>Hardwarekatalog (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1: Lesen nicht möglich: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Glossary</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Der Rang des Plans unter der gewählten Strategie. Standardmäßig ist der schnellste passende Plan #1; zeigen Sie auf einen Rang, um zu sehen, warum er dort steht.</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: each layer&apos;s weight matrices are split over this many GPUs (Megatron column/row parallel), which exchange activations twice per block in forward and in backward.</source>
+        <translation>Tensorparallelität: Die Gewichtsmatrizen jeder Schicht werden auf so viele GPUs aufgeteilt (Megatron spalten-/zeilenparallel), die pro Block im Vorwärts- und im Rückwärtsdurchlauf je zweimal Aktivierungen austauschen.</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Context parallelism: each sequence is split over this many GPUs; p2p passes keys and values around a ring, a2a (Ulysses) exchanges them by all-to-all.</source>
+        <translation>Kontextparallelität: Jede Sequenz wird auf so viele GPUs aufgeteilt; p2p reicht Keys und Values im Ring weiter, a2a (Ulysses) tauscht sie per All-to-All aus.</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Expert parallelism: the routed experts of each MoE layer are spread over this many GPUs, which exchange tokens by all-to-all. &quot;EP x ETP&quot; also splits each expert over ETP GPUs.</source>
+        <translation>Expertenparallelität: Die gerouteten Experten jeder MoE-Schicht werden auf so viele GPUs verteilt, die Tokens per All-to-All austauschen. „EP x ETP“ teilt zusätzlich jeden Experten auf ETP GPUs auf.</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallelism: each routed expert&apos;s matrices split over this many GPUs (1 or TP).</source>
+        <translation>Experten-Tensorparallelität: Die Matrizen jedes gerouteten Experten werden auf so viele GPUs aufgeteilt (1 oder TP).</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: consecutive blocks on different GPUs; micro-batches flow through the stages.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Parallelität: aufeinanderfolgende Blöcke auf verschiedenen GPUs; Micro-Batches fließen durch die Stufen.</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>Data parallelism: replicas on different slices of the batch; their gradients are reduced every step.</source>
+        <translation>Datenparallelität: Replikate auf verschiedenen Teilen des Batches; ihre Gradienten werden in jedem Schritt reduziert.</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages: model chunks per GPU in interleaved schedules; more chunks shrink the bubble and add sends.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Virtuelle Pipeline-Stufen: Modellteile pro GPU in verschachtelten Zeitplänen; mehr Teile verkleinern die Blase und fügen Sendungen hinzu.</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Micro-Batch</translation>
+    </message>
+    <message>
+        <source>Sequences one stage processes at a time; the global batch is micro-batch x DP x the number of micro-batches.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Sequenzen, die eine Stufe auf einmal verarbeitet; der globale Batch ist Micro-Batch x DP x Anzahl der Micro-Batches.</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>Speicher / GPU</translation>
+    </message>
+    <message>
+        <source>Bytes on the fullest GPU at its peak: weights, gradients, optimizer states, activations in flight and other buffers.</source>
+        <translation>Bytes auf der vollsten GPU in ihrer Spitze: Gewichte, Gradienten, Optimiererzustände, gerade gehaltene Aktivierungen und sonstige Puffer.</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Predicted seconds per optimizer step, with the cost model&apos;s measured error on the GPU family.</source>
+        <translation>Vorhergesagte Sekunden pro Optimiererschritt, mit dem gemessenen Fehler des Kostenmodells auf der GPU-Familie.</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>Training throughput of the whole cluster: tokens per step divided by the step time.</source>
+        <translation>Trainingsdurchsatz des gesamten Clusters: Tokens pro Schritt geteilt durch die Schrittzeit.</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: the model&apos;s FLOPs per second (forward and backward, no recomputation) over the GPUs&apos; peak.</source>
+        <translation>Model FLOPs Utilization: die FLOPs des Modells pro Sekunde (Vorwärts- und Rückwärtsdurchlauf, ohne Neuberechnung) im Verhältnis zur Spitzenleistung der GPUs.</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs utilization: like MFU but counting recomputed forward passes too, so it is higher with recomputation.</source>
+        <translation>Hardware FLOPs Utilization: wie MFU, zählt aber auch neu berechnete Vorwärtsdurchläufe, ist daher mit Neuberechnung höher.</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Blase</translation>
+    </message>
+    <message>
+        <source>The share of the step pipeline stages sit idle while the pipeline fills and drains: (p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches. Over 15 % is flagged.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Der Anteil des Schritts, in dem Pipeline-Stufen untätig sind, während sich die Pipeline füllt und leert: (p - 1) / (m + p - 1) bei 1F1B mit p Stufen und m Micro-Batches. Über 15 % wird markiert.</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>The weighted score: throughput relative to the fastest plan that fits, memory headroom and the share of the step without exposed communication, each weighted by its slider. By default throughput alone. Hover a score for its parts.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Die gewichtete Bewertung: Durchsatz relativ zum schnellsten passenden Plan, Speicherspielraum und der Anteil des Schritts ohne sichtbare Kommunikation, jeweils mit seinem Schieberegler gewichtet. Standardmäßig nur der Durchsatz. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Sharding of model states over the data-parallel GPUs: 1 optimizer states, 2 also gradients, 3 also weights (FSDP). HSDP shards within groups and replicates the groups.</source>
+        <translation>Aufteilung der Modellzustände über die datenparallelen GPUs: 1 Optimiererzustände, 2 auch Gradienten, 3 auch Gewichte (FSDP). HSDP teilt innerhalb von Gruppen auf und repliziert die Gruppen.</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>Neuberechnung</translation>
+    </message>
+    <message>
+        <source>Activation recomputation: selective recomputes attention&apos;s scores, full keeps only each block&apos;s input and recomputes the rest in backward.</source>
+        <translation>Neuberechnung von Aktivierungen: selective berechnet die Attention-Scores neu, full behält nur die Eingabe jedes Blocks und berechnet den Rest im Rückwärtsdurchlauf neu.</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism: splits the activations TP replicates (norms, dropout) along the sequence over the TP GPUs.</source>
+        <translation>Sequenzparallelität: teilt die Aktivierungen, die TP repliziert (Normen, Dropout), entlang der Sequenz auf die TP-GPUs auf.</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP-Überlappung</translation>
+    </message>
+    <message>
+        <source>TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap); needs sequence parallelism.</source>
+        <translation>TP-Kommunikation mit den GEMMs verzahnt (Megatron --tp-comm-overlap); erfordert Sequenzparallelität.</translation>
+    </message>
+    <message>
+        <source>PP overlap</source>
+        <translation>PP-Überlappung</translation>
+    </message>
+    <message>
+        <source>Sends between pipeline stages run behind compute, leaving only their latency exposed.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Sendungen zwischen Pipeline-Stufen laufen hinter dem Rechnen ab, sodass nur ihre Latenz sichtbar bleibt.</translation>
+    </message>
+    <message>
+        <source>EP overlap</source>
+        <translation>EP-Überlappung</translation>
+    </message>
+    <message>
+        <source>One micro-batch&apos;s MoE all-to-alls run while another computes (Megatron --overlap-moe-expert-parallel-comm).</source>
+        <translation>Die MoE-All-to-Alls eines Micro-Batches laufen, während ein anderer rechnet (Megatron --overlap-moe-expert-parallel-comm).</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Whether the plan fits in usable memory, which plan is the fastest that fits, how many equivalent plans a row stands for, or why a plan cannot run.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Ob der Plan in den nutzbaren Speicher passt, welcher Plan der schnellste passende ist, für wie viele gleichwertige Pläne eine Zeile steht oder warum ein Plan nicht laufen kann.</translation>
+    </message>
+    <message>
+        <source>Memory margin</source>
+        <translation>Speicherreserve</translation>
+    </message>
+    <message>
+        <source>The share of each GPU&apos;s memory kept free for fragmentation and spikes; usable memory is the rest. It is the headroom rule: a plan fits when its fullest GPU stays under usable memory.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Der Anteil des Speichers jeder GPU, der für Fragmentierung und Spitzen frei bleibt; der Rest ist nutzbarer Speicher. Das ist die Spielraumregel: Ein Plan passt, wenn seine vollste GPU unter dem nutzbaren Speicher bleibt.</translation>
+    </message>
+    <message>
+        <source>Usable memory</source>
+        <translation>Nutzbarer Speicher</translation>
+    </message>
+    <message>
+        <source>A GPU&apos;s memory minus the memory margin.</source>
+        <translation>Der Speicher einer GPU abzüglich der Speicherreserve.</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>Speicherspielraum</translation>
+    </message>
+    <message>
+        <source>Usable memory left free on the fullest GPU, as a share of usable memory; the memory part of the score.</source>
+        <translation>Auf der vollsten GPU frei gebliebener nutzbarer Speicher, als Anteil am nutzbaren Speicher; der Speicherteil der Bewertung.</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>Sichtbare Kommunikation</translation>
+    </message>
+    <message>
+        <source>Communication the GPUs wait for: what is not hidden behind compute (TP, CP, EP and pipeline sends, and the part of the data-parallel reduction after the last backward).</source>
+        <translation>Kommunikation, auf die die GPUs warten: was nicht hinter dem Rechnen verborgen ist (TP, CP, EP und Pipeline-Sendungen sowie der Teil der datenparallelen Reduktion nach dem letzten Rückwärtsdurchlauf).</translation>
+    </message>
+    <message>
+        <source>Equivalent plans</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Gleichwertige Pläne</translation>
+    </message>
+    <message>
+        <source>Plans with the same layout and identical predictions that differ only in settings without effect (ZeRO-0 and ZeRO-1 at DP 1, the TP overlap at TP 1); the table shows one row for them.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Pläne mit derselben Aufteilung und identischen Vorhersagen, die sich nur in wirkungslosen Einstellungen unterscheiden (ZeRO-0 und ZeRO-1 bei DP 1, die TP-Überlappung bei TP 1); die Tabelle zeigt für sie eine Zeile.</translation>
+    </message>
+    <message>
+        <source>Imbalance</source>
+        <translation>Ungleichgewicht</translation>
+    </message>
+    <message>
+        <source>The slowest pipeline stage&apos;s time per micro-batch over the fastest one&apos;s; the slowest stage sets the pace.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Die Zeit pro Micro-Batch der langsamsten Pipeline-Stufe im Verhältnis zur schnellsten; die langsamste Stufe bestimmt das Tempo.</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>The pipeline schedule: GPipe, 1F1B, interleaved 1F1B, and the zero-bubble ones (ZB-H1, interleaved zero bubble, ZBV) which defer weight gradients into the bubble.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Der Pipeline-Zeitplan: GPipe, 1F1B, verschachteltes 1F1B und die blasenfreien (ZB-H1, verschachtelt blasenfrei, ZBV), die Gewichtsgradienten in die Blase verschieben.</translation>
+    </message>
+    <message>
+        <source>All-to-all</source>
+        <translation>All-to-All</translation>
+    </message>
+    <message>
+        <source>Every GPU of a group sends a distinct piece to every other: MoE token dispatch and combine, Ulysses context parallelism.</source>
+        <translation>Jede GPU einer Gruppe sendet jeder anderen ein eigenes Stück: MoE-Token-Dispatch und -Combine, Ulysses-Kontextparallelität.</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>Pareto-Front</translation>
+    </message>
+    <message>
+        <source>In the explorer, the plans no other plan beats on both chosen axes at once.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Im Explorer die Pläne, die kein anderer Plan auf beiden gewählten Achsen zugleich übertrifft.</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>Trainingsdauer</translation>
+    </message>
+    <message>
+        <source>Days to train a token budget at a plan&apos;s tokens/s; with GPU-hours (days x 24 x GPUs) and, when a price per GPU-hour is set, the cost. No price is assumed.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Tage, um ein Token-Budget mit den Tokens/s eines Plans zu trainieren; mit GPU-Stunden (Tage x 24 x GPUs) und, wenn ein Preis pro GPU-Stunde gesetzt ist, den Kosten. Es wird kein Preis angenommen.</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>Trainingstage</translation>
+    </message>
+    <message>
+        <source>Days to train the token budget at the plan&apos;s tokens/s: tokens / (tokens/s x 86,400).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Tage, um das Token-Budget mit den Tokens/s des Plans zu trainieren: Tokens / (Tokens/s x 86.400).</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>GPU-hours x the price per GPU-hour you set, in your currency; without a price no cost is shown.</source>
+        <translation>GPU-Stunden x der von Ihnen gesetzte Preis pro GPU-Stunde, in Ihrer Währung; ohne Preis werden keine Kosten angezeigt.</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU-Stunden</translation>
+    </message>
+    <message>
+        <source>GPUs x hours of a training run: days x 24 x the cluster&apos;s GPUs.</source>
+        <translation>GPUs x Stunden eines Trainingslaufs: Tage x 24 x die GPUs des Clusters.</translation>
+    </message>
+    <message>
+        <source>(docs/%1)</source>
+        <translation>(docs/%1)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No term matches.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Kein Begriff passt.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>GlossaryDialog</name>
+    <message>
+        <source>Glossary</source>
+        <translation>Glossar</translation>
+    </message>
+    <message>
+        <source>Filter terms</source>
+        <translation>Begriffe filtern</translation>
     </message>
 </context>
 <context>
@@ -473,6 +1734,11 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>EP all-to-all</source>
         <translation>EP All-to-All</translation>
+    </message>
+    <message>
+        <source>Imbalance %1: stage %2 %3, stage %4 %5</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Ungleichgewicht %1: Stufe %2 %3, Stufe %4 %5</translation>
     </message>
 </context>
 <context>
@@ -713,21 +1979,12 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Rangfolge</translation>
     </message>
     <message>
-        <source>Exhaustive search, weighted score</source>
-        <translation>Vollständige Suche, gewichtete Bewertung</translation>
-    </message>
-    <message>
         <source>Strategy: %1</source>
         <translation>Strategie: %1</translation>
     </message>
     <message>
         <source>Preset: %1</source>
         <translation>Voreinstellung: %1</translation>
-    </message>
-    <message>
-        <source>How plans are ranked. Every plan is searched either way; the seed&apos;s six strategies order them by their own rule, the presets also set the weights and memory margin.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Wie Pläne eingestuft werden. Gesucht werden in jedem Fall alle Pläne; die sechs Strategien der Vorlage ordnen sie nach ihrer eigenen Regel, die Voreinstellungen setzen zusätzlich die Gewichte und die Speicherreserve.</translation>
     </message>
     <message>
         <source>S&amp;trategy:</source>
@@ -951,118 +2208,64 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <source>Megatron --overlap-moe-expert-parallel-comm: the MoE all-to-alls (dispatch and combine) of one micro-batch run while another micro-batch computes, as Megatron&apos;s combined 1F1B schedule pairs one micro-batch&apos;s forward with another&apos;s backward layer by layer. Needs EP &gt; 1, no full recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule. Auto = searched.</source>
         <translation>Megatron --overlap-moe-expert-parallel-comm: Die MoE-All-to-Alls (Dispatch und Combine) eines Micro-Batches laufen, während ein anderer Micro-Batch rechnet, denn Megatrons kombinierter 1F1B-Zeitplan paart Schicht für Schicht den Vorwärtsdurchlauf eines Micro-Batches mit dem Rückwärtsdurchlauf eines anderen. Erfordert EP &gt; 1, keine volle Neuberechnung, bf16 oder fp16 und bei PP &gt; 1 den verschachtelten Zeitplan. Auto = gesucht.</translation>
     </message>
+    <message>
+        <source>Time to train</source>
+        <translation>Trainingsdauer</translation>
+    </message>
+    <message>
+        <source> T tokens</source>
+        <translation> Bio. Tokens</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ohne</translation>
+    </message>
+    <message>
+        <source>Tokens to train on, in trillions (Llama 3: 15.6 T). With a budget the plan table shows days to train and GPU-hours for every plan.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Tokens, auf denen trainiert wird, in Billionen (Llama 3: 15,6 Bio.). Mit einem Budget zeigt die Plantabelle für jeden Plan Trainingstage und GPU-Stunden.</translation>
+    </message>
+    <message>
+        <source> per GPU-hour</source>
+        <translation> pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>What one GPU-hour costs you, in your currency. ShardScope assumes no price: without one no cost is shown.</source>
+        <translation>Was Sie eine GPU-Stunde kostet, in Ihrer Währung. ShardScope nimmt keinen Preis an: Ohne Preis werden keine Kosten angezeigt.</translation>
+    </message>
+    <message>
+        <source>Token budget:</source>
+        <translation>Token-Budget:</translation>
+    </message>
+    <message>
+        <source>Price:</source>
+        <translation>Preis:</translation>
+    </message>
+    <message>
+        <source>Fastest plan that fits (weighted score)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Schnellster passender Plan (gewichtete Bewertung)</translation>
+    </message>
+    <message>
+        <source>How plans are ranked. Every plan is searched either way. By default the fastest plan that fits ranks first (the memory margin is the headroom rule) and the sliders can trade speed for headroom or less exposed communication; the seed&apos;s strategies order plans by their own rule; the presets also set the weights and the memory margin, and put the margin back when you leave them.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wie Pläne eingestuft werden. Durchsucht wird in jedem Fall jeder Plan. Standardmäßig steht der schnellste passende Plan vorn (die Speicherreserve ist die Spielraumregel), und die Schieberegler können Geschwindigkeit gegen Spielraum oder weniger sichtbare Kommunikation eintauschen; die Strategien des Prototyps ordnen Pläne nach ihrer eigenen Regel; die Voreinstellungen setzen auch die Gewichte und die Speicherreserve und stellen die Reserve zurück, wenn Sie sie verlassen.</translation>
+    </message>
+    <message>
+        <source>Not used: the %1 strategy ranks plans by its own rule. Choose the weighted score or Hybrid to rank by these weights.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Nicht verwendet: Die Strategie %1 stuft Pläne nach ihrer eigenen Regel ein. Wählen Sie die gewichtete Bewertung oder Hybrid, um nach diesen Gewichten einzustufen.</translation>
+    </message>
+    <message>
+        <source>The %1 preset sets the memory margin to %2 % (it was %3 %); it goes back when you choose another strategy.</source>
+        <translation>Die Voreinstellung %1 setzt die Speicherreserve auf %2 % (sie war %3 %); sie wird zurückgesetzt, wenn Sie eine andere Strategie wählen.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <source>%1 GiB</source>
-        <translation>%1 GiB</translation>
-    </message>
-    <message>
-        <source>TP %1 · PP %2 · DP %3</source>
-        <translation>TP %1 · PP %2 · DP %3</translation>
-    </message>
-    <message>
-        <source> · VPP %1</source>
-        <translation> · VPP %1</translation>
-    </message>
-    <message>
-        <source> · micro-batch %1 · ZeRO-%2 · recompute %3</source>
-        <translation> · Micro-Batch %1 · ZeRO-%2 · Neuberechnung %3</translation>
-    </message>
-    <message>
-        <source> · SP</source>
-        <translation> · SP</translation>
-    </message>
-    <message>
-        <source> · %1</source>
-        <translation> · %1</translation>
-    </message>
-    <message>
-        <source>Searching…</source>
-        <translation>Suche läuft…</translation>
-    </message>
-    <message>
         <source>Inputs</source>
         <translation>Eingaben</translation>
-    </message>
-    <message>
-        <source>Every plan the search evaluated, best first by the chosen strategy. Click a header to sort; select a row to show that plan below.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Jeder von der Suche bewertete Plan, der beste zuerst nach der gewählten Strategie. Klicken Sie auf eine Spaltenüberschrift zum Sortieren; wählen Sie eine Zeile, um den Plan unten anzuzeigen.</translation>
-    </message>
-    <message>
-        <source>Show plans that do &amp;not fit</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Pläne anzeigen, die &amp;nicht passen</translation>
-    </message>
-    <message>
-        <source>List the plans that exceed GPU memory or break a rule, with the reason.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Pläne auflisten, die den GPU-Speicher überschreiten oder eine Regel verletzen, mit dem Grund.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Ranked plans&lt;/b&gt;</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>&lt;b&gt;Eingestufte Pläne&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;Memory</source>
-        <translation>&amp;Speicher</translation>
-    </message>
-    <message>
-        <source>&amp;Stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>S&amp;tufen</translation>
-    </message>
-    <message>
-        <source>&amp;Timeline</source>
-        <translation>&amp;Zeitleiste</translation>
-    </message>
-    <message>
-        <source>&amp;Imbalance</source>
-        <translation>&amp;Ungleichgewicht</translation>
-    </message>
-    <message>
-        <source>&amp;Communication</source>
-        <translation>&amp;Kommunikation</translation>
-    </message>
-    <message>
-        <source>Bytes per GPU by what they hold, against the usable capacity.</source>
-        <translation>Bytes pro GPU nach Inhalt, verglichen mit der nutzbaren Kapazität.</translation>
-    </message>
-    <message>
-        <source>Pipeline stages: their layers, their GPUs (TP x DP grid), memory and time.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>Pipeline-Stufen: ihre Schichten, ihre GPUs (TP-x-DP-Raster), Speicher und Zeit.</translation>
-    </message>
-    <message>
-        <source>One training step&apos;s pipeline schedule: forward and backward passes per stage. The bubble is the time stages sit idle while the pipeline fills and drains.</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>Der Pipeline-Zeitplan eines Trainingsschritts: Vorwärts- und Rückwärtsdurchläufe pro Stufe. Die Blase ist die Zeit, in der Stufen untätig sind, während sich die Pipeline füllt und leert.</translation>
-    </message>
-    <message>
-        <source>Time per micro-batch of each stage: the slowest stage sets the pace.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>Zeit pro Micro-Batch jeder Stufe: Die langsamste Stufe bestimmt das Tempo.</translation>
-    </message>
-    <message>
-        <source>Tensor-, pipeline- and data-parallel communication of one step.</source>
-        <translation>Tensor-, pipeline- und datenparallele Kommunikation eines Schritts.</translation>
-    </message>
-    <message>
-        <source>Changes to the selected plan, each re-evaluated with the cost model and ranked by predicted speedup; select one to read why.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Änderungen am gewählten Plan, jede mit dem Kostenmodell neu bewertet und nach vorhergesagter Beschleunigung eingestuft; wählen Sie eine, um die Begründung zu lesen.</translation>
-    </message>
-    <message>
-        <source>&amp;Apply proposal</source>
-        <translation>Vorschlag &amp;übernehmen</translation>
-    </message>
-    <message>
-        <source>Switch to the proposed plan (Edit &gt; Undo goes back).</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Zum vorgeschlagenen Plan wechseln (Bearbeiten &gt; Rückgängig kehrt zurück).</translation>
     </message>
     <message>
         <source>Notes and proposals</source>
@@ -1083,10 +2286,6 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
     <message>
         <source>Stop the running search (Esc)</source>
         <translation>Die laufende Suche anhalten (Esc)</translation>
-    </message>
-    <message>
-        <source>Search cancelled.</source>
-        <translation>Suche abgebrochen.</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1144,18 +2343,6 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
     <message>
         <source>Add &amp;GPUs from File…</source>
         <translation>&amp;GPUs aus Datei hinzufügen…</translation>
-    </message>
-    <message>
-        <source>Add GPUs</source>
-        <translation>GPUs hinzufügen</translation>
-    </message>
-    <message>
-        <source>Hardware catalog (*.json)</source>
-        <translation>Hardwarekatalog (*.json)</translation>
-    </message>
-    <message>
-        <source>%1: cannot read: %2</source>
-        <translation>%1: Lesen nicht möglich: %2</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1225,15 +2412,6 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>&amp;Glossar</translation>
     </message>
     <message>
-        <source>Glossary</source>
-        <translation>Glossar</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;TP&lt;/b&gt; tensor parallelism: each layer&apos;s weight matrices split over GPUs (Megatron column/row parallel); two all-reduces per block in forward and in backward.&lt;/p&gt;&lt;p&gt;&lt;b&gt;PP&lt;/b&gt; pipeline parallelism: consecutive layers on different GPUs, micro-batches flow through.&lt;/p&gt;&lt;p&gt;&lt;b&gt;DP&lt;/b&gt; data parallelism: replicas on different slices of the batch; gradients all-reduced.&lt;/p&gt;&lt;p&gt;&lt;b&gt;VPP&lt;/b&gt; virtual pipeline stages: model chunks per GPU in interleaved 1F1B.&lt;/p&gt;&lt;p&gt;&lt;b&gt;ZeRO-1/2/3&lt;/b&gt; shard optimizer states / plus gradients / plus weights over the DP GPUs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Recomputation&lt;/b&gt; drops activations in forward and recomputes them in backward.&lt;/p&gt;&lt;p&gt;&lt;b&gt;SP&lt;/b&gt; sequence parallelism: norms and dropouts split along the sequence over the TP GPUs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Bubble&lt;/b&gt; the share of the step pipeline stages sit idle while the pipeline fills and drains: (p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MFU&lt;/b&gt; model FLOPs utilization: model FLOPs per second over the GPUs&apos; peak.&lt;/p&gt;&lt;p&gt;Formulas and sources: docs/cost-model.md.&lt;/p&gt;</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>&lt;p&gt;&lt;b&gt;TP&lt;/b&gt; Tensor-Parallelität: Die Gewichtsmatrizen jeder Schicht werden über GPUs aufgeteilt (Megatron spalten-/zeilenparallel); zwei All-Reduces pro Block im Vorwärts- und im Rückwärtsdurchlauf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;PP&lt;/b&gt; Pipeline-Parallelität: aufeinanderfolgende Schichten auf verschiedenen GPUs, Micro-Batches fließen hindurch.&lt;/p&gt;&lt;p&gt;&lt;b&gt;DP&lt;/b&gt; Datenparallelität: Replikate auf verschiedenen Teilen des Batches; Gradienten per All-Reduce zusammengeführt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;VPP&lt;/b&gt; virtuelle Pipeline-Stufen: Modellteile pro GPU bei verschachteltem 1F1B.&lt;/p&gt;&lt;p&gt;&lt;b&gt;ZeRO-1/2/3&lt;/b&gt; teilt Optimiererzustände / zusätzlich Gradienten / zusätzlich Gewichte über die DP-GPUs auf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuberechnung&lt;/b&gt; verwirft Aktivierungen im Vorwärtsdurchlauf und berechnet sie im Rückwärtsdurchlauf neu.&lt;/p&gt;&lt;p&gt;&lt;b&gt;SP&lt;/b&gt; Sequenzparallelität: Normierungen und Dropouts entlang der Sequenz über die TP-GPUs aufgeteilt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Blase&lt;/b&gt; (Bubble) der Anteil des Schritts, in dem Pipeline-Stufen untätig sind, während sich die Pipeline füllt und leert: (p - 1) / (m + p - 1) für 1F1B mit p Stufen und m Micro-Batches.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MFU&lt;/b&gt; Model FLOPs Utilization: Modell-FLOPs pro Sekunde im Verhältnis zur Spitzenleistung der GPUs.&lt;/p&gt;&lt;p&gt;Formeln und Quellen: docs/cost-model.md.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&amp;About ShardScope</source>
         <translation>Ü&amp;ber ShardScope</translation>
     </message>
@@ -1245,229 +2423,6 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <source>&lt;p&gt;&lt;b&gt;ShardScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans tensor, pipeline and data parallelism, ZeRO, recomputation and schedules for training large models, from published cost models.&lt;/p&gt;</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>&lt;p&gt;&lt;b&gt;ShardScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant Tensor-, Pipeline- und Datenparallelität, ZeRO, Neuberechnung und Zeitpläne für das Training großer Modelle anhand veröffentlichter Kostenmodelle.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>The bundled example model is missing from this build.</source>
-        <translation>Das mitgelieferte Beispielmodell fehlt in diesem Build.</translation>
-    </message>
-    <message>
-        <source>Importing %1…</source>
-        <translation>%1 wird importiert…</translation>
-    </message>
-    <message>
-        <source>%1: the session&apos;s model could not be opened: %2</source>
-        <translation>%1: Das Modell der Sitzung konnte nicht geöffnet werden: %2</translation>
-    </message>
-    <message>
-        <source>The model could not be imported.</source>
-        <translation>Das Modell konnte nicht importiert werden.</translation>
-    </message>
-    <message>
-        <source>No plan: the inputs are not usable.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Kein Plan: Die Eingaben sind nicht verwendbar.</translation>
-    </message>
-    <message>
-        <source>The plans could not be re-ranked: %1</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Die Pläne konnten nicht neu eingestuft werden: %1</translation>
-    </message>
-    <message>
-        <source>%1 plans evaluated in %2 ms; %3 fit in memory</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>%1 Pläne in %2 ms bewertet; %3 passen in den Speicher</translation>
-    </message>
-    <message>
-        <source>%1 plans re-ranked in %2 ms (no new search)</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>%1 Pläne in %2 ms neu eingestuft (keine neue Suche)</translation>
-    </message>
-    <message>
-        <source>This plan could not be evaluated: %1</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Dieser Plan konnte nicht bewertet werden: %1</translation>
-    </message>
-    <message>
-        <source>%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>%1 Micro-Batches auf %2 Stufen: zu viele Durchläufe zum Zeichnen (%3); die Blase beträgt %4 % des Schritts</translation>
-    </message>
-    <message>
-        <source>No schedule: %1</source>
-        <translation>Kein Zeitplan: %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Does not fit: %1&lt;/span&gt;</source>
-        <translation>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Passt nicht: %1&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>No proposals: %1</source>
-        <translation>Keine Vorschläge: %1</translation>
-    </message>
-    <message>
-        <source>No proposal is selected.</source>
-        <translation>Kein Vorschlag ausgewählt.</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is an estimate, not a configuration the planner can switch to.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>„%1“ ist eine Schätzung, keine Konfiguration, zu der der Planer wechseln kann.</translation>
-    </message>
-    <message>
-        <source>Apply &quot;%1&quot;</source>
-        <translation>„%1“ übernehmen</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;No plan fits in memory.&lt;/b&gt; Tick &quot;Show plans that do not fit&quot; to see each one&apos;s reason, or add GPUs, shorten the sequence, or pin recomputation and ZeRO.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>&lt;b&gt;Kein Plan passt in den Speicher.&lt;/b&gt; Aktivieren Sie „Pläne anzeigen, die nicht passen“, um die Gründe zu sehen, oder fügen Sie GPUs hinzu, verkürzen Sie die Sequenz oder legen Sie Neuberechnung und ZeRO fest.</translation>
-    </message>
-    <message>
-        <source>No plan is selected.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Kein Plan ausgewählt.</translation>
-    </message>
-    <message>
-        <source>%1: the bundled model &quot;%2&quot; is not part of this version</source>
-        <translation>%1: Das mitgelieferte Modell „%2“ ist nicht Teil dieser Version</translation>
-    </message>
-    <message>
-        <source>There is no plan to export yet.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Es gibt noch keinen Plan zum Exportieren.</translation>
-    </message>
-    <message>
-        <source>%1: the plan could not be written: %2</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>%1: Der Plan konnte nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>%1: cannot write: %2</source>
-        <translation>%1: Schreiben nicht möglich: %2</translation>
-    </message>
-    <message>
-        <source>%1 on %2 x %3, sequence %4, global batch %5</source>
-        <translation>%1 auf %2 x %3, Sequenz %4, globaler Batch %5</translation>
-    </message>
-    <message>
-        <source>Memory per GPU</source>
-        <translation>Speicher pro GPU</translation>
-    </message>
-    <message>
-        <source>Pipeline stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>Pipeline-Stufen</translation>
-    </message>
-    <message>
-        <source>Pipeline schedule</source>
-        <translation>Pipeline-Zeitplan</translation>
-    </message>
-    <message>
-        <source>Compute imbalance</source>
-        <translation>Rechenungleichgewicht</translation>
-    </message>
-    <message>
-        <source>Communication</source>
-        <translation>Kommunikation</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>ShardScope — %1</source>
-        <translation>ShardScope — %1</translation>
-    </message>
-    <message>
-        <source>no model</source>
-        <translation>kein Modell</translation>
-    </message>
-    <message>
-        <source>Open Model</source>
-        <translation>Modell öffnen</translation>
-    </message>
-    <message>
-        <source>Models (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;All files (*)</source>
-        <translation>Modelle (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Open Session</source>
-        <translation>Sitzung öffnen</translation>
-    </message>
-    <message>
-        <source>ShardScope sessions (*.shardscope)</source>
-        <translation>ShardScope-Sitzungen (*.shardscope)</translation>
-    </message>
-    <message>
-        <source>Save Session</source>
-        <translation>Sitzung speichern</translation>
-    </message>
-    <message>
-        <source>Session saved to %1</source>
-        <translation>Sitzung gespeichert in %1</translation>
-    </message>
-    <message>
-        <source>Export Plan JSON</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Plan als JSON exportieren</translation>
-    </message>
-    <message>
-        <source>Plan files (*.json)</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Plandateien (*.json)</translation>
-    </message>
-    <message>
-        <source>Plan written to %1</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Plan geschrieben nach %1</translation>
-    </message>
-    <message>
-        <source>Megatron-LM arguments (*.sh)</source>
-        <translation>Megatron-LM-Argumente (*.sh)</translation>
-    </message>
-    <message>
-        <source>DeepSpeed config (*.json)</source>
-        <translation>DeepSpeed-Konfiguration (*.json)</translation>
-    </message>
-    <message>
-        <source>torchtitan job config (*.toml)</source>
-        <translation>torchtitan-Job-Konfiguration (*.toml)</translation>
-    </message>
-    <message>
-        <source>Export Launch Config</source>
-        <translation>Startkonfiguration exportieren</translation>
-    </message>
-    <message>
-        <source>Framework:</source>
-        <translation>Framework:</translation>
-    </message>
-    <message>
-        <source>Launch config written to %1</source>
-        <translation>Startkonfiguration geschrieben nach %1</translation>
-    </message>
-    <message>
-        <source>Export as PNG or SVG</source>
-        <translation>Als PNG oder SVG exportieren</translation>
-    </message>
-    <message>
-        <source>Export Scale</source>
-        <translation>Exportmaßstab</translation>
-    </message>
-    <message>
-        <source>Scale (2 doubles the pixels for print):</source>
-        <translation>Maßstab (2 verdoppelt die Pixel für den Druck):</translation>
-    </message>
-    <message>
-        <source>Picture written to %1</source>
-        <translation>Bild geschrieben nach %1</translation>
-    </message>
-    <message>
-        <source>&amp;%1 %2</source>
-        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>L&amp;anguage</source>
@@ -1487,52 +2442,8 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>ShardScope[*]</translation>
     </message>
     <message>
-        <source>%1: the autosaved session&apos;s model could not be opened, the autosave is kept: %2</source>
-        <translation>%1: Das Modell der automatisch gesicherten Sitzung kann nicht geöffnet werden, die Sicherung bleibt erhalten: %2</translation>
-    </message>
-    <message>
         <source>%1[*] — ShardScope</source>
         <translation>%1[*] — ShardScope</translation>
-    </message>
-    <message>
-        <source>&amp;Restore</source>
-        <translation>&amp;Wiederherstellen</translation>
-    </message>
-    <message>
-        <source>Bring back the inputs as they were autosaved; they stay unsaved until you save a session.</source>
-        <translation>Die Eingaben so zurückholen, wie sie automatisch gesichert wurden; sie bleiben ungespeichert, bis Sie eine Sitzung speichern.</translation>
-    </message>
-    <message>
-        <source>Discard</source>
-        <translation>Verwerfen</translation>
-    </message>
-    <message>
-        <source>Delete the autosave.</source>
-        <translation>Die automatische Sicherung löschen.</translation>
-    </message>
-    <message>
-        <source>%1 on %2 × %3 %4</source>
-        <translation>%1 auf %2 × %3 %4</translation>
-    </message>
-    <message>
-        <source>unreadable: %1</source>
-        <translation>nicht lesbar: %1</translation>
-    </message>
-    <message>
-        <source>ShardScope did not exit normally. Unsaved work autosaved at %1 (%2) can be restored.</source>
-        <translation>ShardScope wurde nicht normal beendet. Ungespeicherte Arbeit, automatisch gesichert um %1 (%2), kann wiederhergestellt werden.</translation>
-    </message>
-    <message>
-        <source>One older autosave follows.</source>
-        <translation>Eine ältere Sicherung folgt.</translation>
-    </message>
-    <message>
-        <source>%1 older autosaves follow.</source>
-        <translation>%1 ältere Sicherungen folgen.</translation>
-    </message>
-    <message>
-        <source>The autosave cannot be restored: %1</source>
-        <translation>Die automatische Sicherung kann nicht wiederhergestellt werden: %1</translation>
     </message>
     <message>
         <source>Unsaved Changes</source>
@@ -1543,41 +2454,36 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>Die Eingaben wurden seit dem letzten Speichern der Sitzung geändert. Vor dem Schließen als Sitzung speichern?</translation>
     </message>
     <message>
-        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>&lt;br&gt;%1 pro GPU von %2 nutzbar · %3 s %4 pro Schritt · %5 Tokens/s · MFU %6 % · Blase %7 %</translation>
+        <source>E&amp;xplorer</source>
+        <translation>E&amp;xplorer</translation>
     </message>
     <message>
-        <source> · TP overlap</source>
-        <translation> · TP-Überlappung</translation>
+        <source>Every plan the search evaluated as a point: pick the axes and the colouring, see the Pareto front, click a point to select its plan, drag a rectangle to filter the plan table.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Jeder Plan, den die Suche bewertet hat, als Punkt: Achsen und Färbung wählen, die Pareto-Front sehen, auf einen Punkt klicken, um seinen Plan auszuwählen, ein Rechteck ziehen, um die Plantabelle zu filtern.</translation>
     </message>
     <message>
-        <source> · PP overlap</source>
-        <translation> · PP-Überlappung</translation>
+        <source>Every plan searched</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Alle durchsuchten Pläne</translation>
     </message>
     <message>
-        <source>TP %1 · CP %2 (%3) · PP %4 · DP %5</source>
-        <translation>TP %1 · CP %2 (%3) · PP %4 · DP %5</translation>
+        <source>The sweep cannot start: %1</source>
+        <translation>Der Sweep kann nicht starten: %1</translation>
     </message>
     <message>
-        <source> · HSDP x%1</source>
-        <translation> · HSDP x%1</translation>
+        <source>S&amp;weep</source>
+        <translation>S&amp;weep</translation>
     </message>
     <message>
-        <source> · weights kept to backward</source>
-        <translation> · Gewichte bis zum Rückwärtsdurchlauf behalten</translation>
+        <source>The best plan at every GPU count, global batch or sequence length: throughput, MFU, bubble, step time and memory, with the smallest cluster that fits marked.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Der beste Plan bei jeder GPU-Anzahl, jedem globalen Batch oder jeder Sequenzlänge: Durchsatz, MFU, Blase, Schrittzeit und Speicher, der kleinste passende Cluster markiert.</translation>
     </message>
     <message>
-        <source> · EP %1 x ETP %2</source>
-        <translation> · EP %1 x ETP %2</translation>
-    </message>
-    <message>
-        <source> · EP %1</source>
-        <translation> · EP %1</translation>
-    </message>
-    <message>
-        <source> · EP overlap</source>
-        <translation> · EP-Überlappung</translation>
+        <source>Best plan by cluster size</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Bester Plan nach Clustergröße</translation>
     </message>
 </context>
 <context>
@@ -1676,21 +2582,57 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>Nutzbare Kapazität</translation>
     </message>
     <message>
-        <source>GiB</source>
-        <translation>GiB</translation>
-    </message>
-    <message>
-        <source>Memory per GPU: %1 GPUs, one bar per pipeline stage S0-S%2 of %3 identical GPUs</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>Speicher pro GPU: %1 GPUs, ein Balken pro Pipeline-Stufe S0-S%2 aus je %3 gleichen GPUs</translation>
-    </message>
-    <message>
         <source>GPU (global rank)</source>
         <translation>GPU (globaler Rang)</translation>
     </message>
     <message>
-        <source>Memory per GPU: %1 GPUs, global ranks 0-%2 from left to right</source>
-        <translation>Speicher pro GPU: %1 GPUs, globale Ränge 0-%2 von links nach rechts</translation>
+        <source>GiB per GPU</source>
+        <translation>GiB pro GPU</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan</translation>
+    </message>
+    <message>
+        <source>No estimate: %1</source>
+        <translation>Keine Schätzung: %1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 GPUs</source>
+        <translation>Speicher pro GPU: %1 GPUs</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: one bar for all %1 GPUs, which hold the same bytes</source>
+        <translation>Speicher pro GPU: ein Balken für alle %1 GPUs, die dieselben Bytes halten</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: all %1 GPUs alike</source>
+        <translation>Speicher pro GPU: alle %1 GPUs gleich</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: a bar per pipeline stage, one GPU each</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Speicher pro GPU: ein Balken pro Pipeline-Stufe, je eine GPU</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 GPUs in %2 pipeline stages; a bar per stage stands for its %3 GPUs, which hold the same bytes</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Speicher pro GPU: %1 GPUs in %2 Pipeline-Stufen; ein Balken pro Stufe steht für ihre %3 GPUs, die dieselben Bytes halten</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: a bar per stage of %1 identical GPUs</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Speicher pro GPU: ein Balken pro Stufe aus %1 gleichen GPUs</translation>
+    </message>
+    <message>
+        <source>pipeline stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Stufe</translation>
+    </message>
+    <message>
+        <source>usable %1 GiB</source>
+        <translation>nutzbar %1 GiB</translation>
     </message>
 </context>
 <context>
@@ -1906,13 +2848,54 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>--moe-capacity-factor muss größer als 0 sein (die Tokens, die jeder Experte berechnet, im Verhältnis zu seinem Mittel); für Routing ohne Verwerfen weglassen</translation>
     </message>
     <message>
+        <source>--gpu-hour-price needs --token-budget TOKENS: the cost is the GPU-hours the tokens take times the price</source>
+        <translation>--gpu-hour-price erfordert --token-budget TOKENS: Die Kosten sind die GPU-Stunden, die die Tokens brauchen, mal dem Preis</translation>
+    </message>
+    <message>
         <source>Usage: shardscope plan MODEL [options]
 
 MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
 (headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
 prototype&apos;s layer list or ModelInfo JSON, or a bundled example name (shardscope models).
 
-Cluster:
+%1Output:
+  --top K                 plans to print and to write; default 10
+  --infeasible K          also print the K closest plans that do not fit, with the reason
+  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)
+  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
+                          predicted speedup, memory change, and the bottleneck it addresses
+
+Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
+
+Example:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Aufruf: shardscope plan MODELL [Optionen]
+
+MODELL ist eine Hugging-Face-config.json, eine safetensors-Datei, ein geteilter Index oder Checkpoint-Ordner
+(nur Header), ein ONNX-Modell, ein GraphML- oder Graphviz-DOT-Graph, ein ShardScope-Modell-JSON, die
+Schichtliste oder das ModelInfo-JSON des Prototyps oder der Name eines mitgelieferten Beispiels (shardscope models).
+
+%1Ausgabe:
+  --top K                 auszugebende und zu schreibende Pläne; Standard 10
+  --infeasible K          zusätzlich die K nächstgelegenen Pläne ausgeben, die nicht passen, mit Grund
+  --json DATEI            die eingestuften Pläne als Plan-JSON schreiben (docs/plan-format.md)
+  --proposals             bis zu 10 eingestufte Änderungen am besten Plan ausgeben, jede neu bewertet:
+                          vorhergesagte Beschleunigung, Speicheränderung und der behobene Engpass
+
+Exit-Codes: 0 ein Plan passt; 1 kein Plan passt; 2 fehlerhafte Befehlszeile; 3 ungültige Eingabe; 4 Ausgabe nicht schreibbar.
+
+Beispiel:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
+</translation>
+    </message>
+    <message>
+        <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
   --gpus-per-node K       GPUs per node; default 8 (N must be a multiple of K)
@@ -1972,25 +2955,17 @@ Ranking:
                           CommunicationMinimal, Hybrid, TensorParallelFirst, PipelineParallelFirst,
                           or a preset: memory_optimized, throughput_optimized, communication_optimized
   --weights M,C,N         weights of memory headroom, throughput and communication in the score
-  --top K                 plans to print and to write; default 10
-  --infeasible K          also print the K closest plans that do not fit, with the reason
-  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)
-  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
-                          predicted speedup, memory change, and the bottleneck it addresses
 
-Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
+Time and cost to train (each listed plan; nothing is assumed when these are not given):
+  --token-budget TOKENS   tokens to train on, e.g. 15e12 or 15T (K, M, B or G, T, P: thousand to
+                          quadrillion): adds the days (tokens / tokens per second) and GPU-hours
+                          (days x 24 x GPUs) of each plan
+  --gpu-hour-price PRICE  price of one GPU-hour (with --token-budget): adds the cost, GPU-hours x
+                          PRICE, in PRICE&apos;s currency
 
-Example:
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
 </source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Aufruf: shardscope plan MODELL [Optionen]
-
-MODELL ist eine Hugging-Face-config.json, eine safetensors-Datei, ein geteilter Index oder Checkpoint-Ordner
-(nur Header), ein ONNX-Modell, ein GraphML- oder Graphviz-DOT-Graph, ein ShardScope-Modell-JSON, die
-Schichtliste oder das ModelInfo-JSON des Prototyps oder der Name eines mitgelieferten Beispiels (shardscope models).
-
-Cluster:
+        <translation>Cluster:
   --gpu NAME              GPU aus dem Katalog (shardscope gpus); Standard H100-SXM
   --gpus N                GPUs insgesamt; Standard 64
   --gpus-per-node K       GPUs pro Knoten; Standard 8 (N muss ein Vielfaches von K sein)
@@ -2051,16 +3026,14 @@ Rangfolge:
                           CommunicationMinimal, Hybrid, TensorParallelFirst, PipelineParallelFirst,
                           oder eine Voreinstellung: memory_optimized, throughput_optimized, communication_optimized
   --weights M,C,N         Gewichte von Speicherspielraum, Durchsatz und Kommunikation in der Bewertung
-  --top K                 auszugebende und zu schreibende Pläne; Standard 10
-  --infeasible K          zusätzlich die K nächstgelegenen Pläne ausgeben, die nicht passen, mit Grund
-  --json DATEI            die eingestuften Pläne als Plan-JSON schreiben (docs/plan-format.md)
-  --proposals             bis zu 10 eingestufte Änderungen am besten Plan ausgeben, jede neu bewertet:
-                          vorhergesagte Beschleunigung, Speicheränderung und der behobene Engpass
 
-Exit-Codes: 0 ein Plan passt; 1 kein Plan passt; 2 fehlerhafte Befehlszeile; 3 ungültige Eingabe; 4 Ausgabe nicht schreibbar.
+Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wird nichts angenommen):
+  --token-budget TOKENS   Tokens, auf denen trainiert wird, z. B. 15e12 oder 15T (K, M, B oder G, T, P:
+                          Tausend bis Billiarde): ergänzt die Tage (Tokens / Tokens pro Sekunde) und
+                          GPU-Stunden (Tage x 24 x GPUs) jedes Plans
+  --gpu-hour-price PREIS  Preis einer GPU-Stunde (mit --token-budget): ergänzt die Kosten, GPU-Stunden x
+                          PREIS, in der Währung des PREISES
 
-Beispiel:
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
 </translation>
     </message>
 </context>
@@ -2311,6 +3284,38 @@ Beispiel:
         <source>, all-to-all overlapped with another micro-batch&apos;s compute</source>
         <translation>, All-to-All überlappt mit dem Rechnen eines anderen Micro-Batches</translation>
     </message>
+    <message>
+        <source>days</source>
+        <translation>Tage</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU-Std.</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Budget   %1 tokens</source>
+        <translation>Budget   %1 Tokens</translation>
+    </message>
+    <message>
+        <source>, %1 per GPU-hour</source>
+        <translation>, %1 pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>, no GPU-hour price (--gpu-hour-price) so no cost</source>
+        <translation>, kein Preis pro GPU-Stunde (--gpu-hour-price), daher keine Kosten</translation>
+    </message>
+    <message>
+        <source>  training on %1 tokens: %2 days, %3 GPU-hours on %4 GPUs</source>
+        <translation>  Training auf %1 Tokens: %2 Tage, %3 GPU-Stunden auf %4 GPUs</translation>
+    </message>
+    <message>
+        <source>, cost %1 at %2 per GPU-hour</source>
+        <translation>, Kosten %1 bei %2 pro GPU-Stunde</translation>
+    </message>
 </context>
 <context>
     <name>PlanTableModel</name>
@@ -2427,10 +3432,6 @@ Beispiel:
         <translation>Model FLOPs Utilization: Modell-FLOPs pro Sekunde im Verhältnis zur Spitzenleistung der GPUs.</translation>
     </message>
     <message>
-        <source>Weighted score of memory headroom, throughput and exposed communication (the weight sliders).</source>
-        <translation>Gewichtete Bewertung aus Speicherspielraum, Durchsatz und sichtbarer Kommunikation (die Gewichtsregler).</translation>
-    </message>
-    <message>
         <source>(uncalibrated)</source>
         <translation>(unkalibriert)</translation>
     </message>
@@ -2512,6 +3513,382 @@ Beispiel:
         <source>MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch&apos;s token dispatch and combine run while another micro-batch computes; needs EP &gt; 1, no full recomputation, and with PP &gt; 1 the interleaved schedule.</source>
         <translation>MoE-All-to-All-Überlappung (Megatron --overlap-moe-expert-parallel-comm): Dispatch und Combine der Tokens eines Micro-Batches laufen, während ein anderer Micro-Batch rechnet; erfordert EP &gt; 1, keine volle Neuberechnung und bei PP &gt; 1 den verschachtelten Zeitplan.</translation>
     </message>
+    <message>
+        <source>Score %1 = throughput %2 x %3 + headroom %4 x %5 + communication %6 x %7</source>
+        <translation>Bewertung %1 = Durchsatz %2 x %3 + Spielraum %4 x %5 + Kommunikation %6 x %7</translation>
+    </message>
+    <message>
+        <source>Throughput: %1 tokens/s of the fastest plan&apos;s %2. Headroom: %3 free of %4 usable on the fullest GPU. Communication: the share of the step not waiting on exposed communication.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Durchsatz: %1 Tokens/s von %2 des schnellsten Plans. Spielraum: %3 frei von %4 nutzbar auf der vollsten GPU. Kommunikation: der Anteil des Schritts, der nicht auf sichtbare Kommunikation wartet.</translation>
+    </message>
+    <message>
+        <source>The %1 strategy ranks by its own rule, not by this score.</source>
+        <translation>Die Strategie %1 stuft nach ihrer eigenen Regel ein, nicht nach dieser Bewertung.</translation>
+    </message>
+    <message>
+        <source>#%1 does not fit: %2</source>
+        <translation>#%1 passt nicht: %2</translation>
+    </message>
+    <message>
+        <source>#%1 by throughput: %2 tokens/s</source>
+        <translation>#%1 nach Durchsatz: %2 Tokens/s</translation>
+    </message>
+    <message>
+        <source>#%1 by weighted score %2</source>
+        <translation>#%1 nach gewichteter Bewertung %2</translation>
+    </message>
+    <message>
+        <source>#%1 by memory per GPU (MemoryOptimal): %2</source>
+        <translation>#%1 nach Speicher pro GPU (MemoryOptimal): %2</translation>
+    </message>
+    <message>
+        <source>#%1 by stage balance (ComputeBalanced): slowest stage %2x the fastest</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>#%1 nach Stufenausgleich (ComputeBalanced): langsamste Stufe %2x die schnellste</translation>
+    </message>
+    <message>
+        <source>#%1 by bytes communicated per step (CommunicationMinimal): %2</source>
+        <translation>#%1 nach übertragenen Bytes pro Schritt (CommunicationMinimal): %2</translation>
+    </message>
+    <message>
+        <source>#%1 by TP within a node first, then fewest stages (TensorParallelFirst): TP %2, PP %3</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>#%1 nach TP innerhalb eines Knotens zuerst, dann wenigsten Stufen (TensorParallelFirst): TP %2, PP %3</translation>
+    </message>
+    <message>
+        <source>#%1 by least TP, then throughput (PipelineParallelFirst): TP %2</source>
+        <translation>#%1 nach kleinstem TP, dann Durchsatz (PipelineParallelFirst): TP %2</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 usable per GPU</source>
+        <translation>; %1 von %2 nutzbar pro GPU</translation>
+    </message>
+    <message>
+        <source>; the fastest plan that fits</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>; der schnellste passende Plan</translation>
+    </message>
+    <message>
+        <source>; %1 % slower than the fastest plan that fits (#%2)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>; %1 % langsamer als der schnellste passende Plan (#%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>; stands for %n equivalent plan(s) that differ only in settings without effect</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>
+            <numerusform>; steht für %n gleichwertigen Plan, der sich nur in wirkungslosen Einstellungen unterscheidet</numerusform>
+            <numerusform>; steht für %n gleichwertige Pläne, die sich nur in wirkungslosen Einstellungen unterscheiden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fits, fastest</source>
+        <translation>passt, am schnellsten</translation>
+    </message>
+    <message numerus="yes">
+        <source>(+%n equivalent)</source>
+        <translation>
+            <numerusform>(+%n gleichwertiger)</numerusform>
+            <numerusform>(+%n gleichwertige)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>Trainingstage</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU-Stunden</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Days to train the token budget at this plan&apos;s tokens/s (Settings: token budget).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Tage, um das Token-Budget mit den Tokens/s dieses Plans zu trainieren (Einstellungen: Token-Budget).</translation>
+    </message>
+    <message>
+        <source>GPU-hours to train the token budget: days x 24 x the cluster&apos;s GPUs.</source>
+        <translation>GPU-Stunden, um das Token-Budget zu trainieren: Tage x 24 x die GPUs des Clusters.</translation>
+    </message>
+    <message>
+        <source>GPU-hours x your price per GPU-hour, in your currency. No price is assumed.</source>
+        <translation>GPU-Stunden x Ihr Preis pro GPU-Stunde, in Ihrer Währung. Es wird kein Preis angenommen.</translation>
+    </message>
+    <message>
+        <source>Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first. Hover a score for its parts.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Gewichtete Bewertung aus Durchsatz, Speicherspielraum und sichtbarer Kommunikation (die Gewichtsregler); standardmäßig nur der Durchsatz, sodass der schnellste passende Plan vorn steht. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTablePanel</name>
+    <message>
+        <source>Show plans that do &amp;not fit</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Pläne anzeigen, die &amp;nicht passen</translation>
+    </message>
+    <message>
+        <source>Every plan the search evaluated, best first by the chosen strategy. Click a header to sort; select a row to show that plan below.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Jeder von der Suche bewertete Plan, der beste zuerst nach der gewählten Strategie. Klicken Sie auf eine Spaltenüberschrift zum Sortieren; wählen Sie eine Zeile, um den Plan unten anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>List the plans that exceed GPU memory or break a rule, with the reason.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Pläne auflisten, die den GPU-Speicher überschreiten oder eine Regel verletzen, mit dem Grund.</translation>
+    </message>
+    <message>
+        <source>Why the selected plan ranks where it does: the strategy&apos;s rule with the plan&apos;s numbers, and how it compares with the fastest plan that fits. Hover a score for its parts.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Warum der ausgewählte Plan auf seinem Rang steht: die Regel der Strategie mit den Zahlen des Plans und wie er sich zum schnellsten passenden Plan verhält. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ranked plans&lt;/b&gt;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;b&gt;Eingestufte Pläne&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n plan(s) in the explorer&apos;s rectangle. &lt;a href=&quot;clear&quot;&gt;Show all&lt;/a&gt;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>
+            <numerusform>%n Plan im Rechteck des Explorers. &lt;a href=&quot;clear&quot;&gt;Alle zeigen&lt;/a&gt;</numerusform>
+            <numerusform>%n Pläne im Rechteck des Explorers. &lt;a href=&quot;clear&quot;&gt;Alle zeigen&lt;/a&gt;</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PlanText</name>
+    <message>
+        <source>TP %1 · CP %2 (%3) · PP %4 · DP %5</source>
+        <translation>TP %1 · CP %2 (%3) · PP %4 · DP %5</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3</source>
+        <translation>TP %1 · PP %2 · DP %3</translation>
+    </message>
+    <message>
+        <source> · EP %1 x ETP %2</source>
+        <translation> · EP %1 x ETP %2</translation>
+    </message>
+    <message>
+        <source> · EP %1</source>
+        <translation> · EP %1</translation>
+    </message>
+    <message>
+        <source> · VPP %1</source>
+        <translation> · VPP %1</translation>
+    </message>
+    <message>
+        <source> · micro-batch %1 · ZeRO-%2 · recompute %3</source>
+        <translation> · Micro-Batch %1 · ZeRO-%2 · Neuberechnung %3</translation>
+    </message>
+    <message>
+        <source> · HSDP x%1</source>
+        <translation> · HSDP x%1</translation>
+    </message>
+    <message>
+        <source> · weights kept to backward</source>
+        <translation> · Gewichte bis zum Rückwärtsdurchlauf behalten</translation>
+    </message>
+    <message>
+        <source> · SP</source>
+        <translation> · SP</translation>
+    </message>
+    <message>
+        <source> · TP overlap</source>
+        <translation> · TP-Überlappung</translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation> · %1</translation>
+    </message>
+    <message>
+        <source> · PP overlap</source>
+        <translation> · PP-Überlappung</translation>
+    </message>
+    <message>
+        <source> · EP overlap</source>
+        <translation> · EP-Überlappung</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>&lt;br&gt;%1 pro GPU von %2 nutzbar · %3 s %4 pro Schritt · %5 Tokens/s · MFU %6 % · Blase %7 %</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Does not fit: %1&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Passt nicht: %1&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>PlanViews</name>
+    <message>
+        <source>&amp;Memory</source>
+        <translation>&amp;Speicher</translation>
+    </message>
+    <message>
+        <source>Bytes per GPU by what they hold, against the usable capacity.</source>
+        <translation>Bytes pro GPU nach Inhalt, verglichen mit der nutzbaren Kapazität.</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>&amp;Stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>S&amp;tufen</translation>
+    </message>
+    <message>
+        <source>Pipeline stages: their layers, their GPUs (TP x DP grid), memory and time.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Stufen: ihre Schichten, ihre GPUs (TP-x-DP-Raster), Speicher und Zeit.</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Pipeline-Stufen</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>&amp;Zeitleiste</translation>
+    </message>
+    <message>
+        <source>One training step&apos;s pipeline schedule: forward and backward passes per stage. The bubble is the time stages sit idle while the pipeline fills and drains.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Der Pipeline-Zeitplan eines Trainingsschritts: Vorwärts- und Rückwärtsdurchläufe pro Stufe. Die Blase ist die Zeit, in der Stufen untätig sind, während sich die Pipeline füllt und leert.</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>Pipeline-Zeitplan</translation>
+    </message>
+    <message>
+        <source>&amp;Imbalance</source>
+        <translation>&amp;Ungleichgewicht</translation>
+    </message>
+    <message>
+        <source>Time per micro-batch of each stage: the slowest stage sets the pace.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Zeit pro Micro-Batch jeder Stufe: Die langsamste Stufe bestimmt das Tempo.</translation>
+    </message>
+    <message>
+        <source>Compute imbalance</source>
+        <translation>Rechenungleichgewicht</translation>
+    </message>
+    <message>
+        <source>&amp;Communication</source>
+        <translation>&amp;Kommunikation</translation>
+    </message>
+    <message>
+        <source>Tensor-, pipeline- and data-parallel communication of one step.</source>
+        <translation>Tensor-, pipeline- und datenparallele Kommunikation eines Schritts.</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No plan fits in memory.&lt;/b&gt; Tick &quot;Show plans that do not fit&quot; to see each one&apos;s reason, or add GPUs, shorten the sequence, or pin recomputation and ZeRO.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;b&gt;Kein Plan passt in den Speicher.&lt;/b&gt; Aktivieren Sie „Pläne anzeigen, die nicht passen“, um die Gründe zu sehen, oder fügen Sie GPUs hinzu, verkürzen Sie die Sequenz oder legen Sie Neuberechnung und ZeRO fest.</translation>
+    </message>
+    <message>
+        <source>No plan is selected.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan ausgewählt.</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 Micro-Batches auf %2 Stufen: zu viele Durchläufe zum Zeichnen (%3); die Blase beträgt %4 % des Schritts</translation>
+    </message>
+    <message>
+        <source>No schedule: %1</source>
+        <translation>Kein Zeitplan: %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3, sequence %4, global batch %5</source>
+        <translation>%1 auf %2 x %3, Sequenz %4, globaler Batch %5</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>ShardScope — %1</source>
+        <translation>ShardScope — %1</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>kein Modell</translation>
+    </message>
+</context>
+<context>
+    <name>PlanningController</name>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation>Suche abgebrochen.</translation>
+    </message>
+    <message>
+        <source>No plan: the inputs are not usable.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan: Die Eingaben sind nicht verwendbar.</translation>
+    </message>
+    <message>
+        <source>%1 plans evaluated in %2 ms; %3 fit in memory</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 Pläne in %2 ms bewertet; %3 passen in den Speicher</translation>
+    </message>
+    <message>
+        <source>No plan could be evaluated.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan konnte bewertet werden.</translation>
+    </message>
+    <message>
+        <source>No plan fits.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Kein Plan passt.</translation>
+    </message>
+    <message>
+        <source>Tick &quot;Show plans that do not fit&quot; to see each plan&apos;s reason.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Aktivieren Sie „Pläne anzeigen, die nicht passen“, um den Grund für jeden Plan zu sehen.</translation>
+    </message>
+    <message>
+        <source>Try: %1.</source>
+        <translation>Versuchen Sie: %1.</translation>
+    </message>
+    <message>
+        <source>The plans could not be re-ranked: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Die Pläne konnten nicht neu eingestuft werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 plans re-ranked in %2 ms (no new search)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 Pläne in %2 ms neu eingestuft (keine neue Suche)</translation>
+    </message>
+    <message>
+        <source>This plan could not be evaluated: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Dieser Plan konnte nicht bewertet werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>ProposalListModel</name>
@@ -2525,24 +3902,149 @@ Beispiel:
         <translation>Keine Änderung an diesem Plan verspricht eine Verbesserung: Er ist der beste, den das Kostenmodell in der Nähe findet.</translation>
     </message>
     <message>
-        <source>same memory</source>
-        <translation>gleicher Speicher</translation>
-    </message>
-    <message>
         <source>%1%2 GiB per GPU</source>
         <translation>%1%2 GiB pro GPU</translation>
     </message>
     <message>
-        <source>%1x, %2: %3</source>
-        <translation>%1x, %2: %3</translation>
-    </message>
-    <message>
-        <source> (does not fit)</source>
-        <translation> (passt nicht)</translation>
-    </message>
-    <message>
         <source> (estimate)</source>
         <translation> (Schätzung)</translation>
+    </message>
+    <message>
+        <source>Fits and helps</source>
+        <translation>Passt und hilft</translation>
+    </message>
+    <message>
+        <source>No change fits and helps: this plan is the best the cost model finds nearby.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Keine Änderung passt und hilft: Dieser Plan ist der beste, den das Kostenmodell in der Nähe findet.</translation>
+    </message>
+    <message>
+        <source>Other changes</source>
+        <translation>Andere Änderungen</translation>
+    </message>
+    <message>
+        <source>same tokens/s</source>
+        <translation>gleiche Tokens/s</translation>
+    </message>
+    <message>
+        <source>same speed</source>
+        <translation>gleiche Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>%1x the tokens/s</source>
+        <translation>%1x die Tokens/s</translation>
+    </message>
+    <message>
+        <source>%1x faster</source>
+        <translation>%1x schneller</translation>
+    </message>
+    <message>
+        <source>%1x slower</source>
+        <translation>%1x langsamer</translation>
+    </message>
+    <message>
+        <source>does not fit: %1 GiB of %2 GiB usable</source>
+        <translation>passt nicht: %1 GiB von %2 GiB nutzbar</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalsController</name>
+    <message>
+        <source>No proposals: %1</source>
+        <translation>Keine Vorschläge: %1</translation>
+    </message>
+    <message>
+        <source>No proposal is selected.</source>
+        <translation>Kein Vorschlag ausgewählt.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is an estimate, not a configuration the planner can switch to.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>„%1“ ist eine Schätzung, keine Konfiguration, zu der der Planer wechseln kann.</translation>
+    </message>
+    <message>
+        <source>Apply &quot;%1&quot;</source>
+        <translation>„%1“ übernehmen</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalsPanel</name>
+    <message>
+        <source>&amp;Apply proposal</source>
+        <translation>Vorschlag &amp;übernehmen</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>Changes to the selected plan, each re-evaluated with the cost model and ranked by predicted speedup; select one to read why.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Änderungen am gewählten Plan, jede mit dem Kostenmodell neu bewertet und nach vorhergesagter Beschleunigung eingestuft; wählen Sie eine, um die Begründung zu lesen.</translation>
+    </message>
+    <message>
+        <source>Switch to the proposed plan (Undo goes back).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Zum vorgeschlagenen Plan wechseln (Rückgängig kehrt zurück).</translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation>Nichts rückgängig zu machen</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>%1 rückgängig machen</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryController</name>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Bring back the inputs as they were autosaved; they stay unsaved until you save a session.</source>
+        <translation>Die Eingaben so zurückholen, wie sie automatisch gesichert wurden; sie bleiben ungespeichert, bis Sie eine Sitzung speichern.</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Delete the autosave.</source>
+        <translation>Die automatische Sicherung löschen.</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3 %4</source>
+        <translation>%1 auf %2 × %3 %4</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>ShardScope did not exit normally. Unsaved work autosaved at %1 (%2) can be restored.</source>
+        <translation>ShardScope wurde nicht normal beendet. Ungespeicherte Arbeit, automatisch gesichert um %1 (%2), kann wiederhergestellt werden.</translation>
+    </message>
+    <message>
+        <source>One older autosave follows.</source>
+        <translation>Eine ältere Sicherung folgt.</translation>
+    </message>
+    <message>
+        <source>%1 older autosaves follow.</source>
+        <translation>%1 ältere Sicherungen folgen.</translation>
+    </message>
+    <message>
+        <source>The autosave cannot be restored: %1</source>
+        <translation>Die automatische Sicherung kann nicht wiederhergestellt werden: %1</translation>
     </message>
 </context>
 <context>
@@ -2568,16 +4070,6 @@ Beispiel:
         <translation>--scale erwartet eine Zahl von 0.1 bis 8, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>--view is required: memory, stages, timeline, imbalance, communication or window</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>--view ist erforderlich: memory, stages, timeline, imbalance, communication oder window</translation>
-    </message>
-    <message>
-        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication or window</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>unbekannte Ansicht „%1“: memory, stages, timeline, imbalance, communication oder window verwenden</translation>
-    </message>
-    <message>
         <source>--out FILE.png or FILE.svg is required</source>
         <translation>--out DATEI.png oder DATEI.svg ist erforderlich</translation>
     </message>
@@ -2586,18 +4078,29 @@ Beispiel:
         <translation>--out muss auf .png oder .svg enden, erhalten: „%1“</translation>
     </message>
     <message>
+        <source>--view is required: memory, stages, timeline, imbalance, communication, compare or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>--view ist erforderlich: memory, stages, timeline, imbalance, communication, compare oder window</translation>
+    </message>
+    <message>
+        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication, compare or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>unbekannte Ansicht „%1“: memory, stages, timeline, imbalance, communication, compare oder window verwenden</translation>
+    </message>
+    <message>
         <source>Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]
                          [--theme light|dark] [plan options]
 
 Plans MODEL like &quot;shardscope plan&quot; and draws the best plan as the desktop planner shows it,
 titled and with its legend, without a display.
 
-  --view VIEW   memory, stages, timeline, imbalance, communication, or window (the whole window)
+  --view VIEW   memory, stages, timeline, imbalance, communication, compare (a baseline and up to
+                three plans side by side), or window (the whole window)
   --out FILE    .png (bitmap) or .svg (vector)
   --size WxH    picture size in pixels at scale 1; default 1600x1000
   --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1
   --theme T     light (default) or dark
-
+%1
 Plan options: see shardscope plan --help.
 </source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
@@ -2607,14 +4110,95 @@ Plan options: see shardscope plan --help.
 Plant MODELL wie „shardscope plan“ und zeichnet den besten Plan so, wie ihn der Desktop-Planer zeigt,
 mit Titel und Legende, ohne Bildschirm.
 
-  --view ANSICHT memory, stages, timeline, imbalance, communication oder window (das ganze Fenster)
+  --view ANSICHT memory, stages, timeline, imbalance, communication, compare (eine Basis und bis zu
+                drei Pläne nebeneinander) oder window (das ganze Fenster)
   --out DATEI   .png (Rastergrafik) oder .svg (Vektorgrafik)
   --size BxH    Bildgröße in Pixeln bei Maßstab 1; Standard 1600x1000
   --scale S     Pixelmaßstab eines PNG (2 für Druck und High-DPI-Bildschirme); Standard 1
   --theme T     light (Standard) oder dark
-
+%1
 Planoptionen: siehe shardscope plan --help.
 </translation>
+    </message>
+    <message>
+        <source>--baseline and --compare go with --view compare</source>
+        <translation>--baseline und --compare gehören zu --view compare</translation>
+    </message>
+</context>
+<context>
+    <name>RenderCompare</name>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>--baseline expects a plan&apos;s configuration, e.g. &quot;tp=8,pp=4,mb=1&quot;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>--baseline erwartet die Konfiguration eines Plans, z. B. „tp=8,pp=4,mb=1“</translation>
+    </message>
+    <message>
+        <source>--compare expects up to %1 plan ranks separated by commas, e.g. 2,3,4, got &quot;%2&quot;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>--compare erwartet bis zu %1 durch Kommas getrennte Planränge, z. B. 2,3,4, erhalten: „%2“</translation>
+    </message>
+    <message>
+        <source>--compare: %1</source>
+        <translation>--compare: %1</translation>
+    </message>
+    <message>
+        <source>  --baseline CONFIG  with --view compare: the plan the others are compared with, by its
+                configuration, e.g. &quot;tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
+                schedule=interleaved,vpp=4&quot; (keys: tp pp dp cp vpp mb zero recompute sp
+                schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap;
+                dp defaults to the GPUs left); default: the best plan
+  --compare R,R,R    with --view compare: up to 3 plan ranks (1 is the best) to compare with the
+                baseline; default 2,3,4, or 1,2,3 with --baseline
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>  --baseline KONFIG  mit --view compare: der Plan, mit dem die anderen verglichen werden, über seine
+                Konfiguration, z. B. &quot;tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
+                schedule=interleaved,vpp=4&quot; (Schlüssel: tp pp dp cp vpp mb zero recompute sp
+                schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap;
+                dp ist standardmäßig die übrigen GPUs); Standard: der beste Plan
+  --compare R,R,R    mit --view compare: bis zu 3 Planränge (1 ist der beste), die mit der Basis
+                verglichen werden; Standard 2,3,4, oder 1,2,3 mit --baseline
+</translation>
+    </message>
+</context>
+<context>
+    <name>RenderSweep</name>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>one sweep axis per picture: %1 and %2 both give several values; give the other a single value</source>
+        <translation>eine Sweep-Achse pro Bild: %1 und %2 geben beide mehrere Werte an; geben Sie der anderen einen einzigen Wert</translation>
+    </message>
+    <message>
+        <source>--view sweep needs what to sweep: --gpus, --batch or --seq with a range A..B (the powers of two from A to B, e.g. --gpus 64..1024) or a list A,B,C</source>
+        <translation>--view sweep braucht, was variiert wird: --gpus, --batch oder --seq mit einem Bereich A..B (die Zweierpotenzen von A bis B, z. B. --gpus 64..1024) oder einer Liste A,B,C</translation>
+    </message>
+    <message>
+        <source>
+The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B | --seq A..B)
+                --out FILE.png|FILE.svg [--size WxH] [--scale S] [--theme light|dark] [plan options]
+  Runs the search at each value as shardscope sweep does (A..B: the powers of two from A to B;
+  A,B,C: those values) and draws the best plan&apos;s tokens/s, MFU, bubble, step time and memory per
+  GPU at each, the smallest value that fits marked. Exit 1 when no plan fits at any value.
+</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>
+Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch A..B | --seq A..B)
+                --out DATEI.png|DATEI.svg [--size BxH] [--scale S] [--theme light|dark] [Planoptionen]
+  Führt die Suche bei jedem Wert aus wie shardscope sweep (A..B: die Zweierpotenzen von A bis B;
+  A,B,C: diese Werte) und zeichnet für jeden Tokens/s, MFU, Blase, Schrittzeit und Speicher pro GPU
+  des besten Plans, den kleinsten passenden Wert markiert. Exit-Code 1, wenn bei keinem Wert ein Plan passt.
+</translation>
+    </message>
+    <message>
+        <source>shardscope render: %1: %2</source>
+        <translation>shardscope render: %1: %2</translation>
     </message>
 </context>
 <context>
@@ -2690,14 +4274,6 @@ Planoptionen: siehe shardscope plan --help.
     <message>
         <source>layers %1–%2 (%3)</source>
         <translation>Schichten %1–%2 (%3)</translation>
-    </message>
-    <message>
-        <source>%1 … %2</source>
-        <translation>%1 … %2</translation>
-    </message>
-    <message>
-        <source>%1 chunks, %2 layers: %3 … %4</source>
-        <translation>%1 Teile, %2 Schichten: %3 … %4</translation>
     </message>
     <message>
         <source>ranks %1–%2</source>
@@ -2806,6 +4382,760 @@ Planoptionen: siehe shardscope plan --help.
         <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, EP all-to-all %6, PP %7 ms)</source>
         <translation>Zeit pro Micro-Batch: %1 ms (Rechnen %2, Neuberechnung %3, TP %4, CP %5, EP All-to-All %6, PP %7 ms)</translation>
     </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 ms per micro-batch</source>
+        <translation>%1, %2 ms pro Micro-Batch</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>blocks</source>
+        <translation>Blöcke</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>GPU ranks</source>
+        <translation>GPU-Ränge</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>GiB pro GPU</translation>
+    </message>
+    <message>
+        <source>ms per micro-batch</source>
+        <translation>ms pro Micro-Batch</translation>
+    </message>
+    <message>
+        <source>ranks</source>
+        <translation>Ränge</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>Embedding</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>Kopf</translation>
+    </message>
+    <message>
+        <source>output head</source>
+        <translation>Ausgabekopf</translation>
+    </message>
+    <message>
+        <source>norm</source>
+        <translation>Norm</translation>
+    </message>
+    <message>
+        <source>final norm</source>
+        <translation>letzte Norm</translation>
+    </message>
+    <message>
+        <source>No estimate</source>
+        <translation>Keine Schätzung</translation>
+    </message>
+    <message>
+        <source>%1 stages, slowest %2: %3 ms per micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 Stufen, langsamste %2: %3 ms pro Micro-Batch</translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation>keine Schichten</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>Block %1</translation>
+    </message>
+    <message>
+        <source>blocks %1–%2</source>
+        <translation>Blöcke %1–%2</translation>
+    </message>
+    <message>
+        <source>%1 and %2 other layers</source>
+        <translation>%1 und %2 weitere Schichten</translation>
+    </message>
+    <message>
+        <source>%1 chunks: %2</source>
+        <translation>%1 Teile: %2</translation>
+    </message>
+    <message>
+        <source>TP %1 x CP %2 x DP %3</source>
+        <translation>TP %1 x CP %2 x DP %3</translation>
+    </message>
+    <message>
+        <source>TP %1 x DP %2</source>
+        <translation>TP %1 x DP %2</translation>
+    </message>
+    <message>
+        <source>GPUs of each stage: %1 = %2 (global ranks in Megatron&apos;s order)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>GPUs jeder Stufe: %1 = %2 (globale Ränge in der Reihenfolge von Megatron)</translation>
+    </message>
+    <message>
+        <source>GPUs of each stage: %1 = %2</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>GPUs jeder Stufe: %1 = %2</translation>
+    </message>
+    <message>
+        <source>%1 GPUs a stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 GPUs pro Stufe</translation>
+    </message>
+    <message>
+        <source>GPU (TP across, CP and DP down)</source>
+        <translation>GPU (TP waagerecht, CP und DP senkrecht)</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>expert group (EP x ETP GPUs); routed experts&apos; memory</source>
+        <translation>Expertengruppe (EP x ETP GPUs); Speicher der gerouteten Experten</translation>
+    </message>
+    <message>
+        <source>expert group</source>
+        <translation>Expertengruppe</translation>
+    </message>
+    <message>
+        <source>memory of %1 GiB</source>
+        <translation>Speicher von %1 GiB</translation>
+    </message>
+    <message>
+        <source>stages %1–%2 of %3 shown: the wheel scrolls</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufen %1–%2 von %3 gezeigt: Das Mausrad blättert</translation>
+    </message>
+    <message>
+        <source>stages %1–%2 of %3</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufen %1–%2 von %3</translation>
+    </message>
+</context>
+<context>
+    <name>SweepCommand</name>
+    <message>
+        <source>option %1 expects a value</source>
+        <translation>Option %1 erwartet einen Wert</translation>
+    </message>
+    <message>
+        <source>%1 is an option of shardscope plan; a sweep keeps each point&apos;s best plan (plan a point on its own for more)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 ist eine Option von shardscope plan; ein Sweep behält den besten Plan jedes Punkts (planen Sie einen Punkt einzeln für mehr)</translation>
+    </message>
+    <message>
+        <source>one sweep axis per run: %1 and %2 both give several values; give the other a single value</source>
+        <translation>eine Sweep-Achse pro Lauf: %1 und %2 geben beide mehrere Werte an; geben Sie der anderen einen einzigen Wert</translation>
+    </message>
+    <message>
+        <source>no sweep axis: give --gpus, --batch or --seq a range A..B (the powers of two from A to B, e.g. --gpus 64..16384) or a list A,B,C</source>
+        <translation>keine Sweep-Achse: Geben Sie --gpus, --batch oder --seq einen Bereich A..B (die Zweierpotenzen von A bis B, z. B. --gpus 64..16384) oder eine Liste A,B,C</translation>
+    </message>
+    <message>
+        <source>no model given: shardscope sweep MODEL --gpus A..B [options] (a config.json, a model file, or a bundled name such as llama-3-70b)</source>
+        <translation>kein Modell angegeben: shardscope sweep MODELL --gpus A..B [Optionen] (eine config.json, eine Modelldatei oder ein mitgelieferter Name wie llama-3-70b)</translation>
+    </message>
+    <message>
+        <source>1 point</source>
+        <translation>1 Punkt</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 Punkte</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>seq</source>
+        <translation>Seq.</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU-Anzahl</translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation>globaler Batch</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>GPU count swept</source>
+        <translation>GPU-Anzahl variiert</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 GPUs</translation>
+    </message>
+    <message>
+        <source>Cluster  %1 (%2 each), %3, %4 GPUs a node, intra-node %5 GB/s, inter-node %6 GB/s</source>
+        <translation>Cluster  %1 (je %2), %3, %4 GPUs pro Knoten, im Knoten %5 GB/s, zwischen Knoten %6 GB/s</translation>
+    </message>
+    <message>
+        <source>Training sequence %1, global batch %2, %3, %4, flash attention %5</source>
+        <translation>Training Sequenz %1, globaler Batch %2, %3, %4, Flash Attention %5</translation>
+    </message>
+    <message>
+        <source>swept</source>
+        <translation>variiert</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 Sequenzen</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Warning  %1</source>
+        <translation>Warnung  %1</translation>
+    </message>
+    <message>
+        <source>Strategy %1, weights memory %2 / compute %3 / communication %4</source>
+        <translation>Strategie %1, Gewichte Speicher %2 / Rechnen %3 / Kommunikation %4</translation>
+    </message>
+    <message>
+        <source>Sweep    %1 %2 (%3, a full search each)</source>
+        <translation>Sweep    %1 %2 (%3, je eine volle Suche)</translation>
+    </message>
+    <message>
+        <source>fit/searched</source>
+        <translation>passend/gesucht</translation>
+    </message>
+    <message>
+        <source>%1  error: %2</source>
+        <translation>%1  Fehler: %2</translation>
+    </message>
+    <message>
+        <source>%1  no plan fits (%2 candidates): %3</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1  kein Plan passt (%2 Kandidaten): %3</translation>
+    </message>
+    <message>
+        <source>  &lt;- smallest that fits</source>
+        <translation>  &lt;- kleinster passender</translation>
+    </message>
+    <message>
+        <source>%1 searched in %2 s, %3 candidates in all.</source>
+        <translation>%1 in %2 s durchsucht, insgesamt %3 Kandidaten.</translation>
+    </message>
+    <message>
+        <source>No plan fits at any point.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>An keinem Punkt passt ein Plan.</translation>
+    </message>
+    <message>
+        <source>Predicted times: %1</source>
+        <translation>Vorhergesagte Zeiten: %1</translation>
+    </message>
+    <message>
+        <source>Predicted times are %1</source>
+        <translation>Vorhergesagte Zeiten sind %1</translation>
+    </message>
+    <message>
+        <source>Smallest cluster that fits: %1 GPUs (%2).</source>
+        <translation>Kleinster passender Cluster: %1 GPUs (%2).</translation>
+    </message>
+    <message>
+        <source>1 node of %1</source>
+        <translation>1 Knoten zu %1</translation>
+    </message>
+    <message>
+        <source>%1 nodes of %2</source>
+        <translation>%1 Knoten zu %2</translation>
+    </message>
+    <message>
+        <source>Smallest global batch that fits: %1 sequences; largest: %2.</source>
+        <translation>Kleinster passender globaler Batch: %1 Sequenzen; größter: %2.</translation>
+    </message>
+    <message>
+        <source>Shortest sequence that fits: %1 tokens; longest: %2.</source>
+        <translation>Kürzeste passende Sequenz: %1 Tokens; längste: %2.</translation>
+    </message>
+    <message>
+        <source>shardscope sweep: cannot write %1: %2</source>
+        <translation>shardscope sweep: %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2).</source>
+        <translation>%1 geschrieben (%2).</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope sweep MODEL (--gpus A..B | --batch A..B | --seq A..B) [options] [--csv FILE] [--json FILE]
+
+Runs the full search (as shardscope plan) at each value of one input and prints one row a value: the
+best plan&apos;s layout, memory per GPU, step time, tokens/s, MFU and bubble, with the smallest value at
+which a plan fits marked. MODEL is as for shardscope plan.
+
+The sweep (exactly one of these gets several values; the others may be given one value):
+  --gpus A..B|A,B,C       GPU counts, whole nodes of --gpus-per-node (default 8) each
+  --batch A..B|A,B,C      global batch sizes in sequences (also --global-batch)
+  --seq A..B|A,B,C        sequence lengths in tokens
+                          A..B is every power of two from A to B (64..16384: 64, 128, ..., 16384);
+                          A,B,C are those values. At most 64 values; each is a full search. A value
+                          that cannot be planned (not whole nodes, say) shows its error in its row
+  --csv FILE              also write the table as CSV (one row a value; docs/sweep-format.md)
+  --json FILE             also write the sweep as JSON (docs/sweep-format.md)
+
+%1Exit codes: 0 a plan fits at some value; 1 no plan fits at any value; 2 bad command line;
+3 invalid input (or no value could be planned); 4 cannot write output.
+
+Examples:
+  shardscope sweep llama-3.1-405b --gpus 64..16384 --seq 8192 --global-batch 2048
+  shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \
+                   --csv sweep.csv
+</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Aufruf: shardscope sweep MODELL (--gpus A..B | --batch A..B | --seq A..B) [Optionen] [--csv DATEI] [--json DATEI]
+
+Führt die volle Suche (wie shardscope plan) bei jedem Wert einer Eingabe aus und gibt eine Zeile pro Wert aus:
+Aufteilung des besten Plans, Speicher pro GPU, Schrittzeit, Tokens/s, MFU und Blase; der kleinste Wert, bei dem
+ein Plan passt, ist markiert. MODELL wie bei shardscope plan.
+
+Der Sweep (genau eine dieser Optionen erhält mehrere Werte; die anderen dürfen einen Wert erhalten):
+  --gpus A..B|A,B,C       GPU-Anzahlen, jeweils ganze Knoten zu --gpus-per-node (Standard 8)
+  --batch A..B|A,B,C      globale Batchgrößen in Sequenzen (auch --global-batch)
+  --seq A..B|A,B,C        Sequenzlängen in Tokens
+                          A..B ist jede Zweierpotenz von A bis B (64..16384: 64, 128, ..., 16384);
+                          A,B,C sind diese Werte. Höchstens 64 Werte; jeder ist eine volle Suche. Ein Wert,
+                          der nicht planbar ist (etwa keine ganzen Knoten), zeigt seinen Fehler in seiner Zeile
+  --csv DATEI             die Tabelle zusätzlich als CSV schreiben (eine Zeile pro Wert; docs/sweep-format.md)
+  --json DATEI            den Sweep zusätzlich als JSON schreiben (docs/sweep-format.md)
+
+%1Exit-Codes: 0 bei einem Wert passt ein Plan; 1 bei keinem Wert passt ein Plan; 2 fehlerhafte Befehlszeile;
+3 ungültige Eingabe (oder kein Wert planbar); 4 Ausgabe nicht schreibbar.
+
+Beispiele:
+  shardscope sweep llama-3.1-405b --gpus 64..16384 --seq 8192 --global-batch 2048
+  shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \
+                   --csv sweep.csv
+</translation>
+    </message>
+    <message>
+        <source>shardscope sweep: %1</source>
+        <translation>shardscope sweep: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SweepPanel</name>
+    <message>
+        <source>Run</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export CSV/JSON...</source>
+        <translation>CSV/JSON exportieren...</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>Globaler Batch</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>The input that changes from point to point; everything else stays as set</source>
+        <translation>Die Eingabe, die sich von Punkt zu Punkt ändert; alles andere bleibt wie eingestellt</translation>
+    </message>
+    <message>
+        <source>A..B: every power of two from A to B (64..16384 is 64, 128, ..., 16384); A,B,C: those values. At most %1 values; each is a full search. GPU counts are whole nodes.</source>
+        <translation>A..B: jede Zweierpotenz von A bis B (64..16384 ist 64, 128, ..., 16384); A,B,C: diese Werte. Höchstens %1 Werte; jeder ist eine volle Suche. GPU-Anzahlen sind ganze Knoten.</translation>
+    </message>
+    <message>
+        <source>Search every value and show each one&apos;s best plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Jeden Wert durchsuchen und jeweils den besten Plan zeigen</translation>
+    </message>
+    <message>
+        <source>Stop the sweep; the points finished so far stay</source>
+        <translation>Den Sweep anhalten; die bisher fertigen Punkte bleiben</translation>
+    </message>
+    <message>
+        <source>Write the sweep as CSV or JSON (docs/sweep-format.md)</source>
+        <translation>Den Sweep als CSV oder JSON schreiben (docs/sweep-format.md)</translation>
+    </message>
+    <message>
+        <source>Choose what to sweep and its values, then Run.</source>
+        <translation>Wählen Sie, was variiert wird, und seine Werte, dann Starten.</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <source>&amp;Values</source>
+        <translation>&amp;Werte</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Open a model first: a sweep plans the model on screen.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Öffnen Sie zuerst ein Modell: Ein Sweep plant das angezeigte Modell.</translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation>Wird abgebrochen...</translation>
+    </message>
+    <message>
+        <source>Searching 1 point...</source>
+        <translation>1 Punkt wird durchsucht...</translation>
+    </message>
+    <message>
+        <source>Searching %1 points...</source>
+        <translation>%1 Punkte werden durchsucht...</translation>
+    </message>
+    <message>
+        <source>Searching %1 (point %2 of %3)...</source>
+        <translation>%1 wird durchsucht (Punkt %2 von %3)...</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 of %2 points in %3 s</source>
+        <translation>Abgebrochen: %1 von %2 Punkten in %3 s</translation>
+    </message>
+    <message>
+        <source>1 point in %1 s</source>
+        <translation>1 Punkt in %1 s</translation>
+    </message>
+    <message>
+        <source>%1 points in %2 s</source>
+        <translation>%1 Punkte in %2 s</translation>
+    </message>
+    <message>
+        <source>; %1</source>
+        <translation>; %1</translation>
+    </message>
+    <message>
+        <source>; largest that fits: %1</source>
+        <translation>; größter passender: %1</translation>
+    </message>
+    <message>
+        <source>; no plan fits at any point</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>; an keinem Punkt passt ein Plan</translation>
+    </message>
+    <message>
+        <source>The sweep could not run.</source>
+        <translation>Der Sweep konnte nicht laufen.</translation>
+    </message>
+    <message>
+        <source>There is no sweep to export yet: run one first.</source>
+        <translation>Es gibt noch keinen Sweep zum Exportieren: Starten Sie zuerst einen.</translation>
+    </message>
+    <message>
+        <source>Cannot export to %1: the file name must end in .csv or .json</source>
+        <translation>Export nach %1 nicht möglich: Der Dateiname muss auf .csv oder .json enden</translation>
+    </message>
+    <message>
+        <source>Cannot export to %1: %2</source>
+        <translation>Export nach %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export Sweep</source>
+        <translation>Sweep exportieren</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv);;Sweep JSON (*.json)</source>
+        <translation>CSV-Tabelle (*.csv);;Sweep-JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Sweep written to %1</source>
+        <translation>Sweep geschrieben nach %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2, %3 a node</source>
+        <translation>%1 auf %2, %3 pro Knoten</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3</source>
+        <translation>%1 auf %2 x %3</translation>
+    </message>
+    <message>
+        <source>seq %1</source>
+        <translation>Seq. %1</translation>
+    </message>
+    <message>
+        <source>global batch %1</source>
+        <translation>globaler Batch %1</translation>
+    </message>
+    <message>
+        <source>%1 search</source>
+        <translation>Suche %1</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message>
+        <source>Sweep — %1</source>
+        <translation>Sweep — %1</translation>
+    </message>
+</context>
+<context>
+    <name>SweepView</name>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU-Anzahl</translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation>globaler Batch</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1 Mio.</translation>
+    </message>
+    <message>
+        <source>%1k</source>
+        <translation>%1 Tsd.</translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 GPUs</translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>1 Sequenz</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 Sequenzen</translation>
+    </message>
+    <message>
+        <source>1 token</source>
+        <translation>1 Token</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>smallest cluster that fits: %1</source>
+        <translation>kleinster passender Cluster: %1</translation>
+    </message>
+    <message>
+        <source>smallest global batch that fits: %1</source>
+        <translation>kleinster passender globaler Batch: %1</translation>
+    </message>
+    <message>
+        <source>shortest sequence that fits: %1</source>
+        <translation>kürzeste passende Sequenz: %1</translation>
+    </message>
+    <message>
+        <source> (1 node of %1)</source>
+        <translation> (1 Knoten zu %1)</translation>
+    </message>
+    <message>
+        <source> (%1 nodes of %2)</source>
+        <translation> (%1 Knoten zu %2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot be planned</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1: nicht planbar</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates fit (searched in %3 s)</source>
+        <translation>%1 von %2 Kandidaten passen (in %3 s durchsucht)</translation>
+    </message>
+    <message>
+        <source>%1: no plan fits</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1: kein Plan passt</translation>
+    </message>
+    <message>
+        <source>%1: best plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1: bester Plan</translation>
+    </message>
+    <message>
+        <source>%1 of %2 usable</source>
+        <translation>%1 von %2 nutzbar</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3</source>
+        <translation>%1 auf %2 x %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 points</source>
+        <translation>%1 von %2 Punkten</translation>
+    </message>
+    <message>
+        <source>no plan fits at any point</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>an keinem Punkt passt ein Plan</translation>
+    </message>
+    <message>
+        <source>Best plan at each %1: %2 — %3</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Bester Plan je %1: %2 — %3</translation>
+    </message>
+    <message>
+        <source>Sweep: %1 of %2 points</source>
+        <translation>Sweep: %1 von %2 Punkten</translation>
+    </message>
+    <message>
+        <source>Sweep: fits from %1</source>
+        <translation>Sweep: passt ab %1</translation>
+    </message>
+    <message>
+        <source>Sweep: no plan fits</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Sweep: kein Plan passt</translation>
+    </message>
+    <message>
+        <source>best plan (a plan fits)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>bester Plan (ein Plan passt)</translation>
+    </message>
+    <message>
+        <source>plan fits</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Plan passt</translation>
+    </message>
+    <message>
+        <source>no plan fits (hover for why)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>kein Plan passt (Mauszeiger zeigt den Grund)</translation>
+    </message>
+    <message>
+        <source>no plan fits</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>kein Plan passt</translation>
+    </message>
+    <message>
+        <source>cannot be planned (hover for why)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>nicht planbar (Mauszeiger zeigt den Grund)</translation>
+    </message>
+    <message>
+        <source>cannot be planned</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>nicht planbar</translation>
+    </message>
+    <message>
+        <source>smallest that fits</source>
+        <translation>kleinster passender</translation>
+    </message>
+    <message>
+        <source>smallest fit</source>
+        <translation>kleinster</translation>
+    </message>
+    <message>
+        <source>largest that fits</source>
+        <translation>größter passender</translation>
+    </message>
+    <message>
+        <source>largest fit</source>
+        <translation>größter</translation>
+    </message>
+    <message>
+        <source>usable memory per GPU</source>
+        <translation>nutzbarer Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>usable memory</source>
+        <translation>nutzbarer Speicher</translation>
+    </message>
+    <message>
+        <source>Choose what to sweep and its values, then Run: each point is a full search</source>
+        <translation>Wählen Sie, was variiert wird, und seine Werte, dann Starten: Jeder Punkt ist eine volle Suche</translation>
+    </message>
+    <message>
+        <source>Choose what to sweep, then Run</source>
+        <translation>Wählen Sie, was variiert wird, dann Starten</translation>
+    </message>
+    <message>
+        <source>Across: %1 on a log scale. Each point is the best plan of a full search at that value.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Waagerecht: %1 auf logarithmischer Skala. Jeder Punkt ist der beste Plan einer vollen Suche bei diesem Wert.</translation>
+    </message>
+    <message>
+        <source>Across: %1 (log scale)</source>
+        <translation>Waagerecht: %1 (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>usable %1</source>
+        <translation>nutzbar %1</translation>
+    </message>
+    <message>
+        <source>fits from %1</source>
+        <translation>passt ab %1</translation>
+    </message>
+    <message>
+        <source>fits up to %1</source>
+        <translation>passt bis %1</translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -2837,20 +5167,8 @@ Planoptionen: siehe shardscope plan --help.
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
         <source>forward pass</source>
         <translation>Vorwärtsdurchlauf</translation>
-    </message>
-    <message>
-        <source>backward pass (with recomputation)</source>
-        <translation>Rückwärtsdurchlauf (mit Neuberechnung)</translation>
     </message>
     <message>
         <source>later model chunks are lighter</source>
@@ -2877,13 +5195,142 @@ Planoptionen: siehe shardscope plan --help.
         <translation>Blasenfreier Zeitplan V (2 Teile pro Stufe)</translation>
     </message>
     <message>
-        <source>input gradients (with recomputation)</source>
-        <translation>Eingabegradienten (mit Neuberechnung)</translation>
+        <source>No schedule</source>
+        <translation>Kein Zeitplan</translation>
     </message>
     <message>
-        <source>weight gradients, deferred into the bubble</source>
+        <source>%1 stages, %2 micro-batches: bubble %3 %</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 Stufen, %2 Micro-Batches: Blase %3 %</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>vorwärts</translation>
+    </message>
+    <message>
+        <source>input gradients (B), with full recomputation</source>
+        <translation>Eingabegradienten (B), mit voller Neuberechnung</translation>
+    </message>
+    <message>
+        <source>input gradients (B)</source>
+        <translation>Eingabegradienten (B)</translation>
+    </message>
+    <message>
+        <source>backward pass, with full recomputation</source>
+        <translation>Rückwärtsdurchlauf, mit voller Neuberechnung</translation>
+    </message>
+    <message>
+        <source>backward pass</source>
+        <translation>Rückwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>input gradients (B), with selective recomputation</source>
+        <translation>Eingabegradienten (B), mit selektiver Neuberechnung</translation>
+    </message>
+    <message>
+        <source>backward pass, with selective recomputation</source>
+        <translation>Rückwärtsdurchlauf, mit selektiver Neuberechnung</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>rückwärts</translation>
+    </message>
+    <message>
+        <source>weight gradients (W), deferred into the bubble</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>Gewichtsgradienten, in die Blase verschoben</translation>
+        <translation>Gewichtsgradienten (W), in die Blase verschoben</translation>
+    </message>
+    <message>
+        <source>weight gradients (W)</source>
+        <translation>Gewichtsgradienten (W)</translation>
+    </message>
+    <message>
+        <source>later chunks lighter</source>
+        <translation>spätere Teile leichter</translation>
+    </message>
+    <message>
+        <source>warm-up and drain (shaded)</source>
+        <translation>Anlauf und Auslauf (schattiert)</translation>
+    </message>
+    <message>
+        <source>warm-up, drain</source>
+        <translation>Anlauf, Auslauf</translation>
+    </message>
+    <message>
+        <source>idle (bubble)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>untätig (Blase)</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>Anlauf</translation>
+    </message>
+    <message>
+        <source>steady state</source>
+        <translation>Gleichlauf</translation>
+    </message>
+    <message>
+        <source>drain</source>
+        <translation>Auslauf</translation>
+    </message>
+    <message>
+        <source>weight gradient (W)</source>
+        <translation>Gewichtsgradient (W)</translation>
+    </message>
+    <message>
+        <source>input gradient (B)</source>
+        <translation>Eingabegradient (B)</translation>
+    </message>
+    <message>
+        <source>%1 with recomputation</source>
+        <translation>%1 mit Neuberechnung</translation>
+    </message>
+    <message>
+        <source>%1 (chunk %2)</source>
+        <translation>%1 (Teil %2)</translation>
+    </message>
+    <message>
+        <source>Stage %1, micro-batch %2: %3
+%4 ms to %5 ms (%6 ms), in the %7</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>Stufe %1, Micro-Batch %2: %3
+%4 ms bis %5 ms (%6 ms), Phase: %7</translation>
+    </message>
+    <message>
+        <source>%1 to %2 %3 of the step</source>
+        <translation>%1 bis %2 %3 des Schritts</translation>
+    </message>
+    <message>
+        <source>time in the step (%1), zoomed to %2: double-click to show the whole step</source>
+        <translation>Zeit im Schritt (%1), vergrößert auf %2: Doppelklick zeigt den ganzen Schritt</translation>
+    </message>
+    <message>
+        <source>time in the step (%1), zoomed: double-click to reset</source>
+        <translation>Zeit im Schritt (%1), vergrößert: Doppelklick setzt zurück</translation>
+    </message>
+    <message>
+        <source>time (%1), zoomed</source>
+        <translation>Zeit (%1), vergrößert</translation>
+    </message>
+    <message>
+        <source>time from the start of the step (%1); the wheel zooms, dragging pans</source>
+        <translation>Zeit ab Beginn des Schritts (%1); das Mausrad zoomt, Ziehen verschiebt</translation>
+    </message>
+    <message>
+        <source>time from the start of the step (%1)</source>
+        <translation>Zeit ab Beginn des Schritts (%1)</translation>
+    </message>
+    <message>
+        <source>time (%1)</source>
+        <translation>Zeit (%1)</translation>
     </message>
 </context>
 <context>

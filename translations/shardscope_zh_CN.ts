@@ -19,64 +19,6 @@
 <context>
     <name>Cli</name>
     <message>
-        <source>Usage: shardscope [COMMAND] [OPTIONS]
-
-Plans how to shard the training of a large model over a GPU cluster: tensor, pipeline and
-data parallelism, ZeRO stage, micro-batch, recomputation, sequence parallelism and the
-pipeline schedule, with predicted memory per GPU, step time, bubble and MFU.
-Without a command, opens the desktop planner (with a model or .shardscope session
-file if one is given, else the planned Llama-3-70B example).
-
-Commands:
-  plan MODEL [options]   search all parallel layouts and print the best ones
-                         (shardscope plan --help lists the options)
-  inspect MODEL [--seq N] [--json FILE]
-                         summarize a model: size, shape, critical path, parallel
-                         width, operator mix, largest layers, import notes
-  render MODEL --view VIEW --out FILE.png|FILE.svg [options]
-                         draw a view of the best plan without a display
-                         (memory, stages, timeline, imbalance, communication,
-                         window; shardscope render --help)
-  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]
-                         write a plan as a Megatron-LM, DeepSpeed or torchtitan
-                         launch config (shardscope export --help)
-  models                 list the bundled example models
-  gpus                   list the GPU catalog
-  --version              print the version
-
-Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
-3 invalid input file or value; 4 an output file could not be written.
-</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>用法：shardscope [命令] [选项]
-
-规划如何在 GPU 集群上切分大模型训练：张量、流水线和数据并行，ZeRO 阶段、微批次、
-重计算、序列并行和流水线调度，并预测每个 GPU 的显存、步时间、气泡和 MFU。
-不带命令时打开桌面规划器（若给出模型或 .shardscope 会话文件则打开它，
-否则打开已规划好的 Llama-3-70B 示例）。
-
-命令：
-  plan 模型 [选项]       搜索所有并行布局并输出最佳方案
-                         （shardscope plan --help 列出所有选项）
-  inspect 模型 [--seq N] [--json 文件]
-                         汇总模型：规模、形状、关键路径、并行宽度、
-                         算子构成、最大的层、导入提示
-  render 模型 --view 视图 --out 文件.png|文件.svg [选项]
-                         无需显示器绘制最佳方案的某个视图
-                         （memory、stages、timeline、imbalance、communication、
-                         window；shardscope render --help）
-  export PLAN.json --format megatron|deepspeed|torchtitan [--plan 名次] [--out 文件]
-                         将方案写为 Megatron-LM、DeepSpeed 或 torchtitan
-                         启动配置（shardscope export --help）
-  models                 列出内置示例模型
-  gpus                   列出 GPU 目录
-  --version              输出版本号
-
-退出码：0 成功；1 没有方案能放入显存；2 命令行错误；
-3 输入文件或值无效；4 无法写入输出文件。
-</translation>
-    </message>
-    <message>
         <source>shardscope: unknown command &quot;%1&quot;</source>
         <translation>shardscope：未知命令“%1”</translation>
     </message>
@@ -158,6 +100,72 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     <message>
         <source>Wrote %1.</source>
         <translation>已写入 %1。</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope [COMMAND] [OPTIONS]
+
+Plans how to shard the training of a large model over a GPU cluster: tensor, pipeline and
+data parallelism, ZeRO stage, micro-batch, recomputation, sequence parallelism and the
+pipeline schedule, with predicted memory per GPU, step time, bubble and MFU.
+Without a command, opens the desktop planner (with a model or .shardscope session
+file if one is given, else the planned Llama-3-70B example).
+
+Commands:
+  plan MODEL [options]   search all parallel layouts and print the best ones
+                         (shardscope plan --help lists the options)
+  sweep MODEL --gpus A..B|--batch A..B|--seq A..B [options] [--csv FILE] [--json FILE]
+                         plan at each GPU count, global batch or sequence length and
+                         tabulate the best plans, marking the smallest that fits
+                         (shardscope sweep --help)
+  inspect MODEL [--seq N] [--json FILE]
+                         summarize a model: size, shape, critical path, parallel
+                         width, operator mix, largest layers, import notes
+  render MODEL --view VIEW --out FILE.png|FILE.svg [options]
+                         draw a view of the best plan without a display
+                         (memory, stages, timeline, imbalance, communication,
+                         window; shardscope render --help)
+  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]
+                         write a plan as a Megatron-LM, DeepSpeed or torchtitan
+                         launch config (shardscope export --help)
+  models                 list the bundled example models
+  gpus                   list the GPU catalog
+  --version              print the version
+
+Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
+3 invalid input file or value; 4 an output file could not be written.
+</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>用法：shardscope [命令] [选项]
+
+规划如何在 GPU 集群上切分大模型训练：张量、流水线和数据并行，ZeRO 阶段、微批次、
+重计算、序列并行和流水线调度，并预测每个 GPU 的显存、步时间、气泡和 MFU。
+不带命令时打开桌面规划器（若给出模型或 .shardscope 会话文件则打开它，
+否则打开已规划好的 Llama-3-70B 示例）。
+
+命令：
+  plan 模型 [选项]       搜索所有并行布局并输出最佳方案
+                         （shardscope plan --help 列出所有选项）
+  sweep 模型 --gpus A..B|--batch A..B|--seq A..B [选项] [--csv 文件] [--json 文件]
+                         在每个 GPU 数量、全局批次或序列长度下规划，并将最佳方案
+                         列成表格，标出能放下的最小值
+                         （shardscope sweep --help）
+  inspect 模型 [--seq N] [--json 文件]
+                         汇总模型：规模、形状、关键路径、并行宽度、
+                         算子构成、最大的层、导入提示
+  render 模型 --view 视图 --out 文件.png|文件.svg [选项]
+                         无需显示器绘制最佳方案的某个视图
+                         （memory、stages、timeline、imbalance、communication、
+                         window；shardscope render --help）
+  export PLAN.json --format megatron|deepspeed|torchtitan [--plan 名次] [--out 文件]
+                         将方案写为 Megatron-LM、DeepSpeed 或 torchtitan
+                         启动配置（shardscope export --help）
+  models                 列出内置示例模型
+  gpus                   列出 GPU 目录
+  --version              输出版本号
+
+退出码：0 成功；1 没有方案能放入显存；2 命令行错误；
+3 输入文件或值无效；4 无法写入输出文件。
+</translation>
     </message>
 </context>
 <context>
@@ -254,6 +262,793 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     <message>
         <source>EP all-to-all, exposed</source>
         <translation>EP all-to-all，暴露</translation>
+    </message>
+</context>
+<context>
+    <name>CompareController</name>
+    <message>
+        <source>Pin as &amp;Baseline</source>
+        <translation>设为基准(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Pin Baseline by &amp;Configuration…</source>
+        <translation>按配置设定基准(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare With Baseline</source>
+        <translation>与基准比较(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove From Comparison</source>
+        <translation>从比较中移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Comparison</source>
+        <translation>清空比较(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Compare other plans against the selected plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>将其他方案与所选方案比较</translation>
+    </message>
+    <message>
+        <source>Compare against a layout given by its configuration, e.g. the one your team runs today</source>
+        <translation>与按配置给出的布局比较，例如您的团队当前使用的布局</translation>
+    </message>
+    <message>
+        <source>Show the selected plan beside the baseline (up to %1 plans)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>在基准旁显示所选方案（最多 %1 个方案）</translation>
+    </message>
+    <message>
+        <source>Take the selected plan out of the comparison</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>将所选方案移出比较</translation>
+    </message>
+    <message>
+        <source>Remove the baseline and every compared plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>移除基准和所有参与比较的方案</translation>
+    </message>
+    <message>
+        <source>Com&amp;pare</source>
+        <translation>比较(&amp;P)</translation>
+    </message>
+    <message>
+        <source>A pinned baseline and up to %1 plans side by side: their numbers with the changes, memory, stages and schedules on one time axis.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>固定的基准与最多 %1 个方案并排显示：各项数值及其变化、显存、阶段，以及同一时间轴上的调度。</translation>
+    </message>
+    <message>
+        <source>Plan comparison</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案比较</translation>
+    </message>
+    <message>
+        <source>Select a plan to pin as the baseline.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>请选择一个方案作为基准。</translation>
+    </message>
+    <message>
+        <source>Plan a model first: the baseline is evaluated for its inputs.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>请先规划一个模型：基准将按其输入进行评估。</translation>
+    </message>
+    <message>
+        <source>Select a plan to compare with the baseline.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>请选择一个要与基准比较的方案。</translation>
+    </message>
+    <message>
+        <source>There is no plan of rank %1: %2 plans are ranked.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>没有名次为 %1 的方案：共有 %2 个方案参与排名。</translation>
+    </message>
+    <message>
+        <source>Plan a model first.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>请先规划一个模型。</translation>
+    </message>
+    <message>
+        <source>Select a plan to remove from the comparison.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>请选择一个要从比较中移除的方案。</translation>
+    </message>
+    <message>
+        <source>The selected plan is not in the comparison.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>所选方案不在比较中。</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>第 %1 名</translation>
+    </message>
+    <message>
+        <source>Not ranked</source>
+        <translation>未排名</translation>
+    </message>
+    <message>
+        <source>Baseline (%1)</source>
+        <translation>基准（%1）</translation>
+    </message>
+    <message>
+        <source>Pin Baseline by Configuration</source>
+        <translation>按配置设定基准</translation>
+    </message>
+    <message>
+        <source>The layout to compare against, as key=value pairs separated by commas
+(tp, pp, dp, cp, vpp, mb, zero, recompute, sp, schedule, ...; dp defaults to the GPUs left):</source>
+        <translation>作为比较对象的布局，以逗号分隔的 键=值 对给出
+（tp、pp、dp、cp、vpp、mb、zero、recompute、sp、schedule 等；dp 默认为剩余的 GPU）：</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3, sequence %4, global batch %5</source>
+        <translation>%1，%2 x %3，序列 %4，全局批次 %5</translation>
+    </message>
+    <message>
+        <source> — baseline %1</source>
+        <translation> — 基准 %1</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>No schedule: the layout cannot run</source>
+        <translation>无调度：该布局无法运行</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches on %2 stages: too many passes to draw</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%2 个阶段上 %1 个微批次：计算过程太多，无法绘制</translation>
+    </message>
+    <message>
+        <source>No schedule: %1</source>
+        <translation>无调度：%1</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>At most %1 plans are compared with the baseline: remove one before adding another.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>最多只能有 %1 个方案与基准比较：请先移除一个再添加。</translation>
+    </message>
+    <message>
+        <source>This plan is the baseline.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>此方案就是基准。</translation>
+    </message>
+    <message>
+        <source>This plan is already compared.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>此方案已在比较中。</translation>
+    </message>
+    <message>
+        <source>Plan %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案 %1</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>每个 GPU 的峰值显存</translation>
+    </message>
+    <message>
+        <source>Usable memory per GPU</source>
+        <translation>每个 GPU 的可用显存</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>空余显存</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+    <message>
+        <source>TP communication</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <source>PP communication</source>
+        <translation>PP 通信</translation>
+    </message>
+    <message>
+        <source>CP communication</source>
+        <translation>CP 通信</translation>
+    </message>
+    <message>
+        <source>EP all-to-all</source>
+        <translation>EP all-to-all</translation>
+    </message>
+    <message>
+        <source>DP communication exposed</source>
+        <translation>暴露的 DP 通信</translation>
+    </message>
+    <message>
+        <source>DP traffic (before overlap)</source>
+        <translation>DP 通信量（重叠前）</translation>
+    </message>
+    <message>
+        <source>Compute imbalance</source>
+        <translation>计算不均衡</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step</source>
+        <translation>每步微批次数</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Pin a baseline to compare plans with it</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>设定一个基准以便与其比较方案</translation>
+    </message>
+    <message>
+        <source>Baseline only: add up to %1 plans to compare with it</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>仅有基准：可添加最多 %1 个方案与其比较</translation>
+    </message>
+    <message>
+        <source>%1: the baseline is the fastest, %2 per step</source>
+        <translation>%1：基准最快，每步 %2</translation>
+    </message>
+    <message>
+        <source>%1: the fastest, %2, takes %3 per step</source>
+        <translation>%1：最快的是 %2，每步 %3</translation>
+    </message>
+    <message>
+        <source> (%1 against the baseline)</source>
+        <translation>（相对基准 %1）</translation>
+    </message>
+    <message>
+        <source>No baseline</source>
+        <translation>无基准</translation>
+    </message>
+    <message>
+        <source>Baseline and 1 plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>基准和 1 个方案</translation>
+    </message>
+    <message>
+        <source>Baseline and %1 plans</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>基准和 %1 个方案</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>放不下：%1</translation>
+    </message>
+    <message>
+        <source>Fits in memory</source>
+        <translation>可放入显存</translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3</source>
+        <translation>%2 的%1：%3</translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3, %4 against the baseline</source>
+        <translation>%2 的%1：%3，相对基准 %4</translation>
+    </message>
+    <message>
+        <source>Plan comparison</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案比较</translation>
+    </message>
+    <message>
+        <source>Pin a plan as the baseline (the plan table&apos;s context menu, or Plan &gt; Pin as baseline), then add up to %1 plans to compare with it.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>将一个方案设为基准（方案表的右键菜单，或“方案 &gt; 设为基准”），然后添加最多 %1 个方案与其比较。</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>no numbers</source>
+        <translation>无数值</translation>
+    </message>
+    <message>
+        <source>S%1</source>
+        <translation>S%1</translation>
+    </message>
+    <message>
+        <source>usable memory per GPU</source>
+        <translation>每个 GPU 的可用显存</translation>
+    </message>
+    <message>
+        <source>one time axis; dashed: the step&apos;s end</source>
+        <translation>同一时间轴；虚线：步的结束</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 in %2 chunks</source>
+        <translation>%1，分 %2 个块</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>层 %1</translation>
+    </message>
+    <message>
+        <source>layers %1–%2</source>
+        <translation>层 %1–%2</translation>
+    </message>
+    <message>
+        <source>%1 blocks</source>
+        <translation>%1 个块</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>no stages: the layout cannot run</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>无阶段：该布局无法运行</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>blocks</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>stages 0–%1 of %2 shown</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>显示 %2 个阶段中的 0–%1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每个 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 pp</source>
+        <translation>%1 个百分点</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosisReport</name>
+    <message>
+        <source> (checked by planning with it)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>（已通过用它规划加以验证）</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>可放下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>    proposal: %1: %2x tokens/s, %3</source>
+        <translation>    建议：%1：%2 倍 token/s，%3</translation>
+    </message>
+    <message>
+        <source>    proposal: %1: %2</source>
+        <translation>    建议：%1：%2</translation>
+    </message>
+    <message>
+        <source>Why no plan fits:</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>为什么没有方案能放下：</translation>
+    </message>
+    <message>
+        <source>Why no plan works:</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>为什么没有方案可行：</translation>
+    </message>
+    <message>
+        <source>    try: %1</source>
+        <translation>    尝试：%1</translation>
+    </message>
+    <message>
+        <source>  warning: %1</source>
+        <translation>  警告：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorerAxes</name>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每个 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Communication share</source>
+        <translation>通信占比</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>M tokens/s</source>
+        <translation>百万 token/s</translation>
+    </message>
+    <message>
+        <source>k tokens/s</source>
+        <translation>千 token/s</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>% of the step</source>
+        <translation>占步时间的 %</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorerCategories</name>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>CP %1</source>
+        <translation>CP %1</translation>
+    </message>
+    <message>
+        <source>EP %1 x ETP %2</source>
+        <translation>EP %1 x ETP %2</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>ZeRO %1</source>
+        <translation>ZeRO %1</translation>
+    </message>
+    <message>
+        <source>Recompute: %1</source>
+        <translation>重计算：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorerPanel</name>
+    <message>
+        <source>Show plans that do not &amp;fit</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>显示放不下的方案(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear filter</source>
+        <translation>清除筛选(&amp;C)</translation>
+    </message>
+    <message>
+        <source>What the horizontal axis shows</source>
+        <translation>横轴显示的内容</translation>
+    </message>
+    <message>
+        <source>What the vertical axis shows</source>
+        <translation>纵轴显示的内容</translation>
+    </message>
+    <message>
+        <source>What colours the plans</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案按什么着色</translation>
+    </message>
+    <message>
+        <source>Show every plan in the table again (Esc or a double click on the chart)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>在表格中重新显示所有方案（按 Esc 或双击图表）</translation>
+    </message>
+    <message>
+        <source>&amp;X:</source>
+        <translation>X(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>&amp;Y:</source>
+        <translation>Y(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>C&amp;olour by:</source>
+        <translation>着色依据(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Click a plan to select it; drag a rectangle to filter the plan table.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>单击方案可选中它；拖出矩形可筛选方案表。</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorerView</name>
+    <message>
+        <source>Plan explorer: no plans</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案浏览器：无方案</translation>
+    </message>
+    <message>
+        <source>Plan explorer: %1 plans, %2 fit; Pareto front of %3</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案浏览器：%1 个方案，%2 个可放下；帕累托前沿含 %3 个</translation>
+    </message>
+    <message>
+        <source>; %1 in the band</source>
+        <translation>；区域内 %1 个</translation>
+    </message>
+    <message>
+        <source>Plan %1 of %2 in the ranking</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>排名中第 %1 个方案（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>Candidate %1</source>
+        <translation>候选方案 %1</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>CP %1 (%2)</source>
+        <translation>CP %1（%2）</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>DP %1</source>
+        <translation>DP %1</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2 GPUs</source>
+        <translation>%1 = %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>ZeRO %1 (HSDP x%2)</source>
+        <translation>ZeRO %1（HSDP x%2）</translation>
+    </message>
+    <message>
+        <source>ZeRO %1</source>
+        <translation>ZeRO %1</translation>
+    </message>
+    <message>
+        <source>recompute %1</source>
+        <translation>重计算 %1</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>%1, %2 chunks</source>
+        <translation>%1，%2 个块</translation>
+    </message>
+    <message>
+        <source>step %1 · %2 · MFU %3</source>
+        <translation>步时间 %1 · %2 · MFU %3</translation>
+    </message>
+    <message>
+        <source>memory %1 of %2 per GPU · bubble %3 · communication %4 of the step</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>每个 GPU 显存 %1 / %2 · 气泡 %3 · 通信占步时间 %4</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>放不下：%1</translation>
+    </message>
+    <message>
+        <source>Colour: %1</source>
+        <translation>着色：%1</translation>
+    </message>
+    <message>
+        <source>fits in memory</source>
+        <translation>可放入显存</translation>
+    </message>
+    <message>
+        <source>does not fit (hidden)</source>
+        <translation>放不下（已隐藏）</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>已选中</translation>
+    </message>
+    <message>
+        <source>%1: %2 is better</source>
+        <translation>%1：越%2越好</translation>
+    </message>
+    <message>
+        <source>lower</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>higher</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>Run a search to see its plans here</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>运行一次搜索即可在此查看其方案</translation>
+    </message>
+    <message>
+        <source>No plan has both %1 and %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>没有方案同时具有%1和%2</translation>
+    </message>
+    <message>
+        <source>usable memory %1</source>
+        <translation>可用显存 %1</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>另有 %1 项</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
     </message>
 </context>
 <context>
@@ -360,6 +1155,78 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
 </context>
 <context>
+    <name>ExportController</name>
+    <message>
+        <source>%1: the plan could not be written: %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1：无法写入方案：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>Plan written to %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案已写入 %1</translation>
+    </message>
+    <message>
+        <source>There is no plan to export yet.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>还没有可导出的方案。</translation>
+    </message>
+    <message>
+        <source>Export Plan JSON</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>导出方案 JSON</translation>
+    </message>
+    <message>
+        <source>Plan files (*.json)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments (*.sh)</source>
+        <translation>Megatron-LM 参数 (*.sh)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config (*.json)</source>
+        <translation>DeepSpeed 配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>torchtitan job config (*.toml)</source>
+        <translation>torchtitan 作业配置 (*.toml)</translation>
+    </message>
+    <message>
+        <source>Export Launch Config</source>
+        <translation>导出启动配置</translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation>框架：</translation>
+    </message>
+    <message>
+        <source>Launch config written to %1</source>
+        <translation>启动配置已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export as PNG or SVG</source>
+        <translation>导出为 PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>Export Scale</source>
+        <translation>导出缩放</translation>
+    </message>
+    <message>
+        <source>Scale (2 doubles the pixels for print):</source>
+        <translation>缩放比例（2 表示像素加倍，用于打印）：</translation>
+    </message>
+    <message>
+        <source>Picture written to %1</source>
+        <translation>图片已写入 %1</translation>
+    </message>
+</context>
+<context>
     <name>FigureExporter</name>
     <message>
         <source>ShardScope %1 · predicted from published cost models · %2</source>
@@ -392,6 +1259,400 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>FileController</name>
+    <message>
+        <source>The bundled example model is missing from this build.</source>
+        <translation>此版本缺少内置示例模型。</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>%1: the autosaved session&apos;s model could not be opened, the autosave is kept: %2</source>
+        <translation>%1：无法打开自动保存会话的模型，自动保存文件已保留：%2</translation>
+    </message>
+    <message>
+        <source>%1: the session&apos;s model could not be opened: %2</source>
+        <translation>%1：无法打开会话中的模型：%2</translation>
+    </message>
+    <message>
+        <source>The model could not be imported.</source>
+        <translation>无法导入该模型。</translation>
+    </message>
+    <message>
+        <source>%1: the bundled model &quot;%2&quot; is not part of this version</source>
+        <translation>%1：内置模型“%2”不在此版本中</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Models (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;All files (*)</source>
+        <translation>模型 (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>ShardScope sessions (*.shardscope)</source>
+        <translation>ShardScope 会话 (*.shardscope)</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Session saved to %1</source>
+        <translation>会话已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Add GPUs</source>
+        <translation>添加 GPU</translation>
+    </message>
+    <message>
+        <source>Hardware catalog (*.json)</source>
+        <translation>硬件目录 (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Glossary</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案在所选策略下的名次。默认情况下，能放下的最快方案为第 1 名；将鼠标悬停在名次上可查看原因。</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: each layer&apos;s weight matrices are split over this many GPUs (Megatron column/row parallel), which exchange activations twice per block in forward and in backward.</source>
+        <translation>张量并行：每层的权重矩阵切分到这么多个 GPU 上（Megatron 列/行并行），它们在前向和反向中每个块各交换两次激活。</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Context parallelism: each sequence is split over this many GPUs; p2p passes keys and values around a ring, a2a (Ulysses) exchanges them by all-to-all.</source>
+        <translation>上下文并行：每个序列切分到这么多个 GPU 上；p2p 沿环形传递 key 和 value，a2a（Ulysses）通过 all-to-all 交换它们。</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Expert parallelism: the routed experts of each MoE layer are spread over this many GPUs, which exchange tokens by all-to-all. &quot;EP x ETP&quot; also splits each expert over ETP GPUs.</source>
+        <translation>专家并行：每个 MoE 层的路由专家分布到这么多个 GPU 上，它们通过 all-to-all 交换 token。“EP x ETP”还把每个专家切分到 ETP 个 GPU 上。</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallelism: each routed expert&apos;s matrices split over this many GPUs (1 or TP).</source>
+        <translation>专家张量并行：每个路由专家的矩阵切分到这么多个 GPU 上（1 或 TP）。</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: consecutive blocks on different GPUs; micro-batches flow through the stages.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线并行：连续的块放在不同的 GPU 上；微批次依次流经各阶段。</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>Data parallelism: replicas on different slices of the batch; their gradients are reduced every step.</source>
+        <translation>数据并行：各副本处理批次的不同部分；每步对它们的梯度做归约。</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages: model chunks per GPU in interleaved schedules; more chunks shrink the bubble and add sends.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>虚拟流水线阶段：交错式调度中每个 GPU 上的模型块数；块越多气泡越小，但发送次数越多。</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Sequences one stage processes at a time; the global batch is micro-batch x DP x the number of micro-batches.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>一个阶段一次处理的序列数；全局批次 = 微批次 x DP x 微批次数量。</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>显存 / GPU</translation>
+    </message>
+    <message>
+        <source>Bytes on the fullest GPU at its peak: weights, gradients, optimizer states, activations in flight and other buffers.</source>
+        <translation>占用最多的 GPU 在峰值时的字节数：权重、梯度、优化器状态、在途激活和其他缓冲区。</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Predicted seconds per optimizer step, with the cost model&apos;s measured error on the GPU family.</source>
+        <translation>预测的每个优化器步的秒数，附成本模型在该 GPU 系列上的实测误差。</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Training throughput of the whole cluster: tokens per step divided by the step time.</source>
+        <translation>整个集群的训练吞吐量：每步 token 数除以步时间。</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: the model&apos;s FLOPs per second (forward and backward, no recomputation) over the GPUs&apos; peak.</source>
+        <translation>模型 FLOPs 利用率：模型每秒的 FLOPs（前向和反向，不含重计算）与 GPU 峰值之比。</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs utilization: like MFU but counting recomputed forward passes too, so it is higher with recomputation.</source>
+        <translation>硬件 FLOPs 利用率：与 MFU 类似，但也计入重计算的前向计算，因此启用重计算时更高。</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>The share of the step pipeline stages sit idle while the pipeline fills and drains: (p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches. Over 15 % is flagged.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线填充和排空时各阶段空闲的时间占步时间的比例：1F1B 下 p 个阶段、m 个微批次时为 (p - 1) / (m + p - 1)。超过 15 % 会被标出。</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>The weighted score: throughput relative to the fastest plan that fits, memory headroom and the share of the step without exposed communication, each weighted by its slider. By default throughput alone. Hover a score for its parts.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>加权评分：相对于能放下的最快方案的吞吐量、空余显存，以及步时间中没有暴露通信的比例，各自按其滑块加权。默认只看吞吐量。将鼠标悬停在评分上可查看各组成部分。</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Sharding of model states over the data-parallel GPUs: 1 optimizer states, 2 also gradients, 3 also weights (FSDP). HSDP shards within groups and replicates the groups.</source>
+        <translation>在数据并行 GPU 上切分模型状态：1 切分优化器状态，2 还切分梯度，3 还切分权重（FSDP）。HSDP 在组内切分并复制各组。</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Activation recomputation: selective recomputes attention&apos;s scores, full keeps only each block&apos;s input and recomputes the rest in backward.</source>
+        <translation>激活重计算：selective 重新计算注意力分数，full 只保留每个块的输入，其余在反向中重新计算。</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism: splits the activations TP replicates (norms, dropout) along the sequence over the TP GPUs.</source>
+        <translation>序列并行：将 TP 中被复制的激活（归一化、dropout）沿序列维度切分到 TP 的各 GPU 上。</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP 重叠</translation>
+    </message>
+    <message>
+        <source>TP communication pipelined with the GEMMs (Megatron --tp-comm-overlap); needs sequence parallelism.</source>
+        <translation>TP 通信与 GEMM 流水线式交叠（Megatron --tp-comm-overlap）；需要序列并行。</translation>
+    </message>
+    <message>
+        <source>PP overlap</source>
+        <translation>PP 重叠</translation>
+    </message>
+    <message>
+        <source>Sends between pipeline stages run behind compute, leaving only their latency exposed.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线阶段之间的发送在计算背后进行，只暴露其延迟。</translation>
+    </message>
+    <message>
+        <source>EP overlap</source>
+        <translation>EP 重叠</translation>
+    </message>
+    <message>
+        <source>One micro-batch&apos;s MoE all-to-alls run while another computes (Megatron --overlap-moe-expert-parallel-comm).</source>
+        <translation>一个微批次的 MoE all-to-all 在另一个微批次计算时进行（Megatron --overlap-moe-expert-parallel-comm）。</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Whether the plan fits in usable memory, which plan is the fastest that fits, how many equivalent plans a row stands for, or why a plan cannot run.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案能否放入可用显存、哪个方案是能放下的最快方案、一行代表多少个等价方案，或方案为何无法运行。</translation>
+    </message>
+    <message>
+        <source>Memory margin</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>The share of each GPU&apos;s memory kept free for fragmentation and spikes; usable memory is the rest. It is the headroom rule: a plan fits when its fullest GPU stays under usable memory.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>每个 GPU 显存中为碎片和峰值保留的空闲比例；其余为可用显存。这就是余量规则：占用最多的 GPU 不超过可用显存时，方案即可放下。</translation>
+    </message>
+    <message>
+        <source>Usable memory</source>
+        <translation>可用显存</translation>
+    </message>
+    <message>
+        <source>A GPU&apos;s memory minus the memory margin.</source>
+        <translation>GPU 显存减去显存余量。</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>空余显存</translation>
+    </message>
+    <message>
+        <source>Usable memory left free on the fullest GPU, as a share of usable memory; the memory part of the score.</source>
+        <translation>占用最多的 GPU 上剩余的可用显存占可用显存的比例；评分中的显存部分。</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+    <message>
+        <source>Communication the GPUs wait for: what is not hidden behind compute (TP, CP, EP and pipeline sends, and the part of the data-parallel reduction after the last backward).</source>
+        <translation>GPU 需要等待的通信：未被计算掩盖的部分（TP、CP、EP 和流水线发送，以及最后一次反向之后的数据并行归约部分）。</translation>
+    </message>
+    <message>
+        <source>Equivalent plans</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>等价方案</translation>
+    </message>
+    <message>
+        <source>Plans with the same layout and identical predictions that differ only in settings without effect (ZeRO-0 and ZeRO-1 at DP 1, the TP overlap at TP 1); the table shows one row for them.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>布局相同、预测完全一致、仅在无效设置上不同的方案（DP 1 时的 ZeRO-0 与 ZeRO-1，TP 1 时的 TP 重叠）；表格中只显示一行。</translation>
+    </message>
+    <message>
+        <source>Imbalance</source>
+        <translation>不均衡</translation>
+    </message>
+    <message>
+        <source>The slowest pipeline stage&apos;s time per micro-batch over the fastest one&apos;s; the slowest stage sets the pace.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>最慢流水线阶段每个微批次的时间与最快阶段之比；最慢的阶段决定整体速度。</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>The pipeline schedule: GPipe, 1F1B, interleaved 1F1B, and the zero-bubble ones (ZB-H1, interleaved zero bubble, ZBV) which defer weight gradients into the bubble.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>流水线调度：GPipe、1F1B、交错式 1F1B，以及把权重梯度推迟到气泡中计算的零气泡调度（ZB-H1、交错式零气泡、ZBV）。</translation>
+    </message>
+    <message>
+        <source>All-to-all</source>
+        <translation>All-to-all</translation>
+    </message>
+    <message>
+        <source>Every GPU of a group sends a distinct piece to every other: MoE token dispatch and combine, Ulysses context parallelism.</source>
+        <translation>组内每个 GPU 向其他每个 GPU 发送不同的数据块：MoE token 分发与合并、Ulysses 上下文并行。</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>In the explorer, the plans no other plan beats on both chosen axes at once.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>在浏览器中，没有其他方案能在两个所选坐标轴上同时胜过的方案。</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Days to train a token budget at a plan&apos;s tokens/s; with GPU-hours (days x 24 x GPUs) and, when a price per GPU-hour is set, the cost. No price is assumed.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>按方案的 token/s 训练完一个 token 预算所需的天数；附 GPU 时（天数 x 24 x GPU 数），设置了每 GPU 时价格时还附成本。不假定任何价格。</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Days to train the token budget at the plan&apos;s tokens/s: tokens / (tokens/s x 86,400).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>按方案的 token/s 训练完 token 预算所需的天数：token 数 / (token/s x 86,400)。</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>GPU-hours x the price per GPU-hour you set, in your currency; without a price no cost is shown.</source>
+        <translation>GPU 时 x 您设置的每 GPU 时价格，以您的货币计；未设置价格时不显示成本。</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 时</translation>
+    </message>
+    <message>
+        <source>GPUs x hours of a training run: days x 24 x the cluster&apos;s GPUs.</source>
+        <translation>一次训练的 GPU 数 x 小时数：天数 x 24 x 集群的 GPU 数。</translation>
+    </message>
+    <message>
+        <source>(docs/%1)</source>
+        <translation>（docs/%1）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No term matches.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;没有匹配的术语。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>GlossaryDialog</name>
+    <message>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <source>Filter terms</source>
+        <translation>筛选术语</translation>
     </message>
 </context>
 <context>
@@ -472,6 +1733,11 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>EP all-to-all</source>
         <translation>EP all-to-all</translation>
+    </message>
+    <message>
+        <source>Imbalance %1: stage %2 %3, stage %4 %5</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>不均衡 %1：阶段 %2 %3，阶段 %4 %5</translation>
     </message>
 </context>
 <context>
@@ -712,21 +1978,12 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>排序</translation>
     </message>
     <message>
-        <source>Exhaustive search, weighted score</source>
-        <translation>穷举搜索，加权评分</translation>
-    </message>
-    <message>
         <source>Strategy: %1</source>
         <translation>策略：%1</translation>
     </message>
     <message>
         <source>Preset: %1</source>
         <translation>预设：%1</translation>
-    </message>
-    <message>
-        <source>How plans are ranked. Every plan is searched either way; the seed&apos;s six strategies order them by their own rule, the presets also set the weights and memory margin.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>方案的排序方式。无论如何都会搜索所有方案；种子版本的六种策略按各自的规则排序，预设还会设置权重和显存余量。</translation>
     </message>
     <message>
         <source>S&amp;trategy:</source>
@@ -950,118 +2207,64 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <source>Megatron --overlap-moe-expert-parallel-comm: the MoE all-to-alls (dispatch and combine) of one micro-batch run while another micro-batch computes, as Megatron&apos;s combined 1F1B schedule pairs one micro-batch&apos;s forward with another&apos;s backward layer by layer. Needs EP &gt; 1, no full recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule. Auto = searched.</source>
         <translation>Megatron --overlap-moe-expert-parallel-comm：一个微批次的 MoE all-to-all（分发与合并）在另一个微批次计算时进行，因为 Megatron 的组合式 1F1B 调度逐层将一个微批次的前向与另一个微批次的反向配对执行。需要 EP &gt; 1、不使用完全重计算、bf16 或 fp16，且在 PP &gt; 1 时使用交错式调度。自动 = 搜索。</translation>
     </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source> T tokens</source>
+        <translation> 万亿 token</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Tokens to train on, in trillions (Llama 3: 15.6 T). With a budget the plan table shows days to train and GPU-hours for every plan.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>要训练的 token 数，以万亿计（Llama 3：15.6 万亿）。设置预算后，方案表会为每个方案显示训练天数和 GPU 时。</translation>
+    </message>
+    <message>
+        <source> per GPU-hour</source>
+        <translation> / GPU 时</translation>
+    </message>
+    <message>
+        <source>What one GPU-hour costs you, in your currency. ShardScope assumes no price: without one no cost is shown.</source>
+        <translation>每 GPU 时的费用，以您的货币计。ShardScope 不假定任何价格：未设置时不显示成本。</translation>
+    </message>
+    <message>
+        <source>Token budget:</source>
+        <translation>token 预算：</translation>
+    </message>
+    <message>
+        <source>Price:</source>
+        <translation>价格：</translation>
+    </message>
+    <message>
+        <source>Fastest plan that fits (weighted score)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>能放下的最快方案（加权评分）</translation>
+    </message>
+    <message>
+        <source>How plans are ranked. Every plan is searched either way. By default the fastest plan that fits ranks first (the memory margin is the headroom rule) and the sliders can trade speed for headroom or less exposed communication; the seed&apos;s strategies order plans by their own rule; the presets also set the weights and the memory margin, and put the margin back when you leave them.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案的排序方式。无论哪种方式都会搜索所有方案。默认情况下能放下的最快方案排第一（显存余量即余量规则），滑块可以用速度换取更多空余显存或更少的暴露通信；原型中的策略按各自的规则排序；预设还会设置权重和显存余量，离开预设时恢复原来的余量。</translation>
+    </message>
+    <message>
+        <source>Not used: the %1 strategy ranks plans by its own rule. Choose the weighted score or Hybrid to rank by these weights.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>未使用：%1 策略按自己的规则排序方案。选择加权评分或 Hybrid 才会按这些权重排序。</translation>
+    </message>
+    <message>
+        <source>The %1 preset sets the memory margin to %2 % (it was %3 %); it goes back when you choose another strategy.</source>
+        <translation>%1 预设将显存余量设为 %2 %（原为 %3 %）；选择其他策略时会恢复。</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <source>%1 GiB</source>
-        <translation>%1 GiB</translation>
-    </message>
-    <message>
-        <source>TP %1 · PP %2 · DP %3</source>
-        <translation>TP %1 · PP %2 · DP %3</translation>
-    </message>
-    <message>
-        <source> · VPP %1</source>
-        <translation> · VPP %1</translation>
-    </message>
-    <message>
-        <source> · micro-batch %1 · ZeRO-%2 · recompute %3</source>
-        <translation> · 微批次 %1 · ZeRO-%2 · 重计算 %3</translation>
-    </message>
-    <message>
-        <source> · SP</source>
-        <translation> · SP</translation>
-    </message>
-    <message>
-        <source> · %1</source>
-        <translation> · %1</translation>
-    </message>
-    <message>
-        <source>Searching…</source>
-        <translation>正在搜索…</translation>
-    </message>
-    <message>
         <source>Inputs</source>
         <translation>输入</translation>
-    </message>
-    <message>
-        <source>Every plan the search evaluated, best first by the chosen strategy. Click a header to sort; select a row to show that plan below.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>搜索评估过的所有方案，按所选策略从优到劣排列。点击表头排序；选择一行可在下方显示该方案。</translation>
-    </message>
-    <message>
-        <source>Show plans that do &amp;not fit</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>显示放不下的方案(&amp;N)</translation>
-    </message>
-    <message>
-        <source>List the plans that exceed GPU memory or break a rule, with the reason.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>列出超出 GPU 显存或违反规则的方案及其原因。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Ranked plans&lt;/b&gt;</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>&lt;b&gt;方案排名&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;Memory</source>
-        <translation>显存(&amp;M)</translation>
-    </message>
-    <message>
-        <source>&amp;Stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>阶段(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Timeline</source>
-        <translation>时间线(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Imbalance</source>
-        <translation>不均衡(&amp;I)</translation>
-    </message>
-    <message>
-        <source>&amp;Communication</source>
-        <translation>通信(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Bytes per GPU by what they hold, against the usable capacity.</source>
-        <translation>每个 GPU 按内容分类的字节数，与可用容量对比。</translation>
-    </message>
-    <message>
-        <source>Pipeline stages: their layers, their GPUs (TP x DP grid), memory and time.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>流水线阶段：其包含的层、GPU（TP x DP 网格）、显存和时间。</translation>
-    </message>
-    <message>
-        <source>One training step&apos;s pipeline schedule: forward and backward passes per stage. The bubble is the time stages sit idle while the pipeline fills and drains.</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>一个训练步的流水线调度：每个阶段的前向和反向计算。气泡是流水线填充和排空时各阶段空闲的时间。</translation>
-    </message>
-    <message>
-        <source>Time per micro-batch of each stage: the slowest stage sets the pace.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>每个阶段处理一个微批次的时间：最慢的阶段决定整体节奏。</translation>
-    </message>
-    <message>
-        <source>Tensor-, pipeline- and data-parallel communication of one step.</source>
-        <translation>一个训练步中的张量并行、流水线并行和数据并行通信。</translation>
-    </message>
-    <message>
-        <source>Changes to the selected plan, each re-evaluated with the cost model and ranked by predicted speedup; select one to read why.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>对所选方案的修改建议，每条都用成本模型重新评估并按预测加速比排序；选择一条可查看原因。</translation>
-    </message>
-    <message>
-        <source>&amp;Apply proposal</source>
-        <translation>应用建议(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Switch to the proposed plan (Edit &gt; Undo goes back).</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>切换到建议的方案（编辑 &gt; 撤销可返回）。</translation>
     </message>
     <message>
         <source>Notes and proposals</source>
@@ -1082,10 +2285,6 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
     <message>
         <source>Stop the running search (Esc)</source>
         <translation>停止正在进行的搜索（Esc）</translation>
-    </message>
-    <message>
-        <source>Search cancelled.</source>
-        <translation>搜索已取消。</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1143,18 +2342,6 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
     <message>
         <source>Add &amp;GPUs from File…</source>
         <translation>从文件添加 &amp;GPU…</translation>
-    </message>
-    <message>
-        <source>Add GPUs</source>
-        <translation>添加 GPU</translation>
-    </message>
-    <message>
-        <source>Hardware catalog (*.json)</source>
-        <translation>硬件目录 (*.json)</translation>
-    </message>
-    <message>
-        <source>%1: cannot read: %2</source>
-        <translation>%1：无法读取：%2</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1224,15 +2411,6 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>术语表(&amp;G)</translation>
     </message>
     <message>
-        <source>Glossary</source>
-        <translation>术语表</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;TP&lt;/b&gt; tensor parallelism: each layer&apos;s weight matrices split over GPUs (Megatron column/row parallel); two all-reduces per block in forward and in backward.&lt;/p&gt;&lt;p&gt;&lt;b&gt;PP&lt;/b&gt; pipeline parallelism: consecutive layers on different GPUs, micro-batches flow through.&lt;/p&gt;&lt;p&gt;&lt;b&gt;DP&lt;/b&gt; data parallelism: replicas on different slices of the batch; gradients all-reduced.&lt;/p&gt;&lt;p&gt;&lt;b&gt;VPP&lt;/b&gt; virtual pipeline stages: model chunks per GPU in interleaved 1F1B.&lt;/p&gt;&lt;p&gt;&lt;b&gt;ZeRO-1/2/3&lt;/b&gt; shard optimizer states / plus gradients / plus weights over the DP GPUs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Recomputation&lt;/b&gt; drops activations in forward and recomputes them in backward.&lt;/p&gt;&lt;p&gt;&lt;b&gt;SP&lt;/b&gt; sequence parallelism: norms and dropouts split along the sequence over the TP GPUs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Bubble&lt;/b&gt; the share of the step pipeline stages sit idle while the pipeline fills and drains: (p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MFU&lt;/b&gt; model FLOPs utilization: model FLOPs per second over the GPUs&apos; peak.&lt;/p&gt;&lt;p&gt;Formulas and sources: docs/cost-model.md.&lt;/p&gt;</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>&lt;p&gt;&lt;b&gt;TP&lt;/b&gt; 张量并行：每层的权重矩阵切分到多个 GPU 上（Megatron 列/行并行）；每个块在前向和反向中各有两次 all-reduce。&lt;/p&gt;&lt;p&gt;&lt;b&gt;PP&lt;/b&gt; 流水线并行：连续的层位于不同 GPU 上，微批次依次流过。&lt;/p&gt;&lt;p&gt;&lt;b&gt;DP&lt;/b&gt; 数据并行：各副本处理批次的不同部分；梯度通过 all-reduce 汇总。&lt;/p&gt;&lt;p&gt;&lt;b&gt;VPP&lt;/b&gt; 虚拟流水线阶段：交错式 1F1B 中每个 GPU 上的模型块数。&lt;/p&gt;&lt;p&gt;&lt;b&gt;ZeRO-1/2/3&lt;/b&gt; 在 DP GPU 之间切分优化器状态 / 再加梯度 / 再加权重。&lt;/p&gt;&lt;p&gt;&lt;b&gt;重计算&lt;/b&gt; 在前向中丢弃激活，在反向中重新计算。&lt;/p&gt;&lt;p&gt;&lt;b&gt;SP&lt;/b&gt; 序列并行：归一化和 dropout 沿序列维度切分到各 TP GPU 上。&lt;/p&gt;&lt;p&gt;&lt;b&gt;气泡&lt;/b&gt;（bubble）流水线填充和排空时各阶段空闲时间占训练步的比例：对 p 个阶段、m 个微批次的 1F1B 为 (p - 1) / (m + p - 1)。&lt;/p&gt;&lt;p&gt;&lt;b&gt;MFU&lt;/b&gt; 模型 FLOPs 利用率：每秒模型 FLOPs 与 GPU 峰值之比。&lt;/p&gt;&lt;p&gt;公式与来源：docs/cost-model.md。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&amp;About ShardScope</source>
         <translation>关于 ShardScope(&amp;A)</translation>
     </message>
@@ -1244,229 +2422,6 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <source>&lt;p&gt;&lt;b&gt;ShardScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans tensor, pipeline and data parallelism, ZeRO, recomputation and schedules for training large models, from published cost models.&lt;/p&gt;</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>&lt;p&gt;&lt;b&gt;ShardScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;基于已发表的成本模型，为大模型训练规划张量、流水线和数据并行、ZeRO、重计算及调度。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>The bundled example model is missing from this build.</source>
-        <translation>此版本缺少内置示例模型。</translation>
-    </message>
-    <message>
-        <source>Importing %1…</source>
-        <translation>正在导入 %1…</translation>
-    </message>
-    <message>
-        <source>%1: the session&apos;s model could not be opened: %2</source>
-        <translation>%1：无法打开会话中的模型：%2</translation>
-    </message>
-    <message>
-        <source>The model could not be imported.</source>
-        <translation>无法导入该模型。</translation>
-    </message>
-    <message>
-        <source>No plan: the inputs are not usable.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>无方案：输入不可用。</translation>
-    </message>
-    <message>
-        <source>The plans could not be re-ranked: %1</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>无法重新排序方案：%1</translation>
-    </message>
-    <message>
-        <source>%1 plans evaluated in %2 ms; %3 fit in memory</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>%2 毫秒内评估了 %1 个方案；%3 个可放入显存</translation>
-    </message>
-    <message>
-        <source>%1 plans re-ranked in %2 ms (no new search)</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>%2 毫秒内重新排序了 %1 个方案（未重新搜索）</translation>
-    </message>
-    <message>
-        <source>This plan could not be evaluated: %1</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>无法评估此方案：%1</translation>
-    </message>
-    <message>
-        <source>%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>%2 个阶段上 %1 个微批次：计算过程太多，无法绘制（%3）；气泡占训练步的 %4 %</translation>
-    </message>
-    <message>
-        <source>No schedule: %1</source>
-        <translation>无调度：%1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Does not fit: %1&lt;/span&gt;</source>
-        <translation>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;放不下：%1&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>No proposals: %1</source>
-        <translation>无建议：%1</translation>
-    </message>
-    <message>
-        <source>No proposal is selected.</source>
-        <translation>未选择建议。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is an estimate, not a configuration the planner can switch to.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>“%1”只是估算，不是规划器可以切换到的配置。</translation>
-    </message>
-    <message>
-        <source>Apply &quot;%1&quot;</source>
-        <translation>应用“%1”</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;No plan fits in memory.&lt;/b&gt; Tick &quot;Show plans that do not fit&quot; to see each one&apos;s reason, or add GPUs, shorten the sequence, or pin recomputation and ZeRO.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>&lt;b&gt;没有方案能放入显存。&lt;/b&gt;勾选“显示放不下的方案”查看各自原因，或增加 GPU、缩短序列，或固定重计算和 ZeRO 设置。</translation>
-    </message>
-    <message>
-        <source>No plan is selected.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>未选择方案。</translation>
-    </message>
-    <message>
-        <source>%1: the bundled model &quot;%2&quot; is not part of this version</source>
-        <translation>%1：内置模型“%2”不在此版本中</translation>
-    </message>
-    <message>
-        <source>There is no plan to export yet.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>还没有可导出的方案。</translation>
-    </message>
-    <message>
-        <source>%1: the plan could not be written: %2</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>%1：无法写入方案：%2</translation>
-    </message>
-    <message>
-        <source>%1: cannot write: %2</source>
-        <translation>%1：无法写入：%2</translation>
-    </message>
-    <message>
-        <source>%1 on %2 x %3, sequence %4, global batch %5</source>
-        <translation>%1，%2 x %3，序列 %4，全局批次 %5</translation>
-    </message>
-    <message>
-        <source>Memory per GPU</source>
-        <translation>每个 GPU 的显存</translation>
-    </message>
-    <message>
-        <source>Pipeline stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>流水线阶段</translation>
-    </message>
-    <message>
-        <source>Pipeline schedule</source>
-        <translation>流水线调度</translation>
-    </message>
-    <message>
-        <source>Compute imbalance</source>
-        <translation>计算不均衡</translation>
-    </message>
-    <message>
-        <source>Communication</source>
-        <translation>通信</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>ShardScope — %1</source>
-        <translation>ShardScope — %1</translation>
-    </message>
-    <message>
-        <source>no model</source>
-        <translation>无模型</translation>
-    </message>
-    <message>
-        <source>Open Model</source>
-        <translation>打开模型</translation>
-    </message>
-    <message>
-        <source>Models (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;All files (*)</source>
-        <translation>模型 (*.json *.safetensors *.onnx *.graphml *.xml *.dot *.gv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Open Session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <source>ShardScope sessions (*.shardscope)</source>
-        <translation>ShardScope 会话 (*.shardscope)</translation>
-    </message>
-    <message>
-        <source>Save Session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>Session saved to %1</source>
-        <translation>会话已保存到 %1</translation>
-    </message>
-    <message>
-        <source>Export Plan JSON</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>导出方案 JSON</translation>
-    </message>
-    <message>
-        <source>Plan files (*.json)</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>方案文件 (*.json)</translation>
-    </message>
-    <message>
-        <source>Plan written to %1</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>方案已写入 %1</translation>
-    </message>
-    <message>
-        <source>Megatron-LM arguments (*.sh)</source>
-        <translation>Megatron-LM 参数 (*.sh)</translation>
-    </message>
-    <message>
-        <source>DeepSpeed config (*.json)</source>
-        <translation>DeepSpeed 配置 (*.json)</translation>
-    </message>
-    <message>
-        <source>torchtitan job config (*.toml)</source>
-        <translation>torchtitan 作业配置 (*.toml)</translation>
-    </message>
-    <message>
-        <source>Export Launch Config</source>
-        <translation>导出启动配置</translation>
-    </message>
-    <message>
-        <source>Framework:</source>
-        <translation>框架：</translation>
-    </message>
-    <message>
-        <source>Launch config written to %1</source>
-        <translation>启动配置已写入 %1</translation>
-    </message>
-    <message>
-        <source>Export as PNG or SVG</source>
-        <translation>导出为 PNG 或 SVG</translation>
-    </message>
-    <message>
-        <source>Export Scale</source>
-        <translation>导出缩放</translation>
-    </message>
-    <message>
-        <source>Scale (2 doubles the pixels for print):</source>
-        <translation>缩放比例（2 表示像素加倍，用于打印）：</translation>
-    </message>
-    <message>
-        <source>Picture written to %1</source>
-        <translation>图片已写入 %1</translation>
-    </message>
-    <message>
-        <source>&amp;%1 %2</source>
-        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>L&amp;anguage</source>
@@ -1486,52 +2441,8 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>ShardScope[*]</translation>
     </message>
     <message>
-        <source>%1: the autosaved session&apos;s model could not be opened, the autosave is kept: %2</source>
-        <translation>%1：无法打开自动保存会话的模型，自动保存文件已保留：%2</translation>
-    </message>
-    <message>
         <source>%1[*] — ShardScope</source>
         <translation>%1[*] — ShardScope</translation>
-    </message>
-    <message>
-        <source>&amp;Restore</source>
-        <translation>恢复(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Bring back the inputs as they were autosaved; they stay unsaved until you save a session.</source>
-        <translation>恢复自动保存时的输入；在保存会话之前它们仍处于未保存状态。</translation>
-    </message>
-    <message>
-        <source>Discard</source>
-        <translation>丢弃</translation>
-    </message>
-    <message>
-        <source>Delete the autosave.</source>
-        <translation>删除自动保存文件。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 × %3 %4</source>
-        <translation>%1，%2 × %3 块 %4</translation>
-    </message>
-    <message>
-        <source>unreadable: %1</source>
-        <translation>无法读取：%1</translation>
-    </message>
-    <message>
-        <source>ShardScope did not exit normally. Unsaved work autosaved at %1 (%2) can be restored.</source>
-        <translation>ShardScope 未正常退出。可以恢复于 %1 自动保存的未保存工作（%2）。</translation>
-    </message>
-    <message>
-        <source>One older autosave follows.</source>
-        <translation>之后还有一个较早的自动保存。</translation>
-    </message>
-    <message>
-        <source>%1 older autosaves follow.</source>
-        <translation>之后还有 %1 个较早的自动保存。</translation>
-    </message>
-    <message>
-        <source>The autosave cannot be restored: %1</source>
-        <translation>无法恢复自动保存：%1</translation>
     </message>
     <message>
         <source>Unsaved Changes</source>
@@ -1542,41 +2453,36 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>自上次保存会话以来输入已更改。关闭前是否将其保存为会话？</translation>
     </message>
     <message>
-        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>&lt;br&gt;每个 GPU %1（可用 %2）· 每步 %3 秒 %4 · %5 token/s · MFU %6 % · 气泡 %7 %</translation>
+        <source>E&amp;xplorer</source>
+        <translation>浏览器(&amp;X)</translation>
     </message>
     <message>
-        <source> · TP overlap</source>
-        <translation> · TP 重叠</translation>
+        <source>Every plan the search evaluated as a point: pick the axes and the colouring, see the Pareto front, click a point to select its plan, drag a rectangle to filter the plan table.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>搜索评估过的每个方案显示为一个点：选择坐标轴和着色方式，查看帕累托前沿，单击点可选中其方案，拖出矩形可筛选方案表。</translation>
     </message>
     <message>
-        <source> · PP overlap</source>
-        <translation> · PP 重叠</translation>
+        <source>Every plan searched</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>搜索过的全部方案</translation>
     </message>
     <message>
-        <source>TP %1 · CP %2 (%3) · PP %4 · DP %5</source>
-        <translation>TP %1 · CP %2（%3）· PP %4 · DP %5</translation>
+        <source>The sweep cannot start: %1</source>
+        <translation>扫描无法开始：%1</translation>
     </message>
     <message>
-        <source> · HSDP x%1</source>
-        <translation> · HSDP x%1</translation>
+        <source>S&amp;weep</source>
+        <translation>扫描(&amp;W)</translation>
     </message>
     <message>
-        <source> · weights kept to backward</source>
-        <translation> · 权重保留到反向传播</translation>
+        <source>The best plan at every GPU count, global batch or sequence length: throughput, MFU, bubble, step time and memory, with the smallest cluster that fits marked.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>每个 GPU 数量、全局批次或序列长度下的最佳方案：吞吐量、MFU、气泡、步时间和显存，并标出能放下的最小集群。</translation>
     </message>
     <message>
-        <source> · EP %1 x ETP %2</source>
-        <translation> · EP %1 x ETP %2</translation>
-    </message>
-    <message>
-        <source> · EP %1</source>
-        <translation> · EP %1</translation>
-    </message>
-    <message>
-        <source> · EP overlap</source>
-        <translation> · EP 重叠</translation>
+        <source>Best plan by cluster size</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>按集群规模的最佳方案</translation>
     </message>
 </context>
 <context>
@@ -1675,21 +2581,57 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>可用容量</translation>
     </message>
     <message>
-        <source>GiB</source>
-        <translation>GiB</translation>
-    </message>
-    <message>
-        <source>Memory per GPU: %1 GPUs, one bar per pipeline stage S0-S%2 of %3 identical GPUs</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>每个 GPU 的显存：%1 个 GPU，每个流水线阶段 S0-S%2 一根柱，每阶段 %3 个相同的 GPU</translation>
-    </message>
-    <message>
         <source>GPU (global rank)</source>
         <translation>GPU（全局 rank）</translation>
     </message>
     <message>
-        <source>Memory per GPU: %1 GPUs, global ranks 0-%2 from left to right</source>
-        <translation>每个 GPU 的显存：%1 个 GPU，全局 rank 0-%2 从左到右</translation>
+        <source>GiB per GPU</source>
+        <translation>每个 GPU 的 GiB</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无方案</translation>
+    </message>
+    <message>
+        <source>No estimate: %1</source>
+        <translation>无估算：%1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 GPUs</source>
+        <translation>每个 GPU 的显存：%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: one bar for all %1 GPUs, which hold the same bytes</source>
+        <translation>每个 GPU 的显存：全部 %1 个 GPU 占用相同，用一根柱表示</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: all %1 GPUs alike</source>
+        <translation>每个 GPU 的显存：全部 %1 个 GPU 相同</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: a bar per pipeline stage, one GPU each</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>每个 GPU 的显存：每个流水线阶段一根柱，每阶段一个 GPU</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 GPUs in %2 pipeline stages; a bar per stage stands for its %3 GPUs, which hold the same bytes</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>每个 GPU 的显存：%1 个 GPU 分布在 %2 个流水线阶段；每阶段一根柱，代表其占用相同的 %3 个 GPU</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: a bar per stage of %1 identical GPUs</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>每个 GPU 的显存：每阶段一根柱，每阶段 %1 个相同的 GPU</translation>
+    </message>
+    <message>
+        <source>pipeline stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>usable %1 GiB</source>
+        <translation>可用 %1 GiB</translation>
     </message>
 </context>
 <context>
@@ -1905,13 +2847,54 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>--moe-capacity-factor 必须大于 0（每个专家计算的 token 数与其平均值之比）；若要不丢弃路由，请省略该选项</translation>
     </message>
     <message>
+        <source>--gpu-hour-price needs --token-budget TOKENS: the cost is the GPU-hours the tokens take times the price</source>
+        <translation>--gpu-hour-price 需要 --token-budget TOKENS：成本为训练这些 token 所需的 GPU 时乘以价格</translation>
+    </message>
+    <message>
         <source>Usage: shardscope plan MODEL [options]
 
 MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
 (headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
 prototype&apos;s layer list or ModelInfo JSON, or a bundled example name (shardscope models).
 
-Cluster:
+%1Output:
+  --top K                 plans to print and to write; default 10
+  --infeasible K          also print the K closest plans that do not fit, with the reason
+  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)
+  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
+                          predicted speedup, memory change, and the bottleneck it addresses
+
+Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
+
+Example:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>用法：shardscope plan 模型 [选项]
+
+模型可以是 Hugging Face config.json、safetensors 文件、分片索引或检查点文件夹
+（仅读取头部）、ONNX 模型、GraphML 或 Graphviz DOT 图、ShardScope 模型 JSON、
+原型的层列表或 ModelInfo JSON，或内置示例名称（shardscope models）。
+
+%1输出：
+  --top K                 输出和写入的方案数；默认 10
+  --infeasible K          同时输出 K 个最接近但放不下的方案及原因
+  --json 文件             将排序后的方案写为方案 JSON（docs/plan-format.md）
+  --proposals             输出最多 10 条对最佳方案的修改建议，每条都重新评估：
+                          预测加速比、显存变化及其解决的瓶颈
+
+退出码：0 有方案可放下；1 没有方案可放下；2 命令行错误；3 输入无效；4 无法写入输出。
+
+示例：
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
+</translation>
+    </message>
+    <message>
+        <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
   --gpus-per-node K       GPUs per node; default 8 (N must be a multiple of K)
@@ -1971,25 +2954,17 @@ Ranking:
                           CommunicationMinimal, Hybrid, TensorParallelFirst, PipelineParallelFirst,
                           or a preset: memory_optimized, throughput_optimized, communication_optimized
   --weights M,C,N         weights of memory headroom, throughput and communication in the score
-  --top K                 plans to print and to write; default 10
-  --infeasible K          also print the K closest plans that do not fit, with the reason
-  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)
-  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
-                          predicted speedup, memory change, and the bottleneck it addresses
 
-Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
+Time and cost to train (each listed plan; nothing is assumed when these are not given):
+  --token-budget TOKENS   tokens to train on, e.g. 15e12 or 15T (K, M, B or G, T, P: thousand to
+                          quadrillion): adds the days (tokens / tokens per second) and GPU-hours
+                          (days x 24 x GPUs) of each plan
+  --gpu-hour-price PRICE  price of one GPU-hour (with --token-budget): adds the cost, GPU-hours x
+                          PRICE, in PRICE&apos;s currency
 
-Example:
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
 </source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>用法：shardscope plan 模型 [选项]
-
-模型可以是 Hugging Face config.json、safetensors 文件、分片索引或检查点文件夹
-（仅读取头部）、ONNX 模型、GraphML 或 Graphviz DOT 图、ShardScope 模型 JSON、
-原型的层列表或 ModelInfo JSON，或内置示例名称（shardscope models）。
-
-集群：
+        <translation>集群：
   --gpu 名称              目录中的 GPU（shardscope gpus）；默认 H100-SXM
   --gpus N                GPU 总数；默认 64
   --gpus-per-node K       每节点 GPU 数；默认 8（N 必须是 K 的倍数）
@@ -2049,16 +3024,14 @@ Example:
                           CommunicationMinimal、Hybrid、TensorParallelFirst、PipelineParallelFirst，
                           或预设：memory_optimized、throughput_optimized、communication_optimized
   --weights M,C,N         评分中显存余量、吞吐量和通信的权重
-  --top K                 输出和写入的方案数；默认 10
-  --infeasible K          同时输出 K 个最接近但放不下的方案及原因
-  --json 文件             将排序后的方案写为方案 JSON（docs/plan-format.md）
-  --proposals             输出最多 10 条对最佳方案的修改建议，每条都重新评估：
-                          预测加速比、显存变化及其解决的瓶颈
 
-退出码：0 有方案可放下；1 没有方案可放下；2 命令行错误；3 输入无效；4 无法写入输出。
+训练时间和成本（针对每个列出的方案；未给出时不做任何假定）：
+  --token-budget TOKENS   要训练的 token 数，例如 15e12 或 15T（K、M、B 或 G、T、P：千到
+                          千万亿）：增加每个方案的天数（token 数 / 每秒 token 数）和 GPU 时
+                          （天数 x 24 x GPU 数）
+  --gpu-hour-price 价格   每 GPU 时的价格（与 --token-budget 一起使用）：增加成本，即 GPU 时 x
+                          价格，以价格所用的货币计
 
-示例：
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
 </translation>
     </message>
 </context>
@@ -2309,6 +3282,38 @@ Example:
         <source>, all-to-all overlapped with another micro-batch&apos;s compute</source>
         <translation>，all-to-all 与另一个微批次的计算重叠</translation>
     </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 时</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Budget   %1 tokens</source>
+        <translation>预算     %1 token</translation>
+    </message>
+    <message>
+        <source>, %1 per GPU-hour</source>
+        <translation>，每 GPU 时 %1</translation>
+    </message>
+    <message>
+        <source>, no GPU-hour price (--gpu-hour-price) so no cost</source>
+        <translation>，未设置每 GPU 时价格（--gpu-hour-price），因此无成本</translation>
+    </message>
+    <message>
+        <source>  training on %1 tokens: %2 days, %3 GPU-hours on %4 GPUs</source>
+        <translation>  训练 %1 个 token：%2 天，%4 个 GPU 共 %3 GPU 时</translation>
+    </message>
+    <message>
+        <source>, cost %1 at %2 per GPU-hour</source>
+        <translation>，按每 GPU 时 %2 计成本 %1</translation>
+    </message>
 </context>
 <context>
     <name>PlanTableModel</name>
@@ -2425,10 +3430,6 @@ Example:
         <translation>模型 FLOPs 利用率：每秒模型 FLOPs 与 GPU 峰值之比。</translation>
     </message>
     <message>
-        <source>Weighted score of memory headroom, throughput and exposed communication (the weight sliders).</source>
-        <translation>显存余量、吞吐量和暴露通信的加权评分（由权重滑块决定）。</translation>
-    </message>
-    <message>
         <source>(uncalibrated)</source>
         <translation>（未校准）</translation>
     </message>
@@ -2510,6 +3511,379 @@ Example:
         <source>MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch&apos;s token dispatch and combine run while another micro-batch computes; needs EP &gt; 1, no full recomputation, and with PP &gt; 1 the interleaved schedule.</source>
         <translation>MoE all-to-all 重叠（Megatron --overlap-moe-expert-parallel-comm）：一个微批次的 token 分发与合并在另一个微批次计算时进行；需要 EP &gt; 1、不使用完全重计算，且在 PP &gt; 1 时使用交错式调度。</translation>
     </message>
+    <message>
+        <source>Score %1 = throughput %2 x %3 + headroom %4 x %5 + communication %6 x %7</source>
+        <translation>评分 %1 = 吞吐量 %2 x %3 + 空余显存 %4 x %5 + 通信 %6 x %7</translation>
+    </message>
+    <message>
+        <source>Throughput: %1 tokens/s of the fastest plan&apos;s %2. Headroom: %3 free of %4 usable on the fullest GPU. Communication: the share of the step not waiting on exposed communication.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>吞吐量：%1 token/s，最快方案为 %2。空余显存：占用最多的 GPU 上可用 %4 中空余 %3。通信：步时间中不等待暴露通信的比例。</translation>
+    </message>
+    <message>
+        <source>The %1 strategy ranks by its own rule, not by this score.</source>
+        <translation>%1 策略按自己的规则排序，而不是按此评分。</translation>
+    </message>
+    <message>
+        <source>#%1 does not fit: %2</source>
+        <translation>#%1 放不下：%2</translation>
+    </message>
+    <message>
+        <source>#%1 by throughput: %2 tokens/s</source>
+        <translation>按吞吐量排第 %1：%2 token/s</translation>
+    </message>
+    <message>
+        <source>#%1 by weighted score %2</source>
+        <translation>按加权评分 %2 排第 %1</translation>
+    </message>
+    <message>
+        <source>#%1 by memory per GPU (MemoryOptimal): %2</source>
+        <translation>按每个 GPU 的显存排第 %1（MemoryOptimal）：%2</translation>
+    </message>
+    <message>
+        <source>#%1 by stage balance (ComputeBalanced): slowest stage %2x the fastest</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>按阶段均衡度排第 %1（ComputeBalanced）：最慢阶段是最快阶段的 %2 倍</translation>
+    </message>
+    <message>
+        <source>#%1 by bytes communicated per step (CommunicationMinimal): %2</source>
+        <translation>按每步通信字节数排第 %1（CommunicationMinimal）：%2</translation>
+    </message>
+    <message>
+        <source>#%1 by TP within a node first, then fewest stages (TensorParallelFirst): TP %2, PP %3</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>先按节点内 TP、再按最少阶段排第 %1（TensorParallelFirst）：TP %2，PP %3</translation>
+    </message>
+    <message>
+        <source>#%1 by least TP, then throughput (PipelineParallelFirst): TP %2</source>
+        <translation>先按最小 TP、再按吞吐量排第 %1（PipelineParallelFirst）：TP %2</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 usable per GPU</source>
+        <translation>；每个 GPU 使用 %1 / 可用 %2</translation>
+    </message>
+    <message>
+        <source>; the fastest plan that fits</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>；能放下的最快方案</translation>
+    </message>
+    <message>
+        <source>; %1 % slower than the fastest plan that fits (#%2)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>；比能放下的最快方案（#%2）慢 %1 %</translation>
+    </message>
+    <message numerus="yes">
+        <source>; stands for %n equivalent plan(s) that differ only in settings without effect</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>
+            <numerusform>；代表 %n 个仅在无效设置上不同的等价方案</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fits, fastest</source>
+        <translation>可放下，最快</translation>
+    </message>
+    <message numerus="yes">
+        <source>(+%n equivalent)</source>
+        <translation>
+            <numerusform>（另有 %n 个等价）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Days to train the token budget at this plan&apos;s tokens/s (Settings: token budget).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>按此方案的 token/s 训练完 token 预算所需的天数（设置：token 预算）。</translation>
+    </message>
+    <message>
+        <source>GPU-hours to train the token budget: days x 24 x the cluster&apos;s GPUs.</source>
+        <translation>训练完 token 预算所需的 GPU 时：天数 x 24 x 集群的 GPU 数。</translation>
+    </message>
+    <message>
+        <source>GPU-hours x your price per GPU-hour, in your currency. No price is assumed.</source>
+        <translation>GPU 时 x 您的每 GPU 时价格，以您的货币计。不假定任何价格。</translation>
+    </message>
+    <message>
+        <source>Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first. Hover a score for its parts.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>吞吐量、空余显存和暴露通信的加权评分（权重滑块）；默认只看吞吐量，因此能放下的最快方案排第一。将鼠标悬停在评分上可查看各组成部分。</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTablePanel</name>
+    <message>
+        <source>Show plans that do &amp;not fit</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>显示放不下的方案(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Every plan the search evaluated, best first by the chosen strategy. Click a header to sort; select a row to show that plan below.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>搜索评估过的所有方案，按所选策略从优到劣排列。点击表头排序；选择一行可在下方显示该方案。</translation>
+    </message>
+    <message>
+        <source>List the plans that exceed GPU memory or break a rule, with the reason.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>列出超出 GPU 显存或违反规则的方案及其原因。</translation>
+    </message>
+    <message>
+        <source>Why the selected plan ranks where it does: the strategy&apos;s rule with the plan&apos;s numbers, and how it compares with the fastest plan that fits. Hover a score for its parts.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>所选方案为何排在此位置：策略的规则及该方案的数值，以及它与能放下的最快方案的比较。将鼠标悬停在评分上可查看各组成部分。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ranked plans&lt;/b&gt;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;b&gt;方案排名&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n plan(s) in the explorer&apos;s rectangle. &lt;a href=&quot;clear&quot;&gt;Show all&lt;/a&gt;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>
+            <numerusform>浏览器矩形内有 %n 个方案。&lt;a href=&quot;clear&quot;&gt;全部显示&lt;/a&gt;</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PlanText</name>
+    <message>
+        <source>TP %1 · CP %2 (%3) · PP %4 · DP %5</source>
+        <translation>TP %1 · CP %2（%3）· PP %4 · DP %5</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3</source>
+        <translation>TP %1 · PP %2 · DP %3</translation>
+    </message>
+    <message>
+        <source> · EP %1 x ETP %2</source>
+        <translation> · EP %1 x ETP %2</translation>
+    </message>
+    <message>
+        <source> · EP %1</source>
+        <translation> · EP %1</translation>
+    </message>
+    <message>
+        <source> · VPP %1</source>
+        <translation> · VPP %1</translation>
+    </message>
+    <message>
+        <source> · micro-batch %1 · ZeRO-%2 · recompute %3</source>
+        <translation> · 微批次 %1 · ZeRO-%2 · 重计算 %3</translation>
+    </message>
+    <message>
+        <source> · HSDP x%1</source>
+        <translation> · HSDP x%1</translation>
+    </message>
+    <message>
+        <source> · weights kept to backward</source>
+        <translation> · 权重保留到反向传播</translation>
+    </message>
+    <message>
+        <source> · SP</source>
+        <translation> · SP</translation>
+    </message>
+    <message>
+        <source> · TP overlap</source>
+        <translation> · TP 重叠</translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation> · %1</translation>
+    </message>
+    <message>
+        <source> · PP overlap</source>
+        <translation> · PP 重叠</translation>
+    </message>
+    <message>
+        <source> · EP overlap</source>
+        <translation> · EP 重叠</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>&lt;br&gt;每个 GPU %1（可用 %2）· 每步 %3 秒 %4 · %5 token/s · MFU %6 % · 气泡 %7 %</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Does not fit: %1&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;放不下：%1&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>PlanViews</name>
+    <message>
+        <source>&amp;Memory</source>
+        <translation>显存(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Bytes per GPU by what they hold, against the usable capacity.</source>
+        <translation>每个 GPU 按内容分类的字节数，与可用容量对比。</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每个 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>&amp;Stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Pipeline stages: their layers, their GPUs (TP x DP grid), memory and time.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线阶段：其包含的层、GPU（TP x DP 网格）、显存和时间。</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>One training step&apos;s pipeline schedule: forward and backward passes per stage. The bubble is the time stages sit idle while the pipeline fills and drains.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>一个训练步的流水线调度：每个阶段的前向和反向计算。气泡是流水线填充和排空时各阶段空闲的时间。</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>&amp;Imbalance</source>
+        <translation>不均衡(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Time per micro-batch of each stage: the slowest stage sets the pace.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>每个阶段处理一个微批次的时间：最慢的阶段决定整体节奏。</translation>
+    </message>
+    <message>
+        <source>Compute imbalance</source>
+        <translation>计算不均衡</translation>
+    </message>
+    <message>
+        <source>&amp;Communication</source>
+        <translation>通信(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Tensor-, pipeline- and data-parallel communication of one step.</source>
+        <translation>一个训练步中的张量并行、流水线并行和数据并行通信。</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No plan fits in memory.&lt;/b&gt; Tick &quot;Show plans that do not fit&quot; to see each one&apos;s reason, or add GPUs, shorten the sequence, or pin recomputation and ZeRO.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;b&gt;没有方案能放入显存。&lt;/b&gt;勾选“显示放不下的方案”查看各自原因，或增加 GPU、缩短序列，或固定重计算和 ZeRO 设置。</translation>
+    </message>
+    <message>
+        <source>No plan is selected.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>未选择方案。</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%2 个阶段上 %1 个微批次：计算过程太多，无法绘制（%3）；气泡占训练步的 %4 %</translation>
+    </message>
+    <message>
+        <source>No schedule: %1</source>
+        <translation>无调度：%1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3, sequence %4, global batch %5</source>
+        <translation>%1，%2 x %3，序列 %4，全局批次 %5</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>ShardScope — %1</source>
+        <translation>ShardScope — %1</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>无模型</translation>
+    </message>
+</context>
+<context>
+    <name>PlanningController</name>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation>搜索已取消。</translation>
+    </message>
+    <message>
+        <source>No plan: the inputs are not usable.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无方案：输入不可用。</translation>
+    </message>
+    <message>
+        <source>%1 plans evaluated in %2 ms; %3 fit in memory</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%2 毫秒内评估了 %1 个方案；%3 个可放入显存</translation>
+    </message>
+    <message>
+        <source>No plan could be evaluated.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>没有方案能被评估。</translation>
+    </message>
+    <message>
+        <source>No plan fits.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>没有方案能放下。</translation>
+    </message>
+    <message>
+        <source>Tick &quot;Show plans that do not fit&quot; to see each plan&apos;s reason.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>勾选“显示放不下的方案”可查看每个方案的原因。</translation>
+    </message>
+    <message>
+        <source>Try: %1.</source>
+        <translation>尝试：%1。</translation>
+    </message>
+    <message>
+        <source>The plans could not be re-ranked: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无法重新排序方案：%1</translation>
+    </message>
+    <message>
+        <source>%1 plans re-ranked in %2 ms (no new search)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%2 毫秒内重新排序了 %1 个方案（未重新搜索）</translation>
+    </message>
+    <message>
+        <source>This plan could not be evaluated: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无法评估此方案：%1</translation>
+    </message>
 </context>
 <context>
     <name>ProposalListModel</name>
@@ -2523,24 +3897,149 @@ Example:
         <translation>预测对此方案的任何修改都没有帮助：它已是成本模型在附近找到的最佳方案。</translation>
     </message>
     <message>
-        <source>same memory</source>
-        <translation>显存不变</translation>
-    </message>
-    <message>
         <source>%1%2 GiB per GPU</source>
         <translation>每个 GPU %1%2 GiB</translation>
     </message>
     <message>
-        <source>%1x, %2: %3</source>
-        <translation>%1x，%2：%3</translation>
-    </message>
-    <message>
-        <source> (does not fit)</source>
-        <translation>（放不下）</translation>
-    </message>
-    <message>
         <source> (estimate)</source>
         <translation>（估算）</translation>
+    </message>
+    <message>
+        <source>Fits and helps</source>
+        <translation>可放下且有帮助</translation>
+    </message>
+    <message>
+        <source>No change fits and helps: this plan is the best the cost model finds nearby.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>没有既能放下又有帮助的修改：此方案已是成本模型在附近找到的最佳方案。</translation>
+    </message>
+    <message>
+        <source>Other changes</source>
+        <translation>其他修改</translation>
+    </message>
+    <message>
+        <source>same tokens/s</source>
+        <translation>token/s 不变</translation>
+    </message>
+    <message>
+        <source>same speed</source>
+        <translation>速度不变</translation>
+    </message>
+    <message>
+        <source>%1x the tokens/s</source>
+        <translation>token/s 为 %1 倍</translation>
+    </message>
+    <message>
+        <source>%1x faster</source>
+        <translation>快 %1 倍</translation>
+    </message>
+    <message>
+        <source>%1x slower</source>
+        <translation>慢 %1 倍</translation>
+    </message>
+    <message>
+        <source>does not fit: %1 GiB of %2 GiB usable</source>
+        <translation>放不下：%1 GiB / 可用 %2 GiB</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalsController</name>
+    <message>
+        <source>No proposals: %1</source>
+        <translation>无建议：%1</translation>
+    </message>
+    <message>
+        <source>No proposal is selected.</source>
+        <translation>未选择建议。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is an estimate, not a configuration the planner can switch to.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>“%1”只是估算，不是规划器可以切换到的配置。</translation>
+    </message>
+    <message>
+        <source>Apply &quot;%1&quot;</source>
+        <translation>应用“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalsPanel</name>
+    <message>
+        <source>&amp;Apply proposal</source>
+        <translation>应用建议(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Changes to the selected plan, each re-evaluated with the cost model and ranked by predicted speedup; select one to read why.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>对所选方案的修改建议，每条都用成本模型重新评估并按预测加速比排序；选择一条可查看原因。</translation>
+    </message>
+    <message>
+        <source>Switch to the proposed plan (Undo goes back).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>切换到建议的方案（撤销可返回）。</translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation>没有可撤销的操作</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>撤销 %1</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryController</name>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Bring back the inputs as they were autosaved; they stay unsaved until you save a session.</source>
+        <translation>恢复自动保存时的输入；在保存会话之前它们仍处于未保存状态。</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Delete the autosave.</source>
+        <translation>删除自动保存文件。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3 %4</source>
+        <translation>%1，%2 × %3 块 %4</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>ShardScope did not exit normally. Unsaved work autosaved at %1 (%2) can be restored.</source>
+        <translation>ShardScope 未正常退出。可以恢复于 %1 自动保存的未保存工作（%2）。</translation>
+    </message>
+    <message>
+        <source>One older autosave follows.</source>
+        <translation>之后还有一个较早的自动保存。</translation>
+    </message>
+    <message>
+        <source>%1 older autosaves follow.</source>
+        <translation>之后还有 %1 个较早的自动保存。</translation>
+    </message>
+    <message>
+        <source>The autosave cannot be restored: %1</source>
+        <translation>无法恢复自动保存：%1</translation>
     </message>
 </context>
 <context>
@@ -2566,16 +4065,6 @@ Example:
         <translation>--scale 应为 0.1 到 8 之间的数，实际为“%1”</translation>
     </message>
     <message>
-        <source>--view is required: memory, stages, timeline, imbalance, communication or window</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>必须指定 --view：memory、stages、timeline、imbalance、communication 或 window</translation>
-    </message>
-    <message>
-        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication or window</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>未知视图“%1”：请使用 memory、stages、timeline、imbalance、communication 或 window</translation>
-    </message>
-    <message>
         <source>--out FILE.png or FILE.svg is required</source>
         <translation>必须指定 --out 文件.png 或 文件.svg</translation>
     </message>
@@ -2584,18 +4073,29 @@ Example:
         <translation>--out 必须以 .png 或 .svg 结尾，实际为“%1”</translation>
     </message>
     <message>
+        <source>--view is required: memory, stages, timeline, imbalance, communication, compare or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>必须指定 --view：memory、stages、timeline、imbalance、communication、compare 或 window</translation>
+    </message>
+    <message>
+        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication, compare or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>未知视图“%1”：请使用 memory、stages、timeline、imbalance、communication、compare 或 window</translation>
+    </message>
+    <message>
         <source>Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]
                          [--theme light|dark] [plan options]
 
 Plans MODEL like &quot;shardscope plan&quot; and draws the best plan as the desktop planner shows it,
 titled and with its legend, without a display.
 
-  --view VIEW   memory, stages, timeline, imbalance, communication, or window (the whole window)
+  --view VIEW   memory, stages, timeline, imbalance, communication, compare (a baseline and up to
+                three plans side by side), or window (the whole window)
   --out FILE    .png (bitmap) or .svg (vector)
   --size WxH    picture size in pixels at scale 1; default 1600x1000
   --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1
   --theme T     light (default) or dark
-
+%1
 Plan options: see shardscope plan --help.
 </source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
@@ -2605,14 +4105,95 @@ Plan options: see shardscope plan --help.
 像“shardscope plan”一样规划模型，并按桌面规划器的显示方式绘制最佳方案，
 带标题和图例，无需显示器。
 
-  --view 视图   memory、stages、timeline、imbalance、communication 或 window（整个窗口）
+  --view 视图   memory、stages、timeline、imbalance、communication、compare（基准与最多
+                三个方案并排）或 window（整个窗口）
   --out 文件    .png（位图）或 .svg（矢量图）
   --size 宽x高  缩放为 1 时的图片像素尺寸；默认 1600x1000
   --scale S     PNG 的像素缩放（打印和高 DPI 屏幕用 2）；默认 1
   --theme T     light（默认）或 dark
-
+%1
 方案选项：参见 shardscope plan --help。
 </translation>
+    </message>
+    <message>
+        <source>--baseline and --compare go with --view compare</source>
+        <translation>--baseline 和 --compare 需与 --view compare 一起使用</translation>
+    </message>
+</context>
+<context>
+    <name>RenderCompare</name>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>--baseline expects a plan&apos;s configuration, e.g. &quot;tp=8,pp=4,mb=1&quot;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>--baseline 需要一个方案的配置，例如“tp=8,pp=4,mb=1”</translation>
+    </message>
+    <message>
+        <source>--compare expects up to %1 plan ranks separated by commas, e.g. 2,3,4, got &quot;%2&quot;</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>--compare 需要最多 %1 个以逗号分隔的方案名次，例如 2,3,4，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>--compare: %1</source>
+        <translation>--compare：%1</translation>
+    </message>
+    <message>
+        <source>  --baseline CONFIG  with --view compare: the plan the others are compared with, by its
+                configuration, e.g. &quot;tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
+                schedule=interleaved,vpp=4&quot; (keys: tp pp dp cp vpp mb zero recompute sp
+                schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap;
+                dp defaults to the GPUs left); default: the best plan
+  --compare R,R,R    with --view compare: up to 3 plan ranks (1 is the best) to compare with the
+                baseline; default 2,3,4, or 1,2,3 with --baseline
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>  --baseline 配置    与 --view compare 一起使用：其他方案与之比较的方案，按其配置给出，
+                例如 &quot;tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
+                schedule=interleaved,vpp=4&quot;（键：tp pp dp cp vpp mb zero recompute sp
+                schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap；
+                dp 默认为剩余的 GPU）；默认：最佳方案
+  --compare R,R,R    与 --view compare 一起使用：最多 3 个与基准比较的方案名次（1 为最佳）；
+                默认 2,3,4，使用 --baseline 时为 1,2,3
+</translation>
+    </message>
+</context>
+<context>
+    <name>RenderSweep</name>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>one sweep axis per picture: %1 and %2 both give several values; give the other a single value</source>
+        <translation>每张图只能有一个扫描维度：%1 和 %2 都给出了多个值；请给另一个只指定一个值</translation>
+    </message>
+    <message>
+        <source>--view sweep needs what to sweep: --gpus, --batch or --seq with a range A..B (the powers of two from A to B, e.g. --gpus 64..1024) or a list A,B,C</source>
+        <translation>--view sweep 需要指定扫描项：--gpus、--batch 或 --seq，取范围 A..B（从 A 到 B 的 2 的幂，例如 --gpus 64..1024）或列表 A,B,C</translation>
+    </message>
+    <message>
+        <source>
+The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B | --seq A..B)
+                --out FILE.png|FILE.svg [--size WxH] [--scale S] [--theme light|dark] [plan options]
+  Runs the search at each value as shardscope sweep does (A..B: the powers of two from A to B;
+  A,B,C: those values) and draws the best plan&apos;s tokens/s, MFU, bubble, step time and memory per
+  GPU at each, the smallest value that fits marked. Exit 1 when no plan fits at any value.
+</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>
+扫描视图：shardscope render 模型 --view sweep (--gpus A..B | --batch A..B | --seq A..B)
+                --out 文件.png|文件.svg [--size 宽x高] [--scale S] [--theme light|dark] [方案选项]
+  像 shardscope sweep 一样在每个值上运行搜索（A..B：从 A 到 B 的 2 的幂；A,B,C：即这些值），
+  并绘制每个值下最佳方案的 token/s、MFU、气泡、步时间和每个 GPU 的显存，标出能放下的最小值。
+  任何值都没有方案能放下时退出码为 1。
+</translation>
+    </message>
+    <message>
+        <source>shardscope render: %1: %2</source>
+        <translation>shardscope render：%1：%2</translation>
     </message>
 </context>
 <context>
@@ -2688,14 +4269,6 @@ Plan options: see shardscope plan --help.
     <message>
         <source>layers %1–%2 (%3)</source>
         <translation>层 %1–%2（%3）</translation>
-    </message>
-    <message>
-        <source>%1 … %2</source>
-        <translation>%1 … %2</translation>
-    </message>
-    <message>
-        <source>%1 chunks, %2 layers: %3 … %4</source>
-        <translation>%1 个块，%2 层：%3 … %4</translation>
     </message>
     <message>
         <source>ranks %1–%2</source>
@@ -2804,6 +4377,759 @@ Plan options: see shardscope plan --help.
         <source>Time per micro-batch: %1 ms (compute %2, recompute %3, TP %4, CP %5, EP all-to-all %6, PP %7 ms)</source>
         <translation>每个微批次的时间：%1 毫秒（计算 %2，重计算 %3，TP %4，CP %5，EP all-to-all %6，PP %7 毫秒）</translation>
     </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 ms per micro-batch</source>
+        <translation>%1，每个微批次 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>blocks</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>GPU ranks</source>
+        <translation>GPU rank</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>每个 GPU 的 GiB</translation>
+    </message>
+    <message>
+        <source>ms per micro-batch</source>
+        <translation>每个微批次毫秒数</translation>
+    </message>
+    <message>
+        <source>ranks</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>输出头</translation>
+    </message>
+    <message>
+        <source>output head</source>
+        <translation>输出头</translation>
+    </message>
+    <message>
+        <source>norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>No estimate</source>
+        <translation>无估算</translation>
+    </message>
+    <message>
+        <source>%1 stages, slowest %2: %3 ms per micro-batch</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 个阶段，最慢 %2：每个微批次 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation>无层</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>块 %1</translation>
+    </message>
+    <message>
+        <source>blocks %1–%2</source>
+        <translation>块 %1–%2</translation>
+    </message>
+    <message>
+        <source>%1 and %2 other layers</source>
+        <translation>%1 及其他 %2 层</translation>
+    </message>
+    <message>
+        <source>%1 chunks: %2</source>
+        <translation>%1 个块：%2</translation>
+    </message>
+    <message>
+        <source>TP %1 x CP %2 x DP %3</source>
+        <translation>TP %1 x CP %2 x DP %3</translation>
+    </message>
+    <message>
+        <source>TP %1 x DP %2</source>
+        <translation>TP %1 x DP %2</translation>
+    </message>
+    <message>
+        <source>GPUs of each stage: %1 = %2 (global ranks in Megatron&apos;s order)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>每个阶段的 GPU：%1 = %2（按 Megatron 顺序的全局 rank）</translation>
+    </message>
+    <message>
+        <source>GPUs of each stage: %1 = %2</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>每个阶段的 GPU：%1 = %2</translation>
+    </message>
+    <message>
+        <source>%1 GPUs a stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>每阶段 %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>GPU (TP across, CP and DP down)</source>
+        <translation>GPU（横向为 TP，纵向为 CP 和 DP）</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>expert group (EP x ETP GPUs); routed experts&apos; memory</source>
+        <translation>专家组（EP x ETP 个 GPU）；路由专家的显存</translation>
+    </message>
+    <message>
+        <source>expert group</source>
+        <translation>专家组</translation>
+    </message>
+    <message>
+        <source>memory of %1 GiB</source>
+        <translation>显存（共 %1 GiB）</translation>
+    </message>
+    <message>
+        <source>stages %1–%2 of %3 shown: the wheel scrolls</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>显示 %3 个阶段中的 %1–%2：滚轮可滚动</translation>
+    </message>
+    <message>
+        <source>stages %1–%2 of %3</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%3 个阶段中的 %1–%2</translation>
+    </message>
+</context>
+<context>
+    <name>SweepCommand</name>
+    <message>
+        <source>option %1 expects a value</source>
+        <translation>选项 %1 需要一个值</translation>
+    </message>
+    <message>
+        <source>%1 is an option of shardscope plan; a sweep keeps each point&apos;s best plan (plan a point on its own for more)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 是 shardscope plan 的选项；扫描只保留每个点的最佳方案（如需更多请单独规划该点）</translation>
+    </message>
+    <message>
+        <source>one sweep axis per run: %1 and %2 both give several values; give the other a single value</source>
+        <translation>每次运行只能扫描一个维度：%1 和 %2 都给出了多个值；请给另一个只指定一个值</translation>
+    </message>
+    <message>
+        <source>no sweep axis: give --gpus, --batch or --seq a range A..B (the powers of two from A to B, e.g. --gpus 64..16384) or a list A,B,C</source>
+        <translation>没有扫描维度：请为 --gpus、--batch 或 --seq 指定范围 A..B（从 A 到 B 的 2 的幂，例如 --gpus 64..16384）或列表 A,B,C</translation>
+    </message>
+    <message>
+        <source>no model given: shardscope sweep MODEL --gpus A..B [options] (a config.json, a model file, or a bundled name such as llama-3-70b)</source>
+        <translation>未指定模型：shardscope sweep 模型 --gpus A..B [选项]（config.json、模型文件或内置名称，如 llama-3-70b）</translation>
+    </message>
+    <message>
+        <source>1 point</source>
+        <translation>1 个点</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 个点</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>seq</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>GPU count swept</source>
+        <translation>GPU 数量为扫描项</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>Cluster  %1 (%2 each), %3, %4 GPUs a node, intra-node %5 GB/s, inter-node %6 GB/s</source>
+        <translation>集群     %1（每个 %2），%3，每节点 %4 个 GPU，节点内 %5 GB/s，节点间 %6 GB/s</translation>
+    </message>
+    <message>
+        <source>Training sequence %1, global batch %2, %3, %4, flash attention %5</source>
+        <translation>训练     序列 %1，全局批次 %2，%3，%4，flash attention %5</translation>
+    </message>
+    <message>
+        <source>swept</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 个序列</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Warning  %1</source>
+        <translation>警告     %1</translation>
+    </message>
+    <message>
+        <source>Strategy %1, weights memory %2 / compute %3 / communication %4</source>
+        <translation>策略 %1，权重：显存 %2 / 计算 %3 / 通信 %4</translation>
+    </message>
+    <message>
+        <source>Sweep    %1 %2 (%3, a full search each)</source>
+        <translation>扫描     %1 %2（%3，每个都完整搜索）</translation>
+    </message>
+    <message>
+        <source>fit/searched</source>
+        <translation>可放下/已搜索</translation>
+    </message>
+    <message>
+        <source>%1  error: %2</source>
+        <translation>%1  错误：%2</translation>
+    </message>
+    <message>
+        <source>%1  no plan fits (%2 candidates): %3</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1  没有方案能放下（%2 个候选）：%3</translation>
+    </message>
+    <message>
+        <source>  &lt;- smallest that fits</source>
+        <translation>  &lt;- 能放下的最小值</translation>
+    </message>
+    <message>
+        <source>%1 searched in %2 s, %3 candidates in all.</source>
+        <translation>%1 用时 %2 秒完成搜索，共 %3 个候选。</translation>
+    </message>
+    <message>
+        <source>No plan fits at any point.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>在任何点都没有方案能放下。</translation>
+    </message>
+    <message>
+        <source>Predicted times: %1</source>
+        <translation>预测时间：%1</translation>
+    </message>
+    <message>
+        <source>Predicted times are %1</source>
+        <translation>预测时间为 %1</translation>
+    </message>
+    <message>
+        <source>Smallest cluster that fits: %1 GPUs (%2).</source>
+        <translation>能放下的最小集群：%1 个 GPU（%2）。</translation>
+    </message>
+    <message>
+        <source>1 node of %1</source>
+        <translation>1 个节点，每节点 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 nodes of %2</source>
+        <translation>%1 个节点，每节点 %2 个</translation>
+    </message>
+    <message>
+        <source>Smallest global batch that fits: %1 sequences; largest: %2.</source>
+        <translation>能放下的最小全局批次：%1 个序列；最大：%2。</translation>
+    </message>
+    <message>
+        <source>Shortest sequence that fits: %1 tokens; longest: %2.</source>
+        <translation>能放下的最短序列：%1 个 token；最长：%2。</translation>
+    </message>
+    <message>
+        <source>shardscope sweep: cannot write %1: %2</source>
+        <translation>shardscope sweep：无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2).</source>
+        <translation>已写入 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope sweep MODEL (--gpus A..B | --batch A..B | --seq A..B) [options] [--csv FILE] [--json FILE]
+
+Runs the full search (as shardscope plan) at each value of one input and prints one row a value: the
+best plan&apos;s layout, memory per GPU, step time, tokens/s, MFU and bubble, with the smallest value at
+which a plan fits marked. MODEL is as for shardscope plan.
+
+The sweep (exactly one of these gets several values; the others may be given one value):
+  --gpus A..B|A,B,C       GPU counts, whole nodes of --gpus-per-node (default 8) each
+  --batch A..B|A,B,C      global batch sizes in sequences (also --global-batch)
+  --seq A..B|A,B,C        sequence lengths in tokens
+                          A..B is every power of two from A to B (64..16384: 64, 128, ..., 16384);
+                          A,B,C are those values. At most 64 values; each is a full search. A value
+                          that cannot be planned (not whole nodes, say) shows its error in its row
+  --csv FILE              also write the table as CSV (one row a value; docs/sweep-format.md)
+  --json FILE             also write the sweep as JSON (docs/sweep-format.md)
+
+%1Exit codes: 0 a plan fits at some value; 1 no plan fits at any value; 2 bad command line;
+3 invalid input (or no value could be planned); 4 cannot write output.
+
+Examples:
+  shardscope sweep llama-3.1-405b --gpus 64..16384 --seq 8192 --global-batch 2048
+  shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \
+                   --csv sweep.csv
+</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>用法：shardscope sweep 模型 (--gpus A..B | --batch A..B | --seq A..B) [选项] [--csv 文件] [--json 文件]
+
+对某一输入的每个取值运行完整搜索（与 shardscope plan 相同），每个值输出一行：最佳方案的布局、
+每个 GPU 的显存、步时间、token/s、MFU 和气泡，并标出有方案能放下的最小值。模型的含义与 shardscope plan 相同。
+
+扫描项（其中恰好一个给出多个值；其他可以各给一个值）：
+  --gpus A..B|A,B,C       GPU 数量，每个都须为整数个 --gpus-per-node（默认 8）节点
+  --batch A..B|A,B,C      全局批次大小，以序列计（也可用 --global-batch）
+  --seq A..B|A,B,C        序列长度，以 token 计
+                          A..B 为从 A 到 B 的每个 2 的幂（64..16384：64, 128, ..., 16384）；
+                          A,B,C 即这些值。最多 64 个值；每个值都完整搜索一次。无法规划的值
+                          （例如不是整数个节点）在其所在行显示错误
+  --csv 文件              同时将表格写为 CSV（每个值一行；docs/sweep-format.md）
+  --json 文件             同时将扫描结果写为 JSON（docs/sweep-format.md）
+
+%1退出码：0 某个值有方案可放下；1 任何值都没有方案可放下；2 命令行错误；
+3 输入无效（或没有值能被规划）；4 无法写入输出。
+
+示例：
+  shardscope sweep llama-3.1-405b --gpus 64..16384 --seq 8192 --global-batch 2048
+  shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \
+                   --csv sweep.csv
+</translation>
+    </message>
+    <message>
+        <source>shardscope sweep: %1</source>
+        <translation>shardscope sweep：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SweepPanel</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export CSV/JSON...</source>
+        <translation>导出 CSV/JSON...</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>The input that changes from point to point; everything else stays as set</source>
+        <translation>逐点变化的输入；其余输入保持当前设置</translation>
+    </message>
+    <message>
+        <source>A..B: every power of two from A to B (64..16384 is 64, 128, ..., 16384); A,B,C: those values. At most %1 values; each is a full search. GPU counts are whole nodes.</source>
+        <translation>A..B：从 A 到 B 的每个 2 的幂（64..16384 即 64, 128, ..., 16384）；A,B,C：即这些值。最多 %1 个值；每个值都完整搜索一次。GPU 数量须为整数个节点。</translation>
+    </message>
+    <message>
+        <source>Search every value and show each one&apos;s best plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>搜索每个值并显示各自的最佳方案</translation>
+    </message>
+    <message>
+        <source>Stop the sweep; the points finished so far stay</source>
+        <translation>停止扫描；已完成的点会保留</translation>
+    </message>
+    <message>
+        <source>Write the sweep as CSV or JSON (docs/sweep-format.md)</source>
+        <translation>将扫描结果写为 CSV 或 JSON（docs/sweep-format.md）</translation>
+    </message>
+    <message>
+        <source>Choose what to sweep and its values, then Run.</source>
+        <translation>选择扫描项及其取值，然后点击“运行”。</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>&amp;Values</source>
+        <translation>取值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Open a model first: a sweep plans the model on screen.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>请先打开一个模型：扫描会规划当前显示的模型。</translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation>正在取消...</translation>
+    </message>
+    <message>
+        <source>Searching 1 point...</source>
+        <translation>正在搜索 1 个点...</translation>
+    </message>
+    <message>
+        <source>Searching %1 points...</source>
+        <translation>正在搜索 %1 个点...</translation>
+    </message>
+    <message>
+        <source>Searching %1 (point %2 of %3)...</source>
+        <translation>正在搜索 %1（第 %2 个点，共 %3 个）...</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 of %2 points in %3 s</source>
+        <translation>已取消：%3 秒内完成 %2 个点中的 %1 个</translation>
+    </message>
+    <message>
+        <source>1 point in %1 s</source>
+        <translation>%1 秒完成 1 个点</translation>
+    </message>
+    <message>
+        <source>%1 points in %2 s</source>
+        <translation>%2 秒完成 %1 个点</translation>
+    </message>
+    <message>
+        <source>; %1</source>
+        <translation>；%1</translation>
+    </message>
+    <message>
+        <source>; largest that fits: %1</source>
+        <translation>；能放下的最大值：%1</translation>
+    </message>
+    <message>
+        <source>; no plan fits at any point</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>；在任何点都没有方案能放下</translation>
+    </message>
+    <message>
+        <source>The sweep could not run.</source>
+        <translation>扫描无法运行。</translation>
+    </message>
+    <message>
+        <source>There is no sweep to export yet: run one first.</source>
+        <translation>还没有可导出的扫描：请先运行一次。</translation>
+    </message>
+    <message>
+        <source>Cannot export to %1: the file name must end in .csv or .json</source>
+        <translation>无法导出到 %1：文件名必须以 .csv 或 .json 结尾</translation>
+    </message>
+    <message>
+        <source>Cannot export to %1: %2</source>
+        <translation>无法导出到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Export Sweep</source>
+        <translation>导出扫描</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv);;Sweep JSON (*.json)</source>
+        <translation>CSV 表格 (*.csv);;扫描 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Sweep written to %1</source>
+        <translation>扫描已写入 %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2, %3 a node</source>
+        <translation>%1，%2，每节点 %3 个</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3</source>
+        <translation>%1，%2 x %3</translation>
+    </message>
+    <message>
+        <source>seq %1</source>
+        <translation>序列 %1</translation>
+    </message>
+    <message>
+        <source>global batch %1</source>
+        <translation>全局批次 %1</translation>
+    </message>
+    <message>
+        <source>%1 search</source>
+        <translation>%1 搜索</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message>
+        <source>Sweep — %1</source>
+        <translation>扫描 — %1</translation>
+    </message>
+</context>
+<context>
+    <name>SweepView</name>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1M</translation>
+    </message>
+    <message>
+        <source>%1k</source>
+        <translation>%1k</translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>1 个序列</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 个序列</translation>
+    </message>
+    <message>
+        <source>1 token</source>
+        <translation>1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>smallest cluster that fits: %1</source>
+        <translation>能放下的最小集群：%1</translation>
+    </message>
+    <message>
+        <source>smallest global batch that fits: %1</source>
+        <translation>能放下的最小全局批次：%1</translation>
+    </message>
+    <message>
+        <source>shortest sequence that fits: %1</source>
+        <translation>能放下的最短序列：%1</translation>
+    </message>
+    <message>
+        <source> (1 node of %1)</source>
+        <translation>（1 个节点，每节点 %1 个）</translation>
+    </message>
+    <message>
+        <source> (%1 nodes of %2)</source>
+        <translation>（%1 个节点，每节点 %2 个）</translation>
+    </message>
+    <message>
+        <source>%1: cannot be planned</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1：无法规划</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates fit (searched in %3 s)</source>
+        <translation>%2 个候选中 %1 个可放下（搜索用时 %3 秒）</translation>
+    </message>
+    <message>
+        <source>%1: no plan fits</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1：没有方案能放下</translation>
+    </message>
+    <message>
+        <source>%1: best plan</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1：最佳方案</translation>
+    </message>
+    <message>
+        <source>%1 of %2 usable</source>
+        <translation>%1 / 可用 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3</source>
+        <translation>%1，%2 x %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 points</source>
+        <translation>%2 个点中的 %1 个</translation>
+    </message>
+    <message>
+        <source>no plan fits at any point</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>在任何点都没有方案能放下</translation>
+    </message>
+    <message>
+        <source>Best plan at each %1: %2 — %3</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>每个%1下的最佳方案：%2 — %3</translation>
+    </message>
+    <message>
+        <source>Sweep: %1 of %2 points</source>
+        <translation>扫描：%2 个点中的 %1 个</translation>
+    </message>
+    <message>
+        <source>Sweep: fits from %1</source>
+        <translation>扫描：从 %1 起可放下</translation>
+    </message>
+    <message>
+        <source>Sweep: no plan fits</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>扫描：没有方案能放下</translation>
+    </message>
+    <message>
+        <source>best plan (a plan fits)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>最佳方案（有方案可放下）</translation>
+    </message>
+    <message>
+        <source>plan fits</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案可放下</translation>
+    </message>
+    <message>
+        <source>no plan fits (hover for why)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>没有方案能放下（悬停查看原因）</translation>
+    </message>
+    <message>
+        <source>no plan fits</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>没有方案能放下</translation>
+    </message>
+    <message>
+        <source>cannot be planned (hover for why)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无法规划（悬停查看原因）</translation>
+    </message>
+    <message>
+        <source>cannot be planned</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无法规划</translation>
+    </message>
+    <message>
+        <source>smallest that fits</source>
+        <translation>能放下的最小值</translation>
+    </message>
+    <message>
+        <source>smallest fit</source>
+        <translation>最小可行</translation>
+    </message>
+    <message>
+        <source>largest that fits</source>
+        <translation>能放下的最大值</translation>
+    </message>
+    <message>
+        <source>largest fit</source>
+        <translation>最大可行</translation>
+    </message>
+    <message>
+        <source>usable memory per GPU</source>
+        <translation>每个 GPU 的可用显存</translation>
+    </message>
+    <message>
+        <source>usable memory</source>
+        <translation>可用显存</translation>
+    </message>
+    <message>
+        <source>Choose what to sweep and its values, then Run: each point is a full search</source>
+        <translation>选择扫描项及其取值，然后点击“运行”：每个点都是一次完整搜索</translation>
+    </message>
+    <message>
+        <source>Choose what to sweep, then Run</source>
+        <translation>选择扫描项，然后点击“运行”</translation>
+    </message>
+    <message>
+        <source>Across: %1 on a log scale. Each point is the best plan of a full search at that value.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>横轴：%1（对数刻度）。每个点是该值下完整搜索得到的最佳方案。</translation>
+    </message>
+    <message>
+        <source>Across: %1 (log scale)</source>
+        <translation>横轴：%1（对数刻度）</translation>
+    </message>
+    <message>
+        <source>usable %1</source>
+        <translation>可用 %1</translation>
+    </message>
+    <message>
+        <source>fits from %1</source>
+        <translation>从 %1 起可放下</translation>
+    </message>
+    <message>
+        <source>fits up to %1</source>
+        <translation>最多到 %1 可放下</translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -2835,20 +5161,8 @@ Plan options: see shardscope plan --help.
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
         <source>forward pass</source>
         <translation>前向计算</translation>
-    </message>
-    <message>
-        <source>backward pass (with recomputation)</source>
-        <translation>反向计算（含重计算）</translation>
     </message>
     <message>
         <source>later model chunks are lighter</source>
@@ -2875,13 +5189,142 @@ Plan options: see shardscope plan --help.
         <translation>零气泡 V（每阶段 2 个块）</translation>
     </message>
     <message>
-        <source>input gradients (with recomputation)</source>
-        <translation>输入梯度（含重计算）</translation>
+        <source>No schedule</source>
+        <translation>无调度</translation>
     </message>
     <message>
-        <source>weight gradients, deferred into the bubble</source>
+        <source>%1 stages, %2 micro-batches: bubble %3 %</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>%1 个阶段，%2 个微批次：气泡 %3 %</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>input gradients (B), with full recomputation</source>
+        <translation>输入梯度（B），含完全重计算</translation>
+    </message>
+    <message>
+        <source>input gradients (B)</source>
+        <translation>输入梯度（B）</translation>
+    </message>
+    <message>
+        <source>backward pass, with full recomputation</source>
+        <translation>反向计算，含完全重计算</translation>
+    </message>
+    <message>
+        <source>backward pass</source>
+        <translation>反向计算</translation>
+    </message>
+    <message>
+        <source>input gradients (B), with selective recomputation</source>
+        <translation>输入梯度（B），含选择性重计算</translation>
+    </message>
+    <message>
+        <source>backward pass, with selective recomputation</source>
+        <translation>反向计算，含选择性重计算</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>weight gradients (W), deferred into the bubble</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>权重梯度，推迟到气泡中计算</translation>
+        <translation>权重梯度（W），推迟到气泡中计算</translation>
+    </message>
+    <message>
+        <source>weight gradients (W)</source>
+        <translation>权重梯度（W）</translation>
+    </message>
+    <message>
+        <source>later chunks lighter</source>
+        <translation>靠后的块更轻</translation>
+    </message>
+    <message>
+        <source>warm-up and drain (shaded)</source>
+        <translation>预热和排空（阴影）</translation>
+    </message>
+    <message>
+        <source>warm-up, drain</source>
+        <translation>预热、排空</translation>
+    </message>
+    <message>
+        <source>idle (bubble)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>空闲（气泡）</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>steady state</source>
+        <translation>稳定阶段</translation>
+    </message>
+    <message>
+        <source>drain</source>
+        <translation>排空</translation>
+    </message>
+    <message>
+        <source>weight gradient (W)</source>
+        <translation>权重梯度（W）</translation>
+    </message>
+    <message>
+        <source>input gradient (B)</source>
+        <translation>输入梯度（B）</translation>
+    </message>
+    <message>
+        <source>%1 with recomputation</source>
+        <translation>%1（含重计算）</translation>
+    </message>
+    <message>
+        <source>%1 (chunk %2)</source>
+        <translation>%1（块 %2）</translation>
+    </message>
+    <message>
+        <source>Stage %1, micro-batch %2: %3
+%4 ms to %5 ms (%6 ms), in the %7</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>阶段 %1，微批次 %2：%3
+%4 毫秒至 %5 毫秒（%6 毫秒），处于%7</translation>
+    </message>
+    <message>
+        <source>%1 to %2 %3 of the step</source>
+        <translation>步内 %1 至 %2 %3</translation>
+    </message>
+    <message>
+        <source>time in the step (%1), zoomed to %2: double-click to show the whole step</source>
+        <translation>步内时间（%1），已放大到 %2：双击显示整个步</translation>
+    </message>
+    <message>
+        <source>time in the step (%1), zoomed: double-click to reset</source>
+        <translation>步内时间（%1），已放大：双击复原</translation>
+    </message>
+    <message>
+        <source>time (%1), zoomed</source>
+        <translation>时间（%1），已放大</translation>
+    </message>
+    <message>
+        <source>time from the start of the step (%1); the wheel zooms, dragging pans</source>
+        <translation>从步开始起的时间（%1）；滚轮缩放，拖动平移</translation>
+    </message>
+    <message>
+        <source>time from the start of the step (%1)</source>
+        <translation>从步开始起的时间（%1）</translation>
+    </message>
+    <message>
+        <source>time (%1)</source>
+        <translation>时间（%1）</translation>
     </message>
 </context>
 <context>
