@@ -7,11 +7,12 @@
 #include <QDateTime>
 #include <QFileInfo>
 #include <QFont>
+#include <QFontMetricsF>
 #include <QGuiApplication>
-#include <QPalette>
 #include <QImage>
 #include <QLocale>
 #include <QPainter>
+#include <QPalette>
 #include <QSvgGenerator>
 
 namespace {
@@ -45,14 +46,20 @@ void FigureExporter::paint(QPainter& painter, const Figure& figure)
     titleFont.setBold(true);
     painter.setFont(titleFont);
     painter.setPen(ink);
-    painter.drawText(QRectF(kMargin, 6, size.width() - 2 * kMargin, 24), Qt::AlignLeft | Qt::AlignVCenter, figure.title);
+    painter.drawText(
+        QRectF(kMargin, 6, size.width() - 2 * kMargin, 24), Qt::AlignLeft | Qt::AlignVCenter, figure.title);
     QFont subtitleFont = painter.font();
     subtitleFont.setPointSizeF(9.5);
     subtitleFont.setBold(false);
+    // A subtitle wider than the figure is set smaller (down to 7 pt) before it is shortened at all.
+    const double subtitleWidth = size.width() - 2 * kMargin;
+    while (subtitleFont.pointSizeF() > 7.01
+        && QFontMetricsF(subtitleFont, painter.device()).horizontalAdvance(figure.subtitle) > subtitleWidth)
+        subtitleFont.setPointSizeF(subtitleFont.pointSizeF() - 0.5);
     painter.setFont(subtitleFont);
     painter.setPen(ink);
-    painter.drawText(QRectF(kMargin, 30, size.width() - 2 * kMargin, 20), Qt::AlignLeft | Qt::AlignVCenter,
-                     painter.fontMetrics().elidedText(figure.subtitle, Qt::ElideRight, int(size.width() - 2 * kMargin)));
+    painter.drawText(QRectF(kMargin, 30, subtitleWidth, 20), Qt::AlignLeft | Qt::AlignVCenter,
+        painter.fontMetrics().elidedText(figure.subtitle, Qt::ElideRight, int(subtitleWidth)));
     painter.setPen(palette.color(QPalette::Mid));
     painter.drawLine(QPointF(0, kHeader - 1), QPointF(size.width(), kHeader - 1));
     painter.restore();
@@ -60,8 +67,7 @@ void FigureExporter::paint(QPainter& painter, const Figure& figure)
     painter.save();
     painter.translate(0, kHeader);
     painter.setClipRect(QRectF(QPointF(), figure.viewSize));
-    if (figure.paint)
-        figure.paint(painter, figure.viewSize);
+    if (figure.paint) figure.paint(painter, figure.viewSize);
     painter.restore();
 
     painter.save();
@@ -71,9 +77,9 @@ void FigureExporter::paint(QPainter& painter, const Figure& figure)
     painter.setPen(faint);
     const QString footer = tr("ShardScope %1 · predicted from published cost models · %2")
                                .arg(QCoreApplication::applicationVersion(),
-                                    QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat));
+                                   QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat));
     painter.drawText(QRectF(kMargin, size.height() - kFooter, size.width() - 2 * kMargin, kFooter),
-                     Qt::AlignRight | Qt::AlignVCenter, footer);
+        Qt::AlignRight | Qt::AlignVCenter, footer);
     painter.restore();
 }
 
@@ -85,12 +91,16 @@ QString FigureExporter::write(const QString& path, const Figure& figure, double 
     if (!(scale >= 0.1 && scale <= 8))
         return tr("%1: the scale must be between 0.1 and 8, got %2").arg(path).arg(scale);
     const QSizeF size = figureSize(figure);
-    QBuffer buffer; // encoded in memory, then saved atomically: a failed export leaves an existing file as it was
+    QBuffer
+        buffer; // encoded in memory, then saved atomically: a failed export leaves an existing file as it was
     buffer.open(QIODevice::WriteOnly);
     if (suffix == QLatin1String("png")) {
         QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         if (image.isNull())
-            return tr("%1: a %2 x %3 picture does not fit in memory").arg(path).arg(image.width()).arg(image.height());
+            return tr("%1: a %2 x %3 picture does not fit in memory")
+                .arg(path)
+                .arg(image.width())
+                .arg(image.height());
         image.setDevicePixelRatio(scale); // fonts and lines at scale: a sharp 2x bitmap of the same layout
         image.fill(QGuiApplication::palette().color(QPalette::Base));
         {
@@ -100,8 +110,7 @@ QString FigureExporter::write(const QString& path, const Figure& figure, double 
             paint(painter, figure);
         }
         image.setDevicePixelRatio(1);
-        if (!image.save(&buffer, "PNG"))
-            return tr("%1: could not encode the PNG image").arg(path);
+        if (!image.save(&buffer, "PNG")) return tr("%1: could not encode the PNG image").arg(path);
     } else {
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
@@ -110,8 +119,7 @@ QString FigureExporter::write(const QString& path, const Figure& figure, double 
         svg.setTitle(figure.title);
         svg.setDescription(figure.subtitle);
         QPainter painter;
-        if (!painter.begin(&svg))
-            return tr("%1: could not start the SVG document").arg(path);
+        if (!painter.begin(&svg)) return tr("%1: could not start the SVG document").arg(path);
         paint(painter, figure);
         painter.end();
     }

@@ -10,6 +10,7 @@
 #include "partition/layer_partition.h"
 #include "stage_map_view.h"
 #include "text_recorder.h"
+#include "view_export.h"
 #include "view_fixtures.h"
 
 #include <QImage>
@@ -590,6 +591,32 @@ private slots:
         QCOMPARE(view.slowestStage(), -1);
         QCOMPARE(view.title(), QStringLiteral("No plan"));
         QVERIFY(view.stageRect(0, QSizeF(900, 400)).isEmpty());
+    }
+
+    void exportedFigureIsNotElided()
+    {
+        // The figure the export writes (title band, the view, footer) at PP 128 and 1000 px: the long
+        // subtitle is set smaller rather than cut, and the view inside stays clean, in the PNG's recording
+        // and in the SVG.
+        const testing::DeepPipeline& d = testing::deepPipeline(128);
+        StageMapView view;
+        view.setPlan(d.plan, d.problem.model);
+        Figure figure;
+        figure.title = QStringLiteral("Pipeline stages — llama-3.1-405b");
+        figure.subtitle = QStringLiteral(
+            "llama-3.1-405b on 16384 x H100-SXM, sequence 4096, global batch 2048 — TP 8 · PP 128 · "
+            "DP 16 · micro-batch 1 · ZeRO-1 · recompute none · SP · TP overlap · 1f1b");
+        figure.viewSize = QSizeF(1000, 560);
+        figure.paint = [&](QPainter& p, QSizeF s) { view.render(p, s); };
+        const QSize size = FigureExporter::figureSize(figure).toSize();
+        const auto paint = [&](QPainter& p, QSizeF) { FigureExporter::paint(p, figure); };
+        const QList<testing::DrawnText> texts = testing::recordTexts(size, paint);
+        QVERIFY(strings(texts).contains(figure.subtitle));
+        const QStringList problems = testing::labelProblems(texts, size);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        const QStringList svg = testing::svgTexts(size, paint);
+        QVERIFY(svg.contains(figure.subtitle));
+        QVERIFY(svg.filter(QChar(0x2026)).isEmpty());
     }
 };
 
