@@ -7,6 +7,7 @@
 #include "main_window.h"
 #include "plan_options.h"
 #include "render_compare.h"
+#include "render_sweep.h"
 #include "view_export.h"
 
 #include "util/input_error.h"
@@ -73,7 +74,8 @@ RenderArgs parseRenderArgs(const QStringList& arguments)
     }
     if (r.view.isEmpty())
         throw UsageError { RenderCommand::tr("--view is required: memory, stages, timeline, imbalance, communication, compare or window") };
-    if (r.view != QLatin1String("window") && r.view != QLatin1String("compare") && !MainWindow::viewFromName(r.view))
+    if (r.view != QLatin1String("window") && r.view != QLatin1String("compare") && r.view != QLatin1String("sweep")
+        && !MainWindow::viewFromName(r.view))
         throw UsageError { RenderCommand::tr("unknown view \"%1\": use memory, stages, timeline, imbalance, communication, compare or window").arg(r.view) };
     if (r.out.isEmpty())
         throw UsageError { RenderCommand::tr("--out FILE.png or FILE.svg is required") };
@@ -108,7 +110,7 @@ int RenderCommand::run(const QStringList& arguments)
 {
     QTextStream err(stderr);
     if (arguments.contains(QLatin1String("--help")) || arguments.contains(QLatin1String("-h"))) {
-        QTextStream(stdout) << helpText() << Qt::flush;
+        QTextStream(stdout) << helpText() << RenderSweep::helpText() << Qt::flush;
         return ExitOk;
     }
     RenderArgs r;
@@ -120,6 +122,8 @@ int RenderCommand::run(const QStringList& arguments)
         r = parseRenderArgs(rest);
         if (compare.given && r.view != QLatin1String("compare"))
             throw UsageError { RenderCommand::tr("--baseline and --compare go with --view compare") };
+        if (r.view == QLatin1String("sweep")) // a sweep, not one plan: app/render_sweep.h
+            return RenderSweep::run(r.planArgs, { r.out, r.size, r.scale, r.theme });
         options = PlanOptionsParser::parse(r.planArgs);
     } catch (const UsageError& e) {
         err << "shardscope render: " << e.message << Qt::endl;

@@ -6,10 +6,10 @@
 #include "sweep_view.h"
 
 #include <QPainter>
-#include <QPainterPath>
-#include <QPolygonF>
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <vector>
 
 using namespace shardscope;
 
@@ -92,7 +92,9 @@ QList<labels::LegendEntry> legendEntries(const QPalette& pal, bool errors, bool 
             } });
     const auto vertical = [](const QColor& colour) {
         return [colour](QPainter& p, const QRectF& r) {
-            p.setPen(QPen(colour, 1.6, Qt::DashLine));
+            QPen pen(colour, 1.6, Qt::CustomDashLine);
+            pen.setDashPattern({ 2, 1.5 });
+            p.setPen(pen);
             p.drawLine(QPointF(r.center().x(), r.top()), QPointF(r.center().x(), r.bottom()));
         };
     };
@@ -223,38 +225,61 @@ void SweepView::paintPanel(QPainter& painter, int panel, const Panel& p) const
     painter.drawLine(plot.bottomLeft(), plot.bottomRight());
     painter.drawLine(plot.bottomLeft(), plot.topLeft());
 
-    // A label inside the plot on a background, so that it reads over the curve.
-    const auto plotLabel = [&](const QStringList& candidates, const QList<QPointF>& corners,
-                               const QColor& colour, Qt::Alignment side) {
-        for (const QString& candidate : candidates) {
-            if (candidate.isEmpty()) continue;
-            for (const QPointF& corner : corners) {
-                QRectF r = labelRect(metrics, candidate, corner);
-                if (side & Qt::AlignRight) r.moveRight(corner.x());
-                if (side & Qt::AlignBottom) r.moveBottom(corner.y());
-                if (!plot.contains(r) || !placer.take(r)) continue;
-                QColor back = pal.color(QPalette::Base);
-                back.setAlpha(220);
-                painter.fillRect(r, back);
-                painter.setPen(colour);
-                painter.drawText(r, Qt::AlignCenter, candidate);
-                return;
-            }
+    // What the data takes: the curve's segments, the points, the lines drawn across the plot.
+    std::vector<QLineF> segments;
+    std::vector<QPointF> dots;
+    std::optional<QPointF> previous;
+    for (std::size_t i = 0; i < m_points.size(); ++i) {
+        if (!m_points[i]) continue;
+        const double v = metricOf(panel, i);
+        const QPointF at(xOf(i), std::isfinite(v) ? yOf(v) : plot.bottom() - kDotRadius - 1);
+        dots.push_back(at);
+        if (!std::isfinite(v)) {
+            previous.reset(); // the curve breaks where no plan fits
+            continue;
         }
+        if (previous) segments.emplace_back(*previous, at);
+        previous = at;
+    }
+    const bool memoryLine = metric == ExplorerMetric::MemoryPerGpu && usableBytes() > 0;
+    const QLineF usableLine(
+        QPointF(plot.left(), yOf(usableBytes())), QPointF(plot.right(), yOf(usableBytes())));
+    std::vector<QLineF> lines = segments; // what labels keep clear of
+    if (memoryLine) lines.push_back(usableLine);
+    const std::optional<std::size_t> smallest = smallestFitting(), limit = fitLimit();
+    for (const std::optional<std::size_t>& m : { smallest, limit })
+        if (m) lines.emplace_back(QPointF(xOf(*m), plot.top()), QPointF(xOf(*m), plot.bottom()));
+    const auto clearOfData = [&](const QRectF& r) {
+        const QRectF grown = r.adjusted(-kDotRadius - 1, -kDotRadius - 1, kDotRadius + 1, kDotRadius + 1);
+        for (const QPointF& d : dots)
+            if (grown.contains(d)) return false;
+        const QRectF box = r.adjusted(-1, -1, 1, 1);
+        for (const QLineF& l : lines) {
+            if (box.contains(l.p1()) || box.contains(l.p2())) return false;
+            const QLineF edges[] = { { box.topLeft(), box.topRight() }, { box.topRight(), box.bottomRight() },
+                { box.bottomRight(), box.bottomLeft() }, { box.bottomLeft(), box.topLeft() } };
+            for (const QLineF& e : edges)
+                if (l.intersects(e, nullptr) == QLineF::BoundedIntersection) return false;
+        }
+        return true;
+    };
+    // A label inside the plot, on the first of `rects` that is clear of the data and of other labels.
+    const auto plotLabel = [&](const QString& label, const std::vector<QRectF>& rects, const QColor& colour) {
+        for (const QRectF& r : rects) {
+            if (!plot.contains(r) || !clearOfData(r) || !placer.take(r)) continue;
+            painter.setPen(colour);
+            painter.drawText(r, Qt::AlignCenter, label);
+            return true;
+        }
+        return false;
     };
 
-    // The usable memory per GPU: plans above it do not fit.
     painter.setRenderHint(QPainter::Antialiasing, true);
-    if (metric == ExplorerMetric::MemoryPerGpu && usableBytes() > 0) {
-        const double y = yOf(usableBytes());
+    // The usable memory per GPU: plans above it do not fit.
+    if (memoryLine) {
         painter.setPen(QPen(usableColour(pal), 1.4, Qt::DashLine));
-        painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        const QString amount = ExplorerAxes::format(ExplorerMetric::MemoryPerGpu, usableBytes());
-        plotLabel({ tr("usable %1").arg(amount), amount },
-            { QPointF(plot.right() - 4, y - 2), QPointF(plot.right() - 4, y + 2 + lineHeight) },
-            usableColour(pal), Qt::AlignRight | Qt::AlignBottom);
+        painter.drawLine(usableLine);
     }
-
     // The hovered point: a band across the panel.
     if (m_hovered >= 0 && std::size_t(m_hovered) < m_values.size()) {
         QColor band = pal.color(QPalette::Highlight);
@@ -262,25 +287,23 @@ void SweepView::paintPanel(QPainter& painter, int panel, const Panel& p) const
         const double x = xOf(std::size_t(m_hovered));
         painter.fillRect(QRectF(x - kHitRadius, plot.top(), 2 * kHitRadius, plot.height()), band);
     }
+    // The smallest point that fits, and the largest where larger ones do not: vertical lines.
+    if (smallest) {
+        painter.setPen(QPen(smallestColour(pal), 1.6, Qt::DashLine));
+        painter.drawLine(QPointF(xOf(*smallest), plot.top()), QPointF(xOf(*smallest), plot.bottom()));
+    }
+    if (limit) {
+        painter.setPen(QPen(limitColour(pal), 1.6, Qt::DashLine));
+        painter.drawLine(QPointF(xOf(*limit), plot.top()), QPointF(xOf(*limit), plot.bottom()));
+    }
 
-    // The curve: fitting points joined in order, broken where none fits.
+    // The curve, broken where no plan fits, and the points: filled where a plan fits, hollow rings on the
+    // floor where none does, crosses where the point could not be planned.
     const QColor series = seriesColour(pal);
     painter.setPen(QPen(series, 1.8, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
     painter.setBrush(Qt::NoBrush);
-    QPolygonF run;
-    const auto flush = [&] {
-        if (run.size() > 1) painter.drawPolyline(run);
-        run.clear();
-    };
-    for (std::size_t i = 0; i < m_points.size(); ++i) {
-        const double v = metricOf(panel, i);
-        if (!std::isfinite(v)) {
-            if (m_points[i]) flush();
-            continue;
-        }
-        run << QPointF(xOf(i), yOf(v));
-    }
-    flush();
+    for (const QLineF& segment : segments)
+        painter.drawLine(segment);
     for (std::size_t i = 0; i < m_points.size(); ++i) {
         if (!m_points[i]) continue;
         const double v = metricOf(panel, i);
@@ -307,35 +330,41 @@ void SweepView::paintPanel(QPainter& painter, int panel, const Panel& p) const
         painter.drawEllipse(c, kDotRadius + 3, kDotRadius + 3);
     }
 
-    // The smallest point that fits, and the largest where larger ones do not: labelled vertical lines.
-    const auto markerAt = [&](std::size_t index, const QColor& colour, const QString& longText, int row) {
-        const double x = xOf(index);
-        painter.setPen(QPen(colour, 1.6, Qt::DashLine));
-        painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        const double y = plot.top() + 2 + row * (lineHeight + 2);
-        const QStringList texts { longText, valueWithUnit(m_axis, m_values[index]) };
-        for (const QString& t : texts) {
-            // Right of the line first, then left of it, on this row or the next.
-            const double w = std::ceil(metrics.horizontalAdvance(t)) + 1;
-            const QPointF tries[] = { { x + 4, y }, { x - 4 - w, y }, { x + 4, y + lineHeight + 2 },
-                { x - 4 - w, y + lineHeight + 2 } };
-            for (const QPointF& corner : tries) {
-                const QRectF r = labelRect(metrics, t, corner);
-                if (!plot.contains(r) || !placer.take(r)) continue;
-                QColor back = pal.color(QPalette::Base);
-                back.setAlpha(220);
-                painter.fillRect(r, back);
-                painter.setPen(colour);
-                painter.drawText(r, Qt::AlignCenter, t);
-                return;
+    // The labels, last: the usable memory at the right end of its line (above, else below it); the markers'
+    // beside their lines (right, else left), from the top row down, wherever the data leaves room.
+    if (memoryLine) {
+        const double y = yOf(usableBytes());
+        const QString amount = ExplorerAxes::format(ExplorerMetric::MemoryPerGpu, usableBytes());
+        for (const QString& label : { tr("usable %1").arg(amount), amount }) {
+            // From the right end leftwards, above the line, else below it.
+            std::vector<QRectF> rects;
+            QRectF r = labelRect(metrics, label, QPointF());
+            for (double right = plot.right() - 4; right - r.width() >= plot.left() + 4; right -= 16) {
+                r.moveBottomRight(QPointF(right, y - 2));
+                rects.push_back(r);
+                rects.push_back(r.translated(0, r.height() + 4));
             }
+            if (plotLabel(label, rects, usableColour(pal))) break;
+        }
+    }
+    const auto markerLabel = [&](std::size_t index, const QColor& colour, const QString& longText) {
+        const double x = xOf(index);
+        for (const QString& label : { longText, valueWithUnit(m_axis, m_values[index]) }) {
+            std::vector<QRectF> rects;
+            for (double y = plot.top() + 2; y + lineHeight <= plot.bottom() - 2 * kDotRadius - 2;
+                 y += lineHeight + 2) {
+                const QRectF right = labelRect(metrics, label, QPointF(x + 4, y));
+                rects.push_back(right);
+                rects.push_back(right.translated(-right.width() - 8, 0));
+            }
+            if (plotLabel(label, rects, colour)) return;
         }
     };
-    if (const auto smallest = smallestFitting())
-        markerAt(*smallest, smallestColour(pal),
-            tr("fits from %1").arg(valueWithUnit(m_axis, m_values[*smallest])), 0);
-    if (const auto limit = fitLimit())
-        markerAt(
-            *limit, limitColour(pal), tr("fits up to %1").arg(valueWithUnit(m_axis, m_values[*limit])), 1);
+    if (smallest)
+        markerLabel(*smallest, smallestColour(pal),
+            tr("fits from %1").arg(valueWithUnit(m_axis, m_values[*smallest])));
+    if (limit)
+        markerLabel(
+            *limit, limitColour(pal), tr("fits up to %1").arg(valueWithUnit(m_axis, m_values[*limit])));
     painter.setRenderHint(QPainter::Antialiasing, false);
 }
