@@ -12,6 +12,7 @@
 #include "input_panel.h"
 #include "main_window.h"
 #include "plan_table_model.h"
+#include "plan_table_panel.h"
 #include "plan_text.h"
 #include "proposal_list_model.h"
 #include "stage_map_view.h"
@@ -171,7 +172,7 @@ private slots:
         w.planTable()->sortByColumn(-1, Qt::AscendingOrder);
         // The box, its menu entry and the controller are one state, whichever changes it.
         const int feasibleRows = w.planProxy()->rowCount();
-        QCheckBox* showInfeasible = w.findChild<QCheckBox*>();
+        QCheckBox* showInfeasible = w.planTablePanel()->showInfeasibleBox();
         QAction* menuEntry = actionNamed(w, QStringLiteral("Show Plans That Do &Not Fit"));
         QVERIFY(showInfeasible && menuEntry);
         showInfeasible->setChecked(true);
@@ -268,7 +269,7 @@ private slots:
         {
             MainWindow w;
             planSmall(w);
-            w.findChild<QCheckBox*>()->setChecked(true);
+            w.planTablePanel()->showInfeasibleBox()->setChecked(true);
             w.selectRow(4);
             chosen = sel(w).config;
             QCOMPARE(w.saveSession(path), QString());
@@ -280,7 +281,7 @@ private slots:
         QSignalSpy shown(&reopened, &MainWindow::planShown);
         QCOMPARE(reopened.openSession(path), QString());
         QVERIFY(shown.wait(60000));
-        QVERIFY(reopened.findChild<QCheckBox*>()->isChecked());
+        QVERIFY(reopened.planTablePanel()->showInfeasibleBox()->isChecked());
         QVERIFY(actionNamed(reopened, QStringLiteral("Show Plans That Do &Not Fit"))->isChecked());
         QVERIFY(sel(reopened).config == chosen);
         QCOMPARE(reopened.planTable()->currentIndex().row(), 4);
