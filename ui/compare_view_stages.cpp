@@ -96,11 +96,34 @@ void CompareView::paintStageList(QPainter& painter, int column, const QRectF& re
         widths << w;
     }
     constexpr double kColumnGap = 10, kGroupGap = 16;
-    double groupWidth = 2 * kPad + kColumnGap * (widths.size() - 1);
-    for (double w : widths)
-        groupWidth += w;
-    const int groupsPossible = std::max(0, int((rect.width() + kGroupGap) / (groupWidth + kGroupGap)));
-    int rowsFit = int((rect.bottom() - top - (lh + 2)) / rowHeight);
+    // With the blocks column, or without it where that shows more stages (side by side).
+    struct Form
+    {
+        QList<double> widths;
+        double groupWidth = 0;
+        int groups = 0, rowsFit = 0;
+        int capacity() const { return groups * rowsFit; }
+    };
+    const auto form = [&](bool blocks) {
+        Form f;
+        f.widths = widths;
+        if (!blocks) f.widths[1] = 0;
+        f.groupWidth = 2 * kPad - kColumnGap;
+        for (double w : f.widths)
+            f.groupWidth += w > 0 ? w + kColumnGap : 0;
+        f.groups = std::max(0, int((rect.width() + kGroupGap) / (f.groupWidth + kGroupGap)));
+        f.rowsFit = std::max(0, int((rect.bottom() - top - (lh + 2)) / rowHeight));
+        return f;
+    };
+    Form chosen = form(true);
+    if (chosen.capacity() < p) {
+        const Form narrow = form(false);
+        if (narrow.capacity() > chosen.capacity()) chosen = narrow;
+    }
+    widths = chosen.widths;
+    const double groupWidth = chosen.groupWidth;
+    const int groupsPossible = chosen.groups;
+    int rowsFit = chosen.rowsFit;
     if (groupsPossible == 0 || rowsFit < 1) {
         painter.restore();
         return;
@@ -124,6 +147,7 @@ void CompareView::paintStageList(QPainter& painter, int column, const QRectF& re
         painter.setFont(bold);
         painter.setPen(text);
         for (int k = 0; k < headers.size(); ++k) {
+            if (widths[k] <= 0) continue;
             painter.drawText(QRectF(x, top, widths[k], lh),
                 (k == 1 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, headers[k]);
             x += widths[k] + kColumnGap;
@@ -136,6 +160,7 @@ void CompareView::paintStageList(QPainter& painter, int column, const QRectF& re
             const StageEstimate& st = c.plan.stages[std::size_t(s)];
             x = left + kPad;
             for (int k = 0; k < headers.size(); ++k) {
+                if (widths[k] <= 0) continue;
                 const bool over = k == 2 && st.memory.totalBytes() > c.plan.capacityBytes;
                 painter.setPen(over ? worseColour() : text);
                 painter.drawText(QRectF(x, y, widths[k], rowHeight),

@@ -228,6 +228,33 @@ private slots:
             [](const QString& t) { return t.startsWith(QStringLiteral("Does not fit")); }));
     }
 
+    void deepPipelinesListEveryStage()
+    {
+        // 16 interleaved stages in a quarter of the page: too many for a stage map, so each column lists its
+        // stages (side by side where they need it), every stage shown, no label clipped or overprinted.
+        const int gpus = m_problem.cluster.totalGpus();
+        CompareView view;
+        view.setBaseline(m_evaluator->evaluate(parsePlanConfig("pp=16,vpp=2,schedule=interleaved", gpus)),
+            m_problem.model);
+        for (const char* text : { "pp=16,schedule=1f1b", "pp=8,vpp=2,schedule=interleaved", "tp=2,pp=8" })
+            QCOMPARE(
+                view.addPlan(m_evaluator->evaluate(parsePlanConfig(text, gpus)), m_problem.model), QString());
+        for (int c = 0; c < 4; ++c)
+            QVERIFY(!view.plan(c).stages.empty());
+        const QSize size(1600, 920);
+        testing::renderToImage(view, size, "compare-deep.png");
+        const QList<testing::DrawnText> drawn
+            = testing::recordTexts(size, [&](QPainter& p, QSizeF s) { view.render(p, s); });
+        const QStringList problems = testing::labelProblems(drawn, size);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        int stageHeaders = 0;
+        for (const testing::DrawnText& t : drawn) {
+            QVERIFY2(!t.text.startsWith(QStringLiteral("stages 0–")), qPrintable(t.text)); // none left out
+            stageHeaders += t.text == QStringLiteral("stage") ? 1 : 0;
+        }
+        QVERIFY(stageHeaders >= 4); // a list in each column
+    }
+
     void figureIsOnePage()
     {
         CompareView view;
