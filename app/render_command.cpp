@@ -5,6 +5,7 @@
 #include "compare_controller.h"
 #include "input_panel.h"
 #include "main_window.h"
+#include "plan_views.h"
 #include "plan_options.h"
 #include "render_compare.h"
 #include "render_sweep.h"
@@ -73,10 +74,10 @@ RenderArgs parseRenderArgs(const QStringList& arguments)
         }
     }
     if (r.view.isEmpty())
-        throw UsageError { RenderCommand::tr("--view is required: memory, stages, timeline, imbalance, communication, compare or window") };
+        throw UsageError { RenderCommand::tr("--view is required: memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window") };
     if (r.view != QLatin1String("window") && r.view != QLatin1String("compare") && r.view != QLatin1String("sweep")
-        && !MainWindow::viewFromName(r.view))
-        throw UsageError { RenderCommand::tr("unknown view \"%1\": use memory, stages, timeline, imbalance, communication, compare or window").arg(r.view) };
+        && r.view != QLatin1String("explorer") && !MainWindow::viewFromName(r.view))
+        throw UsageError { RenderCommand::tr("unknown view \"%1\": use memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window").arg(r.view) };
     if (r.out.isEmpty())
         throw UsageError { RenderCommand::tr("--out FILE.png or FILE.svg is required") };
     const QString suffix = QFileInfo(r.out).suffix().toLower();
@@ -94,8 +95,9 @@ QString RenderCommand::helpText()
               "Plans MODEL like \"shardscope plan\" and draws the best plan as the desktop planner shows it,\n"
               "titled and with its legend, without a display.\n"
               "\n"
-              "  --view VIEW   memory, stages, timeline, imbalance, communication, compare (a baseline and up to\n"
-              "                three plans side by side), or window (the whole window)\n"
+              "  --view VIEW   memory, stages, timeline, imbalance, communication, explorer (every plan searched,\n"
+              "                the Pareto front drawn), compare (a baseline and up to three plans side by side),\n"
+              "                sweep (the best plan at each cluster size, batch or sequence length), or window\n"
               "  --out FILE    .png (bitmap) or .svg (vector)\n"
               "  --size WxH    picture size in pixels at scale 1; default 1600x1000\n"
               "  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1\n"
@@ -174,6 +176,13 @@ int RenderCommand::run(const QStringList& arguments)
             painter.scale(k, k);
             window.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
         };
+        error = FigureExporter::write(r.out, figure, r.scale);
+    } else if (r.view == QLatin1String("explorer")) {
+        // Every candidate of the search as a point, the Pareto front drawn, the best plan selected.
+        const int page = window.planViews()->find(r.view).value_or(0);
+        window.viewTabs()->setCurrentIndex(page);
+        Figure figure = window.planViews()->figure(page);
+        figure.viewSize = QSizeF(r.size.width(), r.size.height() - chrome);
         error = FigureExporter::write(r.out, figure, r.scale);
     } else {
         const MainWindow::View view = *MainWindow::viewFromName(r.view);
