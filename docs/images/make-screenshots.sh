@@ -20,3 +20,10 @@ long=(llama-3.1-405b --gpus 16384 --seq 131072 --global-batch 128 --tp 8 --cp 16
   --view stages --size 1400x420 --out "$here/stages-cp-groups.png"
 "$shardscope" render llama-3-70b --gpus 64 --seq 8192 --tp 8 --pp 4 --schedule zb-h1 --micro-batch 1 \
   --global-batch 32 --view timeline --size 1400x420 --out "$here/timeline-zero-bubble.png"
+# The design-space explorer, a comparison against a baseline, and a cluster-size sweep (issue 15).
+"$shardscope" render "${example[@]}" --view explorer --size 1400x800 --out "$here/explorer.png"
+"$shardscope" render llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --tp 8 --pp 16 \
+  --baseline "tp=8,pp=16,dp=128,vpp=8,mb=1,zero=1,recompute=full,schedule=interleaved" \
+  --view compare --size 1600x1100 --out "$here/compare.png"
+"$shardscope" render llama-3.1-405b --seq 8192 --global-batch 2048 --gpus 64..16384 \
+  --view sweep --size 1400x900 --out "$here/sweep.png"
