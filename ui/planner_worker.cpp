@@ -15,7 +15,8 @@ namespace {
 
 constexpr int kProgressScale = 1000; // progress is reported in permille of the candidates
 
-void runSearch(QPromise<PlanResult>& promise, const PlanRequest& request, quint64 generation)
+void runSearch(QPromise<PlanResult>& promise, const PlanRequest& request, quint64 generation,
+               const std::shared_ptr<std::atomic<bool>>& stop)
 {
     QElapsedTimer timer;
     timer.start();
@@ -23,13 +24,15 @@ void runSearch(QPromise<PlanResult>& promise, const PlanRequest& request, quint6
     PlanResult result;
     result.generation = generation;
     result.request = request;
-    std::atomic<bool> cancelled = false; // the diagnosis' searches look at it; the progress callback sets it
+    // Set by the worker when this search is cancelled or superseded: the search and the diagnosis' own
+    // searches look at it between candidates.
+    std::atomic<bool>& cancelled = *stop;
     SearchOptions options;
+    options.cancel = &cancelled;
     options.progress = [&promise, &cancelled](std::size_t done, std::size_t total) {
         if (total > 0)
             promise.setProgressValue(int(double(done) / double(total) * kProgressScale));
-        cancelled = promise.isCanceled();
-        return !cancelled;
+        return !(cancelled || promise.isCanceled());
     };
     try {
         auto outcome = std::make_shared<PlanningOutcome>(
@@ -82,6 +85,7 @@ PlannerWorker::PlannerWorker(QObject* parent)
 PlannerWorker::~PlannerWorker()
 {
     m_debounce.stop();
+    *m_stop = true;
     m_watcher.cancel();
     m_watcher.waitForFinished();
 }
@@ -101,6 +105,7 @@ void PlannerWorker::cancel()
 {
     m_debounce.stop();
     ++m_generation; // whatever is running is stale from now on
+    *m_stop = true;
     m_watcher.cancel();
 }
 
@@ -108,8 +113,10 @@ void PlannerWorker::start()
 {
     if (m_watcher.isRunning())
         m_watcher.cancel(); // its finished() still arrives, and is dropped as stale
+    *m_stop = true; // the running search and its diagnosis stop at their next check
+    m_stop = std::make_shared<std::atomic<bool>>(false);
     const quint64 generation = ++m_generation;
-    m_watcher.setFuture(QtConcurrent::run(runSearch, m_pending, generation));
+    m_watcher.setFuture(QtConcurrent::run(runSearch, m_pending, generation, m_stop));
     emit searchStarted(generation); // after setFuture: a cancel() from a slot stops this search
 }
 

@@ -84,4 +84,6 @@ private:
     QFutureWatcher<PlanResult> m_watcher;
     PlanRequest m_pending;
     quint64 m_generation = 0; ///< of the newest started search
+    /// The running search's stop flag (its diagnosis searches too); a fresh one per search.
+    std::shared_ptr<std::atomic<bool>> m_stop = std::make_shared<std::atomic<bool>>(false);
 };
