@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "proposals_controller.h"
 
+#include "proposals/scale_proposals.h"
+
 #include "input_panel.h"
 #include "planning_controller.h"
 #include "proposal_list_model.h"
@@ -69,6 +71,10 @@ void ProposalsController::selectionChanged(const PlanEstimate* plan)
         ProposalBatch batch { generation, {}, {} };
         try {
             batch.proposals = proposeChanges(request->problem, plan);
+            // Changes to the job rather than the plan: a larger global batch where the bubble is large or the
+            // batch's divisors rule out DP degrees (Apply puts the new batch in the form and searches).
+            for (Proposal& p : proposeGlobalBatchChanges(request->problem, plan))
+                batch.proposals.push_back(std::move(p));
         } catch (const std::exception& e) {
             batch.error = QString::fromUtf8(e.what());
         }

@@ -25,7 +25,10 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
+#include <QSignalSpy>
 #include <QtTest>
+
+#include <algorithm>
 
 #include <set>
 
@@ -164,6 +167,39 @@ private slots:
         QVERIFY(!(sel(w).config == before));
         panel->undoButton()->click();
         QTRY_VERIFY(w.selectedPlan() && sel(w).config == before);
+    }
+
+    void largerBatchIsProposedAndApplied()
+    {
+        // PP 4 in 1F1B with 8 sequences a step: a large bubble. A larger global batch is proposed, and Apply puts it
+        // in the form (a knob the user can see) and plans it.
+        MainWindow w;
+        PlanPins pins;
+        pins.pp = 4;
+        pins.microBatch = 1;
+        pins.schedule = Schedule::OneFOneB;
+        TrainingSpec training;
+        training.seqLength = 4096;
+        training.globalBatch = 8;
+        training.pins = pins;
+        w.inputs()->setInputs(ClusterSpec::make(*w.inputs()->catalog().find("H100-SXM"), 8, 8), training,
+                              Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), false);
+        w.setModel(*findBundledModel("llama-2-7b"), QStringLiteral("llama-2-7b"), true);
+        w.planNow();
+        QVERIFY(sel(w).bubbleFraction > 0.15);
+        QVERIFY(std::any_of(sel(w).warnings.begin(), sel(w).warnings.end(),
+                            [](const std::string& m) { return m.find("pipeline bubble") != std::string::npos; }));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.proposals()->proposals().empty(), 30000);
+        const auto& proposals = w.proposals()->proposals();
+        const auto batch = std::find_if(proposals.begin(), proposals.end(),
+                                        [](const Proposal& p) { return p.kind == ProposalKind::GlobalBatch; });
+        QVERIFY(batch != proposals.end());
+        QVERIFY(batch->training.globalBatch > 8);
+        const std::int64_t proposed = batch->training.globalBatch;
+        QSignalSpy shown(&w, &MainWindow::planShown);
+        QVERIFY(w.applyProposal(int(batch - proposals.begin())).isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(shown.count() > 0 && w.inputs()->training().globalBatch == proposed, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.selectedPlan() && sel(w).bubbleFraction < 0.15, 30000);
     }
 
     void glossaryOnF1()
