@@ -3715,18 +3715,21 @@ TRANSLATIONS.update({
     ('ProposalsPanel', 'Switch to the proposed plan (Undo goes back).'): ('Zum vorgeschlagenen Plan wechseln (Rückgängig kehrt zurück).', '切换到建议的方案（撤销可返回）。'),
     ('ProposalsPanel', 'Nothing to undo'): ('Nichts rückgängig zu machen', '没有可撤销的操作'),
     ('ProposalsPanel', 'Undo %1'): ('%1 rückgängig machen', '撤销 %1'),
-    ('RenderCommand', '--view is required: memory, stages, timeline, imbalance, communication, compare or window'):
-        ('--view ist erforderlich: memory, stages, timeline, imbalance, communication, compare oder window', '必须指定 --view：memory、stages、timeline、imbalance、communication、compare 或 window'),
-    ('RenderCommand', 'unknown view "%1": use memory, stages, timeline, imbalance, communication, compare or window'):
-        ('unbekannte Ansicht „%1“: memory, stages, timeline, imbalance, communication, compare oder window verwenden', '未知视图“%1”：请使用 memory、stages、timeline、imbalance、communication、compare 或 window'),
+    ('RenderCommand', '--view is required: memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window'):
+        ('--view ist erforderlich: memory, stages, timeline, imbalance, communication, explorer, compare, sweep oder window',
+         '必须指定 --view：memory、stages、timeline、imbalance、communication、explorer、compare、sweep 或 window'),
+    ('RenderCommand', 'unknown view "%1": use memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window'):
+        ('unbekannte Ansicht „%1“: memory, stages, timeline, imbalance, communication, explorer, compare, sweep oder window verwenden',
+         '未知视图“%1”：请使用 memory、stages、timeline、imbalance、communication、explorer、compare、sweep 或 window'),
     ('RenderCommand', '--baseline and --compare go with --view compare'): ('--baseline und --compare gehören zu --view compare', '--baseline 和 --compare 需与 --view compare 一起使用'),
-    ('RenderCommand', 'Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]\n                         [--theme light|dark] [plan options]\n\nPlans MODEL like "shardscope plan" and draws the best plan as the desktop planner shows it,\ntitled and with its legend, without a display.\n\n  --view VIEW   memory, stages, timeline, imbalance, communication, compare (a baseline and up to\n                three plans side by side), or window (the whole window)\n  --out FILE    .png (bitmap) or .svg (vector)\n  --size WxH    picture size in pixels at scale 1; default 1600x1000\n  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1\n  --theme T     light (default) or dark\n%1\nPlan options: see shardscope plan --help.\n'):
+    ('RenderCommand', 'Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]\n                         [--theme light|dark] [plan options]\n\nPlans MODEL like "shardscope plan" and draws the best plan as the desktop planner shows it,\ntitled and with its legend, without a display.\n\n  --view VIEW   memory, stages, timeline, imbalance, communication, explorer (every plan searched,\n                the Pareto front drawn), compare (a baseline and up to three plans side by side),\n                sweep (the best plan at each cluster size, batch or sequence length), or window\n  --out FILE    .png (bitmap) or .svg (vector)\n  --size WxH    picture size in pixels at scale 1; default 1600x1000\n  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1\n  --theme T     light (default) or dark\n%1\nPlan options: see shardscope plan --help.\n'):
         ('Aufruf: shardscope render MODELL --view ANSICHT --out DATEI.png|DATEI.svg [--size BxH] [--scale S]\n'
          '                         [--theme light|dark] [Planoptionen]\n\n'
          'Plant MODELL wie „shardscope plan“ und zeichnet den besten Plan so, wie ihn der Desktop-Planer zeigt,\n'
          'mit Titel und Legende, ohne Bildschirm.\n\n'
-         '  --view ANSICHT memory, stages, timeline, imbalance, communication, compare (eine Basis und bis zu\n'
-         '                drei Pläne nebeneinander) oder window (das ganze Fenster)\n'
+         '  --view ANSICHT memory, stages, timeline, imbalance, communication, explorer (alle durchsuchten Pläne,\n'
+         '                mit der Pareto-Front), compare (eine Basis und bis zu drei Pläne nebeneinander),\n'
+         '                sweep (der beste Plan je Clustergröße, Batch oder Sequenzlänge) oder window\n'
          '  --out DATEI   .png (Rastergrafik) oder .svg (Vektorgrafik)\n'
          '  --size BxH    Bildgröße in Pixeln bei Maßstab 1; Standard 1600x1000\n'
          '  --scale S     Pixelmaßstab eines PNG (2 für Druck und High-DPI-Bildschirme); Standard 1\n'
@@ -3737,8 +3740,9 @@ TRANSLATIONS.update({
          '                         [--theme light|dark] [方案选项]\n\n'
          '像“shardscope plan”一样规划模型，并按桌面规划器的显示方式绘制最佳方案，\n'
          '带标题和图例，无需显示器。\n\n'
-         '  --view 视图   memory、stages、timeline、imbalance、communication、compare（基准与最多\n'
-         '                三个方案并排）或 window（整个窗口）\n'
+         '  --view 视图   memory、stages、timeline、imbalance、communication、explorer（搜索过的全部方案，\n'
+         '                并画出帕累托前沿）、compare（基准与最多三个方案并排）、\n'
+         '                sweep（每个集群规模、批次或序列长度下的最佳方案）或 window\n'
          '  --out 文件    .png（位图）或 .svg（矢量图）\n'
          '  --size 宽x高  缩放为 1 时的图片像素尺寸；默认 1600x1000\n'
          '  --scale S     PNG 的像素缩放（打印和高 DPI 屏幕用 2）；默认 1\n'

@@ -4078,14 +4078,18 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
         <translation>--out muss auf .png oder .svg enden, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>--view is required: memory, stages, timeline, imbalance, communication, compare or window</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>--view ist erforderlich: memory, stages, timeline, imbalance, communication, compare oder window</translation>
+        <source>--baseline and --compare go with --view compare</source>
+        <translation>--baseline und --compare gehören zu --view compare</translation>
     </message>
     <message>
-        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication, compare or window</source>
+        <source>--view is required: memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window</source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>unbekannte Ansicht „%1“: memory, stages, timeline, imbalance, communication, compare oder window verwenden</translation>
+        <translation>--view ist erforderlich: memory, stages, timeline, imbalance, communication, explorer, compare, sweep oder window</translation>
+    </message>
+    <message>
+        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>unbekannte Ansicht „%1“: memory, stages, timeline, imbalance, communication, explorer, compare, sweep oder window verwenden</translation>
     </message>
     <message>
         <source>Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]
@@ -4094,8 +4098,9 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
 Plans MODEL like &quot;shardscope plan&quot; and draws the best plan as the desktop planner shows it,
 titled and with its legend, without a display.
 
-  --view VIEW   memory, stages, timeline, imbalance, communication, compare (a baseline and up to
-                three plans side by side), or window (the whole window)
+  --view VIEW   memory, stages, timeline, imbalance, communication, explorer (every plan searched,
+                the Pareto front drawn), compare (a baseline and up to three plans side by side),
+                sweep (the best plan at each cluster size, batch or sequence length), or window
   --out FILE    .png (bitmap) or .svg (vector)
   --size WxH    picture size in pixels at scale 1; default 1600x1000
   --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1
@@ -4110,8 +4115,9 @@ Plan options: see shardscope plan --help.
 Plant MODELL wie „shardscope plan“ und zeichnet den besten Plan so, wie ihn der Desktop-Planer zeigt,
 mit Titel und Legende, ohne Bildschirm.
 
-  --view ANSICHT memory, stages, timeline, imbalance, communication, compare (eine Basis und bis zu
-                drei Pläne nebeneinander) oder window (das ganze Fenster)
+  --view ANSICHT memory, stages, timeline, imbalance, communication, explorer (alle durchsuchten Pläne,
+                mit der Pareto-Front), compare (eine Basis und bis zu drei Pläne nebeneinander),
+                sweep (der beste Plan je Clustergröße, Batch oder Sequenzlänge) oder window
   --out DATEI   .png (Rastergrafik) oder .svg (Vektorgrafik)
   --size BxH    Bildgröße in Pixeln bei Maßstab 1; Standard 1600x1000
   --scale S     Pixelmaßstab eines PNG (2 für Druck und High-DPI-Bildschirme); Standard 1
@@ -4119,10 +4125,6 @@ mit Titel und Legende, ohne Bildschirm.
 %1
 Planoptionen: siehe shardscope plan --help.
 </translation>
-    </message>
-    <message>
-        <source>--baseline and --compare go with --view compare</source>
-        <translation>--baseline und --compare gehören zu --view compare</translation>
     </message>
 </context>
 <context>

@@ -4073,14 +4073,18 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
         <translation>--out 必须以 .png 或 .svg 结尾，实际为“%1”</translation>
     </message>
     <message>
-        <source>--view is required: memory, stages, timeline, imbalance, communication, compare or window</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>必须指定 --view：memory、stages、timeline、imbalance、communication、compare 或 window</translation>
+        <source>--baseline and --compare go with --view compare</source>
+        <translation>--baseline 和 --compare 需与 --view compare 一起使用</translation>
     </message>
     <message>
-        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication, compare or window</source>
+        <source>--view is required: memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window</source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
-        <translation>未知视图“%1”：请使用 memory、stages、timeline、imbalance、communication、compare 或 window</translation>
+        <translation>必须指定 --view：memory、stages、timeline、imbalance、communication、explorer、compare、sweep 或 window</translation>
+    </message>
+    <message>
+        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translation>未知视图“%1”：请使用 memory、stages、timeline、imbalance、communication、explorer、compare、sweep 或 window</translation>
     </message>
     <message>
         <source>Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]
@@ -4089,8 +4093,9 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
 Plans MODEL like &quot;shardscope plan&quot; and draws the best plan as the desktop planner shows it,
 titled and with its legend, without a display.
 
-  --view VIEW   memory, stages, timeline, imbalance, communication, compare (a baseline and up to
-                three plans side by side), or window (the whole window)
+  --view VIEW   memory, stages, timeline, imbalance, communication, explorer (every plan searched,
+                the Pareto front drawn), compare (a baseline and up to three plans side by side),
+                sweep (the best plan at each cluster size, batch or sequence length), or window
   --out FILE    .png (bitmap) or .svg (vector)
   --size WxH    picture size in pixels at scale 1; default 1600x1000
   --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1
@@ -4105,8 +4110,9 @@ Plan options: see shardscope plan --help.
 像“shardscope plan”一样规划模型，并按桌面规划器的显示方式绘制最佳方案，
 带标题和图例，无需显示器。
 
-  --view 视图   memory、stages、timeline、imbalance、communication、compare（基准与最多
-                三个方案并排）或 window（整个窗口）
+  --view 视图   memory、stages、timeline、imbalance、communication、explorer（搜索过的全部方案，
+                并画出帕累托前沿）、compare（基准与最多三个方案并排）、
+                sweep（每个集群规模、批次或序列长度下的最佳方案）或 window
   --out 文件    .png（位图）或 .svg（矢量图）
   --size 宽x高  缩放为 1 时的图片像素尺寸；默认 1600x1000
   --scale S     PNG 的像素缩放（打印和高 DPI 屏幕用 2）；默认 1
@@ -4114,10 +4120,6 @@ Plan options: see shardscope plan --help.
 %1
 方案选项：参见 shardscope plan --help。
 </translation>
-    </message>
-    <message>
-        <source>--baseline and --compare go with --view compare</source>
-        <translation>--baseline 和 --compare 需与 --view compare 一起使用</translation>
     </message>
 </context>
 <context>
