@@ -381,6 +381,20 @@ void MemoryChartView::updateLabels()
     if (m_updatingLabels) // relabelling the axis moves the plot area again
         return;
     m_updatingLabels = true;
+    // The legend below the bars where its entries fit side by side, else beside them (Qt Charts would elide
+    // them). A MoE plan's nine entries are always beside them.
+    if (!m_moeLayout && int(m_data.bars.size()) > 0) {
+        const QFontMetricsF legendMetrics(chart()->legend()->font());
+        double needed = 40;
+        for (const QLegendMarker* marker : chart()->legend()->markers())
+            if (marker->isVisible())
+                needed += legendMetrics.horizontalAdvance(marker->label()) + 2 * legendMetrics.height() + 12;
+        const Qt::Alignment side = needed <= chart()->size().width() ? Qt::AlignBottom : Qt::AlignRight;
+        if (chart()->legend()->alignment() != side) chart()->legend()->setAlignment(side);
+    }
+    // The legend's side decides the plot's width: lay the chart out again before measuring the bars' pitch.
+    if (QGraphicsLayout* layout = chart()->layout())
+        layout->activate();
     const int n = int(m_data.bars.size());
     const QRectF plot = chart()->plotArea();
     // Bar labels: every n-th (1, 2, 5, 10, ...) so that the widest keeps 8 px from its neighbours.
@@ -402,17 +416,6 @@ void MemoryChartView::updateLabels()
             m_x->append(barLabel(i), i);
     }
     m_x->setRange(-0.5, std::max(0.5, n - 0.5));
-    // The legend below the bars where its entries fit side by side, else beside them (Qt Charts would elide
-    // them). A MoE plan's nine entries are always beside them.
-    if (!m_moeLayout && n > 0) {
-        const QFontMetricsF legendMetrics(chart()->legend()->font());
-        double needed = 40;
-        for (const QLegendMarker* marker : chart()->legend()->markers())
-            if (marker->isVisible())
-                needed += legendMetrics.horizontalAdvance(marker->label()) + 2 * legendMetrics.height() + 12;
-        const Qt::Alignment side = needed <= chart()->size().width() ? Qt::AlignBottom : Qt::AlignRight;
-        if (chart()->legend()->alignment() != side) chart()->legend()->setAlignment(side);
-    }
     // The title that fits the chart's width.
     QFont titleFont = chart()->titleFont();
     const QString title = labels::fitting(QFontMetricsF(titleFont), m_titles, chart()->size().width() - 40);
