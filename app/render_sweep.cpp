@@ -8,6 +8,7 @@
 #include "sweep_panel.h"
 #include "sweep_view.h"
 #include "util/input_error.h"
+#include "sweep_arguments.h"
 #include "view_export.h"
 
 #include <QTextStream>
@@ -23,59 +24,24 @@ struct SweepArguments
     PlanOptions plan;
 };
 
-/// Splits off the swept input (the one of --gpus, --batch / --global-batch, --seq given a range or a list)
-/// and hands the rest to the plan options' parser, as `shardscope sweep` does. Throws UsageError or
-/// InputError.
+/// Splits off the swept input and hands the rest to the plan options' parser, as `shardscope sweep` does.
+/// Throws UsageError or InputError.
 SweepArguments parseSweepArguments(const QStringList& args)
 {
+    SweepAxisMessages messages;
+    messages.needsValue = [](const QString& option) { return RenderSweep::tr("%1 needs a value").arg(option); };
+    messages.twoAxes = [](const QString& first, const QString& second) {
+        return RenderSweep::tr("one sweep axis per picture: %1 and %2 both give several "
+                               "values; give the other a single value")
+            .arg(first, second);
+    };
+    messages.noAxis = RenderSweep::tr("--view sweep needs what to sweep: --gpus, --batch or --seq with a "
+                                      "range A..B (the powers of two from A to B, e.g. --gpus 64..1024) "
+                                      "or a list A,B,C");
+    SweepAxisSplit split = splitSweepAxis(args, messages);
     SweepArguments r;
-    QStringList rest;
-    std::optional<SweepAxis> axis;
-    QString axisText, axisOption;
-    QString perNode = QStringLiteral("8");
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        const auto value = [&]() -> QString {
-            if (i + 1 >= args.size()) throw UsageError { RenderSweep::tr("%1 needs a value").arg(a) };
-            return args[++i];
-        };
-        if (a == QLatin1String("--gpus") || a == QLatin1String("--batch")
-            || a == QLatin1String("--global-batch") || a == QLatin1String("--seq")) {
-            const QString v = value();
-            if (!isSweepList(v.toStdString())) { // a single value: an input like any other
-                rest << (a == QLatin1String("--batch") ? QStringLiteral("--global-batch") : a) << v;
-                continue;
-            }
-            if (axis)
-                throw UsageError { RenderSweep::tr("one sweep axis per picture: %1 and %2 both give several "
-                                                   "values; give the other a single value")
-                                       .arg(axisOption, a) };
-            axis = a == QLatin1String("--gpus") ? SweepAxis::Gpus
-                : a == QLatin1String("--seq")   ? SweepAxis::SeqLength
-                                                : SweepAxis::GlobalBatch;
-            axisText = v;
-            axisOption = a;
-        } else if (a == QLatin1String("--gpus-per-node")) {
-            perNode = value();
-            rest << a << perNode;
-        } else {
-            rest << a;
-        }
-    }
-    if (!axis)
-        throw UsageError { RenderSweep::tr(
-            "--view sweep needs what to sweep: --gpus, --batch or --seq with a "
-            "range A..B (the powers of two from A to B, e.g. --gpus 64..1024) "
-            "or a list A,B,C") };
-    r.spec.axis = *axis;
-    try {
-        r.spec.values = parseSweepValues(*axis, axisText.toStdString(), axisOption.toStdString());
-    } catch (const InputError& e) {
-        throw UsageError { QStringLiteral("%1: %2").arg(axisOption, QString::fromStdString(e.message())) };
-    }
-    // The base cluster of a GPU sweep is one node; each point sets its node count.
-    if (*axis == SweepAxis::Gpus) rest << QStringLiteral("--gpus") << perNode;
-    r.plan = PlanOptionsParser::parse(rest);
+    r.spec = std::move(split.spec);
+    r.plan = PlanOptionsParser::parse(split.rest);
     return r;
 }
 

@@ -7,6 +7,7 @@
 #include "plan_options.h"
 #include "plan_report.h"
 #include "util/atomic_file.h"
+#include "sweep_arguments.h"
 #include "util/input_error.h"
 #include "util/text.h"
 
@@ -50,64 +51,33 @@ struct SweepArgs
 SweepArgs parseSweepArgs(const QStringList& args)
 {
     SweepArgs r;
-    QStringList rest;
-    std::optional<SweepAxis> axis;
-    QString axisText;
-    QString perNode = QStringLiteral("8");
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        const auto value = [&]() -> QString {
-            if (i + 1 >= args.size())
-                throw UsageError { SweepCommand::tr("option %1 expects a value").arg(a) };
-            return args[++i];
-        };
-        if (a == QLatin1String("--csv")) {
+    SweepAxisMessages messages;
+    messages.needsValue = [](const QString& option) { return SweepCommand::tr("option %1 expects a value").arg(option); };
+    messages.twoAxes = [](const QString& first, const QString& second) {
+        return SweepCommand::tr("one sweep axis per run: %1 and %2 both give several values; give the "
+                                "other a single value")
+            .arg(first, second);
+    };
+    messages.noAxis = SweepCommand::tr("no sweep axis: give --gpus, --batch or --seq a range A..B (the powers of two "
+                                       "from A to B, e.g. --gpus 64..16384) or a list A,B,C");
+    // The sweep's own options: where the table goes, and plan's options a sweep has no use for.
+    const auto own = [&r](const QString& a, const std::function<QString()>& value) {
+        if (a == QLatin1String("--csv"))
             r.csvPath = value();
-        } else if (a == QLatin1String("--json")) {
+        else if (a == QLatin1String("--json"))
             r.jsonPath = value();
-        } else if (a == QLatin1String("--top") || a == QLatin1String("--infeasible")
-            || a == QLatin1String("--proposals")) {
-            throw UsageError { SweepCommand::tr(
-                "%1 is an option of shardscope plan; a sweep keeps each point's best plan "
-                "(plan a point on its own for more)")
+        else if (a == QLatin1String("--top") || a == QLatin1String("--infeasible") || a == QLatin1String("--proposals"))
+            throw UsageError { SweepCommand::tr("%1 is an option of shardscope plan; a sweep keeps each point's best plan "
+                                                "(plan a point on its own for more)")
                                    .arg(a) };
-        } else if (a == QLatin1String("--gpus") || a == QLatin1String("--batch")
-            || a == QLatin1String("--global-batch") || a == QLatin1String("--seq")) {
-            const QString v = value();
-            const SweepAxis thisAxis = a == QLatin1String("--gpus") ? SweepAxis::Gpus
-                : a == QLatin1String("--seq")                       ? SweepAxis::SeqLength
-                                                                    : SweepAxis::GlobalBatch;
-            if (!isSweepList(v.toStdString())) {
-                rest << (a == QLatin1String("--batch") ? QStringLiteral("--global-batch") : a) << v;
-                continue;
-            }
-            if (axis)
-                throw UsageError { SweepCommand::tr(
-                    "one sweep axis per run: %1 and %2 both give several values; give the "
-                    "other a single value")
-                                       .arg(r.axisOption, a) };
-            axis = thisAxis;
-            axisText = v;
-            r.axisOption = a;
-        } else if (a == QLatin1String("--gpus-per-node")) {
-            perNode = value();
-            rest << a << perNode;
-        } else {
-            rest << a;
-        }
-    }
-    if (!axis)
-        throw UsageError { SweepCommand::tr(
-            "no sweep axis: give --gpus, --batch or --seq a range A..B (the powers of two "
-            "from A to B, e.g. --gpus 64..16384) or a list A,B,C") };
-    r.spec.axis = *axis;
-    try {
-        r.spec.values = parseSweepValues(*axis, axisText.toStdString(), r.axisOption.toStdString());
-    } catch (const InputError& e) {
-        throw UsageError { QStringLiteral("%1: %2").arg(r.axisOption, qs(e.message())) };
-    }
-    // The base cluster of a GPU sweep is one node; each point sets its node count.
-    if (*axis == SweepAxis::Gpus) rest << QStringLiteral("--gpus") << perNode;
+        else
+            return false;
+        return true;
+    };
+    SweepAxisSplit split = splitSweepAxis(args, messages, own);
+    r.spec = std::move(split.spec);
+    r.axisOption = split.axisOption;
+    const QStringList& rest = split.rest;
     try {
         r.plan = PlanOptionsParser::parse(rest);
     } catch (const UsageError& e) {
