@@ -7,7 +7,7 @@
 #include "import/model_importer.h"
 #include "import/native_model_format.h"
 #include "model_report.h"
-#include "proposals/graph_analysis.h"
+#include "model/graph_analysis.h"
 #include "partition/planner.h"
 #include "plan_options.h"
 #include "plan_report.h"

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "model/model_graph.h"
-#include "proposals/graph_analysis.h"
+#include "model/graph_analysis.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

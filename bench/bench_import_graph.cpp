@@ -9,7 +9,7 @@
 #include "import/dot_scan.h"
 #include "import/graphml_scan.h"
 #include "import/model_importer.h"
-#include "proposals/graph_analysis.h"
+#include "model/graph_analysis.h"
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/graphml.hpp>

@@ -2,7 +2,7 @@
 // partitionStages() on Llama-class models with the per-unit costs the planner feeds it:
 // 6 x params FLOPs per token on 400 TFLOP/s effective, TP 8, sequence parallel activations
 // (Korthikanti 2022: 34 s h bytes per block and micro-batch), 1F1B in-flight counts p - k.
-#include "partition/stage_partitioner.h"
+#include "cost/stage_partitioner.h"
 
 #include <benchmark/benchmark.h>
 #include <random>

@@ -6,7 +6,7 @@
 #include "export/session_document.h"
 #include "import/native_model_format.h"
 #include "model/model_graph.h"
-#include "proposals/graph_analysis.h"
+#include "model/graph_analysis.h"
 #include "util/input_error.h"
 #include "util/text.h"
 

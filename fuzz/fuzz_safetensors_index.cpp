@@ -4,7 +4,7 @@
 // so mapping tensors to those shards (or to missing ones) is reachable.
 #include "fuzz_common.h"
 
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "import/safetensors_importer.h"
 
 #ifndef SHARDSCOPE_FUZZ_SHARDS

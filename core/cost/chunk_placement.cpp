@@ -4,7 +4,7 @@
 
 #include "cost/memory_model.h"
 #include "cost/pipeline_schedule.h"
-#include "partition/stage_partitioner.h" // PartitionItem (the cost -> partition arrow issue 16 removes)
+#include "cost/stage_partitioner.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 #include "cost/pipeline_schedule.h"
 #include "cost/step_model.h"
 #include "cost/unit_costs.h"
-#include "partition/stage_partitioner.h"
+#include "cost/stage_partitioner.h"
 #include "util/text.h"
 
 #include <algorithm>

@@ -2,6 +2,8 @@
 #include "export/plan_document.h"
 
 #include "export/spec_json.h"
+#include "model/graph_analysis.h"
+#include "proposals/proposals.h"
 
 #include <algorithm>
 #include <cmath>
@@ -330,6 +332,31 @@ std::string firstDifference(const PlanDocument& a, const PlanDocument& b)
     Differ d;
     compare(d, a, b);
     return d.where;
+}
+
+PlanDocument makePlanDocument(const PlanningProblem& problem, Strategy strategy, const ScoreWeights& weights,
+                              const PlanningOutcome& outcome, const std::string& generator)
+{
+    PlanDocument doc;
+    doc.generator = generator;
+    doc.model = PlanModelSummary::from(problem.model);
+    doc.cluster = problem.cluster;
+    doc.training = problem.training;
+    doc.strategy = strategy;
+    doc.weights = weights;
+    doc.search.candidatesEvaluated = outcome.search.candidates.size();
+    doc.search.feasibleCount = outcome.search.feasibleCount;
+    doc.search.elapsedSeconds = outcome.search.elapsedSeconds;
+    // The graph's shape travels with the plans, for the proposals engine and for reviews.
+    doc.analysis = graphAnalysisToJson(analyzeModel(problem.model, double(problem.training.seqLength)));
+    for (std::size_t i = 0; i < outcome.top.size(); ++i) {
+        const double score = outcome.search.candidates[outcome.order[i]].score;
+        doc.plans.push_back(makeDocumentPlan(problem.model, outcome.top[i], int(i) + 1, score));
+    }
+    // Ranked proposals for the best plan (docs/plan-format.md: plans[].proposals).
+    if (!doc.plans.empty())
+        doc.plans.front().proposals = proposeChanges(problem, outcome.top.front());
+    return doc;
 }
 
 } // namespace shardscope

@@ -7,6 +7,7 @@
 #include "model/model_graph.h"
 #include "model/transformer_spec.h"
 #include "partition/layer_partition.h"
+#include "partition/planner.h"
 #include "partition/strategy.h"
 #include "proposals/proposals.h"
 #include "training/training_spec.h"
@@ -113,5 +114,9 @@ bool operator==(const PlanDocument& a, const PlanDocument& b);
 
 /// Where two documents first differ ("plans[0].stages[2].memory.weights_bytes"), or "" when equal.
 std::string firstDifference(const PlanDocument& a, const PlanDocument& b);
+
+/// A plan file for the outcome's best plans.
+PlanDocument makePlanDocument(const PlanningProblem& problem, Strategy strategy, const ScoreWeights& weights,
+                              const PlanningOutcome& outcome, const std::string& generator);
 
 } // namespace shardscope

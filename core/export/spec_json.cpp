@@ -2,7 +2,7 @@
 #include "export/spec_json.h"
 
 #include "hardware/hardware_catalog.h"
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "import/native_model_format.h"
 
 #include <array>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hardware/hardware_catalog.h"
 
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "util/embedded_resources.h"
 #include "util/text.h"
 

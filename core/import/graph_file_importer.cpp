@@ -11,7 +11,7 @@
 #include "import/dot_scan.h"
 #include "import/graph_file_model.h"
 #include "import/graphml_scan.h"
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "util/input_error.h"
 
 #include <algorithm>

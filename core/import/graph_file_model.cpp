@@ -2,9 +2,9 @@
 #include "import/graph_file_model.h"
 
 #include "import/hf_config_importer.h"
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "model/block_detection.h"
-#include "proposals/graph_analysis.h"
+#include "model/graph_analysis.h"
 #include "util/input_error.h"
 #include "util/text.h"
 

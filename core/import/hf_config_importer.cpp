@@ -2,7 +2,7 @@
 #include "import/hf_config_importer.h"
 
 #include "import/hf_families.h"
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "util/input_error.h"
 #include "util/text.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "model/transformer_spec.h"
 
 #include <string>

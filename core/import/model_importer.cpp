@@ -3,7 +3,7 @@
 
 #include "import/graph_file_importer.h"
 #include "import/hf_config_importer.h"
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "import/native_model_format.h"
 #include "import/onnx_importer.h"
 #include "import/safetensors_importer.h"

@@ -2,7 +2,7 @@
 #include "import/native_model_format.h"
 
 #include "import/hf_config_importer.h"
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "model/block_detection.h"
 #include "util/input_error.h"
 

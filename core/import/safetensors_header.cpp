@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "import/safetensors_header.h"
 
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "util/input_error.h"
 #include "util/text.h"
 

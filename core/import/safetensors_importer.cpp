@@ -5,7 +5,7 @@
 #include "import/checkpoint_layers.h"
 #include "import/checkpoint_shape.h"
 #include "import/hf_config_importer.h"
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "import/safetensors_header.h"
 #include "util/input_error.h"
 #include "util/text.h"

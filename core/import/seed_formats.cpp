@@ -2,7 +2,7 @@
 #include "import/seed_formats.h"
 
 #include "import/hf_config_importer.h"
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "model/block_detection.h"
 #include "util/text.h"
 

@@ -2,7 +2,6 @@
 #pragma once
 
 #include "cost/plan_evaluator.h"
-#include "export/plan_document.h"
 #include "partition/plan_ranking.h"
 #include "partition/plan_search.h"
 #include "partition/strategy.h"
@@ -41,9 +40,5 @@ PlanningOutcome runPlanning(const PlanningProblem& problem, Strategy strategy, c
 /// Re-ranks cached candidates for new weights or another strategy; nothing is re-evaluated.
 void rerank(PlanningOutcome& outcome, const PlanEvaluator& evaluator, Strategy strategy, const ScoreWeights& weights,
             int topCount);
-
-/// A plan file for the outcome's best plans.
-PlanDocument makePlanDocument(const PlanningProblem& problem, Strategy strategy, const ScoreWeights& weights,
-                              const PlanningOutcome& outcome, const std::string& generator);
 
 } // namespace shardscope

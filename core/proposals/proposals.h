@@ -3,7 +3,7 @@
 
 #include "cost/plan_estimate.h"
 #include "cost/planning_problem.h"
-#include "proposals/graph_analysis.h"
+#include "model/graph_analysis.h"
 
 #include <optional>
 #include <string>

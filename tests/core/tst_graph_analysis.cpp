@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests core/proposals/graph_analysis.*: critical path, depth, width, op mix and largest layers
 // against hand-computed numbers and a brute force over all paths; cycles; the JSON form.
-#include "proposals/graph_analysis.h"
+#include "model/graph_analysis.h"
 #include "util/input_error.h"
 
 #include "json_edit.h"

@@ -6,7 +6,7 @@
 #include "import/graph_file_model.h"
 #include "import/model_importer.h"
 #include "import/native_model_format.h"
-#include "proposals/graph_analysis.h"
+#include "model/graph_analysis.h"
 #include "util/input_error.h"
 
 #include "graph_compare.h"

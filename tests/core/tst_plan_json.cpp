@@ -6,7 +6,7 @@
 #include "cost/plan_evaluator.h"
 #include "partition/planner.h"
 #include "hardware/hardware_catalog.h"
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "import/model_importer.h"
 #include "model/transformer_spec.h"
 #include "util/atomic_file.h"

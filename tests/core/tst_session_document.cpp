@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/session_document.h"
 
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "util/atomic_file.h"
 #include "util/input_error.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "partition/stage_partitioner.h"
+#include "cost/stage_partitioner.h"
 
 #include <QtTest>
 #include <algorithm>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "proposals/graph_analysis.h"
+#include "model/graph_analysis.h"
 
-#include "import/json_reader.h"
+#include "util/json_reader.h"
 #include "util/input_error.h"
 
 #include <boost/graph/topological_sort.hpp>
