@@ -37,12 +37,29 @@ void installTranslators(QApplication& app)
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
 }
+// Qt's platform plugins look up the runtime folder and, where a login shell set none (a container, a
+// cron job, ssh without a session), say so on stderr each start; ShardScope keeps no sockets or
+// runtime files there, so that one line is noise. Every other message passes through.
+QtMessageHandler g_qtHandler = nullptr;
+void quietRuntimeDirWarning(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    if (g_qtHandler)
+        g_qtHandler(type, context, message);
+}
 } // namespace
 
 int main(int argc, char** argv)
 {
-    const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (command == QLatin1String("render")) {
+    QStringList words;
+    for (int i = 1; i < argc; ++i)
+        words << QString::fromLocal8Bit(argv[i]);
+    const CliRoute route = Cli::route(words);
+    if (route == CliRoute::Unknown)
+        return Cli::unknownWord(words.front());
+    g_qtHandler = qInstallMessageHandler(quietRuntimeDirWarning);
+    if (route == CliRoute::Render) {
         // Pictures need no display: draw on the offscreen platform unless the caller chose one.
         if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -53,7 +70,8 @@ int main(int argc, char** argv)
         args.remove(0, 2);
         return RenderCommand::run(args);
     }
-    if (argc > 1 && Cli::isCommand(command)) {
+    if (route == CliRoute::Command) {
+        // The same subcommands as the shardscope command line, without a window.
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("shardscope"));
         setIdentity();

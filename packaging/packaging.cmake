@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Desktop integration files and the Debian package (cpack -G DEB), included by the top-level
-# CMakeLists.txt after the targets exist. The binary's own install rule is in app/CMakeLists.txt.
+# CMakeLists.txt after the targets exist. The programs' install rules are in cli/ (shardscope) and app/ (shardscope-gui).
 #
 #   cmake --build build/ci && cd build/ci && cpack -G DEB    # -> shardscope_<version>_<arch>.deb
 #

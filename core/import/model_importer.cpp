@@ -12,10 +12,13 @@
 #include "util/input_error.h"
 #include "util/text.h"
 
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
+#include <streambuf>
 #include <sstream>
 #include <system_error>
 
@@ -24,6 +27,7 @@ namespace shardscope {
 namespace {
 
 constexpr std::uintmax_t kMaxFileBytes = 512ull * 1024 * 1024; // model descriptions, not weights
+constexpr std::uintmax_t kMaxOnnxStreamBytes = 2ull * 1024 * 1024 * 1024; // protobuf's message limit
 
 std::string_view trimLeft(std::string_view text)
 {
@@ -216,15 +220,94 @@ ModelGraph importModelTextUnchecked(std::string_view text, const std::string& so
                                   "ModelInfo (\"layers\" with \"param_count\") or an array of [name, size_bytes] pairs");
 }
 
+// A stream's first bytes already read, then the rest of the stream: lets the format be told from
+// the head without seeking (a pipe cannot seek back).
+class PrefixedStreamBuf : public std::streambuf
+{
+public:
+    PrefixedStreamBuf(std::string prefix, std::streambuf* rest)
+        : m_prefix(std::move(prefix))
+        , m_rest(rest)
+    {
+        setg(m_prefix.data(), m_prefix.data(), m_prefix.data() + m_prefix.size());
+    }
+
+protected:
+    int_type underflow() override
+    {
+        if (gptr() < egptr())
+            return traits_type::to_int_type(*gptr());
+        const std::streamsize got = m_rest->sgetn(m_chunk.data(), std::streamsize(m_chunk.size()));
+        if (got <= 0)
+            return traits_type::eof();
+        setg(m_chunk.data(), m_chunk.data(), m_chunk.data() + got);
+        return traits_type::to_int_type(*gptr());
+    }
+
+private:
+    std::string m_prefix;
+    std::streambuf* m_rest;
+    std::array<char, 1 << 16> m_chunk {};
+};
+
+// Reads the whole stream into memory, refusing more than `limit` bytes (said with the source's name).
+std::string readAll(std::istream& in, std::uintmax_t limit, const std::string& source, const char* what)
+{
+    std::string bytes;
+    std::array<char, 1 << 16> chunk {};
+    while (in.read(chunk.data(), std::streamsize(chunk.size())) || in.gcount() > 0) {
+        bytes.append(chunk.data(), std::size_t(in.gcount()));
+        if (bytes.size() > limit)
+            throw InputError(source, "", std::string("more than ") + formatBytes(double(limit)) + " came from the stream; "
+                                             + what);
+    }
+    if (in.bad())
+        throw InputError(source, "byte " + std::to_string(bytes.size()), "reading the stream failed");
+    return bytes;
+}
+
+// A model from a stream (standard input, a FIFO, /dev/fd/N): read once, format told by content.
+ModelGraph importModelStream(const std::string& path, const std::string& source)
+{
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        throw InputError(source, "", "cannot open the stream for reading");
+    std::string head(16, '\0');
+    file.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(file.gcount()));
+    if (head.empty())
+        throw InputError(source, "", "the stream is empty; expected a model description");
+    PrefixedStreamBuf buffer(head, file.rdbuf());
+    std::istream in(&buffer);
+    // safetensors: the header is parsed and the tensor data only counted (the size is not known ahead).
+    if (looksLikeSafetensors(head, std::numeric_limits<std::uintmax_t>::max()))
+        return checkedNames(importSafetensors(in, source), source);
+    const bool text = trimLeft(head).empty() || std::string_view("{[<").find(trimLeft(head)[0]) != std::string_view::npos
+                      || looksLikeGraphviz(head);
+    if (!text && head[0] == '\x08') // ModelProto field 1 (ir_version), varint
+        return checkedNames(importOnnxBytes(readAll(in, kMaxOnnxStreamBytes, source,
+                                                    "an ONNX ModelProto is at most 2 GiB (protobuf's limit)"),
+                                            source),
+                            source);
+    return importModelText(readAll(in, kMaxFileBytes, source, "model descriptions are far smaller (is this a weights file?)"),
+                           source);
+}
+
 } // namespace
 
 ModelGraph importModel(const std::string& path)
 {
     namespace fs = std::filesystem;
+    if (path == "-")
+        return importModelStream("/dev/stdin", "standard input");
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (ec || !fs::exists(status))
         throw InputError(path, "", "no such file");
+    // A FIFO, a pipe (/dev/fd/N from a shell's <(...)), a character device or a socket: read as a
+    // stream, once, from its start.
+    if (fs::is_fifo(status) || fs::is_character_file(status) || fs::is_socket(status))
+        return importModelStream(path, path);
     if (fs::is_directory(status)) {
         // A checkpoint folder: the most complete description it holds.
         for (const char* name : { "model.safetensors.index.json", "model.safetensors", "config.json" }) {

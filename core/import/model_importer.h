@@ -17,6 +17,8 @@ namespace shardscope {
  * (JSON kinds, GraphML, Graphviz DOT). A directory is read as a checkpoint folder: its
  * model.safetensors.index.json, model.safetensors or config.json, in that order.
  * A missing, unreadable or empty file is an InputError naming the file; every error names the format.
+ * "-" reads standard input; a FIFO, a pipe (/dev/fd/N) or another non-seekable file is read once as a
+ * stream, its format told by content (a safetensors stream's tensor data is counted, not kept).
  */
 ModelGraph importModel(const std::string& path);
 

@@ -167,21 +167,29 @@ std::string safetensorsEntryPath(const std::string& tensorName)
 SafetensorsHeader readSafetensorsHeader(const std::string& path)
 {
     std::error_code ec;
-    SafetensorsHeader header;
-    header.fileBytes = std::filesystem::file_size(path, ec);
+    const std::uint64_t fileBytes = std::filesystem::file_size(path, ec);
     if (ec)
         fail(path, "", "cannot read the file (" + ec.message() + ")");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         fail(path, "", "cannot open the file for reading (check its permissions)");
-    if (header.fileBytes < 8)
-        fail(path, byteAt(0), "the file is " + std::to_string(header.fileBytes)
+    return readSafetensorsHeader(in, fileBytes, path);
+}
+
+SafetensorsHeader readSafetensorsHeader(std::istream& in, std::optional<std::uint64_t> fileBytes,
+                                        const std::string& path)
+{
+    SafetensorsHeader header;
+    if (fileBytes && *fileBytes < 8)
+        fail(path, byteAt(0), "the file is " + std::to_string(*fileBytes)
                                   + " bytes, too short for the 8-byte header length; the file is truncated");
 
     char lengthBytes[8];
     in.read(lengthBytes, 8);
     if (in.gcount() != 8)
-        fail(path, byteAt(0), "reading the 8-byte header length failed");
+        fail(path, byteAt(0), fileBytes ? std::string("reading the 8-byte header length failed")
+                                        : "the stream ended after " + std::to_string(in.gcount())
+                                              + " bytes, too short for the 8-byte header length");
     for (int i = 7; i >= 0; --i) // little-endian u64
         header.headerBytes = (header.headerBytes << 8) | static_cast<unsigned char>(lengthBytes[i]);
 
@@ -190,9 +198,9 @@ SafetensorsHeader readSafetensorsHeader(const std::string& path)
         fail(path, byteAt(0), "the header length is " + std::to_string(n) + " bytes, over the format's limit of "
                                   + std::to_string(kSafetensorsMaxHeaderBytes)
                                   + " (100 MB); the file is damaged or not a safetensors file");
-    if (8 + n > header.fileBytes)
+    if (fileBytes && 8 + n > *fileBytes)
         fail(path, byteAt(0), "the header length is " + std::to_string(n) + " bytes, but only "
-                                  + std::to_string(header.fileBytes - 8)
+                                  + std::to_string(*fileBytes - 8)
                                   + " bytes follow it; the file is truncated or not a safetensors file");
     if (n < 2)
         fail(path, byteAt(8), "the header is " + std::to_string(n) + " bytes, too short for a JSON object");
@@ -200,7 +208,22 @@ SafetensorsHeader readSafetensorsHeader(const std::string& path)
     std::string text(static_cast<std::size_t>(n), '\0');
     in.read(text.data(), static_cast<std::streamsize>(n));
     if (std::uint64_t(in.gcount()) != n)
-        fail(path, byteAt(8), "reading the " + std::to_string(n) + "-byte header failed");
+        fail(path, byteAt(8), fileBytes ? "reading the " + std::to_string(n) + "-byte header failed"
+                                        : "the header length is " + std::to_string(n) + " bytes, but the stream ended "
+                                              + std::to_string(in.gcount())
+                                              + " bytes after it; the data is truncated or not a safetensors file");
+    if (fileBytes) {
+        header.fileBytes = *fileBytes;
+    } else {
+        // A pipe or FIFO: the tensor data is read and counted, never kept, so that the offsets can be
+        // checked against the data area as for a file.
+        header.fileBytes = 8 + n;
+        std::array<char, 1 << 16> sink {};
+        while (in.read(sink.data(), std::streamsize(sink.size())) || in.gcount() > 0)
+            header.fileBytes += std::uint64_t(in.gcount());
+        if (in.bad())
+            fail(path, byteAt(header.fileBytes), "reading the stream failed");
+    }
 
     if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
         fail(path, byteAt(8), "the header starts with a UTF-16 byte-order mark; safetensors headers are UTF-8 JSON, "

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +44,12 @@ std::optional<int> safetensorsDtypeBits(std::string_view dtype);
  * path such as $["name"].data_offsets, "safetensors: ...").
  */
 SafetensorsHeader readSafetensorsHeader(const std::string& path);
+
+/// The same from a stream at the file's first byte. `fileBytes` is the size when known; for a pipe,
+/// FIFO or standard input (nullopt) the data after the header is read to its end and counted, not
+/// kept, so the checks are the same as for a file. `path` names the source in errors.
+SafetensorsHeader readSafetensorsHeader(std::istream& in, std::optional<std::uint64_t> fileBytes,
+                                        const std::string& path);
 
 /// The JSON path of a tensor entry, $["model.embed_tokens.weight"], with the name JSON-escaped.
 std::string safetensorsEntryPath(const std::string& tensorName);

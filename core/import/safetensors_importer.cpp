@@ -236,7 +236,16 @@ bool looksLikeSafetensors(std::string_view firstBytes, std::uintmax_t fileSize)
 
 ModelGraph importSafetensors(const std::string& path)
 {
-    const SafetensorsHeader header = readSafetensorsHeader(path);
+    return safetensorsModel(readSafetensorsHeader(path), path);
+}
+
+ModelGraph importSafetensors(std::istream& in, const std::string& source)
+{
+    return safetensorsModel(readSafetensorsHeader(in, std::nullopt, source), source);
+}
+
+ModelGraph safetensorsModel(const SafetensorsHeader& header, const std::string& path)
+{
     if (header.tensors.empty())
         throw InputError(path, "byte 8", "safetensors: the header lists no tensors; there is nothing to plan");
     std::vector<const SafetensorsTensor*> unknown;

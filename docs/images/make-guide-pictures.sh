@@ -3,7 +3,7 @@
 #   docs/images/make-guide-pictures.sh [path/to/shardscope]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-shardscope="${1:-$here/../../build/dev/app/shardscope}"
+shardscope="${1:-$here/../../build/dev/bin/shardscope}"
 size=(--size 1400x500)
 
 # The window as it opens: the bundled Llama-3-70B example on 8 nodes of 8 H100.

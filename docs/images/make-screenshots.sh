@@ -3,7 +3,7 @@
 #   docs/images/make-screenshots.sh [path/to/shardscope]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-shardscope="${1:-$here/../../build/dev/app/shardscope}"
+shardscope="${1:-$here/../../build/dev/bin/shardscope}"
 example=(llama-3-70b --gpus 64 --gpus-per-node 8 --seq 8192 --global-batch 512)
 "$shardscope" render "${example[@]}" --view window --size 1600x1000 --out "$here/window.png"
 "$shardscope" render "${example[@]}" --view stages --size 1400x420 --out "$here/stages.png"

@@ -30,8 +30,10 @@ inline bool hasSanitizerReport(const QString& err)
         || err.contains(QLatin1String(": runtime error: "));
 }
 
-/// Runs SHARDSCOPE_CLI with `args`; `unset` names environment variables the child must not see.
-inline CliRun runCli(const QStringList& args, const QStringList& unset = {})
+/// Runs `program` with `args` and `input` on its standard input; `unset` names environment variables
+/// the child must not see.
+inline CliRun runProgram(const QString& program, const QStringList& args, const QStringList& unset = {},
+                         const QByteArray& input = {})
 {
     QProcess p;
     if (!unset.isEmpty()) {
@@ -40,15 +42,28 @@ inline CliRun runCli(const QStringList& args, const QStringList& unset = {})
             env.remove(name);
         p.setProcessEnvironment(env);
     }
-    p.start(QStringLiteral(SHARDSCOPE_CLI), args);
-    if (!p.waitForFinished(120000))
+    p.start(program, args);
+    if (!p.waitForStarted(120000))
         return {};
+    p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return {};
+    }
     CliRun run { p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()) };
     if (hasSanitizerReport(run.err)) {
         qWarning("shardscope %s: sanitizer report:\n%s", qPrintable(args.join(QLatin1Char(' '))), qPrintable(run.err));
         run.exitCode = kSanitizerReport;
     }
     return run;
+}
+
+/// Runs SHARDSCOPE_CLI with `args`; `unset` names environment variables the child must not see.
+inline CliRun runCli(const QStringList& args, const QStringList& unset = {})
+{
+    return runProgram(QStringLiteral(SHARDSCOPE_CLI), args, unset);
 }
 
 } // namespace shardscope::testing

@@ -34,7 +34,7 @@ dpkg-deb -f "$deb" Depends | grep -q 'libqt6core6' || fail "Depends lacks libqt6
 
 staging="$work/staging"
 dpkg -x "$deb" "$staging"
-for f in usr/bin/shardscope \
+for f in usr/bin/shardscope usr/bin/shardscope-gui \
          usr/share/applications/$id.desktop \
          usr/share/metainfo/$id.metainfo.xml \
          usr/share/mime/packages/$id.xml \
@@ -57,6 +57,14 @@ echo "$out" | grep -qF "$version" || fail "shardscope --version does not print $
 "$staging/usr/bin/shardscope" plan llama-3-8b --gpus 8 > "$work/plan.txt" 2>&1 \
     || { cat "$work/plan.txt"; fail "shardscope plan llama-3-8b --gpus 8 failed"; }
 head -n 5 "$work/plan.txt"
+# The command line needs no GUI library: shardscope links QtCore and no QtGui or QtWidgets.
+needed=$(objdump -p "$staging/usr/bin/shardscope" | awk '/NEEDED/ {print $2}')
+echo "$needed" | grep -q '^libQt6Core' || fail "shardscope does not link QtCore?"
+if echo "$needed" | grep -qE '^libQt6(Gui|Widgets)|^libGL|^libX'; then
+    fail "shardscope (the command line) links a GUI library: $(echo $needed)"
+fi
+# The desktop planner runs the same subcommands.
+"$staging/usr/bin/shardscope-gui" --version | grep -qF "$version" || fail "shardscope-gui --version does not print $version"
 
 # The installed tree as a whole, when appstream is there (no network).
 if command -v appstreamcli >/dev/null 2>&1; then

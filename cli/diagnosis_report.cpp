@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diagnosis_report.h"
 
+#include "console.h"
 #include "partition/search_diagnosis.h"
 #include "proposals/scale_proposals.h"
 
@@ -9,13 +10,10 @@
 #include <algorithm>
 
 using namespace shardscope;
+using Console::qs;
 
 namespace {
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 /// "unpin TP, TP 2, TP 4 (each checked by planning with it)"
 QString changesText(const Finding& f)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export_command.h"
 
+#include "console.h"
 #include "cli.h"
 
 #include "export/launch_config.h"
@@ -15,14 +16,11 @@
 #include <optional>
 
 using namespace shardscope;
+using Console::err;
+using Console::out;
+using Console::qs;
 
 namespace {
-QTextStream& err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 struct ExportArgs
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan_report.h"
 
+#include "console.h"
 #include "proposals/proposals.h"
 #include "util/text.h"
 
@@ -9,10 +10,10 @@
 #include <QTextStream>
 
 using namespace shardscope;
+using Console::qs;
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 QString gib(double bytes) { return QString::number(bytes / (1024.0 * 1024.0 * 1024.0), 'f', 1); }
 
 /// The schedule as the best-plan line names it: "interleaved 1F1B with 4 chunks", "ZB-H1 (zero bubble)".

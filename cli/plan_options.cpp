@@ -66,6 +66,8 @@ double toNumber(const QString& option, const QString& text, double min, double m
 
 ModelGraph PlanOptionsParser::loadModel(const QString& argument)
 {
+    if (argument == QLatin1String("-"))
+        return importModel("-"); // standard input, format told by content
     if (!QFileInfo::exists(argument)) {
         if (auto bundled = findBundledModel(argument.toStdString()))
             return std::move(*bundled);
@@ -298,7 +300,8 @@ QString PlanOptionsParser::helpText()
         "Output:\n"
         "  --top K                 plans to print and to write; default 10\n"
         "  --infeasible K          also print the K closest plans that do not fit, with the reason\n"
-        "  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)\n"
+        "  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md); - writes\n"
+        "                          it to standard output instead of the report\n"
         "  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:\n"
         "                          predicted speedup, memory change, and the bottleneck it addresses\n"
         "\n"

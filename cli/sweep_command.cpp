@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweep_command.h"
 
+#include "console.h"
 #include "cli.h"
 #include "export/sweep_export.h"
 #include "partition/sweep.h"
 #include "plan_options.h"
 #include "plan_report.h"
-#include "util/atomic_file.h"
 #include "sweep_arguments.h"
 #include "util/input_error.h"
 #include "util/text.h"
@@ -15,23 +15,12 @@
 #include <optional>
 
 using namespace shardscope;
+using Console::err;
+using Console::out;
+using Console::qs;
 
 namespace {
 
-QTextStream& out()
-{
-    static QTextStream s(stdout);
-    return s;
-}
-QTextStream& err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 QString gib(double bytes)
 {
     return QString::number(bytes / (1024.0 * 1024.0 * 1024.0), 'f', 1);
@@ -87,6 +76,9 @@ SweepArgs parseSweepArgs(const QStringList& args)
                 "a model file, or a bundled name such as llama-3-70b)") };
         throw;
     }
+    if (Console::isStdStream(r.csvPath) && Console::isStdStream(r.jsonPath))
+        throw UsageError { SweepCommand::tr("--csv - and --json - would both write to standard output; send one "
+                                            "of them to a file") };
     return r;
 }
 
@@ -253,10 +245,10 @@ void printSummary(const SweepArgs& a, const SweepResult& r)
 }
 
 /// Writes a sweep file; false (with the message printed) when it cannot.
-template <typename Text> bool writeOutput(const QString& path, Text text, const QString& what)
+template <typename Text> bool writeSweepFile(const QString& path, Text text, const QString& what)
 {
     try {
-        writeFileAtomically(path.toStdString(), text());
+        Console::writeOutput(path, text());
     } catch (const std::exception& e) {
         err() << SweepCommand::tr("shardscope sweep: cannot write %1: %2").arg(path, qs(e.what())) << '\n'
               << Qt::flush;
@@ -290,6 +282,7 @@ QString SweepCommand::helpText()
         "                          that cannot be planned (not whole nodes, say) shows its error in its row\n"
         "  --csv FILE              also write the table as CSV (one row a value; docs/sweep-format.md)\n"
         "  --json FILE             also write the sweep as JSON (docs/sweep-format.md)\n"
+        "                          (FILE -: standard output, instead of the table)\n"
         "\n"
         "%1"
         "Exit codes: 0 a plan fits at some value; 1 no plan fits at any value; 2 bad command line;\n"
@@ -320,6 +313,8 @@ int SweepCommand::run(const QStringList& args)
         return ExitInput;
     }
 
+    if (Console::isStdStream(a.csvPath) || Console::isStdStream(a.jsonPath))
+        Console::reserveStdoutForData(); // the CSV or JSON alone on standard output
     printHeader(a);
     SweepOptions options;
     bool marked = false;
@@ -348,11 +343,11 @@ int SweepCommand::run(const QStringList& args)
     report.result = &result;
     bool written = true;
     if (!a.csvPath.isEmpty())
-        written = writeOutput(
+        written = writeSweepFile(
                       a.csvPath, [&] { return writeSweepCsv(report); }, points(result.points.size()))
             && written;
     if (!a.jsonPath.isEmpty())
-        written = writeOutput(
+        written = writeSweepFile(
                       a.jsonPath, [&] { return writeSweepJson(report); }, points(result.points.size()))
             && written;
     if (!written) return ExitOutput;

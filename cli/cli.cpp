@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
+#include "console.h"
 #include "diagnosis_report.h"
 #include "export_command.h"
 #include "hardware/hardware_catalog.h"
@@ -12,29 +13,21 @@
 #include "plan_options.h"
 #include "plan_report.h"
 #include "sweep_command.h"
-#include "util/atomic_file.h"
 #include "util/input_error.h"
 #include "util/text.h"
 #include "export/plan_json.h"
 
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <cstdio>
 
 using namespace shardscope;
+using Console::err;
+using Console::out;
+using Console::qs;
 
 namespace {
-QTextStream& out()
-{
-    static QTextStream s(stdout);
-    return s;
-}
-QTextStream& err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 } // namespace
 
 bool Cli::isCommand(const QString& word)
@@ -43,6 +36,38 @@ bool Cli::isCommand(const QString& word)
                                         QStringLiteral("export"), QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"),
                                         QStringLiteral("--version"), QStringLiteral("-v") };
     return commands.contains(word);
+}
+
+CliRoute Cli::route(const QStringList& args)
+{
+    if (args.isEmpty())
+        return CliRoute::Window;
+    const QString& first = args.front();
+    if (isCommand(first))
+        return CliRoute::Command;
+    if (first == QLatin1String("render"))
+        return CliRoute::Render;
+    // Qt's own options (-platform, -style, -reverse ...) are single-dash; a long option is not ours.
+    if (first.startsWith(QLatin1Char('-')) && !first.startsWith(QLatin1String("--")) && first.size() > 1)
+        return CliRoute::Window;
+    if (first != QLatin1String("-") && !first.startsWith(QLatin1String("--"))
+        && (QFileInfo::exists(first) || findBundledModel(first.toStdString())))
+        return CliRoute::Window;
+    return CliRoute::Unknown;
+}
+
+int Cli::unknownWord(const QString& word)
+{
+    if (word == QLatin1String("-"))
+        err() << tr("shardscope: a model from standard input (-) needs a command, e.g. shardscope plan - < config.json")
+              << '\n';
+    else if (word.startsWith(QLatin1String("--")))
+        err() << tr("shardscope: unknown option %1").arg(word) << '\n';
+    else
+        err() << tr("shardscope: \"%1\" is not a command, an existing file or a bundled model").arg(word) << '\n';
+    err() << tr("Commands: plan, sweep, inspect, render, export, models, gpus (shardscope --help)") << '\n'
+          << Qt::flush;
+    return ExitUsage;
 }
 
 QString Cli::mainHelp()
@@ -75,6 +100,9 @@ QString Cli::mainHelp()
               "  models                 list the bundled example models\n"
               "  gpus                   list the GPU catalog\n"
               "  --version              print the version\n"
+              "\n"
+              "MODEL may be - (standard input), a FIFO or /dev/fd/N (read once, as a stream). An\n"
+              "output FILE of - is standard output; the report is then left out.\n"
               "\n"
               "Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;\n"
               "3 invalid input file or value; 4 an output file could not be written.\n");
@@ -167,6 +195,8 @@ int Cli::plan(const QStringList& args)
         return ExitInput;
     }
 
+    if (Console::isStdStream(o.jsonPath))
+        Console::reserveStdoutForData(); // --json -: the plan JSON alone on standard output
     PlanReport::printInputs(out(), o.problem);
     if (o.budget)
         PlanReport::printBudget(out(), *o.budget);
@@ -196,7 +226,7 @@ int Cli::plan(const QStringList& args)
                                             std::string("ShardScope ") + SHARDSCOPE_VERSION);
         doc.budget = o.budget;
         try {
-            writeFileAtomically(o.jsonPath.toStdString(), writePlanJson(doc));
+            Console::writeOutput(o.jsonPath, writePlanJson(doc));
         } catch (const std::exception& e) {
             err() << tr("shardscope plan: cannot write %1: %2").arg(o.jsonPath, qs(e.what())) << '\n' << Qt::flush;
             return ExitOutput;
@@ -213,7 +243,8 @@ int Cli::inspect(const QStringList& args)
                              "MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,\n"
                              "Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.\n"
                              "  --seq N       sequence length at which FLOPs are weighed (default 2048)\n"
-                             "  --json FILE   also write the summary and graph analysis as JSON\n");
+                             "  --json FILE   also write the summary and graph analysis as JSON (-: standard output,\n"
+                             "                instead of the summary)\n");
     if (args.contains(QStringLiteral("--help")) || args.contains(QStringLiteral("-h"))) {
         out() << usage << Qt::flush;
         return ExitOk;
@@ -240,7 +271,7 @@ int Cli::inspect(const QStringList& args)
                       << Qt::flush;
                 return ExitUsage;
             }
-        } else if (a.startsWith(QLatin1Char('-'))) {
+        } else if (a.startsWith(QLatin1Char('-')) && a != QLatin1String("-")) {
             err() << tr("shardscope inspect: unknown option %1").arg(a) << '\n' << usage << Qt::flush;
             return ExitUsage;
         } else if (modelArgument.isEmpty()) {
@@ -264,6 +295,8 @@ int Cli::inspect(const QStringList& args)
         err() << tr("shardscope inspect: %1").arg(qs(e.what())) << '\n' << Qt::flush;
         return ExitInput;
     }
+    if (Console::isStdStream(jsonPath))
+        Console::reserveStdoutForData(); // --json -: the summary JSON alone on standard output
     ModelReport::print(out(), model, analysis);
     out() << Qt::flush;
 
@@ -274,7 +307,7 @@ int Cli::inspect(const QStringList& args)
         doc["model"] = nativeModelToJson(model);
         doc["analysis"] = graphAnalysisToJson(analysis);
         try {
-            writeFileAtomically(jsonPath.toStdString(), doc.dump(2) + "\n");
+            Console::writeOutput(jsonPath, doc.dump(2) + "\n");
         } catch (const std::exception& e) {
             err() << tr("shardscope inspect: cannot write %1: %2").arg(jsonPath, qs(e.what())) << '\n' << Qt::flush;
             return ExitOutput;

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model_report.h"
 
+#include "console.h"
 #include "util/text.h"
 
 #include <QLocale>
 
 using namespace shardscope;
+using Console::qs;
 
 namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 QString count(double n) { return qs(formatCount(n)); }
 /// 671026419200 -> "671,026,419,200": exact counts, as model cards and safetensors metadata give them.
 QString exact(std::int64_t n) { return QLocale(QLocale::English).toString(qlonglong(n)); }
