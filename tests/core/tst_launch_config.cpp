@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Launch configs from real plans, parsed back: Megatron arguments through bash, DeepSpeed JSON through
-// nlohmann, torchtitan TOML through python3's tomllib (skipped where python3 has no tomllib). Context
-// parallelism, hybrid sharding and uneven interleaved layouts: tst_launch_parallel.cpp.
+// nlohmann, torchtitan TOML through python3's tomllib (python3 3.11+ is a build dependency: without it
+// the test fails, it never skips). Context parallelism, hybrid sharding and uneven interleaved
+// layouts: tst_launch_parallel.cpp.
 #include "export/launch_config.h"
 
 #include "cost/plan_evaluator.h"
