@@ -176,6 +176,26 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    // shardscope alone (a login node without the desktop planner): the commands work, the window and
+    // render say what is missing, exit 2, and never hang.
+    void commandLineWithoutTheDesktopPlanner()
+    {
+        QTemporaryDir dir;
+        const QString lone = dir.filePath(QStringLiteral("shardscope"));
+        QVERIFY(QFile::copy(QStringLiteral(SHARDSCOPE_CLI), lone));
+        QVERIFY(QFile::setPermissions(lone, QFile::permissions(lone) | QFileDevice::ExeOwner));
+        const CliRun models = shardscope::testing::runProgram(lone, { QStringLiteral("models") });
+        QVERIFY2(models.exitCode == 0 && models.out.contains(QStringLiteral("llama-3-8b")), qPrintable(models.err));
+        const CliRun render = shardscope::testing::runProgram(
+            lone, { QStringLiteral("render"), QStringLiteral("llama-3-8b"), QStringLiteral("--view"), QStringLiteral("memory"),
+                    QStringLiteral("--out"), dir.filePath(QStringLiteral("m.png")) });
+        QCOMPARE(render.exitCode, 2);
+        QVERIFY2(render.err.contains(QStringLiteral("pictures are drawn by the desktop planner")), qPrintable(render.err));
+        const CliRun window = shardscope::testing::runProgram(lone, {});
+        QCOMPARE(window.exitCode, 2);
+        QVERIFY2(window.err.contains(QStringLiteral("shardscope-gui, is not here")), qPrintable(window.err));
+    }
+
     // No stray lines on standard error (e.g. "QStandardPaths: XDG_RUNTIME_DIR not set").
     void quietStandardError()
     {
