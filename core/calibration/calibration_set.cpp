@@ -176,6 +176,7 @@ RunPrediction predictRun(const CalibrationRun& run, const PlanningProblem& probl
     const PlanEvaluator evaluator(problem);
     SearchOptions options;
     options.threads = 1;
+    options.pruning = SearchPruning::FastestOnly; // only the fastest plan that fits is read
     const SearchResult result = searchPlans(evaluator, run.pins, options);
     RunPrediction out;
     const PlanSummary* best = nullptr;

@@ -134,6 +134,10 @@ struct PlanSummary
     double exposedCommSeconds = 0;
     double commBytes = 0;
     double score = 0;
+    /// The search's step-time bound (SearchPruning) left its times uncomputed: stepSeconds is a floor,
+    /// tokensPerSecond a ceiling, the other times and bytes 0; config, feasibility, reason and memory as above
+    /// where it was placed (feasible false, no memory, where it was not).
+    bool bounded = false;
 
     static PlanSummary from(const PlanEstimate& e);
 };

@@ -246,25 +246,97 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, doub
         + formatBytes(usableBytes()) + " is usable: exceeds memory by at least " + formatBytes(bound - usableBytes());
 }
 
-PlanSummary PlanEvaluator::summarize(const ParallelConfig& c) const
+bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s) const
 {
-    PlanSummary s;
+    s = PlanSummary {};
     s.config = c;
     s.capacityBytes = usableBytes();
     s.infeasibleReason = structuralProblem(c);
     if (!s.infeasibleReason.empty())
-        return s;
+        return true;
     double bound = 0;
     s.infeasibleReason = memoryLowerBoundProblem(c, bound);
     if (!s.infeasibleReason.empty()) {
         s.peakMemoryBytes = bound; // at least this much: orders it among the plans that do not fit
-        return s;
+        return true;
     }
+    return false;
+}
+
+PlanSummary PlanEvaluator::summarize(const ParallelConfig& c) const
+{
+    PlanSummary s;
+    if (rejectBeforePlacing(c, s))
+        return s;
     // The search keeps only the summary: one estimate per thread is reused (its vectors keep their capacity)
     // and the layer ranges, chunk layers and warnings it would not read are left out; the rules were checked.
     thread_local PlanEstimate scratch;
     evaluateInto(scratch, c, false, false);
     return PlanSummary::from(scratch);
+}
+
+double PlanEvaluator::tokensPerSecond(double stepSeconds) const
+{
+    return double(m_problem.training.globalBatch) * double(m_problem.training.seqLength) / stepSeconds;
+}
+
+namespace {
+// Floors are computed in another order than the times they bound: this much below, rounding cannot lift them
+// above (the sums differ by a few ulps; tst_search_bounds checks floor <= step on every candidate).
+constexpr double kFloorSlack = 1.0 - 1e-9;
+} // namespace
+
+PlanEvaluator::StepFloor PlanEvaluator::stepFloorBeforePlacement(const ParallelConfig& c) const
+{
+    // Every stage runs m micro-batches one after another, so the pipeline takes at least m x the slowest stage's
+    // micro-batch time, which is at least the average stage's (the stages share the units' time; the pipeline
+    // sends and the stage-dependent pairing of the all-to-all overlap at their least). 1F1B and GPipe take
+    // exactly (m - 1) tMax + sum of stage times (pipelineSeconds), at least (m + p - 1) x the average. The step
+    // adds the exposed DP traffic (>= 0) and the optimizer step of the stage where their sum is largest, at
+    // least the largest optimizer step, at least the average stage's (linear in its parameters).
+    const TrainingSpec& tr = m_problem.training;
+    const int p = c.pp;
+    const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
+    const std::vector<UnitCost>& classCosts = costClasses(c);
+    double perMicro = 0, params = 0, routed = 0;
+    for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
+        const UnitCost& uc = classCosts[cls];
+        const double n = m_classUnits[cls];
+        // epSeconds + the slowdown is linear in the paired share (0 to 1): at least its smaller end.
+        const double ep = std::min(uc.epCommSeconds, uc.epCommPairedSeconds + uc.epOverlapSlowdownSeconds);
+        perMicro += n * (uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + std::max(0.0, ep));
+        params += n * uc.params;
+        routed += n * uc.routedExpertParams;
+    }
+    const bool closedForm = !isZeroBubble(c.schedule) && !isInterleaved(c.schedule);
+    StepFloor f;
+    f.pipeline = kFloorSlack * (closedForm ? double(m) - 1.0 + p : double(m)) * (perMicro / p);
+    const double stageParams = params / p, stageRouted = routed / p;
+    const double local = c.zeroStage >= 1
+        ? (stageParams - stageRouted) / double(c.zeroShardSize()) + stageRouted / double(c.expertZeroShardSize())
+        : stageParams;
+    f.optimizer = kFloorSlack
+        * KernelModel(m_problem.cluster.gpu, tr.precision).memoryBoundSeconds(optimizerStepBytes(local, tr));
+    return f;
+}
+
+PlanSummary PlanEvaluator::summarizeUnlessSlower(const ParallelConfig& c, double tokensPerSecondToBeat, double& floor,
+                                                 bool& cut) const
+{
+    thread_local PlanEstimate scratch;
+    StepCut stepCut { tokensPerSecondToBeat, 0, false };
+    evaluateInto(scratch, c, false, false, &stepCut);
+    floor = stepCut.floor;
+    cut = stepCut.cut;
+    if (!cut)
+        return PlanSummary::from(scratch);
+    PlanSummary s;
+    s.config = c;
+    s.feasible = scratch.feasible;
+    s.infeasibleReason = scratch.infeasibleReason;
+    s.peakMemoryBytes = scratch.peakMemoryBytes;
+    s.capacityBytes = scratch.capacityBytes;
+    return s;
 }
 
 PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
@@ -274,7 +346,8 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     return e;
 }
 
-void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool detailed, bool checkRules) const
+void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool detailed, bool checkRules,
+                                 StepCut* cut) const
 {
     const TrainingSpec& tr = m_problem.training;
     const ClusterSpec& cl = m_problem.cluster;
@@ -503,6 +576,30 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             e.peakStage = k;
         }
     }
+    auto setFeasibility = [&] {
+        e.feasible = e.peakMemoryBytes <= e.capacityBytes;
+        if (!e.feasible) {
+            const StageEstimate& worst = e.stages[std::size_t(e.peakStage)];
+            e.infeasibleReason = "stage " + std::to_string(e.peakStage) + " needs " + formatBytes(worst.memory.totalBytes())
+                + " per GPU but " + formatBytes(e.capacityBytes) + " is usable: exceeds memory by "
+                + formatBytes(worst.memory.totalBytes() - e.capacityBytes);
+        }
+    };
+    if (cut) {
+        // The step-time floor after placing (stepFloorBeforePlacement says why it is one): the exact pipeline of
+        // 1F1B and GPipe, m x the slowest stage otherwise, plus the largest stage optimizer step.
+        double optimizer = 0;
+        for (const StageEstimate& st : e.stages)
+            optimizer = std::max(optimizer, kernels.memoryBoundSeconds(optimizerStepBytes(
+                                                localShare(st.paramsPerDevice, st.routedExpertParamsPerDevice), tr)));
+        const bool closedForm = !isZeroBubble(c.schedule) && !interleaved;
+        cut->floor = kFloorSlack * ((closedForm ? pipelineSeconds(stageSeconds, m, 1) : m * tMax) + optimizer);
+        cut->cut = tokensPerSecond(cut->floor) < cut->tokensPerSecondToBeat;
+        if (cut->cut) {
+            setFeasibility();
+            return;
+        }
+    }
 
     // DP / ZeRO traffic per step and what of it the schedule hides; then the optimizer step. In 1F1B
     // stage k's last backward ends k backward slots (of one chunk) before stage 0's, and its first forward
@@ -592,13 +689,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     e.mfu = e.modelFlopsPerStep / (peak * e.time.stepSeconds);
     e.hfu = e.hardwareFlopsPerStep / (peak * e.time.stepSeconds);
 
-    e.feasible = e.peakMemoryBytes <= e.capacityBytes;
-    if (!e.feasible) {
-        const StageEstimate& worst = e.stages[std::size_t(e.peakStage)];
-        e.infeasibleReason = "stage " + std::to_string(e.peakStage) + " needs " + formatBytes(worst.memory.totalBytes())
-            + " per GPU but " + formatBytes(e.capacityBytes) + " is usable: exceeds memory by "
-            + formatBytes(worst.memory.totalBytes() - e.capacityBytes);
-    }
+    setFeasibility();
 }
 
 PlanSummary PlanSummary::from(const PlanEstimate& e)

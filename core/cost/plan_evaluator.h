@@ -36,6 +36,33 @@ public:
     /// reason gives).
     PlanSummary summarize(const ParallelConfig& config) const;
 
+    /// summarize()'s answer for `config` where it is decided before placing (a rule it breaks, or memory its
+    /// average stage already exceeds), into `out`; false when `config` must be placed.
+    bool rejectBeforePlacing(const ParallelConfig& config, PlanSummary& out) const;
+
+    /// Lower bounds on evaluate(config).time.stepSeconds (the search's step-time floor; SearchPruning).
+    struct StepFloor
+    {
+        double pipeline = 0;  ///< the pipeline's part
+        double optimizer = 0; ///< the optimizer step's part
+        double seconds() const { return pipeline + optimizer; }
+    };
+    /// Before placing `config` (which passed rejectBeforePlacing): every micro-batch through the average stage
+    /// (1F1B and GPipe: m + p - 1 of them, their fill and drain), counting only the work every placement has
+    /// (compute, recompute, TP/CP/EP communication), plus the optimizer step of the average stage.
+    StepFloor stepFloorBeforePlacement(const ParallelConfig& config) const;
+
+    /// summarize() for a `config` that passed rejectBeforePlacing, cut short after placing when its step-time
+    /// floor shows it slower than `tokensPerSecondToBeat` (`cut` true): then feasibility, reason and memory are
+    /// exact, the times are not computed (the pipeline simulation and DP traffic are skipped). `floor` gets that
+    /// floor either way: the slowest stage's micro-batch time m times (the exact 1F1B/GPipe pipeline), plus the
+    /// largest stage optimizer step.
+    PlanSummary summarizeUnlessSlower(const ParallelConfig& config, double tokensPerSecondToBeat, double& floor,
+                                      bool& cut) const;
+
+    /// The tokens/s of a step of `stepSeconds`, as evaluate() computes it (so a floor's is an upper bound).
+    double tokensPerSecond(double stepSeconds) const;
+
     const PlanningProblem& problem() const { return m_problem; }
     const std::vector<PartitionUnit>& units() const { return m_units; }
     int blockCount() const { return m_blockUnits; }
@@ -50,7 +77,16 @@ private:
     const std::vector<UnitCost>& costClasses(const ParallelConfig& config) const;
     /// evaluate() into `estimate`, reusing its vectors; without `detailed` no layer ranges, chunk layers or
     /// warnings (what PlanSummary does not read); without `checkRules` the caller has checked structuralProblem.
-    void evaluateInto(PlanEstimate& estimate, const ParallelConfig& config, bool detailed, bool checkRules) const;
+    /// With `cut`, stops after placing where the floor after placement (cut->floor) is slower than
+    /// cut->tokensPerSecondToBeat (cut->cut), with memory and feasibility set.
+    struct StepCut
+    {
+        double tokensPerSecondToBeat = 0;
+        double floor = 0;
+        bool cut = false;
+    };
+    void evaluateInto(PlanEstimate& estimate, const ParallelConfig& config, bool detailed, bool checkRules,
+                      StepCut* cut = nullptr) const;
     /// Why `config` cannot fit whatever the placement (the average stage's memory, set in `bound`, exceeds
     /// capacity), or "".
     std::string memoryLowerBoundProblem(const ParallelConfig& config, double& bound) const;

@@ -84,26 +84,36 @@ Key keyFor(const PlanSummary& p, Strategy strategy, int gpusPerNode)
 
 } // namespace
 
+bool ranksByThroughput(Strategy strategy, const ScoreWeights& weights)
+{
+    // The score is then compute x tokens/s / best (or 0), never decreasing in tokens/s, and ties fall back to it.
+    return (strategy == Strategy::Exhaustive || strategy == Strategy::Hybrid) && weights.memory == 0
+        && weights.communication == 0 && weights.compute >= 0;
+}
+
 std::vector<std::uint32_t> rankPlans(std::span<const PlanSummary> plans, Strategy strategy, int gpusPerNode)
 {
-    std::vector<std::pair<Key, std::uint32_t>> feasible;
+    std::vector<std::pair<Key, std::uint32_t>> feasible, bounded;
     std::vector<std::pair<double, std::uint32_t>> overflow;
     std::vector<std::uint32_t> broken;
     feasible.reserve(plans.size());
     for (std::uint32_t i = 0; i < plans.size(); ++i) {
         const PlanSummary& p = plans[i];
         if (p.feasible)
-            feasible.emplace_back(keyFor(p, strategy, gpusPerNode), i);
+            (p.bounded ? bounded : feasible).emplace_back(keyFor(p, strategy, gpusPerNode), i);
         else if (p.peakMemoryBytes > 0)
             overflow.emplace_back(p.peakMemoryBytes / p.capacityBytes, i);
         else
             broken.push_back(i);
     }
     std::sort(feasible.begin(), feasible.end());
+    std::sort(bounded.begin(), bounded.end());
     std::sort(overflow.begin(), overflow.end());
     std::vector<std::uint32_t> order;
     order.reserve(plans.size());
     for (const auto& f : feasible)
+        order.push_back(f.second);
+    for (const auto& f : bounded)
         order.push_back(f.second);
     for (const auto& o : overflow)
         order.push_back(o.second);

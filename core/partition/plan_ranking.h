@@ -52,8 +52,16 @@ bool equivalentPlans(const PlanSummary& a, const PlanSummary& b);
 std::vector<std::uint32_t> collapseEquivalents(std::span<const PlanSummary> plans, std::vector<std::uint32_t>& order);
 
 /**
- * Plan indices, best first, as the strategy orders them; infeasible plans follow, closest to
- * fitting first, rule violations last. Needs scores (scorePlans) for Exhaustive and Hybrid.
+ * Whether `strategy` with `weights` orders the plans that fit by throughput alone (the exhaustive and hybrid
+ * rankings with no weight on memory or communication): then only the fastest plans decide its first places,
+ * and a search may bound the others (SearchPruning).
+ */
+bool ranksByThroughput(Strategy strategy, const ScoreWeights& weights);
+
+/**
+ * Plan indices, best first, as the strategy orders them; plans that fit whose times a search bound left out
+ * (PlanSummary::bounded) follow those, then infeasible plans, closest to fitting first, rule violations
+ * (and candidates a bound left unplaced) last. Needs scores (scorePlans) for Exhaustive and Hybrid.
  */
 std::vector<std::uint32_t> rankPlans(std::span<const PlanSummary> plans, Strategy strategy, int gpusPerNode);
 

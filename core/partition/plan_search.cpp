@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <functional>
 #include <limits>
+#include <mutex>
 #include <thread>
 
 namespace shardscope {
@@ -306,45 +309,202 @@ std::vector<ParallelConfig> enumerateCandidates(
     return out;
 }
 
+namespace {
+
+    /// Runs `work(begin, end)` over [0, n) in chunks on `threads` threads (the calling thread too); stops early
+    /// when `stop` is set or the options' cancel flag. Only the calling thread reports progress, as (done
+    /// + `doneBefore`, `total`).
+    template <typename Work>
+    void forChunks(std::size_t n, int threads, const SearchOptions& options, std::atomic<bool>& stop,
+        std::size_t doneBefore, std::size_t total, Work&& work)
+    {
+        constexpr std::size_t kChunk = 64;
+        std::atomic<std::size_t> next { 0 };
+        std::atomic<std::size_t> done { 0 };
+        auto worker = [&](bool reportsProgress) {
+            for (;;) {
+                if (stop.load(std::memory_order_relaxed)
+                    || (options.cancel && options.cancel->load(std::memory_order_relaxed))) {
+                    stop = true;
+                    return;
+                }
+                const std::size_t begin = next.fetch_add(kChunk);
+                if (begin >= n) return;
+                const std::size_t end = std::min(begin + kChunk, n);
+                work(begin, end);
+                const std::size_t d = done.fetch_add(end - begin) + (end - begin);
+                if (reportsProgress && options.progress && !options.progress(doneBefore + d, total)) stop = true;
+            }
+        };
+        threads = std::min<int>(threads, int(n / kChunk) + 1);
+        std::vector<std::thread> pool;
+        for (int i = 1; i < threads; ++i)
+            pool.emplace_back(worker, false);
+        worker(true);
+        for (auto& t : pool)
+            t.join();
+    }
+
+    /// The keepFastest fastest distinct tokens/s of the plans found that fit, shared by the search threads:
+    /// toBeat() is the slowest of them once there are that many (0 before), and only rises.
+    class FastestFound
+    {
+    public:
+        explicit FastestFound(int keep)
+            : m_keep(std::size_t(std::max(1, keep)))
+        {
+        }
+        double toBeat() const { return m_toBeat.load(std::memory_order_relaxed); }
+        void offer(double tokensPerSecond)
+        {
+            if (!(tokensPerSecond > toBeat())) return;
+            const std::lock_guard lock(m_mutex);
+            if (std::find(m_fastest.begin(), m_fastest.end(), tokensPerSecond) != m_fastest.end()) return;
+            m_fastest.insert(std::upper_bound(m_fastest.begin(), m_fastest.end(), tokensPerSecond, std::greater<>()),
+                tokensPerSecond);
+            if (m_fastest.size() > m_keep) m_fastest.pop_back();
+            if (m_fastest.size() == m_keep) m_toBeat.store(m_fastest.back(), std::memory_order_relaxed);
+        }
+
+    private:
+        std::size_t m_keep;
+        std::mutex m_mutex;
+        std::vector<double> m_fastest; ///< descending
+        std::atomic<double> m_toBeat { 0 };
+    };
+
+    /// What a candidate the floor before placing rejects comes back as (its floor as its step).
+    PlanSummary boundedBeforePlacing(const PlanEvaluator& evaluator, const ParallelConfig& c, double floor)
+    {
+        PlanSummary s;
+        s.config = c;
+        s.capacityBytes = evaluator.usableBytes();
+        s.bounded = true;
+        s.stepSeconds = floor;
+        s.tokensPerSecond = evaluator.tokensPerSecond(floor);
+        s.infeasibleReason = "not evaluated: slower than the fastest plans found (search bound)";
+        return s;
+    }
+
+    /// A placed candidate with its times left out: memory and feasibility kept, the floor as its step.
+    void boundAfterPlacing(const PlanEvaluator& evaluator, PlanSummary& s, double floor)
+    {
+        PlanSummary b;
+        b.config = s.config;
+        b.feasible = s.feasible;
+        b.infeasibleReason = std::move(s.infeasibleReason);
+        b.peakMemoryBytes = s.peakMemoryBytes;
+        b.capacityBytes = s.capacityBytes;
+        b.bounded = true;
+        b.stepSeconds = floor;
+        b.tokensPerSecond = evaluator.tokensPerSecond(floor);
+        s = std::move(b);
+    }
+
+    void boundedSearch(const PlanEvaluator& evaluator, const std::vector<ParallelConfig>& configs,
+        const SearchOptions& options, int threads, std::atomic<bool>& stop, SearchResult& result)
+    {
+        const std::size_t n = configs.size();
+        enum State : unsigned char { Rejected, Open, Evaluated, CutAfter, CutBefore };
+        std::vector<unsigned char> state(n, Rejected);
+        std::vector<double> floorBefore(n, 0), floorAfter(n, 0);
+        // 1. The rules and the memory floor (as summarize), and the step floor before placing.
+        SearchOptions quiet = options;
+        quiet.progress = nullptr;
+        forChunks(n, threads, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                if (evaluator.rejectBeforePlacing(configs[i], result.candidates[i])) continue;
+                const PlanEvaluator::StepFloor f = evaluator.stepFloorBeforePlacement(configs[i]);
+                floorBefore[i] = f.seconds();
+                state[i] = Open;
+            }
+        });
+        if (stop) return;
+        // 2. The candidates of cheapest floor first, so the fastest plans are found early and bound the rest; the
+        // rest then in enumeration order, where consecutive candidates share pipeline shapes and simulations
+        // (schedule programs and makespans are remembered per thread for the last few).
+        std::vector<std::uint32_t> open;
+        for (std::size_t i = 0; i < n; ++i)
+            if (state[i] == Open) open.push_back(std::uint32_t(i));
+        std::vector<std::pair<double, std::uint32_t>> cheapest;
+        cheapest.reserve(open.size());
+        for (std::uint32_t i : open)
+            cheapest.emplace_back(std::isnan(floorBefore[i]) ? 0.0 : floorBefore[i], i);
+        const std::size_t probes = std::min(cheapest.size(), std::max<std::size_t>(256, cheapest.size() / 64));
+        std::nth_element(cheapest.begin(), cheapest.begin() + std::ptrdiff_t(probes), cheapest.end());
+        cheapest.resize(probes);
+        std::sort(cheapest.begin(), cheapest.end());
+        FastestFound fastest(options.keepFastest);
+        const bool beforePlacing = options.pruning == SearchPruning::FastestOnly;
+        auto visit = [&](std::uint32_t i) {
+            const double toBeat = fastest.toBeat();
+            if (beforePlacing && evaluator.tokensPerSecond(floorBefore[i]) < toBeat) {
+                result.candidates[i] = boundedBeforePlacing(evaluator, configs[i], floorBefore[i]);
+                state[i] = CutBefore;
+                return;
+            }
+            bool cut = false;
+            PlanSummary s = evaluator.summarizeUnlessSlower(configs[i], toBeat, floorAfter[i], cut);
+            if (cut)
+                boundAfterPlacing(evaluator, s, floorAfter[i]);
+            else if (s.feasible)
+                fastest.offer(s.tokensPerSecond);
+            result.candidates[i] = std::move(s);
+            state[i] = cut ? CutAfter : Evaluated;
+        };
+        forChunks(probes, threads, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k)
+                visit(cheapest[k].second);
+        });
+        if (stop) return;
+        forChunks(open.size(), threads, options, stop, n - open.size(), n, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k)
+                if (state[open[k]] == Open) visit(open[k]);
+        });
+        if (stop) return;
+        // 3. Against the final keepFastest-th fastest: what a thread evaluated before the bound rose is bounded as
+        // if it had not been, so the result does not depend on the threads' timing. Every candidate bounded during
+        // the search is bounded here the same way (the bound only rose).
+        const double toBeat = fastest.toBeat();
+        for (const std::uint32_t i : open) {
+            PlanSummary& s = result.candidates[i];
+            if (beforePlacing && evaluator.tokensPerSecond(floorBefore[i]) < toBeat) {
+                if (state[i] != CutBefore) s = boundedBeforePlacing(evaluator, configs[i], floorBefore[i]);
+                ++result.boundedBeforePlacing;
+            } else if (evaluator.tokensPerSecond(floorAfter[i]) < toBeat) {
+                if (state[i] != CutAfter) boundAfterPlacing(evaluator, s, floorAfter[i]);
+                ++result.boundedAfterPlacing;
+            }
+        }
+    }
+
+} // namespace
+
 SearchResult searchPlans(const PlanEvaluator& evaluator, const PlanPins& pins, const SearchOptions& options)
 {
     const auto start = std::chrono::steady_clock::now();
     const std::vector<ParallelConfig> configs = enumerateCandidates(evaluator, pins, options.maxMicroBatch);
     SearchResult result;
+    result.pruning = options.pruning;
     result.candidates.resize(configs.size());
 
-    std::atomic<std::size_t> next { 0 };
-    std::atomic<std::size_t> done { 0 };
     std::atomic<bool> stop { false };
-    constexpr std::size_t kChunk = 64;
-    auto worker = [&](bool reportsProgress) {
-        for (;;) {
-            if (stop.load(std::memory_order_relaxed)
-                || (options.cancel && options.cancel->load(std::memory_order_relaxed))) {
-                stop = true;
-                return;
-            }
-            const std::size_t begin = next.fetch_add(kChunk);
-            if (begin >= configs.size()) return;
-            const std::size_t end = std::min(begin + kChunk, configs.size());
+    const int threads
+        = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    if (options.pruning == SearchPruning::None) {
+        forChunks(configs.size(), threads, options, stop, 0, configs.size(), [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i)
                 result.candidates[i] = evaluator.summarize(configs[i]);
-            const std::size_t d = done.fetch_add(end - begin) + (end - begin);
-            if (reportsProgress && options.progress && !options.progress(d, configs.size())) stop = true;
-        }
-    };
-    int threads
-        = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-    threads = std::min<int>(threads, int(configs.size() / kChunk) + 1);
-    std::vector<std::thread> pool;
-    for (int i = 1; i < threads; ++i)
-        pool.emplace_back(worker, false);
-    worker(true);
-    for (auto& t : pool)
-        t.join();
+        });
+    } else {
+        boundedSearch(evaluator, configs, options, threads, stop, result);
+    }
 
     result.cancelled = stop.load();
-    if (result.cancelled) result.candidates.clear();
+    if (result.cancelled) {
+        result.candidates.clear();
+        result.boundedBeforePlacing = result.boundedAfterPlacing = 0;
+    }
     for (const PlanSummary& s : result.candidates)
         result.feasibleCount += s.feasible ? 1 : 0;
     result.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

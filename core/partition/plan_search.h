@@ -13,6 +13,28 @@ namespace shardscope {
 /// Fewest tokens per context-parallel rank the search tries (a pin may go lower).
 constexpr long long kMinContextChunk = 4096;
 
+/**
+ * Work the search may skip on candidates that cannot be among the fastest plans: a step-time floor (a lower
+ * bound, PlanEvaluator::stepFloorBeforePlacement and summarizeUnlessSlower) against the keepFastest-th fastest
+ * plan found, candidates visited cheapest floor first. Only for consumers that read the fastest plans alone
+ * (a ranking by throughput: ranksByThroughput), never for one that shows or re-ranks every candidate (the
+ * GUI's explorer). The result is the same whatever the threads and their timing: a candidate is bounded when
+ * its floor is slower than the final keepFastest-th fastest distinct tokens/s, whether or not a thread
+ * evaluated it first. Bounded candidates stay in SearchResult::candidates (PlanSummary::bounded).
+ */
+enum class SearchPruning
+{
+    None,     ///< every candidate evaluated in full
+    /// Every candidate placed: feasibility, reasons, memory and feasibleCount exact for all of them; the
+    /// pipeline simulation and DP traffic skipped where the floor after placing is slower (the sweep, the
+    /// dead-end diagnosis, plan with the default ranking).
+    KeepFit,
+    /// Also skips placing where the floor before placing is slower: those come back not evaluated (feasible
+    /// false, no memory, PlanSummary::bounded) and feasibleCount counts only the plans evaluated (a search
+    /// that wants the fastest plan that fits and nothing else).
+    FastestOnly,
+};
+
 struct SearchOptions
 {
     int maxMicroBatch = 32;    ///< largest micro-batch tried when it is not pinned
@@ -20,6 +42,10 @@ struct SearchOptions
     /// Called now and then from a search thread with (done, total); return false to cancel.
     std::function<bool(std::size_t, std::size_t)> progress;
     const std::atomic<bool>* cancel = nullptr; ///< checked between candidates
+    SearchPruning pruning = SearchPruning::None;
+    /// With pruning: every plan that fits and is as fast as the keepFastest-th fastest distinct tokens/s is
+    /// evaluated in full (runPlanning raises it to its topCount). At least 1.
+    int keepFastest = 1;
 };
 
 struct SearchResult
@@ -28,6 +54,10 @@ struct SearchResult
     std::size_t feasibleCount = 0;
     double elapsedSeconds = 0;
     bool cancelled = false;
+    SearchPruning pruning = SearchPruning::None; ///< as searched
+    std::size_t boundedBeforePlacing = 0;        ///< candidates the floor before placing rejected (FastestOnly)
+    std::size_t boundedAfterPlacing = 0;         ///< placed, times skipped by the floor after placing
+    std::size_t bounded() const { return boundedBeforePlacing + boundedAfterPlacing; }
 };
 
 /**
@@ -40,7 +70,8 @@ struct SearchResult
  */
 std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch = 32);
 
-/// Evaluates every candidate (in parallel); the result is in enumeration order, unranked.
+/// Evaluates every candidate (in parallel; SearchOptions::pruning may bound some); the result is in enumeration
+/// order, unranked.
 SearchResult searchPlans(const PlanEvaluator& evaluator, const PlanPins& pins, const SearchOptions& options = {});
 
 } // namespace shardscope

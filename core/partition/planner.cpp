@@ -36,7 +36,13 @@ PlanningOutcome runPlanning(const PlanningProblem& problem, Strategy strategy, c
     problem.validate();
     const PlanEvaluator evaluator(problem);
     PlanningOutcome outcome;
-    outcome.search = searchPlans(evaluator, problem.training.pins, options);
+    // A search bound keeps the fastest plans exact: valid where they alone decide the first places, and
+    // then for at least the plans evaluated in full.
+    SearchOptions search = options;
+    if (!ranksByThroughput(strategy, weights))
+        search.pruning = SearchPruning::None;
+    search.keepFastest = std::max({ search.keepFastest, topCount, 1 });
+    outcome.search = searchPlans(evaluator, problem.training.pins, search);
     if (!outcome.search.cancelled)
         rerank(outcome, evaluator, strategy, weights, topCount);
     return outcome;

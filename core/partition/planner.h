@@ -33,6 +33,9 @@ struct PlanningOutcome
  * The whole pipeline of ARCHITECTURE.md's data flow for one problem: search every candidate the
  * pins allow, score with the weights, rank by the strategy, and re-evaluate the best `topCount`
  * in full (stages, per-device memory). Throws InputError when the problem is invalid.
+ * options.pruning applies only where the ranking is by throughput (ranksByThroughput; otherwise every candidate
+ * is evaluated), with keepFastest at least topCount: `order`'s first topCount places, `top`, `fastest` and the
+ * scores of the plans evaluated in full are then those of the unbounded search.
  */
 PlanningOutcome runPlanning(const PlanningProblem& problem, Strategy strategy, const ScoreWeights& weights,
                             int topCount, const SearchOptions& options = {});

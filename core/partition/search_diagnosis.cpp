@@ -37,6 +37,8 @@ namespace {
         s.threads = o.threads;
         s.maxMicroBatch = o.maxMicroBatch;
         s.cancel = o.cancel;
+        // What fits (counts, knob values) and the fastest plan alone are read: the step-time bound keeps them.
+        s.pruning = SearchPruning::KeepFit;
         return s;
     }
 

@@ -239,6 +239,8 @@ SweepResult runSweep(const PlanningProblem& base, const SweepSpec& spec, Strateg
             search.threads = options.threads;
             search.maxMicroBatch = options.maxMicroBatch;
             search.cancel = options.cancel;
+            // A point reads its counts and best plan alone: bounded where the ranking is by throughput.
+            search.pruning = SearchPruning::KeepFit;
             if (options.progress)
                 search.progress = [&, i](std::size_t done, std::size_t total) {
                     if (!options.progress(SweepProgress { i, n, done, total })) stopped = true;

@@ -111,6 +111,7 @@ namespace {
         search.threads = options.threads;
         search.maxMicroBatch = options.maxMicroBatch;
         search.cancel = options.cancel;
+        search.pruning = SearchPruning::FastestOnly; // only its fastest plan that fits is read
         const SearchResult result = searchPlans(evaluator, changed.training.pins, search);
         const PlanSummary* best = nullptr;
         for (const PlanSummary& s : result.candidates)

@@ -6,6 +6,7 @@
 #include "import/seed_formats.h"
 #include "partition/layer_partition.h"
 #include "partition/planner.h"
+#include "partition/plan_config_text.h"
 #include "util/input_error.h"
 
 #include <QtTest>
@@ -131,14 +132,22 @@ void TestPlanSearch::searchCoversEveryLayout()
     const PlanEvaluator evaluator(p);
     const std::vector<ParallelConfig> configs = enumerateCandidates(evaluator, {}, 32);
     std::set<std::pair<int, int>> layouts;
+    std::set<std::pair<int, int>> shardings; // (ZeRO stage, DP replicas) of TP 1, PP 1
     for (const ParallelConfig& c : configs) {
         QCOMPARE(c.worldSize(), 16);
         layouts.insert({ c.tp, c.pp });
+        if (c.tp == 1 && c.pp == 1)
+            shardings.insert({ c.zeroStage, c.dpReplicate });
         QVERIFY(c.sequenceParallel == false || c.tp > 1);
-        QVERIFY(c.zeroStage >= 0 && c.zeroStage <= 3);
+        // Nothing pinned: the search enumerates only what the rules allow (a rule broken here would be a
+        // candidate that can never run).
+        QVERIFY2(evaluator.structuralProblem(c).empty(), (planConfigText(c) + ": " + evaluator.structuralProblem(c)).c_str());
         QVERIFY(c.cp == 1); // no flash attention, no context parallelism
         QVERIFY(c.dpReplicate == 1 || c.zeroStage == 3);
     }
+    // ZeRO 0-3 over the 16 DP ranks, and ZeRO-3 hybrid: sharded inside the node (8), 2 replicas.
+    const std::set<std::pair<int, int>> expectedShardings { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 }, { 3, 2 } };
+    QCOMPARE(shardings, expectedShardings);
     const std::set<std::pair<int, int>> expected { { 1, 1 }, { 1, 2 }, { 1, 4 }, { 1, 8 }, { 1, 16 }, { 2, 1 }, { 2, 2 },
                                                    { 2, 4 }, { 2, 8 }, { 4, 1 }, { 4, 2 }, { 4, 4 }, { 8, 1 }, { 8, 2 } };
     QCOMPARE(layouts, expected);
@@ -344,9 +353,14 @@ void TestPlanSearch::test_auto_partition_config_memory_optimized()
 
 void TestPlanSearch::test_partition_strategy_variants()
 {
-    QVERIFY(Strategy::MemoryOptimal != Strategy::ComputeBalanced);
-    for (Strategy s : allStrategies())
+    // Seven strategies, each its own name, and each name read back as its strategy.
+    std::set<std::string_view> names;
+    for (Strategy s : allStrategies()) {
+        names.insert(toString(s));
         QVERIFY(strategyFromString(toString(s)) == std::optional<Strategy>(s));
+    }
+    QCOMPARE(names.size(), std::size_t(7));
+    QVERIFY(strategyFromString("compute_balanced") == std::optional<Strategy>(Strategy::ComputeBalanced));
     QVERIFY(strategyFromString("memory_optimal") == std::optional<Strategy>(Strategy::MemoryOptimal));
     QVERIFY(!strategyFromString("fastest"));
 }

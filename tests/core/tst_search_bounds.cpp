@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The search's step-time bound (SearchPruning) against the search that evaluates every candidate: 200 random
+// small problems (dense and MoE models, clusters, memory, pins; seeds fixed), compared field by field where the
+// bound promises exactness; the floors themselves below every candidate's step; one thread against two.
+#include "gpt_fixtures.h"
+#include "partition/planner.h"
+#include "partition/plan_config_text.h"
+
+#include <QtTest>
+
+#include <random>
+
+using namespace shardscope;
+using namespace shardscope::testing;
+
+namespace {
+
+struct RandomProblem
+{
+    PlanningProblem problem;
+    int top = 1;
+    std::string text; ///< what the problem is, for failure messages
+};
+
+/// Problem `seed`: a small transformer (dense, or a mixture of experts one time in four), a cluster of 1 to 16
+/// GPUs with 2 to 80 GiB each (so that memory decides often), a short sequence and batch, a few pins.
+RandomProblem randomProblem(unsigned seed)
+{
+    std::mt19937 rng(seed);
+    auto pick = [&](auto... values) {
+        const std::array all { values... };
+        return all[std::uniform_int_distribution<std::size_t>(0, all.size() - 1)(rng)];
+    };
+    auto chance = [&](double p) { return std::uniform_real_distribution<double>(0, 1)(rng) < p; };
+
+    TransformerSpec s;
+    s.name = "random";
+    s.modelType = "llama";
+    s.heads = pick(4, 8, 16);
+    s.kvHeads = s.heads / pick(1, 2, 4);
+    s.hidden = s.heads * pick(64, 128);
+    s.ffn = s.hidden * pick(2, 3, 4);
+    s.layers = pick(2, 3, 4, 6, 8, 12);
+    s.vocab = pick(1000, 32000);
+    s.maxPositions = 8192;
+    s.tiedEmbeddings = chance(0.3);
+    if (chance(0.25)) {
+        s.experts = pick(4, 8);
+        s.expertsPerToken = 2;
+        s.expertFfn = s.hidden;
+    }
+
+    RandomProblem r;
+    PlanningProblem& p = r.problem;
+    p.model = buildModelGraph(s);
+    const int gpus = pick(1, 2, 4, 8, 16);
+    const int perNode = std::min(gpus, pick(4, 8));
+    GpuSpec gpu = catalogGpu(pick("H100-SXM", "A100-SXM-80GB"));
+    gpu.memoryBytes = pick(2.0, 4.0, 8.0, 16.0, 80.0) * kGiB;
+    p.cluster = ClusterSpec::make(gpu, gpus, perNode);
+    p.training.seqLength = pick(512, 1024, 4096, 8192);
+    p.training.globalBatch = pick(4, 8, 16, 32);
+    p.training.flashAttention = !chance(0.2);
+    p.training.precision = chance(0.2) ? Precision::Fp8 : Precision::Bf16;
+    PlanPins& pins = p.training.pins;
+    if (chance(0.15)) pins.tp = pick(1, 2, 4);
+    if (chance(0.15)) pins.pp = pick(1, 2, 4);
+    if (chance(0.1)) pins.microBatch = pick(1, 2);
+    if (chance(0.1)) pins.zeroStage = pick(0, 1, 3);
+    if (chance(0.1)) pins.recompute = pick(Recompute::None, Recompute::Full);
+    if (chance(0.1))
+        pins.schedule = pick(Schedule::OneFOneB, Schedule::Interleaved1F1B, Schedule::ZeroBubbleH1, Schedule::ZeroBubbleV);
+    if (s.experts > 0 && chance(0.2)) pins.epCommOverlap = true;
+    r.top = pick(1, 2, 3, 5);
+    r.text = "seed " + std::to_string(seed) + ": " + std::to_string(s.layers) + " blocks h " + std::to_string(s.hidden)
+        + (s.experts ? " experts " + std::to_string(s.experts) : std::string()) + " on " + std::to_string(gpus) + " GPUs of "
+        + std::to_string(int(gpu.memoryBytes / kGiB)) + " GiB, seq " + std::to_string(p.training.seqLength) + " batch "
+        + std::to_string(p.training.globalBatch) + ", top " + std::to_string(r.top);
+    return r;
+}
+
+SearchOptions options(SearchPruning pruning, int threads)
+{
+    SearchOptions o;
+    o.maxMicroBatch = 2;
+    o.threads = threads;
+    o.pruning = pruning;
+    return o;
+}
+
+/// Every field of a summary (a bounded search must give these exactly where it evaluated a plan in full).
+bool sameSummary(const PlanSummary& a, const PlanSummary& b)
+{
+    return a.config == b.config && a.feasible == b.feasible && a.infeasibleReason == b.infeasibleReason
+        && a.peakMemoryBytes == b.peakMemoryBytes && a.capacityBytes == b.capacityBytes && a.stepSeconds == b.stepSeconds
+        && a.tokensPerSecond == b.tokensPerSecond && a.mfu == b.mfu && a.bubbleFraction == b.bubbleFraction
+        && a.computeImbalance == b.computeImbalance && a.exposedCommSeconds == b.exposedCommSeconds
+        && a.commBytes == b.commBytes && a.score == b.score && a.bounded == b.bounded;
+}
+
+/// The `keep`-th largest distinct tokens/s among the plans that fit (0 when fewer): the bound's final value.
+double keepThFastest(const std::vector<PlanSummary>& plans, int keep)
+{
+    std::vector<double> speeds;
+    for (const PlanSummary& s : plans)
+        if (s.feasible) speeds.push_back(s.tokensPerSecond);
+    std::sort(speeds.begin(), speeds.end(), std::greater<>());
+    speeds.erase(std::unique(speeds.begin(), speeds.end()), speeds.end());
+    return int(speeds.size()) >= keep ? speeds[std::size_t(keep - 1)] : 0.0;
+}
+
+} // namespace
+
+class TestSearchBounds : public QObject
+{
+    Q_OBJECT
+private slots:
+    void floorsBoundEveryStep();
+    void boundedSearchMatchesTheFullSearch();
+    void boundOnlyWhereRankedByThroughput();
+};
+
+void TestSearchBounds::floorsBoundEveryStep()
+{
+    // Each floor, for every candidate placed, is at most its step; and the bound is not vacuous: the floors are
+    // within a factor of 2 of the step for most candidates.
+    std::size_t checked = 0, close = 0;
+    for (unsigned seed = 1000; seed < 1030; ++seed) {
+        const RandomProblem r = randomProblem(seed);
+        const PlanEvaluator evaluator(r.problem);
+        for (const ParallelConfig& c : enumerateCandidates(evaluator, r.problem.training.pins, 2)) {
+            PlanSummary rejected;
+            if (evaluator.rejectBeforePlacing(c, rejected)) continue;
+            const PlanSummary full = evaluator.summarize(c);
+            const double before = evaluator.stepFloorBeforePlacement(c).seconds();
+            double after = 0;
+            bool cut = true;
+            const PlanSummary same = evaluator.summarizeUnlessSlower(c, 0, after, cut);
+            QVERIFY(!cut);
+            QVERIFY(sameSummary(same, full));
+            QVERIFY2(before <= full.stepSeconds && after <= full.stepSeconds,
+                qPrintable(QStringLiteral("%1, %2: floors %3 and %4 s, step %5 s")
+                               .arg(QString::fromStdString(r.text), QString::fromStdString(planConfigText(c)))
+                               .arg(before, 0, 'g', 17)
+                               .arg(after, 0, 'g', 17)
+                               .arg(full.stepSeconds, 0, 'g', 17)));
+            ++checked;
+            close += after > 0.5 * full.stepSeconds ? 1 : 0;
+        }
+    }
+    qInfo("%zu candidates placed, %zu with the floor after placing above half their step", checked, close);
+    QVERIFY(checked > 2000);
+    QVERIFY2(close > checked * 3 / 4, qPrintable(QStringLiteral("%1 of %2").arg(close).arg(checked)));
+}
+
+void TestSearchBounds::boundedSearchMatchesTheFullSearch()
+{
+    std::size_t bounded = 0, unplaced = 0, candidates = 0, withBounds = 0;
+    for (unsigned seed = 1; seed <= 200; ++seed) {
+        const RandomProblem r = randomProblem(seed);
+        const QByteArray what = QByteArray::fromStdString(r.text);
+        const PlanningOutcome full = runPlanning(r.problem, Strategy::Exhaustive, {}, r.top, options(SearchPruning::None, 2));
+        const std::vector<PlanSummary>& all = full.search.candidates;
+        candidates += all.size();
+        const double toBeat = keepThFastest(all, r.top);
+
+        for (const SearchPruning pruning : { SearchPruning::KeepFit, SearchPruning::FastestOnly }) {
+            const PlanningOutcome b = runPlanning(r.problem, Strategy::Exhaustive, {}, r.top, options(pruning, 2));
+            const std::vector<PlanSummary>& got = b.search.candidates;
+            QVERIFY2(got.size() == all.size(), what);
+            QVERIFY2(b.search.pruning == pruning, what);
+            // The first places, the plans evaluated in full for them, the fastest, and what its score is relative to.
+            const std::size_t first = std::min<std::size_t>(std::size_t(r.top), full.order.size());
+            QVERIFY2(b.order.size() >= first, what);
+            for (std::size_t i = 0; i < first; ++i) {
+                QVERIFY2(b.order[i] == full.order[i], what);
+                QVERIFY2(b.equivalents[i] == full.equivalents[i], what);
+            }
+            QVERIFY2(b.top.size() == full.top.size(), what);
+            for (std::size_t i = 0; i < full.top.size(); ++i)
+                QVERIFY2(b.top[i].config == full.top[i].config && b.top[i].time.stepSeconds == full.top[i].time.stepSeconds
+                        && b.top[i].peakMemoryBytes == full.top[i].peakMemoryBytes,
+                    what);
+            QVERIFY2(b.fastest == full.fastest, what);
+            QVERIFY2(b.bestTokensPerSecond == full.bestTokensPerSecond, what);
+            std::size_t boundedHere = 0, unplacedHere = 0;
+            for (std::size_t i = 0; i < all.size(); ++i) {
+                const PlanSummary& x = all[i];
+                const PlanSummary& y = got[i];
+                if (!y.bounded) {
+                    QVERIFY2(sameSummary(x, y), what + " candidate " + QByteArray::number(qulonglong(i)));
+                    continue;
+                }
+                // Bounded: never one of the fastest, its step only floored.
+                ++boundedHere;
+                QVERIFY2(x.config == y.config && y.stepSeconds <= x.stepSeconds, what);
+                QVERIFY2(!x.feasible || x.tokensPerSecond < toBeat, what);
+                if (y.peakMemoryBytes > 0 || y.feasible) { // placed: memory and feasibility exact
+                    QVERIFY2(y.feasible == x.feasible && y.infeasibleReason == x.infeasibleReason
+                            && y.peakMemoryBytes == x.peakMemoryBytes,
+                        what);
+                } else {
+                    QVERIFY2(pruning == SearchPruning::FastestOnly, what);
+                    ++unplacedHere;
+                }
+            }
+            QVERIFY2(boundedHere == b.search.bounded() && unplacedHere == b.search.boundedBeforePlacing, what);
+            if (pruning == SearchPruning::KeepFit) {
+                QVERIFY2(b.search.feasibleCount == full.search.feasibleCount, what);
+                bounded += boundedHere;
+                withBounds += boundedHere > 0 ? 1 : 0;
+            } else {
+                unplaced += unplacedHere;
+            }
+            // One thread gives the same result (every 4th problem: the bound is the same whatever the timing).
+            if (seed % 4 == 0) {
+                const SearchResult serial = searchPlans(PlanEvaluator(r.problem), r.problem.training.pins, [&] {
+                    SearchOptions o = options(pruning, 1);
+                    o.keepFastest = r.top;
+                    return o;
+                }());
+                QVERIFY2(serial.candidates.size() == got.size(), what);
+                for (std::size_t i = 0; i < got.size(); ++i) {
+                    PlanSummary s = serial.candidates[i];
+                    s.score = got[i].score; // runPlanning scored its copy
+                    QVERIFY2(sameSummary(s, got[i]), what + " serial candidate " + QByteArray::number(qulonglong(i)));
+                }
+            }
+        }
+    }
+    qInfo("%zu of 200 problems bounded; %zu of %zu candidates bounded after placing (KeepFit), %zu before (FastestOnly)",
+        withBounds, bounded, candidates, unplaced);
+    // The bound did bound: in many problems, a good share of the candidates.
+    QVERIFY2(withBounds > 100 && bounded > candidates / 5 && unplaced > 0,
+        qPrintable(QStringLiteral("%1 problems bounded, %2 of %3 candidates (%4 unplaced)")
+                       .arg(withBounds)
+                       .arg(bounded)
+                       .arg(candidates)
+                       .arg(unplaced)));
+}
+
+void TestSearchBounds::boundOnlyWhereRankedByThroughput()
+{
+    QVERIFY(ranksByThroughput(Strategy::Exhaustive, {}));
+    QVERIFY(ranksByThroughput(Strategy::Hybrid, ScoreWeights { 0, 2, 0 }));
+    QVERIFY(!ranksByThroughput(Strategy::Exhaustive, ScoreWeights { 0.1, 0.9, 0 }));
+    QVERIFY(!ranksByThroughput(Strategy::Hybrid, defaultWeights(Strategy::Hybrid)));
+    QVERIFY(!ranksByThroughput(Strategy::MemoryOptimal, {}));
+    // A ranking with weight on memory reads every plan's memory and time: runPlanning evaluates all of them.
+    const RandomProblem r = randomProblem(7);
+    const PlanningOutcome full = runPlanning(r.problem, Strategy::Exhaustive, {}, 1, options(SearchPruning::KeepFit, 2));
+    QVERIFY(full.search.bounded() > 0);
+    const PlanningOutcome weighted
+        = runPlanning(r.problem, Strategy::Exhaustive, ScoreWeights { 0.5, 0.5, 0 }, 1, options(SearchPruning::KeepFit, 2));
+    QVERIFY(weighted.search.pruning == SearchPruning::None);
+    QCOMPARE(weighted.search.bounded(), std::size_t(0));
+    for (const PlanSummary& s : weighted.search.candidates)
+        QVERIFY(!s.bounded);
+}
+
+QTEST_APPLESS_MAIN(TestSearchBounds)
+#include "tst_search_bounds.moc"
