@@ -272,6 +272,14 @@ To add a case: add the file (by hand or in `make_bad_files.py`), run the test to
 judge the message (it must say what was expected and where; fix the reader if it does not), add the
 entry to `catalog.json`, and regenerate this page (`python3 tests/data/bad/make_bad_files.py --doc`).
 A message that names the folder holds it as `<dir>`.
+
+Models that come from a stream (`-` for standard input, a FIFO, a shell's `/dev/fd/N`) are read
+once, so a few errors are the stream's own; `tests/cli/tst_cli_unix.cpp` and
+`tests/core/tst_safetensors_errors.cpp` check them: `standard input: the stream is empty; expected a
+model description`; `standard input:byte 8: safetensors: the header length is N bytes, but the
+stream ended K bytes after it; the data is truncated or not a safetensors file`; `standard input:
+more than 512.0 MiB came from the stream; model descriptions are far smaller (is this a weights
+file?)`.
 """
 
 
