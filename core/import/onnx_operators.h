@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the ONNX importer knows about operators, tensor types and node names
-// (docs/onnx-import.md); used by core/import/onnx_importer.cpp only.
+// (docs/onnx-import.md); used by the ONNX importer (core/import/onnx_*.cpp) only.
 #pragma once
 
 #include "model/layer.h"

@@ -5,6 +5,7 @@
 #include "import/model_importer.h"
 #include "import/native_model_format.h"
 #include "import/onnx_importer.h"
+#include "import/onnx_shape_inference.h"
 #include "util/input_error.h"
 #include "util/text.h"
 
@@ -314,6 +315,48 @@ private slots:
             for (const std::string& w : g.warnings())
                 QVERIFY2(w.find("shape inference was skipped") == std::string::npos, w.c_str());
         }
+    }
+
+    void helperProgramAndForkAgree()
+    {
+        // Shape inference runs in the helper program (tools/onnx-infer) where one is found, else in
+        // a child forked before parsing; both parse the bytes themselves. The models must not differ
+        // by a bit, nor their warnings, a contained crash included.
+        QVERIFY2(!onnx_import::shapeInferenceHelperPath().empty(), "the build tree's shardscope-onnx-infer is not found");
+        for (const std::string& file : { onnxFile("gpt_block.onnx"), onnxFile("cnn_block.onnx"), onnxFile("mlp_external.onnx"),
+                                         std::string(SHARDSCOPE_TEST_DATA) + "/../fuzz/regressions/onnx/conv-stride-zero.onnx",
+                                         std::string(SHARDSCOPE_TEST_DATA)
+                                             + "/../fuzz/regressions/onnx/scan-without-num-scan-inputs.onnx" }) {
+            const ModelGraph program = importModel(file);
+            qputenv("SHARDSCOPE_ONNX_HELPER", "fork");
+            const ModelGraph forked = importModel(file);
+            qunsetenv("SHARDSCOPE_ONNX_HELPER");
+            QVERIFY2(nativeModelToJson(program).dump() == nativeModelToJson(forked).dump(), file.c_str());
+            QVERIFY2(program.warnings() == forked.warnings(), file.c_str());
+            QVERIFY2(program.nodes().size() == forked.nodes().size(), file.c_str());
+            for (std::size_t i = 0; i < program.nodes().size(); ++i) {
+                QCOMPARE(program.nodes()[i].flopsPerToken, forked.nodes()[i].flopsPerToken);
+                QCOMPARE(program.nodes()[i].outputElementsPerToken, forked.nodes()[i].outputElementsPerToken);
+                QCOMPARE(program.nodes()[i].outputElementsPerTokenPerSeq, forked.nodes()[i].outputElementsPerTokenPerSeq);
+            }
+        }
+    }
+
+    void missingHelperProgramIsNamed()
+    {
+        // A helper program named by SHARDSCOPE_ONNX_HELPER that cannot run is said so, never
+        // replaced silently: the model comes without sizes and a warning names the program.
+        qputenv("SHARDSCOPE_ONNX_HELPER", "/nonexistent/shardscope-onnx-infer");
+        const ModelGraph g = importModel(onnxFile("gpt_block.onnx"));
+        qunsetenv("SHARDSCOPE_ONNX_HELPER");
+        bool named = false;
+        for (const std::string& w : g.warnings())
+            named = named
+                || w == "ONNX shape inference could not run (cannot run the helper program "
+                        "/nonexistent/shardscope-onnx-infer: No such file or directory); no node has inferred sizes";
+        QVERIFY(named);
+        QCOMPARE(layerNamed(g, "transformer.h.0.mlp").flopsPerToken, 0.0);
+        QCOMPARE(g.totalParams(), importModel(onnxFile("gpt_block.onnx")).totalParams());
     }
 
     void emptyAndForeignFiles()

@@ -2,10 +2,17 @@
 // IsolatedShapeInference: libonnx's shape inference runs in a forked helper, so a crash or a hang
 // inside it (found by fuzz/fuzz_onnx) is reported as a warning and never takes the tool down.
 #include "import/onnx_shape_inference.h"
+#include "import/onnx_symbols.h"
+#include "import/onnx_wire_scan.h"
 
 #include <onnx/onnx_pb.h>
 
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <fstream>
+#include <map>
+#include <sys/stat.h>
 
 #include <chrono>
 #include <csignal>
@@ -64,6 +71,28 @@ bool noChildLeft()
 {
     int status = 0;
     return ::waitpid(-1, &status, WNOHANG) == -1 && errno == ECHILD;
+}
+
+/// The shapes a helper's reply holds, by value name: (elem_type, dims), read by scanGraphValueInfos.
+std::map<std::string, std::pair<int, std::vector<std::int64_t>>> scannedShapes(const std::string& graph)
+{
+    std::map<std::string, std::pair<int, std::vector<std::int64_t>>> shapes;
+    std::string error;
+    const bool ok = scanGraphValueInfos(graph, [&](const WireValueInfo& v, bool) {
+        shapes[std::string(v.name)] = { v.elemType, std::vector<std::int64_t>(v.dims.begin(), v.dims.end()) };
+    }, error);
+    if (!ok)
+        throw std::runtime_error(error);
+    return shapes;
+}
+
+/// A shell script standing in for the helper program (its reply written with printf's octal escapes).
+std::string fakeHelper(const QTemporaryDir& dir, const char* name, const std::string& body)
+{
+    const std::string path = dir.filePath(QString::fromLatin1(name)).toStdString();
+    std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
+    ::chmod(path.c_str(), 0755);
+    return path;
 }
 
 std::vector<std::int64_t> dimsOf(const onnx::ValueInfoProto& value)
@@ -204,6 +233,201 @@ private slots:
         }
         QCOMPARE(model.graph().value_info_size(), 0);
         QVERIFY(noChildLeft()); // neither running nor a zombie
+    }
+
+    void modelBytesGiveTheSameShapes()
+    {
+        // From a file's bytes the helper parses, binds the symbols (batch to 1) and infers on its
+        // own: the helper program, and a child forked before anything is parsed, send what
+        // inference on the parsed and bound model sends.
+        onnx::ModelProto model = matmulRelu();
+        auto* x = model.mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape();
+        x->mutable_dim(0)->set_dim_param("batch"); // x [batch, 3]
+        auto* y = model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type();
+        y->set_elem_type(onnx::TensorProto::FLOAT);
+        y->mutable_shape()->add_dim()->set_dim_param("batch"); // y [batch, 4]
+        y->mutable_shape()->add_dim()->set_dim_value(4);
+        const std::string bytes = model.SerializeAsString();
+        QVERIFY(!bindSymbolicDimensions(model).hasSequence);
+        IsolatedShapeInference parsed(model);
+        QVERIFY(parsed.finish(model).status == Status::Complete);
+        std::map<std::string, std::pair<int, std::vector<std::int64_t>>> expected;
+        for (const onnx::ValueInfoProto& v : model.graph().value_info())
+            expected[v.name()] = { v.type().tensor_type().elem_type(), dimsOf(v) };
+        for (const onnx::ValueInfoProto& v : model.graph().output())
+            expected[v.name()] = { v.type().tensor_type().elem_type(), dimsOf(v) };
+        QCOMPARE(expected.size(), std::size_t(2)); // h and y: [1, 3] x [3, 4]
+        QVERIFY(expected["h"].second == (std::vector<std::int64_t> { 1, 4 }));
+        QVERIFY(expected["y"].second == (std::vector<std::int64_t> { 1, 4 }));
+
+        const std::string program = shapeInferenceHelperPath();
+        QVERIFY2(!program.empty(), "the build tree's shardscope-onnx-infer is not found");
+        for (const std::string& helper : { program, std::string() }) {
+            IsolatedShapeInference inference(bytes, IsolatedShapeInference::kDefaultTimeLimit, helper);
+            std::string graph;
+            const ShapeInferenceOutcome outcome = inference.finish(graph);
+            QVERIFY2(outcome.status == Status::Complete, outcome.warning().c_str());
+            QVERIFY(scannedShapes(graph) == expected);
+            QVERIFY(noChildLeft());
+        }
+    }
+
+    void modelBytesWithAnInvalidNodeAreNotInferred()
+    {
+        // The helper checks the schemas of the model it parsed and names the first node that fails.
+        onnx::ModelProto model = matmulRelu();
+        model.mutable_graph()->mutable_node(1)->add_input("x"); // Relu takes one input
+        model.mutable_graph()->mutable_node(1)->set_name("act");
+        const std::string bytes = model.SerializeAsString();
+        for (const std::string& helper : { shapeInferenceHelperPath(), std::string() }) {
+            IsolatedShapeInference inference(bytes, IsolatedShapeInference::kDefaultTimeLimit, helper);
+            std::string graph;
+            const ShapeInferenceOutcome outcome = inference.finish(graph);
+            QVERIFY(outcome.status == Status::Skipped);
+            QCOMPARE(outcome.detail, firstNodeFailingSchema(model));
+            QVERIFY(outcome.warning().rfind("ONNX shape inference was skipped, as libonnx cannot infer shapes safely past "
+                                            "an invalid node: graph.node[1] (act): ", 0) == 0);
+            QVERIFY(graph.empty());
+        }
+    }
+
+    void forkedBeforeParsingContainsACrash()
+    {
+        const std::string bytes = matmulRelu().SerializeAsString();
+        IsolatedShapeInference inference(bytes, IsolatedShapeInference::kDefaultTimeLimit, std::string(),
+                                         [] { std::raise(SIGSEGV); });
+        std::string graph;
+        const ShapeInferenceOutcome outcome = inference.finish(graph);
+        QVERIFY(outcome.status == Status::Crashed);
+        QCOMPARE(outcome.detail, std::string("segmentation fault"));
+        QVERIFY(graph.empty());
+        QVERIFY(noChildLeft());
+    }
+
+    void helperProgramReplies_data()
+    {
+        // What a helper program may do instead of a proper reply, and how each is reported. The
+        // header is a status byte, then the text's and the graph's lengths (u32, little-endian).
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("detail");
+        QTest::newRow("reply cut short") << "printf 'C\\000\\000\\000\\000\\144\\000\\000\\000abcdefghij'"
+                                         << int(Status::Failed) << "the helper process's reply ended after 19 of 109 bytes";
+        QTest::newRow("header cut short") << "printf 'C\\000\\000'" << int(Status::Failed)
+                                          << "the helper process ended without sending its result";
+        QTest::newRow("unknown status") << "printf 'X\\000\\000\\000\\000\\000\\000\\000\\000'" << int(Status::Failed)
+                                        << "the helper process sent an unreadable reply";
+        // A value_info (field 13) declaring 5 bytes of which 2 follow.
+        QTest::newRow("graph cut inside a value") << "printf 'C\\000\\000\\000\\000\\004\\000\\000\\000\\152\\005\\012\\001'"
+                                                  << int(Status::Failed)
+                                                  << "the helper process sent an unreadable reply: the inferred graph is "
+                                                     "malformed at byte 0 of 4";
+        QTest::newRow("crash") << "ulimit -c 0; kill -SEGV $$" << int(Status::Crashed) << "segmentation fault";
+        QTest::newRow("not a program") << "exit 127" << int(Status::Failed) << "the helper process exited with status 127";
+        QTest::newRow("empty reply, complete") << "printf 'C\\000\\000\\000\\000\\000\\000\\000\\000'"
+                                               << int(Status::Complete) << "";
+    }
+
+    void helperProgramReplies()
+    {
+        QFETCH(QString, script);
+        QFETCH(int, status);
+        QFETCH(QString, detail);
+        QTemporaryDir dir;
+        const std::string helper = fakeHelper(dir, "helper.sh", script.toStdString());
+        IsolatedShapeInference inference(matmulRelu().SerializeAsString(), IsolatedShapeInference::kDefaultTimeLimit, helper);
+        std::string graph;
+        const ShapeInferenceOutcome outcome = inference.finish(graph);
+        QCOMPARE(int(outcome.status), status);
+        QCOMPARE(QString::fromStdString(outcome.detail), detail);
+        if (outcome.status != Status::Complete)
+            QVERIFY(graph.empty());
+        QVERIFY(noChildLeft());
+    }
+
+    void helperProgramThatHangsIsStopped()
+    {
+        QTemporaryDir dir;
+        const std::string helper = fakeHelper(dir, "hang.sh", "exec sleep 3600");
+        IsolatedShapeInference inference(matmulRelu().SerializeAsString(), 300ms, helper);
+        std::string graph;
+        QVERIFY(inference.finish(graph).status == Status::TimedOut);
+        QVERIFY(noChildLeft());
+    }
+
+    void helperProgramThatCannotStart()
+    {
+        IsolatedShapeInference inference(matmulRelu().SerializeAsString(), IsolatedShapeInference::kDefaultTimeLimit,
+                                         "/nonexistent/helper");
+        std::string graph;
+        const ShapeInferenceOutcome outcome = inference.finish(graph);
+        QVERIFY(outcome.status == Status::NotStarted);
+        QCOMPARE(outcome.detail, std::string("cannot run the helper program /nonexistent/helper: No such file or directory"));
+        QVERIFY(noChildLeft());
+    }
+
+    void helperProgramIsFound()
+    {
+        // The override, "fork" for none; otherwise, here, the build tree's program (beside the
+        // tests in <build>/libexec/shardscope, as installed beside bin/).
+        qputenv("SHARDSCOPE_ONNX_HELPER", "/some/where/else");
+        QCOMPARE(shapeInferenceHelperPath(), std::string("/some/where/else"));
+        qputenv("SHARDSCOPE_ONNX_HELPER", "fork");
+        QCOMPARE(shapeInferenceHelperPath(), std::string());
+        qunsetenv("SHARDSCOPE_ONNX_HELPER");
+        const std::string found = shapeInferenceHelperPath();
+        QVERIFY2(found.size() > 22 && found.substr(found.size() - 22) == "/shardscope-onnx-infer", found.c_str());
+    }
+
+    void wireScanReadsWhatProtobufReads()
+    {
+        // scanGraphValueInfos against protobuf's own parse of the same GraphProto: symbols and
+        // negative sizes read as unknown (-1), a type without shape, a sequence type.
+        onnx::GraphProto g;
+        auto* a = g.add_value_info();
+        a->set_name("a");
+        a->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT16);
+        auto* shape = a->mutable_type()->mutable_tensor_type()->mutable_shape();
+        shape->add_dim()->set_dim_value(3);
+        shape->add_dim()->set_dim_param("seq");
+        shape->add_dim()->set_dim_value(-5);
+        shape->add_dim();
+        auto* b = g.add_value_info();
+        b->set_name("b");
+        b->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::INT64);
+        auto* c = g.add_value_info();
+        c->set_name("c");
+        c->mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(1);
+        auto* y = g.add_output();
+        y->set_name("y");
+        y->mutable_type()->mutable_tensor_type()->mutable_shape()->add_dim()->set_dim_value(10007);
+        const std::string bytes = g.SerializeAsString();
+
+        std::vector<std::string> seen;
+        std::string error;
+        QVERIFY(scanGraphValueInfos(bytes, [&](const WireValueInfo& v, bool output) {
+            seen.push_back(std::string(v.name) + (output ? " out" : ""));
+            if (v.name == "a") {
+                QVERIFY(v.tensor && v.hasShape);
+                QCOMPARE(v.elemType, int(onnx::TensorProto::FLOAT16));
+                QVERIFY((std::vector<std::int64_t>(v.dims.begin(), v.dims.end()) == std::vector<std::int64_t> { 3, -1, -1, -1 }));
+            } else if (v.name == "b") {
+                QVERIFY(v.tensor && !v.hasShape);
+                QCOMPARE(v.elemType, int(onnx::TensorProto::INT64));
+            } else if (v.name == "c") {
+                QVERIFY(!v.tensor);
+            } else {
+                QVERIFY(v.tensor && v.hasShape && v.dims.size() == 1 && v.dims[0] == 10007);
+            }
+        }, error));
+        QVERIFY((seen == std::vector<std::string> { "a", "b", "c", "y out" })); // value_info first, then outputs
+        // Every cut of the bytes is rejected or read as protobuf reads the cut (never past the end).
+        for (std::size_t cut = 0; cut < bytes.size(); ++cut) {
+            onnx::GraphProto parsed;
+            const bool protobuf = parsed.ParseFromArray(bytes.data(), int(cut));
+            const bool ours = scanGraphValueInfos(std::string_view(bytes).substr(0, cut), [](const WireValueInfo&, bool) {}, error);
+            QVERIFY2(protobuf == ours, std::to_string(cut).c_str());
+        }
     }
 
     void schemaCheckNamesTheNode()
