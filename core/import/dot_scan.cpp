@@ -25,12 +25,12 @@ struct SyntaxStop
 
 struct Member
 {
-    std::string id;
+    std::string_view id; ///< a view of the text or of DotScan::owned
     std::size_t offset;
     std::size_t vertex; ///< index into DotScan::vertices
 };
 
-using Attributes = std::vector<std::pair<int, std::string>>;
+using Attributes = std::vector<std::pair<int, std::string_view>>;
 
 /// An edge endpoint: a node, or a subgraph standing for all its nodes.
 struct Endpoint
@@ -45,7 +45,7 @@ class Parser
 {
 public:
     Parser(std::string_view text, DotScan& scan)
-        : m_lexer(text, 0)
+        : m_lexer(text, 0, &scan.owned)
         , m_scan(scan)
     {
         m_current = m_lexer.next();
@@ -82,7 +82,7 @@ private:
     const Token& current()
     {
         if (m_current.kind == Token::Error)
-            fail(m_current.offset, m_current.text);
+            fail(m_current.offset, std::string(m_current.text));
         return m_current;
     }
 
@@ -128,7 +128,7 @@ private:
     {
         if (keyword("graph") || keyword("node") || keyword("edge")) {
             const bool nodeDefaults = keyword("node");
-            const std::string word = current().text;
+            const std::string word(current().text);
             advance();
             if (current().kind != Token::LBracket)
                 fail("expected '[' after \"" + word + "\" (attributes for every " + toLower(word) + "), found "
@@ -153,7 +153,8 @@ private:
             fail(first.offset, "an anonymous '{ ... }' group is not supported by the DOT reader (Boost's); write "
                                "\"subgraph { ... }\"");
         if (!first.subgraph) {
-            m_scan.nodes.push_back(DotNodeStatement { first.nodes.front().id, first.offset, false });
+            m_scan.nodes.push_back(DotNodeStatement { std::string(first.nodes.front().id), first.offset, false,
+                                                      first.nodes.front().vertex });
             m_scan.nodes.back().hasAttributes = attributes(&m_scan.vertices[first.nodes.front().vertex].attributes) > 0;
         }
     }
@@ -176,7 +177,7 @@ private:
                                 "(Boost's); write \"subgraph { ... }\"");
             for (const Member& a : from.nodes)
                 for (const Member& b : to.nodes)
-                    m_scan.edges.push_back(DotEdge { a.id, b.id, a.offset, b.offset });
+                    m_scan.edges.push_back(DotEdge { std::string(a.id), std::string(b.id), a.offset, b.offset, a.vertex, b.vertex });
             from = std::move(to);
         }
         attributes(nullptr);
@@ -224,33 +225,33 @@ private:
     }
 
     /// The node's index in DotScan::vertices; a node met for the first time takes the defaults.
-    std::size_t mention(const std::string& id, std::size_t offset)
+    std::size_t mention(std::string_view id, std::size_t offset)
     {
         const auto [it, added] = m_vertexOf.try_emplace(id, m_scan.vertices.size());
         if (added) {
-            m_scan.vertices.push_back(DotNode { id, offset, {} });
+            m_scan.vertices.push_back(DotNode { std::string(id), offset, {} });
             m_scan.vertices.back().attributes.reserve(m_defaults.back().size() + 8);
             m_scan.vertices.back().attributes = m_defaults.back();
         }
         return it->second;
     }
 
-    int nameIndex(const std::string& name)
+    int nameIndex(std::string_view name)
     {
         const auto [it, added] = m_nameIndex.try_emplace(name, static_cast<int>(m_scan.attributeNames.size()));
         if (added)
-            m_scan.attributeNames.push_back(name);
+            m_scan.attributeNames.emplace_back(name);
         return it->second;
     }
 
-    static void set(Attributes& attributes, int name, std::string value)
+    static void set(Attributes& attributes, int name, std::string_view value)
     {
         for (auto& [n, v] : attributes)
             if (n == name) {
-                v = std::move(value);
+                v = value;
                 return;
             }
-        attributes.emplace_back(name, std::move(value));
+        attributes.emplace_back(name, value);
     }
 
     /// Attribute lists "[a=1, b] [c=2]" into `target` (nullptr: read and dropped); how many attributes.
@@ -265,16 +266,16 @@ private:
                 ++count;
                 const int name = target ? nameIndex(m_current.text) : 0;
                 advance();
-                std::string value = "true"; // as Boost reads a name without a value
+                std::string_view value = "true"; // as Boost reads a name without a value
                 if (current().kind == Token::Equals) {
                     advance();
                     if (current().kind != Token::Id)
                         fail("expected a value after '=', found " + describe(current()));
-                    value = std::move(m_current.text);
+                    value = m_current.text;
                     advance();
                 }
                 if (target)
-                    set(*target, name, std::move(value));
+                    set(*target, name, value);
                 if (current().kind == Token::Comma || current().kind == Token::Semicolon)
                     advance();
             }
@@ -286,8 +287,8 @@ private:
     Lexer m_lexer;
     DotScan& m_scan;
     std::vector<Attributes> m_defaults { Attributes {} }; ///< `node [...]` defaults, per open subgraph
-    std::unordered_map<std::string, std::size_t> m_vertexOf;
-    std::unordered_map<std::string, int> m_nameIndex;
+    std::unordered_map<std::string_view, std::size_t> m_vertexOf; ///< views of the text or of DotScan::owned
+    std::unordered_map<std::string_view, int> m_nameIndex;
     Token m_current;
     Token m_next;
 };

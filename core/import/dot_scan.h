@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,7 @@ struct DotNodeStatement
     std::string id;
     std::size_t offset = 0;     ///< the id's first character
     bool hasAttributes = false; ///< "a [params=1]" rather than a bare "a"
+    std::size_t vertex = 0;     ///< the node's index in DotScan::vertices
 };
 
 /// One edge, after a subgraph endpoint is expanded to its nodes.
@@ -24,6 +26,8 @@ struct DotEdge
     std::string to;
     std::size_t fromOffset = 0;
     std::size_t toOffset = 0;
+    std::size_t fromVertex = 0; ///< indices in DotScan::vertices
+    std::size_t toVertex = 0;
 };
 
 /// A node with its attributes as read_graphviz sets them: the `node [...]` defaults in effect (in
@@ -33,7 +37,9 @@ struct DotNode
 {
     std::string id;
     std::size_t offset = 0; ///< the first mention
-    std::vector<std::pair<int, std::string>> attributes; ///< (index into DotScan::attributeNames, value)
+    /// (index into DotScan::attributeNames, value): views of the text, or of DotScan::owned
+    /// where the value differs from what is written (escapes, "a" + "b").
+    std::vector<std::pair<int, std::string_view>> attributes;
 };
 
 struct DotSyntaxError
@@ -48,9 +54,16 @@ struct DotSyntaxError
  * reads them (tests/core/tst_graph_reader_oracle.cpp compares the two). The grammar is DOT's (graphviz.org/doc/info/lang.html) narrowed to what Boost 1.74 reads: no HTML
  * strings, no anonymous "{ ... }" subgraphs, no unquoted non-ASCII ids; an unquoted number must end
  * where a name could not go on ("1e3" is an error: DOT would read the number 1 and a name "e3").
+ * The scan refers to the text: keep it alive while the scan is used.
  */
 struct DotScan
 {
+    DotScan() = default;
+    DotScan(DotScan&&) = default;
+    DotScan& operator=(DotScan&&) = default;
+    DotScan(const DotScan&) = delete; ///< the values are views of the text and of `owned`
+    DotScan& operator=(const DotScan&) = delete;
+
     bool strict = false;
     bool directed = true;
     std::string graphId;
@@ -60,6 +73,7 @@ struct DotScan
     std::vector<DotNode> vertices;         ///< every node, in order of first mention (statement or edge)
     std::vector<std::string> attributeNames; ///< the node attribute names met, indexed by DotNode::attributes
     std::optional<DotSyntaxError> error;   ///< the first lexical or syntax error; the rest is then missing
+    std::deque<std::string> owned;         ///< values that differ from the text (a deque: views stay valid)
 };
 
 DotScan scanDot(std::string_view text);

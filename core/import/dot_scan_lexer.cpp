@@ -28,7 +28,7 @@ std::string describe(const Token& t)
 {
     switch (t.kind) {
     case Token::Id:
-        return (t.quoted ? "the string \"" : "\"") + t.text + "\"";
+        return (t.quoted ? "the string \"" : "\"") + std::string(t.text) + "\"";
     case Token::LBrace: return "'{'";
     case Token::RBrace: return "'}'";
     case Token::LBracket: return "'['";
@@ -45,9 +45,10 @@ std::string describe(const Token& t)
     return "an error";
 }
 
-Lexer::Lexer(std::string_view text, std::size_t pos)
+Lexer::Lexer(std::string_view text, std::size_t pos, std::deque<std::string>* storage)
     : m_text(text)
     , m_pos(pos)
+    , m_storage(storage ? storage : &m_ownStorage)
 {
     if (pos == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") // a UTF-8 byte order mark
         m_pos = 3;
@@ -99,7 +100,7 @@ Token Lexer::next()
                 return error(start, "the id " + std::string(m_text.substr(start, m_pos - start))
                                         + " has non-ASCII characters; quote it (\"...\")");
         t.kind = Token::Id;
-        t.text = std::string(m_text.substr(start, m_pos - start));
+        t.text = m_text.substr(start, m_pos - start);
         return t;
     }
     return error(m_pos, std::string("unexpected character '") + c + "'");
@@ -110,7 +111,7 @@ Token Lexer::error(std::size_t offset, std::string message)
     Token t;
     t.kind = Token::Error;
     t.offset = offset;
-    t.text = std::move(message);
+    t.text = keep(std::move(message));
     return t;
 }
 
@@ -175,7 +176,7 @@ Token Lexer::numeral()
         return error(start, inQuotes(word) + " must be quoted: DOT reads an unquoted " + word + " as the number "
                                 + std::string(number) + " followed by something else; write " + inQuotes(word));
     }
-    t.text = std::string(number);
+    t.text = number;
     return t;
 }
 
@@ -188,6 +189,8 @@ Token Lexer::quoted()
     t.kind = Token::Id;
     t.quoted = true;
     t.offset = m_pos;
+    std::string joined; // when the value differs from the text: escapes, or "a" + "b"
+    bool owned = false;
     while (true) {
         const std::size_t open = m_pos;
         std::size_t i = m_pos + 1;
@@ -203,9 +206,17 @@ Token Lexer::quoted()
             return error(open, "a quoted string is not closed");
         const std::string_view raw = m_text.substr(open + 1, i - open - 1);
         m_pos = i + 1;
-        if (!escapes) {
-            t.text += raw;
+        if (!escapes && !owned && open == t.offset) {
+            t.text = raw; // the first part, as written
+        } else if (!escapes) {
+            if (!owned)
+                joined.assign(t.text);
+            owned = true;
+            joined += raw;
         } else {
+            if (!owned)
+                joined.assign(t.text);
+            owned = true;
             std::string value;
             value.reserve(raw.size());
             for (std::size_t k = 0; k < raw.size(); ++k) { // \" -> "
@@ -217,12 +228,14 @@ Token Lexer::quoted()
                 if (value[k] == '\\' && k + 1 < value.size() && value[k + 1] == '\n')
                     ++k;
                 else
-                    t.text += value[k];
+                    joined += value[k];
             }
         }
         const std::size_t afterString = m_pos;
         if (!skipSpace() || m_pos >= m_text.size() || m_text[m_pos] != '+') {
             m_pos = afterString;
+            if (owned)
+                t.text = keep(std::move(joined));
             return t;
         }
         ++m_pos;

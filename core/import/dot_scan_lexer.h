@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <deque>
 #include <string>
 #include <string_view>
 
@@ -12,7 +13,9 @@ struct Token
 {
     enum Kind { Id, LBrace, RBrace, LBracket, RBracket, Semicolon, Comma, Equals, Colon, Arrow, DashDash, End, Error };
     Kind kind = End;
-    std::string text;        ///< Id: the value (quotes removed, escapes replaced); Error: the message
+    /// Id: the value (quotes removed, escapes replaced); Error: the message. A view of the text
+    /// where the value is written as it reads, else of the lexer's storage (see Lexer).
+    std::string_view text;
     std::size_t offset = 0;
     bool quoted = false;
 };
@@ -25,13 +28,18 @@ std::string inQuotes(std::string_view text);
 class Lexer
 {
 public:
-    /// Reads from `pos`; at 0, skips a UTF-8 byte order mark.
-    Lexer(std::string_view text, std::size_t pos);
+    /// Reads from `pos`; at 0, skips a UTF-8 byte order mark. Values that differ from the text
+    /// (escapes, "a" + "b") and messages are kept in `storage` (the lexer's own when nullptr),
+    /// whose strings stay where they are as it grows: tokens' views of them stay valid.
+    Lexer(std::string_view text, std::size_t pos, std::deque<std::string>* storage = nullptr);
+    Lexer(const Lexer&) = delete;
+    Lexer& operator=(const Lexer&) = delete;
 
     Token next();
 
 private:
-    static Token error(std::size_t offset, std::string message);
+    Token error(std::size_t offset, std::string message);
+    std::string_view keep(std::string text) { return m_storage->emplace_back(std::move(text)); }
     bool skipSpace();
     void skipLine();
     Token numeral();
@@ -41,6 +49,8 @@ private:
     std::size_t m_pos;
     std::size_t m_start = 0; ///< where reading began (after a byte order mark): a line start
     std::size_t m_errorOffset = 0;
+    std::deque<std::string> m_ownStorage;
+    std::deque<std::string>* m_storage;
 };
 
 } // namespace shardscope::dot

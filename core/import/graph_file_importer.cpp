@@ -16,8 +16,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace shardscope {
 
@@ -46,7 +46,8 @@ std::string inQuotes(const std::string& id) { return "\"" + id + "\""; }
 // ---------------------------------------------------------------------------------------------
 // GraphML
 
-void checkGraphml(const GraphmlScan& scan, std::string_view text, const std::string& source)
+/// Checks the scan; returns each node id's index in scan.nodes.
+std::unordered_map<std::string_view, int> checkGraphml(const GraphmlScan& scan, std::string_view text, const std::string& source)
 {
     auto error = [&](std::size_t offset, const std::string& message) { fail(source, text, offset, kGraphml, message); };
     if (scan.xmlError) { // the line only, in rapidxml's words, as Boost's reader reported it
@@ -91,22 +92,26 @@ void checkGraphml(const GraphmlScan& scan, std::string_view text, const std::str
                                          : "the graph has no nodes; expected a <node> for every layer");
     }
 
-    std::unordered_map<std::string_view, std::size_t> first;
-    for (const GraphmlNode& node : scan.nodes) {
+    std::unordered_map<std::string_view, int> first;
+    first.reserve(scan.nodes.size());
+    for (std::size_t i = 0; i < scan.nodes.size(); ++i) {
+        const GraphmlNode& node = scan.nodes[i];
         if (!node.hasId)
             error(node.offset, "a <node> without an id attribute");
         if (node.id.empty())
             error(node.offset, "a <node> with an empty id");
-        const auto [it, added] = first.emplace(node.id, node.offset);
+        const auto [it, added] = first.emplace(node.id, static_cast<int>(i));
         if (!added)
             error(node.offset, "the node id " + inQuotes(node.id) + " is used twice (first at "
-                                   + lineColumnAt(text, it->second) + "); every node needs its own id");
+                                   + lineColumnAt(text, scan.nodes[std::size_t(it->second)].offset)
+                                   + "); every node needs its own id");
     }
     for (const GraphmlEdge& e : scan.edges)
         for (const std::string* end : { &e.source, &e.target })
             if (!first.count(*end))
                 error(e.offset, "the edge " + e.source + " -> " + e.target + " refers to the node " + inQuotes(*end)
                                     + ", which is not declared; every edge must join two <node> elements of the graph");
+    return first;
 }
 
 // Where node `node` sets `attribute`: its last <data> for it, else the <key> whose default it took.
@@ -114,7 +119,8 @@ std::size_t graphmlAttributeOffset(const GraphmlScan& scan, const GraphmlKeyTabl
 {
     const GraphmlNode& n = scan.nodes[static_cast<std::size_t>(node)];
     const std::string_view name = attributeName(attribute);
-    for (auto d = n.data.rbegin(); d != n.data.rend(); ++d)
+    const std::span<const GraphmlData> data = scan.dataOf(static_cast<std::size_t>(node));
+    for (auto d = data.rbegin(); d != data.rend(); ++d)
         if (const auto k = keys.byId.find(d->key); k != keys.byId.end() && scan.keys[k->second].name == name)
             return d->offset;
     for (auto d = keys.defaults.rbegin(); d != keys.defaults.rend(); ++d)
@@ -141,23 +147,25 @@ void checkDot(const DotScan& scan, std::string_view text, const std::string& sou
     if (scan.nodes.empty())
         error(scan.graphOffset, "the graph has no nodes; expected a node statement for every layer");
 
-    std::unordered_set<std::string_view> declared;
-    std::unordered_map<std::string_view, std::size_t> described; // where a node got its attributes
+    // By vertex (the scanner resolved every id): which have a node statement, and where a node got its attributes.
+    std::vector<char> declared(scan.vertices.size(), 0);
+    std::vector<std::size_t> described(scan.vertices.size(), std::string_view::npos);
     for (const DotNodeStatement& node : scan.nodes) {
         if (node.id.empty())
             error(node.offset, "a node with an empty id (\"\")");
-        declared.insert(node.id);
+        declared[node.vertex] = 1;
         if (!node.hasAttributes)
             continue;
-        const auto [it, added] = described.emplace(node.id, node.offset);
-        if (!added)
+        if (described[node.vertex] != std::string_view::npos)
             error(node.offset, "the node " + inQuotes(node.id) + " is declared with attributes twice (first at "
-                                   + lineColumnAt(text, it->second)
+                                   + lineColumnAt(text, described[node.vertex])
                                    + "); give each node its attributes in one statement, and each layer its own id");
+        described[node.vertex] = node.offset;
     }
     for (const DotEdge& e : scan.edges)
-        for (const auto& [end, offset] : { std::pair { &e.from, e.fromOffset }, std::pair { &e.to, e.toOffset } })
-            if (!declared.count(*end))
+        for (const auto& [end, offset, vertex] : { std::tuple { &e.from, e.fromOffset, e.fromVertex },
+                                                   std::tuple { &e.to, e.toOffset, e.toVertex } })
+            if (!declared[vertex])
                 error(offset, "the edge " + e.from + " -> " + e.to + " uses the node " + inQuotes(*end)
                                   + ", which has no node statement; DOT would create it without attributes, so "
                                     "declare it (" + *end + " [params=...])");
@@ -168,7 +176,7 @@ void checkDot(const DotScan& scan, std::string_view text, const std::string& sou
 ModelGraph importGraphml(std::string_view text, const std::string& source)
 {
     const GraphmlScan scan = scanGraphml(text);
-    checkGraphml(scan, text, source);
+    const std::unordered_map<std::string_view, int> nodeOf = checkGraphml(scan, text, source);
     const GraphmlKeyTable keys(scan);
 
     GraphFileContent content;
@@ -177,17 +185,19 @@ ModelGraph importGraphml(std::string_view text, const std::string& source)
     std::vector<std::optional<GraphAttribute>> attributeOfKey(scan.keys.size());
     for (std::size_t k = 0; k < scan.keys.size(); ++k)
         attributeOfKey[k] = knownAttribute(scan.keys[k].name);
-    std::unordered_map<std::string_view, int> nodeOf;
-    nodeOf.reserve(scan.nodes.size());
+    content.nodeIds.reserve(scan.nodes.size());
+    content.nodeOffsets.reserve(scan.nodes.size());
+    content.vertexOfNode.reserve(scan.nodes.size());
+    content.attributes.reserve(scan.nodes.size());
+    content.edges.reserve(scan.edges.size());
     for (std::size_t i = 0; i < scan.nodes.size(); ++i) {
         const GraphmlNode& node = scan.nodes[i];
-        nodeOf.emplace(node.id, static_cast<int>(i));
         content.nodeIds.push_back(node.id);
         content.nodeOffsets.push_back(node.offset);
         content.vertexOfNode.push_back(i);
         keys.nodeValues(scan, i, [&](std::size_t key, std::string_view value) {
             if (const auto& a = attributeOfKey[key])
-                content.attributes.put(*a, i, std::string(value));
+                content.attributes.put(*a, i, value); // a view of the scan's value
         });
     }
     for (const GraphmlEdge& e : scan.edges) // both ends are declared (checkGraphml)
@@ -211,7 +221,7 @@ ModelGraph importGraphml(std::string_view text, const std::string& source)
 
 ModelGraph importGraphviz(std::string_view text, const std::string& source)
 {
-    DotScan scan = scanDot(text); // values are moved out below
+    const DotScan scan = scanDot(text);
     checkDot(scan, text, source);
 
     GraphFileContent content;
@@ -220,30 +230,32 @@ ModelGraph importGraphviz(std::string_view text, const std::string& source)
     std::vector<std::optional<GraphAttribute>> attributeOfName;
     for (const std::string& name : scan.attributeNames)
         attributeOfName.push_back(knownAttribute(name));
-    std::unordered_map<std::string_view, std::size_t> vertexOf;
-    vertexOf.reserve(scan.vertices.size());
-    for (std::size_t v = 0; v < scan.vertices.size(); ++v) {
-        vertexOf.emplace(scan.vertices[v].id, v);
-        for (auto& [name, value] : scan.vertices[v].attributes)
+    content.attributes.reserve(scan.vertices.size());
+    for (std::size_t v = 0; v < scan.vertices.size(); ++v)
+        for (const auto& [name, value] : scan.vertices[v].attributes)
             if (const auto& a = attributeOfName[std::size_t(name)])
-                content.attributes.put(*a, v, std::move(value));
-    }
+                content.attributes.put(*a, v, value); // a view of the scan's value
 
     // Nodes in the order of their first node statement, each located where it gets its attributes.
-    std::unordered_map<std::string_view, int> nodeOf;
-    nodeOf.reserve(scan.vertices.size());
+    std::vector<int> nodeOfVertex(scan.vertices.size(), -1);
+    content.nodeIds.reserve(scan.vertices.size());
+    content.nodeOffsets.reserve(scan.vertices.size());
+    content.vertexOfNode.reserve(scan.vertices.size());
     for (const DotNodeStatement& node : scan.nodes) {
-        const auto [it, added] = nodeOf.emplace(node.id, static_cast<int>(content.nodeIds.size()));
-        if (added) {
+        const std::size_t v = node.vertex;
+        int& n = nodeOfVertex[v];
+        if (n < 0) {
+            n = static_cast<int>(content.nodeIds.size());
             content.nodeIds.push_back(node.id);
             content.nodeOffsets.push_back(node.offset);
-            content.vertexOfNode.push_back(vertexOf.at(node.id));
+            content.vertexOfNode.push_back(v);
         } else if (node.hasAttributes) {
-            content.nodeOffsets[std::size_t(it->second)] = node.offset;
+            content.nodeOffsets[std::size_t(n)] = node.offset;
         }
     }
+    content.edges.reserve(scan.edges.size());
     for (const DotEdge& e : scan.edges) // both ends have node statements (checkDot)
-        content.edges.emplace_back(nodeOf.at(e.from), nodeOf.at(e.to));
+        content.edges.emplace_back(nodeOfVertex[e.fromVertex], nodeOfVertex[e.toVertex]);
     // Grouped by source id, as Boost's reader (vertices in id order) held them: a cycle is named as before.
     std::vector<int> byId(content.nodeIds.size());
     for (std::size_t i = 0; i < byId.size(); ++i)

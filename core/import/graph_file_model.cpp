@@ -8,6 +8,7 @@
 #include "util/input_error.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -61,7 +62,7 @@ public:
     {
     }
 
-    const std::string* find(GraphAttribute a) const { return m_content.attributes.find(a, m_vertex); }
+    const std::string_view* find(GraphAttribute a) const { return m_content.attributes.find(a, m_vertex); }
 
     [[noreturn]] void fail(GraphAttribute a, const std::string& message) const
     {
@@ -72,12 +73,12 @@ public:
     [[noreturn]] void fail(std::size_t offset, const std::string& message) const
     {
         throw InputError(m_source, lineColumnAt(m_text, offset),
-                         m_content.format + ": node \"" + m_content.nodeIds[at(m_node)] + "\": " + message);
+                         m_content.format + ": node \"" + std::string(m_content.nodeIds[at(m_node)]) + "\": " + message);
     }
 
     std::optional<double> number(GraphAttribute a, double max, bool whole) const
     {
-        const std::string* raw = find(a);
+        const std::string_view* raw = find(a);
         if (!raw)
             return std::nullopt;
         std::string_view text = trim(*raw);
@@ -85,7 +86,10 @@ public:
             text.remove_prefix(1);
         double value = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-        const std::string shown = "\"" + *raw + "\"";
+        if (!text.empty() && ec == std::errc() && end == text.data() + text.size() && std::isfinite(value) && value >= 0
+            && (!whole || value == std::floor(value)) && value <= max)
+            return value; // the common case, without building a message
+        const std::string shown = "\"" + std::string(*raw) + "\"";
         if (text.empty() || ec == std::errc::invalid_argument || end != text.data() + text.size())
             fail(a, "must be a number, got " + shown);
         if (ec == std::errc::result_out_of_range || !std::isfinite(value))
@@ -109,20 +113,20 @@ public:
 
     std::optional<bool> boolean(GraphAttribute a) const
     {
-        const std::string* raw = find(a);
+        const std::string_view* raw = find(a);
         if (!raw)
             return std::nullopt;
-        const std::string value = toLower(trim(*raw));
-        if (value == "true" || value == "1" || value == "yes")
+        const std::string_view value = trim(*raw);
+        if (equalsIgnoreCase(value, "true") || value == "1" || equalsIgnoreCase(value, "yes"))
             return true;
-        if (value == "false" || value == "0" || value == "no")
+        if (equalsIgnoreCase(value, "false") || value == "0" || equalsIgnoreCase(value, "no"))
             return false;
-        fail(a, "must be true or false, got \"" + *raw + "\"");
+        fail(a, "must be true or false, got \"" + std::string(*raw) + "\"");
     }
 
     std::string string(GraphAttribute a) const
     {
-        const std::string* raw = find(a);
+        const std::string_view* raw = find(a);
         if (!raw)
             return {};
         // The file is UTF-8 (importModelText checks), but a GraphML character reference such as
@@ -142,7 +146,7 @@ private:
     std::size_t m_vertex;
 };
 
-Layer readLayer(const NodeReader& r, const std::string& id)
+Layer readLayer(const NodeReader& r, std::string_view id)
 {
     using A = GraphAttribute;
     Layer layer;
@@ -150,12 +154,12 @@ Layer readLayer(const NodeReader& r, const std::string& id)
     if (layer.name.empty())
         layer.name = r.string(A::Label);
     if (layer.name.empty())
-        layer.name = id;
+        layer.name = std::string(id);
     layer.op = r.string(A::Op);
-    if (const std::string* kind = r.find(A::Kind)) {
+    if (const std::string_view* kind = r.find(A::Kind)) {
         const auto parsed = layerKindFromString(trim(*kind));
         if (!parsed)
-            r.fail(A::Kind, "names an unknown kind \"" + *kind
+            r.fail(A::Kind, "names an unknown kind \"" + std::string(*kind)
                                 + "\"; expected one of embedding, attention, mlp, moe, norm, output_head, other");
         layer.kind = *parsed;
     } else {
@@ -198,11 +202,20 @@ Layer readLayer(const NodeReader& r, const std::string& id)
 std::vector<int> stableOrder(const GraphFileContent& c, std::string_view text, const std::string& source)
 {
     const int n = static_cast<int>(c.nodeIds.size());
-    std::vector<std::vector<int>> successors(at(n));
+    // Successors in edge order, as one array with an offset per node (no vector per node).
+    std::vector<int> first(at(n) + 1, 0);
     std::vector<int> inDegree(at(n), 0);
     for (const auto& [u, v] : c.edges) {
-        successors[at(u)].push_back(v);
+        ++first[at(u) + 1];
         ++inDegree[at(v)];
+    }
+    for (std::size_t i = 1; i < first.size(); ++i)
+        first[i] += first[i - 1];
+    std::vector<int> successors(c.edges.size());
+    {
+        std::vector<int> fill(first.begin(), first.end() - 1);
+        for (const auto& [u, v] : c.edges)
+            successors[at(fill[at(u)]++)] = v;
     }
     std::priority_queue<int, std::vector<int>, std::greater<>> ready;
     for (int v = 0; v < n; ++v)
@@ -214,8 +227,8 @@ std::vector<int> stableOrder(const GraphFileContent& c, std::string_view text, c
         const int u = ready.top();
         ready.pop();
         order.push_back(u);
-        for (int v : successors[at(u)])
-            if (--inDegree[at(v)] == 0)
+        for (int k = first[at(u)]; k < first[at(u) + 1]; ++k)
+            if (const int v = successors[at(k)]; --inDegree[at(v)] == 0)
                 ready.push(v);
     }
     if (static_cast<int>(order.size()) == n)
@@ -224,31 +237,35 @@ std::vector<int> stableOrder(const GraphFileContent& c, std::string_view text, c
     const auto cycle = findCycle(n, c.edges).value_or(std::vector<int> {});
     std::string path;
     for (int v : cycle)
-        path += c.nodeIds[at(v)] + " -> ";
+        path += std::string(c.nodeIds[at(v)]) + " -> ";
     const int from = cycle.empty() ? 0 : cycle.back();
     const int to = cycle.empty() ? 0 : cycle.front();
     path += c.nodeIds[at(to)];
     const std::size_t offset = c.edgeOffset ? c.edgeOffset(from, to) : c.nodeOffsets[at(to)];
     throw InputError(source, lineColumnAt(text, offset),
                      c.format + ": the graph has a cycle: " + path
-                         + "; a data-flow graph must be acyclic (remove the edge " + c.nodeIds[at(from)] + " -> "
-                         + c.nodeIds[at(to)] + " or whichever closes the loop)");
+                         + "; a data-flow graph must be acyclic (remove the edge " + std::string(c.nodeIds[at(from)])
+                         + " -> " + std::string(c.nodeIds[at(to)]) + " or whichever closes the loop)");
 }
 
 // Names must tell layers apart (plans name their ranges by layer): later repeats get their node id.
-void makeNamesUnique(std::vector<Layer>& layers, const std::vector<std::string>& ids, ModelGraph& graph)
+void makeNamesUnique(ModelGraph& graph, const std::vector<std::string_view>& ids)
 {
-    std::unordered_set<std::string> used;
+    // Views of the layers' names, which stay where they are meanwhile; a renamed layer's name is
+    // entered once it is in place.
+    std::unordered_set<std::string_view> used;
+    used.reserve(ids.size());
     std::vector<std::string> renamed;
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-        std::string& name = layers[i].name;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        std::string& name = graph.layer(static_cast<int>(i)).name;
         if (used.insert(name).second)
             continue;
-        std::string candidate = name + " (" + ids[i] + ")";
-        for (int k = 2; !used.insert(candidate).second; ++k)
-            candidate = name + " (" + ids[i] + ", " + std::to_string(k) + ")";
+        std::string candidate = name + " (" + std::string(ids[i]) + ")";
+        for (int k = 2; used.count(candidate); ++k)
+            candidate = name + " (" + std::string(ids[i]) + ", " + std::to_string(k) + ")";
         renamed.push_back(candidate);
         name = std::move(candidate);
+        used.insert(name);
     }
     if (renamed.empty())
         return;
@@ -266,18 +283,22 @@ void makeNamesUnique(std::vector<Layer>& layers, const std::vector<std::string>&
 
 std::string_view attributeName(GraphAttribute attribute) { return kAttributeNames[static_cast<std::size_t>(attribute)]; }
 
-void GraphAttributeTable::put(GraphAttribute attribute, std::size_t vertex, std::string value)
+void GraphAttributeTable::put(GraphAttribute attribute, std::size_t vertex, std::string_view value)
 {
     Column& c = m_columns[static_cast<std::size_t>(attribute)];
     if (vertex >= c.values.size()) {
+        if (c.values.empty() && m_reserve > vertex) {
+            c.values.reserve(m_reserve);
+            c.present.reserve(m_reserve);
+        }
         c.values.resize(vertex + 1);
         c.present.resize(vertex + 1, false);
     }
-    c.values[vertex] = std::move(value);
+    c.values[vertex] = value;
     c.present[vertex] = true;
 }
 
-const std::string* GraphAttributeTable::find(GraphAttribute attribute, std::size_t vertex) const
+const std::string_view* GraphAttributeTable::find(GraphAttribute attribute, std::size_t vertex) const
 {
     const Column& c = column(attribute);
     return vertex < c.present.size() && c.present[vertex] ? &c.values[vertex] : nullptr;
@@ -291,52 +312,61 @@ ModelGraph buildGraphFileModel(const GraphFileContent& c, std::string_view text,
     for (std::size_t i = 0; i < order.size(); ++i)
         position[at(order[i])] = static_cast<int>(i);
 
+    // Node ids to nodes, for tied_to only: built when the first node names one.
     std::unordered_map<std::string_view, int> nodeById;
-    for (std::size_t i = 0; i < c.nodeIds.size(); ++i)
-        nodeById.emplace(c.nodeIds[i], static_cast<int>(i));
-
-    std::vector<Layer> layers;
-    std::vector<std::string> ids;
-    layers.reserve(order.size());
-    ids.reserve(order.size());
-    double total = 0;
-    bool activations = false;
-    for (int node : order) {
-        const NodeReader reader(c, text, source, node);
-        Layer layer = readLayer(reader, c.nodeIds[at(node)]);
-        if (const std::string* tied = reader.find(GraphAttribute::TiedTo); tied && !trim(*tied).empty()) {
-            const auto it = nodeById.find(trim(*tied));
-            if (it == nodeById.end())
-                reader.fail(GraphAttribute::TiedTo, "names \"" + std::string(trim(*tied)) + "\", which is not a node of this graph");
-            if (it->second == node)
-                reader.fail(GraphAttribute::TiedTo, "names the node itself; a layer cannot be tied to itself");
-            layer.tiedToLayer = position[at(it->second)];
+    const auto tiedNode = [&](std::string_view id) {
+        if (nodeById.empty()) {
+            nodeById.reserve(c.nodeIds.size());
+            for (std::size_t i = 0; i < c.nodeIds.size(); ++i)
+                nodeById.emplace(c.nodeIds[i], static_cast<int>(i));
         }
-        total += static_cast<double>(layer.params);
-        if (total > kMaxParams)
-            reader.fail(GraphAttribute::Params, "brings the model's total above 1e15 parameters");
-        activations = activations || layer.actShardedBytesPerToken > 0 || layer.actReplicatedBytesPerToken > 0
-            || layer.actScoreBytesPerTokenPerSeq > 0;
-        layers.push_back(std::move(layer));
-        ids.push_back(c.nodeIds[at(node)]);
-    }
+        const auto it = nodeById.find(id);
+        return it == nodeById.end() ? -1 : it->second;
+    };
 
     std::string name = c.graphName;
     if (name.empty() || name == "G" || name == "g")
         name = modelNameFromSource(source);
     ModelGraph graph(name);
     graph.setSourceFormat(c.format);
-    makeNamesUnique(layers, ids, graph);
-    for (Layer& layer : layers)
+    graph.reserveLayers(order.size()); // the layers go straight in, in order
+    std::vector<std::string_view> ids;
+    ids.reserve(order.size());
+    double total = 0;
+    bool activations = false;
+    for (int node : order) {
+        const NodeReader reader(c, text, source, node);
+        Layer layer = readLayer(reader, c.nodeIds[at(node)]);
+        if (const std::string_view* tied = reader.find(GraphAttribute::TiedTo); tied && !trim(*tied).empty()) {
+            const int target = tiedNode(trim(*tied));
+            if (target < 0)
+                reader.fail(GraphAttribute::TiedTo, "names \"" + std::string(trim(*tied)) + "\", which is not a node of this graph");
+            if (target == node)
+                reader.fail(GraphAttribute::TiedTo, "names the node itself; a layer cannot be tied to itself");
+            layer.tiedToLayer = position[at(target)];
+        }
+        total += static_cast<double>(layer.params);
+        if (total > kMaxParams)
+            reader.fail(GraphAttribute::Params, "brings the model's total above 1e15 parameters");
+        activations = activations || layer.actShardedBytesPerToken > 0 || layer.actReplicatedBytesPerToken > 0
+            || layer.actScoreBytesPerTokenPerSeq > 0;
         graph.addLayer(std::move(layer));
-
-    std::unordered_set<std::uint64_t> seen;
-    for (const auto& [u, v] : c.edges) {
-        const auto from = static_cast<std::uint64_t>(position[at(u)]);
-        const auto to = static_cast<std::uint64_t>(position[at(v)]);
-        if (seen.insert(from << 32 | to).second)
-            graph.addEdge(static_cast<int>(from), static_cast<int>(to));
+        ids.push_back(c.nodeIds[at(node)]);
     }
+    makeNamesUnique(graph, ids);
+
+    // Each edge once, in the order of its first mention: the repeats found by sorting (no hash set of 100,000s).
+    std::vector<std::pair<std::uint64_t, std::size_t>> keys(c.edges.size());
+    for (std::size_t e = 0; e < c.edges.size(); ++e)
+        keys[e] = { std::uint64_t(position[at(c.edges[e].first)]) << 32 | std::uint64_t(position[at(c.edges[e].second)]), e };
+    std::sort(keys.begin(), keys.end());
+    std::vector<char> repeat(c.edges.size(), 0);
+    for (std::size_t k = 1; k < keys.size(); ++k)
+        if (keys[k].first == keys[k - 1].first)
+            repeat[keys[k].second] = 1;
+    for (std::size_t e = 0; e < c.edges.size(); ++e)
+        if (!repeat[e])
+            graph.addEdge(position[at(c.edges[e].first)], position[at(c.edges[e].second)]);
 
     for (const std::string& warning : c.warnings)
         graph.addWarning(warning);

@@ -40,26 +40,30 @@ constexpr std::size_t kGraphAttributeCount = static_cast<std::size_t>(GraphAttri
 /// The attribute's name in files: "params", "flops_per_seq", ...
 std::string_view attributeName(GraphAttribute attribute);
 
-/// Attribute values as the file gave them (text), per vertex of the reader's graph. A column is
-/// allocated when its attribute first turns up, so unused attributes cost nothing.
+/// Attribute values as the file gave them (text), per vertex of the reader's graph: views of the
+/// text or of the scanner's own storage, which outlive the table. A column is allocated when its
+/// attribute first turns up, so unused attributes cost nothing.
 class GraphAttributeTable
 {
 public:
-    void put(GraphAttribute attribute, std::size_t vertex, std::string value);
+    /// Makes room for `vertices` vertices in every column that turns up.
+    void reserve(std::size_t vertices) { m_reserve = vertices; }
+    void put(GraphAttribute attribute, std::size_t vertex, std::string_view value);
     /// The value, or nullptr when the vertex does not set the attribute.
-    const std::string* find(GraphAttribute attribute, std::size_t vertex) const;
+    const std::string_view* find(GraphAttribute attribute, std::size_t vertex) const;
     /// Whether any vertex sets the attribute.
     bool any(GraphAttribute attribute) const { return !column(attribute).present.empty(); }
 
 private:
     struct Column
     {
-        std::vector<std::string> values;
+        std::vector<std::string_view> values;
         std::vector<bool> present;
     };
     const Column& column(GraphAttribute a) const { return m_columns[static_cast<std::size_t>(a)]; }
 
     std::array<Column, kGraphAttributeCount> m_columns;
+    std::size_t m_reserve = 0;
 };
 
 /**
@@ -70,7 +74,7 @@ struct GraphFileContent
 {
     std::string format;          ///< "GraphML" or "Graphviz DOT": starts every message; the sourceFormat
     std::string graphName;       ///< the graph's id; empty (or a placeholder "G") for the file stem
-    std::vector<std::string> nodeIds;      ///< file order
+    std::vector<std::string_view> nodeIds; ///< file order (views of the reader's scan)
     std::vector<std::size_t> nodeOffsets;  ///< byte offset of each node's declaration
     std::vector<std::size_t> vertexOfNode; ///< row of each node in `attributes`
     GraphAttributeTable attributes;

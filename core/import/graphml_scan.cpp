@@ -65,6 +65,15 @@ void expandInto(std::string& out, std::string_view raw, std::size_t base, bool n
     const std::size_t n = raw.size();
     auto at = [&](std::size_t i) { return i < n ? raw[i] : '\0'; };
     for (std::size_t i = 0; i < n;) {
+        // A run of characters that stay as they are, appended at once.
+        std::size_t run = i;
+        while (run < n && raw[run] != '&' && !(normalize && isSpace(raw[run])))
+            ++run;
+        if (run > i) {
+            out.append(raw.data() + i, run - i);
+            i = run;
+            continue;
+        }
         const char c = raw[i];
         if (c == '&') {
             const char c1 = at(i + 1);
@@ -147,6 +156,16 @@ struct XmlTag
     {
         const XmlAttribute* a = find(attribute);
         return a ? std::optional<std::string>(expand(a->value, a->valueOffset)) : std::nullopt;
+    }
+    /// The value as a view: of the text where it has no reference to replace, else of `owned`.
+    std::optional<std::string_view> view(std::string_view attribute, std::deque<std::string>& owned) const
+    {
+        const XmlAttribute* a = find(attribute);
+        if (!a)
+            return std::nullopt;
+        if (a->value.find('&') == std::string_view::npos)
+            return a->value;
+        return owned.emplace_back(expand(a->value, a->valueOffset));
     }
 };
 
@@ -355,6 +374,12 @@ struct Frame
 
 void scanInto(std::string_view text, GraphmlScan& scan)
 {
+    // Room for a typical exporter's file (a node ~350 bytes with ~9 <data>, an edge ~60 bytes; at
+    // most a million of each reserved): the vectors then rarely grow, copy and touch twice the memory.
+    constexpr std::size_t kMaxReserved = std::size_t(1) << 20;
+    scan.nodes.reserve(std::min(text.size() / 350, kMaxReserved));
+    scan.data.reserve(std::min(text.size() / 38, kMaxReserved));
+    scan.edges.reserve(std::min(text.size() / 250, kMaxReserved));
     XmlReader reader(text);
     XmlTag tag;
     std::vector<Frame> stack;
@@ -363,13 +388,22 @@ void scanInto(std::string_view text, GraphmlScan& scan)
     std::string captured;
     int insideFirstGraph = 0;
     bool rootSeen = false;
+    std::size_t contentStart = 0; // of the <data> or <default> being captured: one past its start tag
     auto noteData = [&](const XmlTag& t) {
-        const auto key = t.value("key");
+        const auto key = t.view("key", scan.owned);
         if (!key && !scan.dataWithoutKey)
             scan.dataWithoutKey = t.offset;
-        if (key && !declared.count(*key))
+        if (key && !declared.count(std::string(*key)))
             unknownSoFar.emplace_back(*key, t.offset);
         return key;
+    };
+    // The captured text as a view: of the element's content where that reads as written (the
+    // common case: no reference, no white space to normalise), else of a copy kept in the scan.
+    auto capturedView = [&](std::size_t contentEnd) -> std::string_view {
+        const std::string_view raw = text.substr(contentStart, contentEnd - contentStart);
+        if (raw == captured)
+            return raw;
+        return scan.owned.emplace_back(captured);
     };
     while (reader.next(tag)) {
         if (tag.kind == XmlTag::End) {
@@ -382,10 +416,10 @@ void scanInto(std::string_view text, GraphmlScan& scan)
             else if (role == Role::FirstGraph)
                 --insideFirstGraph;
             else if (role == Role::NodeData)
-                scan.nodes.back().data.back().value = std::move(captured);
+                scan.data.back().value = capturedView(tag.offset);
             else if (role == Role::Default && !scan.keys.back().hasDefault) { // the first <default> counts
                 scan.keys.back().hasDefault = true;
-                scan.keys.back().defaultValue = std::move(captured);
+                scan.keys.back().defaultValue = captured;
             }
             captured.clear();
             const bool capturing = !stack.empty() && (stack.back().role == Role::NodeData || stack.back().role == Role::Default);
@@ -434,6 +468,7 @@ void scanInto(std::string_view text, GraphmlScan& scan)
             node.id = id.value_or("");
             node.offset = tag.offset;
             node.end = tag.end;
+            node.dataBegin = node.dataEnd = scan.data.size();
             scan.nodes.push_back(std::move(node));
         } else if (tag.name == "edge" && parent == Role::FirstGraph) {
             role = Role::Edge;
@@ -452,13 +487,15 @@ void scanInto(std::string_view text, GraphmlScan& scan)
             GraphmlData data;
             const auto key = noteData(tag);
             data.hasKey = key.has_value();
-            data.key = key.value_or("");
+            data.key = key.value_or(std::string_view());
             data.offset = tag.offset;
-            scan.nodes.back().data.push_back(std::move(data));
+            scan.data.push_back(data);
+            scan.nodes.back().dataEnd = scan.data.size();
         } else if (tag.name == "data" && (parent == Role::FirstGraph || parent == Role::Edge)) {
             noteData(tag);
         }
         if (tag.kind == XmlTag::Start) {
+            contentStart = tag.end;
             stack.push_back(Frame { role });
             if (role == Role::FirstGraph)
                 ++insideFirstGraph;

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <deque>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,10 +28,12 @@ struct GraphmlKey
 /// A <data> child of a node: its key and its text, read as an XML parser reads it: entity and
 /// character references replaced; each run of text trimmed, with runs of white space inside
 /// made one space; CDATA sections as written; comments left out; the runs joined.
+/// The views point into the scanned text where it holds the key or value as written, else into
+/// GraphmlScan::owned.
 struct GraphmlData
 {
-    std::string key;
-    std::string value;
+    std::string_view key;
+    std::string_view value;
     std::size_t offset = 0; ///< the element's '<'
     bool hasKey = false;
 };
@@ -40,7 +44,8 @@ struct GraphmlNode
     bool hasId = false;
     std::size_t offset = 0; ///< the element's '<'
     std::size_t end = 0;    ///< one past the element (its end tag)
-    std::vector<GraphmlData> data; ///< its <data> children, in order
+    std::size_t dataBegin = 0; ///< its <data> children, in order: GraphmlScan::data[dataBegin, dataEnd)
+    std::size_t dataEnd = 0;
 };
 
 struct GraphmlEdge
@@ -66,10 +71,22 @@ struct GraphmlXmlError
  * XML as Boost's read_graphml does (through property_tree's rapidxml, whitespace trimmed and
  * normalised); tests/core/tst_graph_reader_oracle.cpp checks that it agrees with read_graphml.
  * It never throws: malformed XML sets `xmlError` (where rapidxml would stop) and leaves the rest
- * incomplete.
+ * incomplete. The scan refers to the text (keep it alive) and cannot be copied, only moved.
  */
 struct GraphmlScan
 {
+    GraphmlScan() = default;
+    GraphmlScan(GraphmlScan&&) = default;
+    GraphmlScan& operator=(GraphmlScan&&) = default;
+    GraphmlScan(const GraphmlScan&) = delete;
+    GraphmlScan& operator=(const GraphmlScan&) = delete;
+
+    /// The <data> children of nodes[node], in order.
+    std::span<const GraphmlData> dataOf(std::size_t node) const
+    {
+        return std::span<const GraphmlData>(data).subspan(nodes[node].dataBegin, nodes[node].dataEnd - nodes[node].dataBegin);
+    }
+
     std::optional<std::string> rootName;
     std::size_t rootOffset = 0;
     std::vector<GraphmlKey> keys;
@@ -79,12 +96,16 @@ struct GraphmlScan
     std::size_t graphOffset = 0;
     std::optional<std::size_t> nestedGraphOffset; ///< a <graph> inside the first graph
     std::vector<GraphmlNode> nodes;           ///< children of the first graph, in order
+    std::vector<GraphmlData> data;            ///< the nodes' <data> children, node after node
     std::vector<GraphmlEdge> edges;
     /// <data> elements of the first graph, its nodes or edges whose key no <key> declares: (key, offset).
     std::vector<std::pair<std::string, std::size_t>> undeclaredData;
     /// A <data> of the first graph, its nodes or edges without a key attribute.
     std::optional<std::size_t> dataWithoutKey;
     std::optional<GraphmlXmlError> xmlError;
+    /// Keys and values that differ from the text (references replaced, white space normalised);
+    /// a deque, so that the views of its strings stay valid as it grows and when the scan moves.
+    std::deque<std::string> owned;
 };
 
 GraphmlScan scanGraphml(std::string_view text);
@@ -106,7 +127,7 @@ struct GraphmlKeyTable
     {
         for (const auto& [key, value] : defaults)
             sink(key, value);
-        for (const GraphmlData& d : scan.nodes[node].data)
+        for (const GraphmlData& d : scan.dataOf(node))
             if (const auto it = byId.find(d.key); it != byId.end())
                 sink(it->second, std::string_view(d.value));
     }

@@ -67,6 +67,7 @@ public:
 
     /// Appends a layer (a new DAG vertex) and returns its index.
     int addLayer(Layer layer);
+    void reserveLayers(std::size_t count) { m_layers.reserve(count); }
     /// Adds a data edge between two existing layers; out-of-range indices throw std::out_of_range.
     void addEdge(int from, int to);
     /// Connects every layer to the next one: the execution order as a chain.
