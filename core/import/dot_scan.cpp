@@ -5,6 +5,8 @@
 
 #include "util/text.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <unordered_map>
 #include <utility>
 
@@ -31,11 +33,13 @@ struct Member
 };
 
 using Attributes = std::vector<std::pair<int, std::string_view>>;
+/// The nodes an endpoint stands for: one, except for a subgraph (no allocation for the one).
+using Members = boost::container::small_vector<Member, 1>;
 
 /// An edge endpoint: a node, or a subgraph standing for all its nodes.
 struct Endpoint
 {
-    std::vector<Member> nodes;
+    Members nodes;
     std::size_t offset = 0;
     bool subgraph = false;
     bool anonymousGroup = false; ///< "{ ... }" without the keyword
@@ -115,7 +119,7 @@ private:
         advance();
     }
 
-    void statements(std::vector<Member>* members, int depth)
+    void statements(Members* members, int depth)
     {
         while (current().kind != Token::RBrace && current().kind != Token::End) {
             statement(members, depth);
@@ -124,7 +128,7 @@ private:
         }
     }
 
-    void statement(std::vector<Member>* members, int depth)
+    void statement(Members* members, int depth)
     {
         if (keyword("graph") || keyword("node") || keyword("edge")) {
             const bool nodeDefaults = keyword("node");
@@ -159,7 +163,7 @@ private:
         }
     }
 
-    void edges(Endpoint first, std::vector<Member>* members, int depth)
+    void edges(Endpoint first, Members* members, int depth)
     {
         Endpoint from = std::move(first);
         while (current().kind == Token::Arrow || current().kind == Token::DashDash) {
@@ -185,7 +189,7 @@ private:
 
     /// The node or subgraph at the current token; its nodes are also added to `members`, the node
     /// list of the subgraph being read (nullptr at the top level).
-    Endpoint endpoint(std::vector<Member>* members, int depth)
+    Endpoint endpoint(Members* members, int depth)
     {
         Endpoint e;
         e.offset = current().offset;

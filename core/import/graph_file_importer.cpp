@@ -46,8 +46,8 @@ std::string inQuotes(const std::string& id) { return "\"" + id + "\""; }
 // ---------------------------------------------------------------------------------------------
 // GraphML
 
-/// Checks the scan; returns each node id's index in scan.nodes.
-std::unordered_map<std::string_view, int> checkGraphml(const GraphmlScan& scan, std::string_view text, const std::string& source)
+/// Checks the scan; returns the edges as indices into scan.nodes, in order.
+std::vector<std::pair<int, int>> checkGraphml(const GraphmlScan& scan, std::string_view text, const std::string& source)
 {
     auto error = [&](std::size_t offset, const std::string& message) { fail(source, text, offset, kGraphml, message); };
     if (scan.xmlError) { // the line only, in rapidxml's words, as Boost's reader reported it
@@ -106,12 +106,21 @@ std::unordered_map<std::string_view, int> checkGraphml(const GraphmlScan& scan, 
                                    + lineColumnAt(text, scan.nodes[std::size_t(it->second)].offset)
                                    + "); every node needs its own id");
     }
-    for (const GraphmlEdge& e : scan.edges)
-        for (const std::string* end : { &e.source, &e.target })
-            if (!first.count(*end))
-                error(e.offset, "the edge " + e.source + " -> " + e.target + " refers to the node " + inQuotes(*end)
+    std::vector<std::pair<int, int>> edges;
+    edges.reserve(scan.edges.size());
+    for (const GraphmlEdge& e : scan.edges) {
+        int ends[2] = { -1, -1 };
+        for (int k = 0; k < 2; ++k) {
+            const std::string& end = k == 0 ? e.source : e.target;
+            const auto it = first.find(end);
+            if (it == first.end())
+                error(e.offset, "the edge " + e.source + " -> " + e.target + " refers to the node " + inQuotes(end)
                                     + ", which is not declared; every edge must join two <node> elements of the graph");
-    return first;
+            ends[k] = it->second;
+        }
+        edges.emplace_back(ends[0], ends[1]);
+    }
+    return edges;
 }
 
 // Where node `node` sets `attribute`: its last <data> for it, else the <key> whose default it took.
@@ -176,7 +185,7 @@ void checkDot(const DotScan& scan, std::string_view text, const std::string& sou
 ModelGraph importGraphml(std::string_view text, const std::string& source)
 {
     const GraphmlScan scan = scanGraphml(text);
-    const std::unordered_map<std::string_view, int> nodeOf = checkGraphml(scan, text, source);
+    std::vector<std::pair<int, int>> edges = checkGraphml(scan, text, source);
     const GraphmlKeyTable keys(scan);
 
     GraphFileContent content;
@@ -189,7 +198,6 @@ ModelGraph importGraphml(std::string_view text, const std::string& source)
     content.nodeOffsets.reserve(scan.nodes.size());
     content.vertexOfNode.reserve(scan.nodes.size());
     content.attributes.reserve(scan.nodes.size());
-    content.edges.reserve(scan.edges.size());
     for (std::size_t i = 0; i < scan.nodes.size(); ++i) {
         const GraphmlNode& node = scan.nodes[i];
         content.nodeIds.push_back(node.id);
@@ -200,8 +208,7 @@ ModelGraph importGraphml(std::string_view text, const std::string& source)
                 content.attributes.put(*a, i, value); // a view of the scan's value
         });
     }
-    for (const GraphmlEdge& e : scan.edges) // both ends are declared (checkGraphml)
-        content.edges.emplace_back(nodeOf.at(e.source), nodeOf.at(e.target));
+    content.edges = std::move(edges); // both ends are declared (checkGraphml)
     // Grouped by source, as Boost's adjacency list held them: a cycle is named as before.
     std::stable_sort(content.edges.begin(), content.edges.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });

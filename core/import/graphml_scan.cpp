@@ -537,6 +537,8 @@ GraphmlKeyTable::GraphmlKeyTable(const GraphmlScan& scan)
     }
     std::sort(defaults.begin(), defaults.end(),
               [&](const auto& a, const auto& b) { return scan.keys[a.first].id < scan.keys[b.first].id; });
+    if (byId.size() <= 16)
+        m_few.assign(byId.begin(), byId.end());
 }
 
 } // namespace shardscope

@@ -120,6 +120,20 @@ struct GraphmlKeyTable
 
     explicit GraphmlKeyTable(const GraphmlScan& scan);
 
+    /// byId's entry for `id`, or nullopt; a look along a short list where there are few keys
+    /// (a file's handful of keys, met 100,000s of times), no hashing.
+    std::optional<std::size_t> find(std::string_view id) const
+    {
+        if (!m_few.empty() || byId.empty()) {
+            for (const auto& [key, index] : m_few)
+                if (key == id)
+                    return index;
+            return std::nullopt;
+        }
+        const auto it = byId.find(id);
+        return it == byId.end() ? std::nullopt : std::optional<std::size_t>(it->second);
+    }
+
     /// Calls sink(key index, value) for every value node `node` of `scan` gets, in that order.
     /// <data> with an undeclared key are skipped.
     template <typename Sink>
@@ -128,9 +142,12 @@ struct GraphmlKeyTable
         for (const auto& [key, value] : defaults)
             sink(key, value);
         for (const GraphmlData& d : scan.dataOf(node))
-            if (const auto it = byId.find(d.key); it != byId.end())
-                sink(it->second, std::string_view(d.value));
+            if (const auto key = find(d.key))
+                sink(*key, std::string_view(d.value));
     }
+
+private:
+    std::vector<std::pair<std::string_view, std::size_t>> m_few; ///< byId as a list, when it has at most 16 entries
 };
 
 } // namespace shardscope
