@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace shardscope {
 
@@ -71,16 +72,22 @@ struct Outcome
 
 using schedule_detail::Op;
 
-/// One pass in a valid processing order, with what it reads and writes in the done times.
+/// One pass in a valid processing order, with what it reads and writes in the done times. 16 bytes: the
+/// search keeps many programs (programFor). Its micro-batch is that of the done time it sets (W: it reads).
 struct Step
 {
-    Op op;
-    std::int32_t stage;
     std::int32_t input;    ///< done time it waits for, -1 for none
     std::int32_t output;   ///< done time it sets, -1 for none (W)
     std::int32_t duration; ///< index into Problem::duration
-    bool hop;              ///< the input comes from another stage
+    std::uint16_t stage;   ///< < 4096 (prepare)
+    std::uint8_t chunk;    ///< < 64 (prepare)
+    std::uint8_t passAndHop; ///< the PassKind, and 0x80 where the input comes from another stage
+
+    PassKind pass() const { return PassKind(passAndHop & 0x7f); }
+    bool hop() const { return (passAndHop & 0x80) != 0; }
+    int microBatch(int m) const { return (pass() == PassKind::WeightGrad ? input : output) % m; }
 };
+static_assert(sizeof(Step) == 16);
 
 /// Every stage's passes in one order that runs each after its inputs and after the stage's previous pass
 /// (a topological order of the dependencies): simulating is then one pass over it.
@@ -140,22 +147,26 @@ Program compile(Schedule schedule, int p, int m, int v)
             const Op& op = ops[i];
             const std::size_t slot = std::size_t(s) * std::size_t(v) + std::size_t(op.chunk);
             const int vs = virtualOf[slot];
-            Step st { op, s, -1, -1, std::int32_t(slot * 3 + std::size_t(op.pass)), false };
+            Step st { -1, -1, std::int32_t(slot * 3 + std::size_t(op.pass)), std::uint16_t(s), std::uint8_t(op.chunk),
+                      std::uint8_t(op.pass) };
+            bool hop = false;
             // A hop wherever the input comes from another stage (not at the bottom of ZBV's V).
             if (op.pass == PassKind::Forward) {
                 if (vs > 0) {
                     st.input = forwardAt(vs - 1, op.microBatch);
-                    st.hop = stageOf[std::size_t(vs) - 1] != s;
+                    hop = stageOf[std::size_t(vs) - 1] != s;
                 }
                 st.output = forwardAt(vs, op.microBatch);
             } else if (op.pass == PassKind::Backward) {
                 const bool last = vs == virtualStages - 1;
                 st.input = last ? forwardAt(vs, op.microBatch) : backwardAt(vs + 1, op.microBatch);
-                st.hop = !last && stageOf[std::size_t(vs) + 1] != s;
+                hop = !last && stageOf[std::size_t(vs) + 1] != s;
                 st.output = backwardAt(vs, op.microBatch);
             } else {
                 st.input = backwardAt(vs, op.microBatch);
             }
+            if (hop)
+                st.passAndHop |= 0x80;
             if (st.input >= 0 && !done[std::size_t(st.input)])
                 break;
             pr.steps.push_back(st);
@@ -173,31 +184,58 @@ Program compile(Schedule schedule, int p, int m, int v)
     return pr;
 }
 
-/// The compiled orders of the last few sizes this thread simulated: the search prices many plans of the same
-/// pipeline shape one after another. The reference holds until the thread's next call. Programs past a few
-/// million passes are not kept.
+/// The compiled orders of the last sizes this thread simulated: the search prices many plans of the same
+/// pipeline shapes, and every TP, CP and micro-batch that gives a stage count comes back to its shapes (with
+/// 64 kept, a 70B search compiled each again for every TP and CP: a third of its time). Up to 512 programs and
+/// about 64 MB of steps are kept, the least recently used dropped first; programs past two million passes are
+/// not kept. The reference holds until the thread's next call.
 const Program& programFor(Schedule schedule, int p, int m, int v)
 {
-    constexpr std::size_t kKept = 64; // a 405B search cycles through about 10 shapes per (TP, CP, PP, micro-batch)
-    thread_local std::array<Program, kKept + 1> kept; // the last one for programs too large to keep
-    thread_local std::array<std::uint64_t, kKept> lastUse {};
+    constexpr std::size_t kKept = 512;
+    constexpr std::size_t kStepBudget = 4'000'000; // Steps of 16 bytes: 64 MB
+    thread_local std::vector<Program> kept(kKept + 1); // the last one for programs too large to keep
+    thread_local std::vector<std::uint64_t> lastUse(kKept, 0);
     thread_local std::uint64_t clock = 0;
-    std::size_t oldest = 0;
-    for (std::size_t i = 0; i < kKept; ++i) {
-        const Program& pr = kept[i];
-        if (pr.p > 0 && pr.schedule == schedule && pr.p == p && pr.m == m && pr.v == v) {
-            lastUse[i] = ++clock;
-            return pr;
-        }
-        if (lastUse[i] < lastUse[oldest])
-            oldest = i;
+    thread_local std::size_t keptSteps = 0;
+    thread_local std::unordered_map<std::uint64_t, std::size_t> slotOf;
+    // prepare() checked p <= 4096, m <= 100000, v <= 64.
+    const std::uint64_t key = std::uint64_t(schedule) << 56 | std::uint64_t(p) << 40 | std::uint64_t(v) << 32 | std::uint64_t(m);
+    if (const auto it = slotOf.find(key); it != slotOf.end()) {
+        lastUse[it->second] = ++clock;
+        return kept[it->second];
     }
     const std::size_t passes = std::size_t(p) * std::size_t(m) * std::size_t(v) * 3;
-    const std::size_t slot = passes > 4'000'000 ? kKept : oldest;
-    kept[slot] = compile(schedule, p, m, v);
-    if (slot < kKept)
-        lastUse[slot] = ++clock;
-    return kept[slot];
+    if (passes > kStepBudget / 2) {
+        kept[kKept] = compile(schedule, p, m, v);
+        return kept[kKept];
+    }
+    std::size_t oldest = 0;
+    for (std::size_t i = 0; i < kKept; ++i)
+        if (lastUse[i] < lastUse[oldest])
+            oldest = i;
+    auto drop = [&](std::size_t i) {
+        if (kept[i].p > 0)
+            slotOf.erase(std::uint64_t(kept[i].schedule) << 56 | std::uint64_t(kept[i].p) << 40
+                         | std::uint64_t(kept[i].v) << 32 | std::uint64_t(kept[i].m));
+        keptSteps -= kept[i].steps.size();
+        kept[i] = Program {};
+        lastUse[i] = 0;
+    };
+    drop(oldest);
+    while (keptSteps + passes > kStepBudget) {
+        std::size_t next = kKept;
+        for (std::size_t i = 0; i < kKept; ++i)
+            if (kept[i].p > 0 && (next == kKept || lastUse[i] < lastUse[next]))
+                next = i;
+        if (next == kKept)
+            break;
+        drop(next);
+    }
+    kept[oldest] = compile(schedule, p, m, v);
+    keptSteps += kept[oldest].steps.size();
+    lastUse[oldest] = ++clock;
+    slotOf[key] = oldest;
+    return kept[oldest];
 }
 
 /// Runs the passes as early as their stage and inputs allow. `onPass(step, start, end)` sees each pass as it
@@ -211,7 +249,7 @@ Outcome run(const Problem& pr, double hopSeconds, OnPass&& onPass)
     free.assign(std::size_t(pr.p), 0.0);
     busy.assign(std::size_t(pr.p), 0.0);
     for (const Step& st : program.steps) {
-        const double ready = st.input < 0 ? 0.0 : done[std::size_t(st.input)] + (st.hop ? hopSeconds : 0.0);
+        const double ready = st.input < 0 ? 0.0 : done[std::size_t(st.input)] + (st.hop() ? hopSeconds : 0.0);
         const double duration = pr.duration[std::size_t(st.duration)];
         const double start = std::max(free[std::size_t(st.stage)], ready);
         const double end = start + duration;
@@ -303,7 +341,7 @@ PipelineTimeline simulatePipeline(Schedule schedule, int microBatches, int chunk
     t.chunks = pr.v;
     t.passes.reserve(std::size_t(pr.p) * std::size_t(pr.m) * std::size_t(pr.v) * (isZeroBubble(schedule) ? 3 : 2));
     const Outcome o = run(pr, hopSeconds, [&](const Step& st, double start, double end) {
-        t.passes.push_back({ st.stage, st.op.microBatch, st.op.chunk, st.op.pass, start, end });
+        t.passes.push_back({ st.stage, st.microBatch(pr.m), st.chunk, st.pass(), start, end });
     });
     t.makespan = o.makespan;
     t.busySeconds = o.busySeconds;

@@ -2,7 +2,10 @@
 #include "partition/plan_ranking.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <system_error>
+#include <thread>
 #include <tuple>
 
 namespace shardscope {
@@ -84,6 +87,72 @@ Key keyFor(const PlanSummary& p, Strategy strategy, int gpusPerNode)
 
 } // namespace
 
+namespace {
+
+/// Ascending doubles to ascending integers (-0 as +0; no NaN reaches here): sorting on these gives std::sort's
+/// order on the doubles, with cheaper comparisons.
+std::uint64_t orderKey(double d)
+{
+    const std::uint64_t bits = std::bit_cast<std::uint64_t>(d + 0.0);
+    return bits >> 63 ? ~bits : bits | (std::uint64_t(1) << 63);
+}
+
+struct SortItem
+{
+    std::uint64_t k0 = 0, k1 = 0, k2 = 0;
+    std::uint32_t index = 0;
+    bool operator<(const SortItem& o) const
+    {
+        return std::tie(k0, k1, k2, index) < std::tie(o.k0, o.k1, o.k2, o.index);
+    }
+};
+
+SortItem sortItem(const Key& key, std::uint32_t index)
+{
+    return { orderKey(std::get<0>(key)), orderKey(std::get<1>(key)), orderKey(std::get<2>(key)), index };
+}
+
+constexpr std::size_t kTwoThreads = 16384; ///< below this, one thread (a thread's start costs tens of microseconds)
+
+/// `work(begin, end, part)` over [0, n) in two halves, the first on a second thread when n is large.
+template <typename Work> void twoParts(std::size_t n, Work&& work)
+{
+    if (n >= kTwoThreads) {
+        try {
+            std::thread first([&] { work(std::size_t(0), n / 2, 0); });
+            work(n / 2, n, 1);
+            first.join();
+            return;
+        } catch (const std::system_error&) {
+            // no thread to be had: one part after the other
+        }
+    }
+    work(std::size_t(0), n / 2, 0);
+    work(n / 2, n, 1);
+}
+
+/// Sorts `v` (a strict total order: indices differ, so any way of sorting gives this order): large ones as
+/// two halves at once, then merged.
+void sortItems(std::vector<SortItem>& v)
+{
+    if (v.size() < kTwoThreads) {
+        std::sort(v.begin(), v.end());
+        return;
+    }
+    const auto mid = v.begin() + std::ptrdiff_t(v.size() / 2);
+    twoParts(v.size(), [&](std::size_t, std::size_t, int part) {
+        if (part == 0)
+            std::sort(v.begin(), mid);
+        else
+            std::sort(mid, v.end());
+    });
+    std::vector<SortItem> merged(v.size());
+    std::merge(v.begin(), mid, mid, v.end(), merged.begin());
+    v.swap(merged);
+}
+
+} // namespace
+
 bool ranksByThroughput(Strategy strategy, const ScoreWeights& weights)
 {
     // The score is then compute x tokens/s / best (or 0), never decreasing in tokens/s, and ties fall back to it.
@@ -93,30 +162,27 @@ bool ranksByThroughput(Strategy strategy, const ScoreWeights& weights)
 
 std::vector<std::uint32_t> rankPlans(std::span<const PlanSummary> plans, Strategy strategy, int gpusPerNode)
 {
-    std::vector<std::pair<Key, std::uint32_t>> feasible, bounded;
-    std::vector<std::pair<double, std::uint32_t>> overflow;
+    // Sorted as (key, index) pairs would be, on integer keys.
+    std::vector<SortItem> feasible, bounded, overflow;
     std::vector<std::uint32_t> broken;
     feasible.reserve(plans.size());
     for (std::uint32_t i = 0; i < plans.size(); ++i) {
         const PlanSummary& p = plans[i];
         if (p.feasible)
-            (p.bounded ? bounded : feasible).emplace_back(keyFor(p, strategy, gpusPerNode), i);
+            (p.bounded ? bounded : feasible).push_back(sortItem(keyFor(p, strategy, gpusPerNode), i));
         else if (p.peakMemoryBytes > 0)
-            overflow.emplace_back(p.peakMemoryBytes / p.capacityBytes, i);
+            overflow.push_back({ orderKey(p.peakMemoryBytes / p.capacityBytes), 0, 0, i });
         else
             broken.push_back(i);
     }
-    std::sort(feasible.begin(), feasible.end());
-    std::sort(bounded.begin(), bounded.end());
-    std::sort(overflow.begin(), overflow.end());
+    sortItems(feasible);
+    sortItems(bounded);
+    sortItems(overflow);
     std::vector<std::uint32_t> order;
     order.reserve(plans.size());
-    for (const auto& f : feasible)
-        order.push_back(f.second);
-    for (const auto& f : bounded)
-        order.push_back(f.second);
-    for (const auto& o : overflow)
-        order.push_back(o.second);
+    for (const std::vector<SortItem>* sorted : { &feasible, &bounded, &overflow })
+        for (const SortItem& f : *sorted)
+            order.push_back(f.index);
     order.insert(order.end(), broken.begin(), broken.end());
     return order;
 }
@@ -160,6 +226,115 @@ std::vector<std::uint32_t> collapseEquivalents(std::span<const PlanSummary> plan
     }
     order = std::move(kept);
     return stands;
+}
+
+
+Ranking rankAndCollapse(std::span<PlanSummary> plans, Strategy strategy, const ScoreWeights& weights, int gpusPerNode)
+{
+    const std::size_t n = plans.size();
+    Ranking out;
+    // 1. One pass over the summaries: the fastest plan that fits (what compute scores are relative to), the sort
+    // keys that do not depend on the score, and the columns the rest reads: per plan whether it fits, the value
+    // of its run (tokens/s where it fits, memory where not: collapseEquivalents' runs), and the parts of its
+    // score that do not depend on the fastest plan (scoreParts' own expressions, so the scores are the same).
+    const bool scored = strategy == Strategy::Exhaustive || strategy == Strategy::Hybrid;
+    std::vector<double> run(n), memoryPart(n), communicationPart(n);
+    std::vector<char> fits(n), timed(n);
+    struct Part
+    {
+        std::vector<SortItem> feasible, bounded, overflow;
+        std::vector<std::uint32_t> broken;
+        double best = 0;
+    };
+    Part parts[2];
+    twoParts(n, [&](std::size_t begin, std::size_t end, int which) {
+        Part& part = parts[which];
+        part.feasible.reserve(end - begin);
+        for (std::size_t i = begin; i < end; ++i) {
+            PlanSummary& p = plans[i];
+            const auto index = std::uint32_t(i);
+            fits[i] = p.feasible ? 1 : 0;
+            run[i] = p.feasible ? p.tokensPerSecond : p.peakMemoryBytes;
+            if (p.feasible) {
+                part.best = std::max(part.best, p.tokensPerSecond);
+                timed[i] = p.stepSeconds <= 0 ? 0 : 1; // scoreParts gives 0 where not
+                memoryPart[i] = std::clamp(1.0 - p.peakMemoryBytes / p.capacityBytes, 0.0, 1.0);
+                communicationPart[i] = std::clamp(1.0 - p.exposedCommSeconds / p.stepSeconds, 0.0, 1.0);
+                (p.bounded ? part.bounded : part.feasible).push_back(sortItem(keyFor(p, strategy, gpusPerNode), index));
+            } else {
+                p.score = 0;
+                if (p.peakMemoryBytes > 0)
+                    part.overflow.push_back({ orderKey(p.peakMemoryBytes / p.capacityBytes), 0, 0, index });
+                else
+                    part.broken.push_back(index);
+            }
+        }
+    });
+    out.bestTokensPerSecond = std::max(parts[0].best, parts[1].best);
+    // 2. The scores of the plans that fit (scoreParts), written to them, and the keys that sort by them.
+    const double best = out.bestTokensPerSecond;
+    const double sum = weights.memory + weights.compute + weights.communication;
+    const double norm = sum > 0 ? 1.0 / sum : 0.0;
+    auto scoreOf = [&](std::uint32_t i) {
+        if (best <= 0 || !timed[i])
+            return 0.0;
+        return norm * weights.memory * memoryPart[i] + norm * weights.compute * (run[i] / best)
+            + norm * weights.communication * communicationPart[i];
+    };
+    twoParts(n, [&](std::size_t, std::size_t, int which) {
+        for (std::vector<SortItem>* items : { &parts[which].feasible, &parts[which].bounded })
+            for (SortItem& item : *items) {
+                const double score = scoreOf(item.index);
+                plans[item.index].score = score;
+                if (scored)
+                    item.k0 = orderKey(-score);
+            }
+    });
+    auto joined = [&](std::vector<SortItem> Part::*member) {
+        std::vector<SortItem> v = std::move(parts[0].*member);
+        v.insert(v.end(), (parts[1].*member).begin(), (parts[1].*member).end());
+        sortItems(v);
+        return v;
+    };
+    const std::vector<SortItem> feasible = joined(&Part::feasible);
+    const std::vector<SortItem> bounded = joined(&Part::bounded);
+    const std::vector<SortItem> overflow = joined(&Part::overflow);
+    // 3. collapseEquivalents on the columns: the summaries are read only to compare plans within a run.
+    std::vector<std::uint32_t>& kept = out.order;
+    std::vector<std::uint32_t>& stands = out.equivalents;
+    kept.reserve(n);
+    stands.reserve(n);
+    constexpr std::size_t kMaxCompared = 64; // as collapseEquivalents
+    std::size_t runStart = 0;
+    auto add = [&](std::uint32_t idx) {
+        const std::uint32_t first = kept.empty() ? 0 : kept[runStart];
+        if (kept.empty() || fits[first] != fits[idx] || run[first] != run[idx])
+            runStart = kept.size();
+        if (fits[idx] || run[idx] > 0) {
+            const std::size_t from = std::max(runStart, kept.size() - std::min(kept.size() - runStart, kMaxCompared));
+            for (std::size_t k = from; k < kept.size(); ++k)
+                if (equivalentPlans(plans[kept[k]], plans[idx])) {
+                    ++stands[k];
+                    return;
+                }
+        }
+        kept.push_back(idx);
+        stands.push_back(0);
+    };
+    for (const SortItem& f : feasible)
+        add(f.index);
+    for (const SortItem& f : bounded)
+        add(f.index);
+    out.feasibleRanked = kept.size();
+    for (const SortItem& o : overflow)
+        add(o.index);
+    for (const std::vector<std::uint32_t>& b : { parts[0].broken, parts[1].broken })
+        for (const std::uint32_t idx : b)
+            add(idx);
+    for (std::size_t i = 0; i < out.feasibleRanked; ++i)
+        if (!out.fastest || run[kept[i]] > run[*out.fastest])
+            out.fastest = kept[i];
+    return out;
 }
 
 } // namespace shardscope

@@ -5,6 +5,7 @@
 #include "partition/strategy.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -64,5 +65,22 @@ bool ranksByThroughput(Strategy strategy, const ScoreWeights& weights);
  * (and candidates a bound left unplaced) last. Needs scores (scorePlans) for Exhaustive and Hybrid.
  */
 std::vector<std::uint32_t> rankPlans(std::span<const PlanSummary> plans, Strategy strategy, int gpusPerNode);
+
+/// What rerank() needs of one ranking, computed in one go (rankAndCollapse).
+struct Ranking
+{
+    std::vector<std::uint32_t> order;       ///< rankPlans' order with collapseEquivalents applied
+    std::vector<std::uint32_t> equivalents; ///< collapseEquivalents' counts
+    std::size_t feasibleRanked = 0;         ///< the entries of `order` that fit (they come first)
+    std::optional<std::uint32_t> fastest;   ///< the first entry of `order` with the most tokens/s among those
+    double bestTokensPerSecond = 0;         ///< bestFeasibleTokensPerSecond
+};
+
+/**
+ * scorePlans, rankPlans and collapseEquivalents at once, with the same results: the fields ranking reads are
+ * gathered in one pass (on two threads for large searches) into compact columns, and the order is sorted on
+ * integer keys (two threads, merged); the summaries are touched once more to write their scores.
+ */
+Ranking rankAndCollapse(std::span<PlanSummary> plans, Strategy strategy, const ScoreWeights& weights, int gpusPerNode);
 
 } // namespace shardscope

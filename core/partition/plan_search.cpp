@@ -421,8 +421,7 @@ namespace {
         });
         if (stop) return;
         // 2. The candidates of cheapest floor first, so the fastest plans are found early and bound the rest; the
-        // rest then in enumeration order, where consecutive candidates share pipeline shapes and simulations
-        // (schedule programs and makespans are remembered per thread for the last few).
+        // rest then in enumeration order, where consecutive candidates share unit costs and pipeline simulations.
         std::vector<std::uint32_t> open;
         for (std::size_t i = 0; i < n; ++i)
             if (state[i] == Open) open.push_back(std::uint32_t(i));

@@ -8,22 +8,15 @@ namespace shardscope {
 void rerank(PlanningOutcome& outcome, const PlanEvaluator& evaluator, Strategy strategy, const ScoreWeights& weights,
             int topCount)
 {
-    const std::vector<PlanSummary>& plans = outcome.search.candidates;
-    scorePlans(outcome.search.candidates, weights);
-    outcome.order = rankPlans(plans, strategy, evaluator.problem().cluster.gpusPerNode);
-    outcome.equivalents = collapseEquivalents(plans, outcome.order);
-    outcome.feasibleRanked = std::size_t(std::find_if(outcome.order.begin(), outcome.order.end(),
-                                                      [&](std::uint32_t i) { return !plans[i].feasible; })
-                                         - outcome.order.begin());
-    outcome.bestTokensPerSecond = bestFeasibleTokensPerSecond(plans);
+    // scorePlans, rankPlans, collapseEquivalents, the fastest plan: in one go on compact columns.
+    Ranking ranking = rankAndCollapse(outcome.search.candidates, strategy, weights, evaluator.problem().cluster.gpusPerNode);
+    outcome.order = std::move(ranking.order);
+    outcome.equivalents = std::move(ranking.equivalents);
+    outcome.feasibleRanked = ranking.feasibleRanked;
+    outcome.bestTokensPerSecond = ranking.bestTokensPerSecond;
+    outcome.fastest = ranking.fastest;
     outcome.strategy = strategy;
     outcome.weights = weights;
-    outcome.fastest.reset();
-    for (std::size_t i = 0; i < outcome.feasibleRanked; ++i) {
-        const std::uint32_t c = outcome.order[i];
-        if (!outcome.fastest || plans[c].tokensPerSecond > plans[*outcome.fastest].tokensPerSecond)
-            outcome.fastest = c;
-    }
     outcome.top.clear();
     const std::size_t n = std::min<std::size_t>(std::size_t(std::max(topCount, 0)), outcome.order.size());
     for (std::size_t i = 0; i < n; ++i)

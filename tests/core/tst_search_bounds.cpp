@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The search's step-time bound (SearchPruning) against the search that evaluates every candidate: 200 random
 // small problems (dense and MoE models, clusters, memory, pins; seeds fixed), compared field by field where the
-// bound promises exactness; the floors themselves below every candidate's step; one thread against two.
+// bound promises exactness; the floors themselves below every candidate's step; one thread against two. And
+// rerank's fast path (rankAndCollapse: compact columns, integer sort keys, two threads) against the ranking
+// spelled out with std::sort on the documented keys.
 #include "gpt_fixtures.h"
 #include "partition/planner.h"
 #include "partition/plan_config_text.h"
@@ -118,6 +120,7 @@ private slots:
     void floorsBoundEveryStep();
     void boundedSearchMatchesTheFullSearch();
     void boundOnlyWhereRankedByThroughput();
+    void fastRankingMatchesTheDocumentedOrder();
 };
 
 void TestSearchBounds::floorsBoundEveryStep()
@@ -256,6 +259,91 @@ void TestSearchBounds::boundOnlyWhereRankedByThroughput()
     QCOMPARE(weighted.search.bounded(), std::size_t(0));
     for (const PlanSummary& s : weighted.search.candidates)
         QVERIFY(!s.bounded);
+}
+
+void TestSearchBounds::fastRankingMatchesTheDocumentedOrder()
+{
+    // 40,000 plans (past the size where the fast path sorts on two threads) with many ties: speeds, memory
+    // and imbalance from small sets, equivalent pairs (ZeRO-0/1 at DP 1), bounded plans, rule violations.
+    std::mt19937 rng(5);
+    auto below = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    std::vector<PlanSummary> plans(40000);
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+        PlanSummary& p = plans[i];
+        if (i % 7 == 3) { // the same plan as its predecessor but for a setting that changes nothing
+            p = plans[i - 1];
+            p.config.zeroStage = 1 - std::min(1, p.config.zeroStage);
+            continue;
+        }
+        p.config.tp = 1 << below(4);
+        p.config.pp = 1 << below(4);
+        p.config.microBatch = 1 + below(2);
+        p.config.zeroStage = below(2);
+        const int kind = below(10);
+        p.feasible = kind < 6;
+        p.bounded = kind == 6;
+        p.feasible = p.feasible || p.bounded;
+        p.capacityBytes = 80e9;
+        p.peakMemoryBytes = kind == 9 ? 0.0 : 1e9 * (1 + below(400));
+        p.infeasibleReason = p.feasible ? "" : kind == 9 ? "a rule" : "exceeds memory";
+        p.stepSeconds = 1 + 0.001 * below(2000);
+        p.tokensPerSecond = 1e6 / p.stepSeconds;
+        p.exposedCommSeconds = 0.1 * below(3);
+        p.computeImbalance = 1 + 0.0004 * below(5);
+        p.commBytes = 1e9 * below(4);
+    }
+    // rankPlans' documented keys (smaller first, then the index), as it sorted before the fast path.
+    using Key = std::tuple<double, double, double>;
+    auto documentedOrder = [&](Strategy strategy) {
+        std::vector<std::pair<Key, std::uint32_t>> fit, bounded, over;
+        std::vector<std::uint32_t> broken;
+        for (std::uint32_t i = 0; i < plans.size(); ++i) {
+            const PlanSummary& p = plans[i];
+            const double speed = -p.tokensPerSecond;
+            Key key { -p.score, speed, 0 };
+            if (strategy == Strategy::MemoryOptimal) key = { p.peakMemoryBytes, speed, 0 };
+            if (strategy == Strategy::ComputeBalanced) key = { std::round(p.computeImbalance * 1000.0), speed, 0 };
+            if (strategy == Strategy::CommunicationMinimal) key = { p.commBytes, speed, 0 };
+            if (strategy == Strategy::TensorParallelFirst) key = { -(p.config.tp <= 8 ? p.config.tp : 0.0), double(p.config.pp), speed };
+            if (strategy == Strategy::PipelineParallelFirst) key = { double(p.config.tp), speed, double(-p.config.pp) };
+            if (p.feasible)
+                (p.bounded ? bounded : fit).emplace_back(key, i);
+            else if (p.peakMemoryBytes > 0)
+                over.emplace_back(Key { p.peakMemoryBytes / p.capacityBytes, 0, 0 }, i);
+            else
+                broken.push_back(i);
+        }
+        std::vector<std::uint32_t> order;
+        for (auto* part : { &fit, &bounded, &over }) {
+            std::sort(part->begin(), part->end());
+            for (const auto& [key, i] : *part)
+                order.push_back(i);
+        }
+        order.insert(order.end(), broken.begin(), broken.end());
+        return order;
+    };
+    for (const Strategy strategy : allStrategies()) {
+        const ScoreWeights weights = strategy == Strategy::Hybrid ? defaultWeights(Strategy::Hybrid) : ScoreWeights { 0.2, 0.7, 0.1 };
+        std::vector<PlanSummary> copy = plans;
+        const Ranking fast = rankAndCollapse(copy, strategy, weights, 8);
+        scorePlans(plans, weights);
+        for (std::size_t i = 0; i < plans.size(); ++i)
+            QCOMPARE(copy[i].score, plans[i].score);
+        std::vector<std::uint32_t> order = documentedOrder(strategy);
+        QVERIFY(rankPlans(plans, strategy, 8) == order);
+        const std::vector<std::uint32_t> stands = collapseEquivalents(plans, order);
+        QVERIFY(fast.order == order);
+        QVERIFY(fast.equivalents == stands);
+        QVERIFY(order.size() < plans.size()); // equivalents were merged
+        const auto fits = std::size_t(std::find_if(order.begin(), order.end(), [&](std::uint32_t i) { return !plans[i].feasible; })
+                                      - order.begin());
+        QCOMPARE(fast.feasibleRanked, fits);
+        std::optional<std::uint32_t> fastest;
+        for (std::size_t i = 0; i < fits; ++i)
+            if (!fastest || plans[order[i]].tokensPerSecond > plans[*fastest].tokensPerSecond) fastest = order[i];
+        QVERIFY(fast.fastest == fastest);
+        QCOMPARE(fast.bestTokensPerSecond, bestFeasibleTokensPerSecond(plans));
+    }
 }
 
 QTEST_APPLESS_MAIN(TestSearchBounds)
