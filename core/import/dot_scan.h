@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "import/huge_page_allocator.h"
+
 #include <cstddef>
 #include <deque>
 #include <optional>
@@ -68,9 +70,9 @@ struct DotScan
     bool directed = true;
     std::string graphId;
     std::size_t graphOffset = 0;           ///< the "digraph"/"graph" keyword
-    std::vector<DotNodeStatement> nodes;   ///< every node statement, in order (repeats included)
-    std::vector<DotEdge> edges;            ///< in order
-    std::vector<DotNode> vertices;         ///< every node, in order of first mention (statement or edge)
+    HugePageVector<DotNodeStatement> nodes; ///< every node statement, in order (repeats included)
+    HugePageVector<DotEdge> edges;          ///< in order
+    HugePageVector<DotNode> vertices;       ///< every node, in order of first mention (statement or edge)
     std::vector<std::string> attributeNames; ///< the node attribute names met, indexed by DotNode::attributes
     std::optional<DotSyntaxError> error;   ///< the first lexical or syntax error; the rest is then missing
     std::deque<std::string> owned;         ///< values that differ from the text (a deque: views stay valid)

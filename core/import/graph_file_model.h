@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "import/huge_page_allocator.h"
 #include "model/model_graph.h"
 
 #include <array>
@@ -57,7 +58,7 @@ public:
 private:
     struct Column
     {
-        std::vector<std::string_view> values;
+        HugePageVector<std::string_view> values;
         std::vector<bool> present;
     };
     const Column& column(GraphAttribute a) const { return m_columns[static_cast<std::size_t>(a)]; }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "import/huge_page_allocator.h"
+
 #include <cstddef>
 #include <deque>
 #include <optional>
@@ -95,9 +97,9 @@ struct GraphmlScan
     std::optional<std::string> edgeDefault;   ///< of the first
     std::size_t graphOffset = 0;
     std::optional<std::size_t> nestedGraphOffset; ///< a <graph> inside the first graph
-    std::vector<GraphmlNode> nodes;           ///< children of the first graph, in order
-    std::vector<GraphmlData> data;            ///< the nodes' <data> children, node after node
-    std::vector<GraphmlEdge> edges;
+    HugePageVector<GraphmlNode> nodes;        ///< children of the first graph, in order
+    HugePageVector<GraphmlData> data;         ///< the nodes' <data> children, node after node
+    HugePageVector<GraphmlEdge> edges;
     /// <data> elements of the first graph, its nodes or edges whose key no <key> declares: (key, offset).
     std::vector<std::pair<std::string, std::size_t>> undeclaredData;
     /// A <data> of the first graph, its nodes or edges without a key attribute.
