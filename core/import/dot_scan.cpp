@@ -7,6 +7,8 @@
 
 #include <boost/container/small_vector.hpp>
 
+#include <algorithm>
+
 #include <unordered_map>
 #include <utility>
 
@@ -45,6 +47,8 @@ struct Endpoint
     bool anonymousGroup = false; ///< "{ ... }" without the keyword
 };
 
+constexpr std::size_t kNoVertex = ~std::size_t(0);
+
 class Parser
 {
 public:
@@ -55,6 +59,17 @@ public:
         m_current = m_lexer.next();
         m_next = m_lexer.next();
         m_vertexOf.reserve(text.size() / 128); // a node statement with attributes takes ~100-200 bytes
+        m_runs.reserve(text.size() / 128);
+        m_scan.attributeValues.reserve(std::min<std::size_t>(text.size() / 20, std::size_t(1) << 22));
+    }
+
+    /// Points every vertex at its attributes, once the array stops growing.
+    void finish()
+    {
+        const auto& values = m_scan.attributeValues;
+        for (std::size_t v = 0; v < m_runs.size(); ++v)
+            m_scan.vertices[v].attributes = std::span<const std::pair<int, std::string_view>>(values).subspan(
+                m_runs[v].first, m_runs[v].second - m_runs[v].first);
     }
 
     void graph()
@@ -137,7 +152,7 @@ private:
             if (current().kind != Token::LBracket)
                 fail("expected '[' after \"" + word + "\" (attributes for every " + toLower(word) + "), found "
                      + describe(current()));
-            attributes(nodeDefaults ? &m_defaults.back() : nullptr); // graph and edge attributes are not kept
+            attributes(nodeDefaults ? &m_defaults.back() : nullptr, kNoVertex); // graph and edge attributes are not kept
             return;
         }
         if (current().kind == Token::Id && !keyword("subgraph") && m_next.kind == Token::Equals) {
@@ -159,7 +174,7 @@ private:
         if (!first.subgraph) {
             m_scan.nodes.push_back(DotNodeStatement { std::string(first.nodes.front().id), first.offset, false,
                                                       first.nodes.front().vertex });
-            m_scan.nodes.back().hasAttributes = attributes(&m_scan.vertices[first.nodes.front().vertex].attributes) > 0;
+            m_scan.nodes.back().hasAttributes = attributes(nullptr, first.nodes.front().vertex) > 0;
         }
     }
 
@@ -184,7 +199,7 @@ private:
                     m_scan.edges.push_back(DotEdge { std::string(a.id), std::string(b.id), a.offset, b.offset, a.vertex, b.vertex });
             from = std::move(to);
         }
-        attributes(nullptr);
+        attributes(nullptr, kNoVertex);
     }
 
     /// The node or subgraph at the current token; its nodes are also added to `members`, the node
@@ -234,8 +249,9 @@ private:
         const auto [it, added] = m_vertexOf.try_emplace(id, m_scan.vertices.size());
         if (added) {
             m_scan.vertices.push_back(DotNode { std::string(id), offset, {} });
-            m_scan.vertices.back().attributes.reserve(m_defaults.back().size() + 8);
-            m_scan.vertices.back().attributes = m_defaults.back();
+            const std::size_t begin = m_scan.attributeValues.size();
+            m_scan.attributeValues.insert(m_scan.attributeValues.end(), m_defaults.back().begin(), m_defaults.back().end());
+            m_runs.emplace_back(begin, m_scan.attributeValues.size());
         }
         return it->second;
     }
@@ -258,8 +274,33 @@ private:
         attributes.emplace_back(name, value);
     }
 
-    /// Attribute lists "[a=1, b] [c=2]" into `target` (nullptr: read and dropped); how many attributes.
-    int attributes(Attributes* target)
+    /// Sets an attribute of vertex `v` in its run of DotScan::attributeValues; a run that is not
+    /// the last moves to the end to grow (the hole stays: rare, as a node's attributes usually
+    /// come in the statement that first mentions it).
+    void set(std::size_t v, int name, std::string_view value)
+    {
+        auto& values = m_scan.attributeValues;
+        auto& [begin, end] = m_runs[v];
+        for (std::size_t i = begin; i < end; ++i)
+            if (values[i].first == name) {
+                values[i].second = value;
+                return;
+            }
+        if (end != values.size()) {
+            const std::size_t moved = values.size();
+            values.reserve(moved + (end - begin) + 1);
+            for (std::size_t i = begin; i < end; ++i)
+                values.push_back(values[i]);
+            begin = moved;
+            end = values.size();
+        }
+        values.emplace_back(name, value);
+        ++end;
+    }
+
+    /// Attribute lists "[a=1, b] [c=2]" into the defaults `target` or the vertex `vertex` (neither:
+    /// read and dropped); how many attributes.
+    int attributes(Attributes* target, std::size_t vertex)
     {
         int count = 0;
         while (current().kind == Token::LBracket) {
@@ -268,7 +309,8 @@ private:
                 if (current().kind != Token::Id)
                     fail("expected an attribute name or ']', found " + describe(current()));
                 ++count;
-                const int name = target ? nameIndex(m_current.text) : 0;
+                const bool kept = target || vertex != kNoVertex;
+                const int name = kept ? nameIndex(m_current.text) : 0;
                 advance();
                 std::string_view value = "true"; // as Boost reads a name without a value
                 if (current().kind == Token::Equals) {
@@ -280,6 +322,8 @@ private:
                 }
                 if (target)
                     set(*target, name, value);
+                else if (vertex != kNoVertex)
+                    set(vertex, name, value);
                 if (current().kind == Token::Comma || current().kind == Token::Semicolon)
                     advance();
             }
@@ -293,6 +337,7 @@ private:
     std::vector<Attributes> m_defaults { Attributes {} }; ///< `node [...]` defaults, per open subgraph
     std::unordered_map<std::string_view, std::size_t> m_vertexOf; ///< views of the text or of DotScan::owned
     std::unordered_map<std::string_view, int> m_nameIndex;
+    std::vector<std::pair<std::size_t, std::size_t>> m_runs; ///< each vertex's run in DotScan::attributeValues
     Token m_current;
     Token m_next;
 };
@@ -302,10 +347,12 @@ private:
 DotScan scanDot(std::string_view text)
 {
     DotScan scan;
+    Parser parser(text, scan);
     try {
-        Parser(text, scan).graph();
+        parser.graph();
     } catch (const SyntaxStop&) {
     }
+    parser.finish();
     return scan;
 }
 

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <deque>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -40,8 +41,9 @@ struct DotNode
     std::string id;
     std::size_t offset = 0; ///< the first mention
     /// (index into DotScan::attributeNames, value): views of the text, or of DotScan::owned
-    /// where the value differs from what is written (escapes, "a" + "b").
-    std::vector<std::pair<int, std::string_view>> attributes;
+    /// where the value differs from what is written (escapes, "a" + "b"); the pairs are kept in
+    /// DotScan::attributeValues.
+    std::span<const std::pair<int, std::string_view>> attributes;
 };
 
 struct DotSyntaxError
@@ -76,6 +78,8 @@ struct DotScan
     std::vector<std::string> attributeNames; ///< the node attribute names met, indexed by DotNode::attributes
     std::optional<DotSyntaxError> error;   ///< the first lexical or syntax error; the rest is then missing
     std::deque<std::string> owned;         ///< values that differ from the text (a deque: views stay valid)
+    /// Every vertex's attributes, a run each (DotNode::attributes), in one array.
+    HugePageVector<std::pair<int, std::string_view>> attributeValues;
 };
 
 DotScan scanDot(std::string_view text);

@@ -432,6 +432,27 @@ private slots:
         QCOMPARE(g.totalParams(), qint64(60)); // edge and graph attributes named params count for nothing
     }
 
+    void dotAttributesOfNodesMentionedEarlier()
+    {
+        // The scanner keeps every node's attributes in one array, a run each; a node mentioned in
+        // an edge before its statement (or given attributes in two statements) has its run moved
+        // to the end to grow. Each node must keep its own defaults and values, and a later
+        // statement's value must replace an earlier one.
+        const ModelGraph g = importModelText("digraph m { node [op=X, params=1]; a -> b; b -> c;"
+                                             " a [params=10, flops=1]; node [op=Y]; b [params=20]; d [flops=4];"
+                                             " c [params=30, op=Z]; c -> d; }",
+                                             "runs.dot");
+        QCOMPARE(layerNames(g), QStringList({ "a", "b", "c", "d" }));
+        const std::vector<std::pair<std::string, std::int64_t>> expected { { "X", 10 }, { "X", 20 }, { "Z", 30 }, { "Y", 1 } };
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(g.layer(i).op, expected[std::size_t(i)].first);
+            QCOMPARE(g.layer(i).params, expected[std::size_t(i)].second);
+        }
+        QCOMPARE(g.layer(0).flopsPerToken, 1.0);
+        QCOMPARE(g.layer(1).flopsPerToken, 0.0);
+        QCOMPARE(g.layer(3).flopsPerToken, 4.0);
+    }
+
     void graphmlByteOrderMarkAndEntities()
     {
         const std::string doc = "\xEF\xBB\xBF" + graphml("<!-- a comment --><node id=\"a&amp;b\"><data key=\"name\">x &lt; y</data>"
