@@ -4,6 +4,7 @@
 // per operator), onnx_layers.cpp (layers, saved activations, parameters, warnings).
 #pragma once
 
+#include "import/huge_page_allocator.h"
 #include "import/onnx_symbols.h"
 #include "import/onnx_wire_scan.h"
 #include "model/model_graph.h"
@@ -134,8 +135,8 @@ private:
     std::string m_source;
     IsolatedShapeInference& m_inference;
     std::unordered_map<std::string_view, int> m_valueIds; ///< views of names owned by m_model
-    std::vector<Value> m_values;
-    std::vector<NodeInfo> m_nodes;
+    HugePageVector<Value> m_values;     ///< large: on huge pages (huge_page_allocator.h)
+    HugePageVector<NodeInfo> m_nodes;
     std::vector<int> m_order;          ///< node indices in execution order
     bool m_hasSequence = false;        ///< a sequence-like symbol was bound to kSeqProbe
     double m_fixedTokens = 1;          ///< tokens per execution for fixed-shape graphs
