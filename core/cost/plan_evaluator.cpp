@@ -89,6 +89,7 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
             m_experts = ExpertShape { l.experts, l.expertFfn, 0 };
     if (problem.model.spec())
         m_experts.mtpModules = int(problem.model.spec()->mtpLayers);
+    m_usableText = formatBytes(usableBytes());
 }
 
 double PlanEvaluator::inFlight(const ParallelConfig& c, int stage, int microBatches) const
@@ -194,13 +195,20 @@ const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c)
     // inner loops, so each thread keeps the classes' costs per key of this evaluator.
     thread_local std::uint64_t owner = 0;
     thread_local std::map<std::array<int, 11>, std::vector<UnitCost>> cache;
+    // The last key asked for: the rules, the floors and the evaluation of one candidate, and its sharding
+    // variants after it, ask for the same one.
+    thread_local std::map<std::array<int, 11>, std::vector<UnitCost>>::const_iterator last;
     if (owner != m_id || cache.size() >= 4096) {
         owner = m_id;
         cache.clear();
+        last = cache.end();
     }
     const std::array<int, 11> key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute), c.sequenceParallel ? 1 : 0,
                                     c.tpCommOverlap ? 1 : 0, c.pp > 1 ? 1 : 0, c.ep, c.etp, c.epCommOverlap ? 1 : 0 };
+    if (last != cache.end() && last->first == key)
+        return last->second;
     auto [it, added] = cache.try_emplace(key);
+    last = it;
     if (added) {
         const UnitCostModel model(m_problem, c);
         it->second.reserve(m_classRepresentative.size());
@@ -243,7 +251,7 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, doub
     if (bound <= usableBytes())
         return {};
     return "stage memory of at least " + formatBytes(bound) + " per GPU on average (model states and activations), but "
-        + formatBytes(usableBytes()) + " is usable: exceeds memory by at least " + formatBytes(bound - usableBytes());
+        + m_usableText + " is usable: exceeds memory by at least " + formatBytes(bound - usableBytes());
 }
 
 bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s) const
@@ -581,7 +589,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         if (!e.feasible) {
             const StageEstimate& worst = e.stages[std::size_t(e.peakStage)];
             e.infeasibleReason = "stage " + std::to_string(e.peakStage) + " needs " + formatBytes(worst.memory.totalBytes())
-                + " per GPU but " + formatBytes(e.capacityBytes) + " is usable: exceeds memory by "
+                + " per GPU but " + m_usableText + " is usable: exceeds memory by "
                 + formatBytes(worst.memory.totalBytes() - e.capacityBytes);
         }
     };

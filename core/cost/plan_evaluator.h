@@ -107,6 +107,7 @@ private:
     std::vector<int> m_unitClass;           ///< per unit: index of the first unit of the same shape's class
     std::vector<int> m_classRepresentative; ///< per class: a unit of it
     std::vector<int> m_classUnits;          ///< per class: how many units it has
+    std::string m_usableText;               ///< formatBytes(usableBytes()), which many reasons quote
 };
 
 } // namespace shardscope
