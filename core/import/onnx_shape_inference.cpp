@@ -2,6 +2,7 @@
 #include "import/onnx_shape_inference.h"
 
 #include "import/onnx_operators.h"
+#include "import/onnx_shape_protocol.h"
 #include "import/onnx_symbols.h"
 #include "import/onnx_wire_scan.h"
 #include "util/fd_io.h"
@@ -42,16 +43,6 @@
 // Set by the sanitizer runtimes (libFuzzer uses it to save the input that crashed); absent otherwise.
 extern "C" void __sanitizer_set_death_callback(void (*callback)()) __attribute__((weak));
 
-extern char** environ; // posix_spawn hands the helper this process's environment
-
-// The helper program's name and where it is installed relative to the programs
-// (tools/onnx-infer/CMakeLists.txt defines them; the defaults are the GNU layout).
-#ifndef SHARDSCOPE_ONNX_HELPER_NAME
-#define SHARDSCOPE_ONNX_HELPER_NAME "shardscope-onnx-infer"
-#endif
-#ifndef SHARDSCOPE_ONNX_HELPER_FROM_BINDIR
-#define SHARDSCOPE_ONNX_HELPER_FROM_BINDIR "../libexec/shardscope"
-#endif
 
 namespace shardscope::onnx_import {
 
@@ -116,18 +107,6 @@ std::string signalName(int signal)
     default: return "signal " + std::to_string(signal);
     }
 }
-
-// The reply the child writes: a status byte ('C' complete, 'S' stopped, 'V' a node fails its
-// schema, not inferred: the text names it and the graph is empty), the length of the
-// exception text and the length of the GraphProto (4 bytes each, little-endian), the text, then the
-// GraphProto holding value_info and output. The lengths come first so the parent reads into one
-// buffer of the right size (its heap, and so a fixed-seed fuzz run, does not depend on how the
-// pipe happened to split the bytes).
-constexpr char kComplete = 'C';
-constexpr char kStopped = 'S';
-constexpr char kSkipped = 'V';
-constexpr std::size_t kHeaderBytes = 9;
-constexpr std::uint32_t kMaxDetail = 1 << 20;
 
 void putU32(std::string& out, std::uint32_t value)
 {
@@ -209,12 +188,6 @@ SHARDSCOPE_NO_COVERAGE std::optional<int> reap(pid_t child)
     }
 }
 
-// Exit codes of the helper when it ends without a reply.
-constexpr int kExitException = 2;
-constexpr int kExitTooLarge = 3;
-constexpr int kExitWriteFailed = 4;
-constexpr int kExitUnparsable = 5;
-
 /// Gives the child only what it needs: no descriptors of the rest of the process (another
 /// import's pipe would otherwise stay open and hide that helper's end), no core file, the first
 /// place in line for the OOM killer, and an end when the importing thread goes away.
@@ -274,23 +247,6 @@ std::string inferredReply(onnx::ModelProto& model)
     return makeReply(status, std::move(detail), graph);
 }
 
-/// What any helper does first: a crash is this process's own end, reported by the parent, so no
-/// sanitizer or fuzzer handler may claim it (nor write a crash file for the fuzzer's input).
-void defaultSignals()
-{
-    for (int signal : { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT })
-        std::signal(signal, SIG_DFL);
-    std::signal(SIGPIPE, SIG_DFL);
-    if (__sanitizer_set_death_callback)
-        __sanitizer_set_death_callback(nullptr);
-}
-
-/// Writes the reply and ends the helper (_exit: no atexit handlers, no leak check, nothing freed).
-[[noreturn]] void sendAndExit(int fd, std::string_view reply)
-{
-    ::_exit(writeAll(fd, reply) ? 0 : kExitWriteFailed);
-}
-
 /// The forked child: `work` (after `inChild`) sends the reply to `writeEnd` and ends the process.
 [[noreturn]] void runChild(int writeEnd, pid_t parent, const std::function<void()>& inChild,
                            const std::function<void(const std::function<void(std::string_view)>&)>& work)
@@ -309,63 +265,23 @@ void defaultSignals()
     ::_exit(kExitException); // work() always sends
 }
 
-/// The helper program's environment: this process's, with glibc's malloc told to back the heap
-/// with transparent huge pages and to grow it in large steps (glibc.malloc.hugetlb, top_pad,
-/// trim_threshold; www.gnu.org/software/libc/manual/html_node/Memory-Allocation-Tunables.html).
-/// A fresh process otherwise spends about half its time faulting in 4 KB pages: 0.46 s instead of
-/// 1.0 s for the 100,000-node benchmark model. Tunables the caller set come after, and win.
-std::vector<std::string> helperEnvironment()
-{
-    std::string tunables = "GLIBC_TUNABLES=glibc.malloc.hugetlb=1:glibc.malloc.top_pad=268435456"
-                           ":glibc.malloc.trim_threshold=1073741824";
-    std::vector<std::string> environment;
-    for (char** e = environ; e && *e; ++e) {
-        const std::string_view entry(*e);
-        if (entry.starts_with("GLIBC_TUNABLES="))
-            tunables += ":" + std::string(entry.substr(15));
-        else
-            environment.emplace_back(entry);
-    }
-    environment.push_back(std::move(tunables));
-    return environment;
-}
-
-bool isExecutableFile(const std::string& path)
-{
-    struct stat info {};
-    return !path.empty() && ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && ::access(path.c_str(), X_OK) == 0;
-}
-
-/// The directory of the running program, from /proc/self/exe ("" where there is none).
-std::string programDirectory()
-{
-    std::string path(4096, '\0');
-    const ssize_t n = ::readlink("/proc/self/exe", path.data(), path.size());
-    if (n <= 0 || std::size_t(n) >= path.size())
-        return {};
-    path.resize(std::size_t(n));
-    const std::size_t slash = path.rfind('/');
-    return slash == std::string::npos ? std::string() : path.substr(0, slash);
-}
-
 } // namespace
 
-std::string shapeInferenceHelperPath()
+/// What any helper does first: a crash is this process's own end, reported by the parent, so no
+/// sanitizer or fuzzer handler may claim it (nor write a crash file for the fuzzer's input).
+void defaultSignals()
 {
-    if (const char* chosen = std::getenv("SHARDSCOPE_ONNX_HELPER"); chosen && *chosen)
-        return std::string_view(chosen) == "fork" ? std::string() : std::string(chosen);
-    const std::string directory = programDirectory();
-    if (!directory.empty()) {
-        for (const std::string& candidate : { directory + "/" SHARDSCOPE_ONNX_HELPER_NAME,
-                                              directory + "/" SHARDSCOPE_ONNX_HELPER_FROM_BINDIR "/" SHARDSCOPE_ONNX_HELPER_NAME })
-            if (isExecutableFile(candidate))
-                return candidate;
-    }
-#ifdef SHARDSCOPE_ONNX_HELPER_BUILD_PATH
-    if (isExecutableFile(SHARDSCOPE_ONNX_HELPER_BUILD_PATH))
-        return SHARDSCOPE_ONNX_HELPER_BUILD_PATH;
-#endif
-    return {};
+    for (int signal : { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT })
+        std::signal(signal, SIG_DFL);
+    std::signal(SIGPIPE, SIG_DFL);
+    if (__sanitizer_set_death_callback)
+        __sanitizer_set_death_callback(nullptr);
+}
+
+/// Writes the reply and ends the helper (_exit: no atexit handlers, no leak check, nothing freed).
+[[noreturn]] void sendAndExit(int fd, std::string_view reply)
+{
+    ::_exit(writeAll(fd, reply) ? 0 : kExitWriteFailed);
 }
 
 void inferShapes(std::string_view modelBytes, const std::function<void(std::string_view reply)>& send)
@@ -379,61 +295,6 @@ void inferShapes(std::string_view modelBytes, const std::function<void(std::stri
     else
         send(inferredReply(model));
 }
-
-int shapeInferenceHelperMain(int argc, char** argv)
-{
-    defaultSignals();
-    pid_t parent = 0;
-    for (int i = 1; i + 1 < argc; ++i)
-        if (std::string_view(argv[i]) == "--parent")
-            parent = pid_t(std::atol(argv[i + 1]));
-    const rlimit noCore { 0, 0 };
-    ::setrlimit(RLIMIT_CORE, &noCore);
-#ifdef __linux__
-    if (parent > 0) {
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != parent) // the parent died before prctl
-            return kExitWriteFailed;
-    }
-    if (const int fd = ::open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC); fd >= 0) {
-        (void)!::write(fd, "1000", 4);
-        ::close(fd);
-    }
-#endif
-    // The bytes: a file (the importer's memfd) is mapped, anything else read to its end.
-    std::string read;
-    std::string_view bytes;
-    struct stat info {};
-    void* mapped = MAP_FAILED;
-    if (::fstat(0, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
-        mapped = ::mmap(nullptr, std::size_t(info.st_size), PROT_READ, MAP_PRIVATE, 0, 0);
-        if (mapped != MAP_FAILED)
-            bytes = std::string_view(static_cast<const char*>(mapped), std::size_t(info.st_size));
-    }
-    if (mapped == MAP_FAILED) {
-        char buffer[1 << 16];
-        for (;;) {
-            const ssize_t n = ::read(0, buffer, sizeof buffer);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n < 0)
-                return kExitWriteFailed;
-            if (n == 0)
-                break;
-            read.append(buffer, std::size_t(n));
-        }
-        bytes = read;
-    }
-    try {
-        inferShapes(bytes, [](std::string_view reply) { sendAndExit(1, reply); });
-    } catch (const InputError&) {
-        ::_exit(kExitUnparsable);
-    } catch (...) {
-        ::_exit(kExitException);
-    }
-    return kExitException; // inferShapes always sends
-}
-
 
 std::string firstNodeFailingSchema(const onnx::ModelProto& model)
 {
@@ -535,58 +396,14 @@ SHARDSCOPE_NO_COVERAGE IsolatedShapeInference::IsolatedShapeInference(std::strin
         return;
     }
 
-    // The helper program reads the bytes from a memory file as its standard input (a file: no
-    // pipe to keep full, no SIGPIPE here should it die early) and replies on standard output.
-    const int model = ::memfd_create("shardscope-onnx-model", MFD_CLOEXEC);
-    if (model < 0 || !writeAll(model, modelBytes) || ::lseek(model, 0, SEEK_SET) != 0) {
-        m_startError = std::string("cannot hand the model to the helper program: ") + std::strerror(errno);
-        if (model >= 0)
-            ::close(model);
+    // The helper program (onnx_shape_helper.cpp).
+    StartedHelper started = startHelperProgram(helper, modelBytes);
+    if (started.pid < 0) {
+        m_startError = std::move(started.error);
         return;
     }
-    if (::pipe2(ends, O_CLOEXEC) != 0) {
-        m_startError = std::string("no pipe: ") + std::strerror(errno);
-        ::close(model);
-        return;
-    }
-    posix_spawn_file_actions_t files;
-    posix_spawnattr_t attributes;
-    ::posix_spawn_file_actions_init(&files);
-    ::posix_spawn_file_actions_adddup2(&files, model, 0);
-    ::posix_spawn_file_actions_adddup2(&files, ends[1], 1);
-    ::posix_spawn_file_actions_addopen(&files, 2, "/dev/null", O_WRONLY, 0);
-    ::posix_spawn_file_actions_addclosefrom_np(&files, 3); // no descriptor of this process but its own
-    ::posix_spawnattr_init(&attributes);
-    sigset_t none;
-    sigset_t defaults;
-    sigemptyset(&none);
-    sigfillset(&defaults);
-    ::posix_spawnattr_setsigmask(&attributes, &none);
-    ::posix_spawnattr_setsigdefault(&attributes, &defaults);
-    ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    const std::string parent = std::to_string(::getpid());
-    std::string program = helper;
-    std::string parentFlag = "--parent";
-    std::string parentPid = parent;
-    char* argv[] = { program.data(), parentFlag.data(), parentPid.data(), nullptr };
-    std::vector<std::string> environment = helperEnvironment();
-    std::vector<char*> envp;
-    for (std::string& entry : environment)
-        envp.push_back(entry.data());
-    envp.push_back(nullptr);
-    pid_t pid = -1;
-    const int spawned = ::posix_spawn(&pid, helper.c_str(), &files, &attributes, argv, envp.data());
-    ::posix_spawn_file_actions_destroy(&files);
-    ::posix_spawnattr_destroy(&attributes);
-    ::close(model);
-    ::close(ends[1]);
-    if (spawned != 0) {
-        m_startError = "cannot run the helper program " + helper + ": " + std::strerror(spawned);
-        ::close(ends[0]);
-        return;
-    }
-    m_child = pid;
-    m_pipe = ends[0];
+    m_child = started.pid;
+    m_pipe = started.pipe;
 }
 
 SHARDSCOPE_NO_COVERAGE IsolatedShapeInference::~IsolatedShapeInference()
