@@ -24,7 +24,7 @@ struct RandomProblem
     std::string text; ///< what the problem is, for failure messages
 };
 
-/// Problem `seed`: a small transformer (dense, or a mixture of experts one time in four), a cluster of 1 to 16
+/// Problem `seed`: a small transformer (dense, or a mixture of experts one time in four), a cluster of 1 to 8
 /// GPUs with 2 to 80 GiB each (so that memory decides often), a short sequence and batch, a few pins.
 RandomProblem randomProblem(unsigned seed)
 {
@@ -42,7 +42,7 @@ RandomProblem randomProblem(unsigned seed)
     s.kvHeads = s.heads / pick(1, 2, 4);
     s.hidden = s.heads * pick(64, 128);
     s.ffn = s.hidden * pick(2, 3, 4);
-    s.layers = pick(2, 3, 4, 6, 8, 12);
+    s.layers = pick(2, 3, 4, 6, 8);
     s.vocab = pick(1000, 32000);
     s.maxPositions = 8192;
     s.tiedEmbeddings = chance(0.3);
@@ -55,13 +55,13 @@ RandomProblem randomProblem(unsigned seed)
     RandomProblem r;
     PlanningProblem& p = r.problem;
     p.model = buildModelGraph(s);
-    const int gpus = pick(1, 2, 4, 8, 16);
+    const int gpus = pick(1, 2, 4, 8);
     const int perNode = std::min(gpus, pick(4, 8));
     GpuSpec gpu = catalogGpu(pick("H100-SXM", "A100-SXM-80GB"));
     gpu.memoryBytes = pick(2.0, 4.0, 8.0, 16.0, 80.0) * kGiB;
     p.cluster = ClusterSpec::make(gpu, gpus, perNode);
     p.training.seqLength = pick(512, 1024, 4096, 8192);
-    p.training.globalBatch = pick(4, 8, 16, 32);
+    p.training.globalBatch = pick(4, 8, 16);
     p.training.flashAttention = !chance(0.2);
     p.training.precision = chance(0.2) ? Precision::Fp8 : Precision::Bf16;
     PlanPins& pins = p.training.pins;
@@ -128,7 +128,7 @@ void TestSearchBounds::floorsBoundEveryStep()
     // Each floor, for every candidate placed, is at most its step; and the bound is not vacuous: the floors are
     // within a factor of 2 of the step for most candidates.
     std::size_t checked = 0, close = 0;
-    for (unsigned seed = 1000; seed < 1030; ++seed) {
+    for (unsigned seed = 1000; seed < 1020; ++seed) {
         const RandomProblem r = randomProblem(seed);
         const PlanEvaluator evaluator(r.problem);
         for (const ParallelConfig& c : enumerateCandidates(evaluator, r.problem.training.pins, 2)) {
@@ -152,7 +152,7 @@ void TestSearchBounds::floorsBoundEveryStep()
         }
     }
     qInfo("%zu candidates placed, %zu with the floor after placing above half their step", checked, close);
-    QVERIFY(checked > 2000);
+    QVERIFY(checked > 1000);
     QVERIFY2(close > checked * 3 / 4, qPrintable(QStringLiteral("%1 of %2").arg(close).arg(checked)));
 }
 
@@ -215,8 +215,8 @@ void TestSearchBounds::boundedSearchMatchesTheFullSearch()
             } else {
                 unplaced += unplacedHere;
             }
-            // One thread gives the same result (every 4th problem: the bound is the same whatever the timing).
-            if (seed % 4 == 0) {
+            // One thread gives the same result (every 8th problem: the bound is the same whatever the timing).
+            if (seed % 8 == 0) {
                 const SearchResult serial = searchPlans(PlanEvaluator(r.problem), r.problem.training.pins, [&] {
                     SearchOptions o = options(pruning, 1);
                     o.keepFastest = r.top;
