@@ -189,7 +189,12 @@ int Cli::plan(const QStringList& args)
 
     PlanningOutcome outcome;
     try {
-        outcome = runPlanning(o.problem, o.strategy, o.weights, std::max(o.top, 1));
+        // The report and the plan file need the ranked top plans and every plan's fit, never all of the
+        // step times: KeepFit skips the pipeline and DP costs of plans that cannot reach the top (exact
+        // where it applies; runPlanning turns it off for rankings that are not by throughput).
+        SearchOptions search;
+        search.pruning = SearchPruning::KeepFit;
+        outcome = runPlanning(o.problem, o.strategy, o.weights, std::max(o.top, 1), search);
     } catch (const InputError& e) {
         err() << tr("shardscope plan: %1").arg(qs(e.what())) << '\n' << Qt::flush;
         return ExitInput;

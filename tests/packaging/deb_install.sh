@@ -2,16 +2,16 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # deb_install.sh BUILD_DIR CPACK VERSION WORK_DIR: builds the .deb with CPack into WORK_DIR,
 # unpacks it with dpkg -x into WORK_DIR/staging and runs the packaged binary from there.
-# Exits 77 (a skip for CTest) when dpkg-dev is missing; writes nothing outside WORK_DIR except
-# CPack's install manifest in BUILD_DIR.
+# Fails when dpkg-dev is missing (a build dependency: a skip would read as a pass); writes nothing
+# outside WORK_DIR except CPack's install manifest in BUILD_DIR.
 set -eu
 build="$1"; cpack="$2"; version="$3"; work="$4"
 id=org.shardscope.ShardScope
 
 for tool in dpkg dpkg-deb dpkg-shlibdeps; do
     if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "SKIP: $tool is not installed (apt-get install dpkg-dev; it is in packaging/build-deps.txt)"
-        exit 77
+        echo "FAIL: $tool is not installed (apt-get install dpkg-dev; it is in packaging/build-deps.txt)"
+        exit 1
     fi
 done
 fail() { echo "FAIL: $*"; exit 1; }
@@ -34,7 +34,7 @@ dpkg-deb -f "$deb" Depends | grep -q 'libqt6core6' || fail "Depends lacks libqt6
 
 staging="$work/staging"
 dpkg -x "$deb" "$staging"
-for f in usr/bin/shardscope usr/bin/shardscope-gui \
+for f in usr/bin/shardscope usr/bin/shardscope-gui usr/libexec/shardscope/shardscope-onnx-infer \
          usr/share/applications/$id.desktop \
          usr/share/metainfo/$id.metainfo.xml \
          usr/share/mime/packages/$id.xml \
@@ -63,11 +63,16 @@ echo "$needed" | grep -q '^libQt6Core' || fail "shardscope does not link QtCore?
 if echo "$needed" | grep -qE '^libQt6(Gui|Widgets)|^libGL|^libX'; then
     fail "shardscope (the command line) links a GUI library: $(echo $needed)"
 fi
+# ONNX shape inference runs in the packaged helper (../libexec/shardscope beside the program), not
+# in the fork fallback: no warning that the helper could not run.
+onnx_out=$(env -u SHARDSCOPE_ONNX_HELPER "$staging/usr/bin/shardscope" inspect "$(dirname "$0")/../data/onnx/gpt_block.onnx" 2>&1) \
+    || { echo "$onnx_out"; fail "shardscope inspect gpt_block.onnx failed"; }
+echo "$onnx_out" | grep -q "116.5 K" || { echo "$onnx_out"; fail "the packaged shardscope did not import the ONNX model"; }
+if echo "$onnx_out" | grep -qi "could not run\|helper"; then echo "$onnx_out"; fail "the packaged ONNX helper did not run"; fi
 # The desktop planner runs the same subcommands.
 "$staging/usr/bin/shardscope-gui" --version | grep -qF "$version" || fail "shardscope-gui --version does not print $version"
 
-# The installed tree as a whole, when appstream is there (no network).
-if command -v appstreamcli >/dev/null 2>&1; then
-    appstreamcli validate-tree --no-net "$staging" || fail "appstreamcli validate-tree failed"
-fi
+# The installed tree as a whole (no network).
+command -v appstreamcli >/dev/null 2>&1 || fail "appstreamcli is not installed (apt-get install appstream; it is in packaging/build-deps.txt)"
+appstreamcli validate-tree --no-net "$staging" || fail "appstreamcli validate-tree failed"
 echo "PASS"
