@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <system_error>
-#include <thread>
 #include <tuple>
+#include <utility>
 
 namespace shardscope {
 
@@ -112,59 +111,82 @@ SortItem sortItem(const Key& key, std::uint32_t index)
     return { orderKey(std::get<0>(key)), orderKey(std::get<1>(key)), orderKey(std::get<2>(key)), index };
 }
 
-constexpr std::size_t kTwoThreads = 16384; ///< below this, one thread (a thread's start costs tens of microseconds)
-
-/// `work(begin, end, part)` over [0, n) in two halves, the first on a second thread when n is large.
-template <typename Work> void twoParts(std::size_t n, Work&& work)
+struct Head
 {
-    if (n >= kTwoThreads) {
-        try {
-            std::thread first([&] { work(std::size_t(0), n / 2, 0); });
-            work(n / 2, n, 1);
-            first.join();
-            return;
-        } catch (const std::system_error&) {
-            // no thread to be had: one part after the other
-        }
+    std::uint64_t k0;
+    std::uint32_t position;
+};
+
+/// Sorts `heads` by k0 with a stable least-significant-digit radix sort (11-bit digits, a digit every item shares
+/// skipped): equal keys keep their order.
+void radixSortByKey(std::vector<Head>& heads, std::vector<Head>& scratch, std::vector<std::uint32_t>& counts)
+{
+    constexpr int kBits = 11;
+    constexpr std::size_t kBuckets = std::size_t(1) << kBits;
+    constexpr int kDigits = (64 + kBits - 1) / kBits;
+    counts.assign(kBuckets * kDigits, 0);
+    scratch.resize(heads.size());
+    for (const Head& h : heads)
+        for (int d = 0; d < kDigits; ++d)
+            ++counts[std::size_t(d) * kBuckets + ((h.k0 >> (d * kBits)) & (kBuckets - 1))];
+    for (int d = 0; d < kDigits; ++d) {
+        std::uint32_t* count = counts.data() + std::size_t(d) * kBuckets;
+        if (count[(heads.front().k0 >> (d * kBits)) & (kBuckets - 1)] == heads.size())
+            continue; // every item has this digit: the pass would change nothing
+        std::uint32_t sum = 0;
+        for (std::size_t bucket = 0; bucket < kBuckets; ++bucket)
+            sum += std::exchange(count[bucket], sum);
+        for (const Head& h : heads)
+            scratch[count[(h.k0 >> (d * kBits)) & (kBuckets - 1)]++] = h;
+        heads.swap(scratch);
     }
-    work(std::size_t(0), n / 2, 0);
-    work(n / 2, n, 1);
 }
 
-/// Sorts `v` (a strict total order: indices differ, so any way of sorting gives this order). Sorted as 16-byte
-/// (first key, position) pairs, the rest of the key looked at only on a tie of the first (half the bytes
-/// moved, one integer compared mostly); large ones as two halves at once, then merged.
-void sortItems(std::vector<SortItem>& v)
+/// Memory a sort reuses.
+struct SortBuffers
 {
-    struct Head
-    {
-        std::uint64_t k0;
-        std::uint32_t position;
-    };
-    std::vector<Head> heads(v.size());
+    std::vector<Head> heads, scratch;
+    std::vector<std::uint32_t> counts;
+    std::vector<SortItem> sorted;
+};
+
+/// Sorts `v` (a strict total order: indices differ, so any way of sorting gives this order). Sorted as 16-byte
+/// (first key, position) pairs by a radix sort on the first key; the rest of the key is looked at only within
+/// a run of equal first keys (half the bytes moved, no comparison at all between distinct first keys).
+void sortItems(std::vector<SortItem>& v, SortBuffers& buffers)
+{
+    std::vector<Head>& heads = buffers.heads;
+    heads.resize(v.size());
     for (std::size_t i = 0; i < v.size(); ++i)
         heads[i] = { v[i].k0, std::uint32_t(i) };
     const auto less = [&v](const Head& a, const Head& b) {
         return a.k0 != b.k0 ? a.k0 < b.k0 : v[a.position] < v[b.position];
     };
-    if (v.size() < kTwoThreads) {
+    constexpr std::size_t kRadixFrom = 512; // below this, comparing costs less than the radix sort's counting
+    if (v.size() < kRadixFrom) {
         std::sort(heads.begin(), heads.end(), less);
     } else {
-        const auto mid = heads.begin() + std::ptrdiff_t(heads.size() / 2);
-        twoParts(heads.size(), [&](std::size_t, std::size_t, int part) {
-            if (part == 0)
-                std::sort(heads.begin(), mid, less);
-            else
-                std::sort(mid, heads.end(), less);
-        });
-        std::vector<Head> merged(heads.size());
-        std::merge(heads.begin(), mid, mid, heads.end(), merged.begin(), less);
-        heads.swap(merged);
+        radixSortByKey(heads, buffers.scratch, buffers.counts);
+        for (std::size_t begin = 0; begin < heads.size();) { // ties of the first key, in position order now
+            std::size_t end = begin + 1;
+            while (end < heads.size() && heads[end].k0 == heads[begin].k0)
+                ++end;
+            if (end - begin > 1)
+                std::sort(heads.begin() + std::ptrdiff_t(begin), heads.begin() + std::ptrdiff_t(end), less);
+            begin = end;
+        }
     }
-    std::vector<SortItem> sorted(v.size());
+    std::vector<SortItem>& sorted = buffers.sorted;
+    sorted.resize(v.size());
     for (std::size_t i = 0; i < heads.size(); ++i)
         sorted[i] = v[heads[i].position];
     v.swap(sorted);
+}
+
+void sortItems(std::vector<SortItem>& v)
+{
+    SortBuffers buffers;
+    sortItems(v, buffers);
 }
 
 } // namespace
@@ -245,128 +267,212 @@ std::vector<std::uint32_t> collapseEquivalents(std::span<const PlanSummary> plan
 }
 
 
-Ranking rankAndCollapse(std::span<PlanSummary> plans, Strategy strategy, const ScoreWeights& weights, int gpusPerNode)
+struct RankingWorkspace::Data
 {
-    const std::size_t n = plans.size();
-    Ranking out;
-    // 1. One pass over the summaries: the fastest plan that fits (what compute scores are relative to), the sort
-    // keys that do not depend on the score, and the columns the rest reads: per plan whether it fits, the value
-    // of its run (tokens/s where it fits, memory where not: collapseEquivalents' runs), and the parts of its
-    // score that do not depend on the fastest plan (scoreParts' own expressions, so the scores are the same).
-    const bool scored = strategy == Strategy::Exhaustive || strategy == Strategy::Hybrid;
-    std::vector<double> run(n), memoryPart(n), communicationPart(n);
-    std::vector<char> fits(n), timed(n);
-    struct Part
+    // The candidates the columns were read from (holds()).
+    const PlanSummary* candidates = nullptr;
+    std::size_t size = 0;
+    bool filled = false;
+    // Per candidate: whether it fits; the value of its run (tokens/s where it fits, memory where not:
+    // collapseEquivalents' runs); the parts of its score that do not depend on the fastest plan (scoreParts' own
+    // expressions, so the scores are the same), and whether it has a step time (scoreParts gives 0 where not).
+    std::vector<char> fits, timed;
+    std::vector<double> run, memoryPart, communicationPart;
+    std::vector<std::uint32_t> feasible, bounded; ///< plans that fit, in index order, timed in full or bounded
+    double best = 0;                              ///< the fastest plan that fits: its tokens/s
+    // The plans that do not fit, ranked (closest to fitting first, rule violations last) and collapsed: a run of
+    // equivalent plans never spans plans that fit and plans that do not, so this part is the same in any ranking.
+    std::vector<std::uint32_t> tailOrder, tailStands;
+    // Buffers a ranking fills.
+    std::vector<SortItem> items;
+    SortBuffers sort;
+};
+
+RankingWorkspace::RankingWorkspace() = default;
+RankingWorkspace::~RankingWorkspace() = default;
+RankingWorkspace::RankingWorkspace(const RankingWorkspace&) { }
+RankingWorkspace& RankingWorkspace::operator=(const RankingWorkspace& other)
+{
+    if (this != &other)
+        clear();
+    return *this;
+}
+RankingWorkspace::RankingWorkspace(RankingWorkspace&&) noexcept = default;
+RankingWorkspace& RankingWorkspace::operator=(RankingWorkspace&&) noexcept = default;
+
+void RankingWorkspace::clear()
+{
+    if (m_data)
+        m_data->filled = false;
+}
+
+bool RankingWorkspace::holds(std::span<const PlanSummary> candidates) const
+{
+    return m_data && m_data->filled && m_data->candidates == candidates.data() && m_data->size == candidates.size();
+}
+
+namespace {
+
+/// collapseEquivalents over a ranked sequence of plans, on the columns: the summaries are read only to compare
+/// plans within a run. Appends to kept/stands; `runStart` carries the current run from one call to the next.
+class Collapser
+{
+public:
+    Collapser(std::span<const PlanSummary> plans, const RankingWorkspace::Data& d, std::vector<std::uint32_t>& kept,
+              std::vector<std::uint32_t>& stands)
+        : m_plans(plans), m_d(d), m_kept(kept), m_stands(stands)
     {
-        std::vector<SortItem> feasible, bounded, overflow;
-        std::vector<std::uint32_t> broken;
-        double best = 0;
-    };
-    Part parts[2];
-    twoParts(n, [&](std::size_t begin, std::size_t end, int which) {
-        Part& part = parts[which];
-        part.feasible.reserve(end - begin);
-        for (std::size_t i = begin; i < end; ++i) {
-            PlanSummary& p = plans[i];
-            const auto index = std::uint32_t(i);
-            fits[i] = p.feasible ? 1 : 0;
-            run[i] = p.feasible ? p.tokensPerSecond : p.peakMemoryBytes;
-            if (p.feasible) {
-                part.best = std::max(part.best, p.tokensPerSecond);
-                timed[i] = p.stepSeconds <= 0 ? 0 : 1; // scoreParts gives 0 where not
-                memoryPart[i] = std::clamp(1.0 - p.peakMemoryBytes / p.capacityBytes, 0.0, 1.0);
-                communicationPart[i] = std::clamp(1.0 - p.exposedCommSeconds / p.stepSeconds, 0.0, 1.0);
-                (p.bounded ? part.bounded : part.feasible).push_back(sortItem(keyFor(p, strategy, gpusPerNode), index));
-            } else {
-                p.score = 0;
-                if (p.peakMemoryBytes > 0)
-                    part.overflow.push_back({ orderKey(p.peakMemoryBytes / p.capacityBytes), 0, 0, index });
-                else
-                    part.broken.push_back(index);
-            }
-        }
-    });
-    out.bestTokensPerSecond = std::max(parts[0].best, parts[1].best);
-    // 2. The scores of the plans that fit (scoreParts), written to them, and the keys that sort by them.
-    const double best = out.bestTokensPerSecond;
-    const double sum = weights.memory + weights.compute + weights.communication;
-    const double norm = sum > 0 ? 1.0 / sum : 0.0;
-    auto scoreOf = [&](std::uint32_t i) {
-        if (best <= 0 || !timed[i])
-            return 0.0;
-        return norm * weights.memory * memoryPart[i] + norm * weights.compute * (run[i] / best)
-            + norm * weights.communication * communicationPart[i];
-    };
-    twoParts(n, [&](std::size_t, std::size_t, int which) {
-        for (std::vector<SortItem>* items : { &parts[which].feasible, &parts[which].bounded })
-            for (SortItem& item : *items) {
-                const double score = scoreOf(item.index);
-                plans[item.index].score = score;
-                if (scored)
-                    item.k0 = orderKey(-score);
-            }
-    });
-    auto joined = [&](std::vector<SortItem> Part::*member) {
-        std::vector<SortItem> v = std::move(parts[0].*member);
-        v.insert(v.end(), (parts[1].*member).begin(), (parts[1].*member).end());
-        sortItems(v);
-        return v;
-    };
-    const std::vector<SortItem> feasible = joined(&Part::feasible);
-    const std::vector<SortItem> bounded = joined(&Part::bounded);
-    const std::vector<SortItem> overflow = joined(&Part::overflow);
-    // 3. collapseEquivalents on the columns: the summaries are read only to compare plans within a run.
-    std::vector<std::uint32_t>& kept = out.order;
-    std::vector<std::uint32_t>& stands = out.equivalents;
-    kept.reserve(n);
-    stands.reserve(n);
-    constexpr std::size_t kMaxCompared = 64; // as collapseEquivalents
-    std::size_t runStart = 0;
-    auto add = [&](std::uint32_t idx) {
-        const std::uint32_t first = kept.empty() ? 0 : kept[runStart];
-        if (kept.empty() || fits[first] != fits[idx] || run[first] != run[idx])
-            runStart = kept.size();
-        if (fits[idx] || run[idx] > 0) {
-            const std::size_t from = std::max(runStart, kept.size() - std::min(kept.size() - runStart, kMaxCompared));
-            for (std::size_t k = from; k < kept.size(); ++k)
-                if (equivalentPlans(plans[kept[k]], plans[idx])) {
-                    ++stands[k];
+    }
+
+    void add(std::uint32_t idx)
+    {
+        const std::uint32_t first = m_kept.empty() ? 0 : m_kept[m_runStart];
+        if (m_kept.empty() || m_d.fits[first] != m_d.fits[idx] || m_d.run[first] != m_d.run[idx])
+            m_runStart = m_kept.size();
+        if (m_d.fits[idx] || m_d.run[idx] > 0) {
+            constexpr std::size_t kMaxCompared = 64; // as collapseEquivalents
+            const std::size_t from
+                = std::max(m_runStart, m_kept.size() - std::min(m_kept.size() - m_runStart, kMaxCompared));
+            for (std::size_t k = from; k < m_kept.size(); ++k)
+                if (equivalentPlans(m_plans[m_kept[k]], m_plans[idx])) {
+                    ++m_stands[k];
                     return;
                 }
         }
-        kept.push_back(idx);
-        stands.push_back(0);
-    };
-    // Plans compared are scattered over the summaries: where the next few in order share a run, their summaries
-    // are fetched ahead of the comparison.
-    auto prefetch = [&](std::uint32_t idx) {
-        const char* bytes = reinterpret_cast<const char*>(&plans[idx]);
-        for (std::size_t offset = 0; offset < sizeof(PlanSummary); offset += 64)
-            __builtin_prefetch(bytes + offset);
-    };
-    auto addAll = [&](const std::vector<SortItem>& items) {
+        m_kept.push_back(idx);
+        m_stands.push_back(0);
+    }
+
+    /// Plans compared are scattered over the summaries: where the next few in order share a run, their summaries
+    /// are fetched ahead of the comparison.
+    void addAll(const std::vector<SortItem>& items)
+    {
         constexpr std::size_t kAhead = 8;
         for (std::size_t k = 0; k < items.size(); ++k) {
             if (k + kAhead < items.size()) {
                 const std::uint32_t a = items[k + kAhead - 1].index, b = items[k + kAhead].index;
-                if (run[a] == run[b] && fits[a] == fits[b]) {
+                if (m_d.run[a] == m_d.run[b] && m_d.fits[a] == m_d.fits[b]) {
                     prefetch(a);
                     prefetch(b);
                 }
             }
             add(items[k].index);
         }
-    };
-    addAll(feasible);
-    addAll(bounded);
-    out.feasibleRanked = kept.size();
-    addAll(overflow);
-    for (const std::vector<std::uint32_t>& b : { parts[0].broken, parts[1].broken })
-        for (const std::uint32_t idx : b)
-            add(idx);
+    }
+
+private:
+    void prefetch(std::uint32_t idx) const
+    {
+        const char* bytes = reinterpret_cast<const char*>(&m_plans[idx]);
+        for (std::size_t offset = 0; offset < sizeof(PlanSummary); offset += 64)
+            __builtin_prefetch(bytes + offset);
+    }
+
+    std::span<const PlanSummary> m_plans;
+    const RankingWorkspace::Data& m_d;
+    std::vector<std::uint32_t>& m_kept;
+    std::vector<std::uint32_t>& m_stands;
+    std::size_t m_runStart = 0; // index into m_kept where the current run starts
+};
+
+/// Reads the columns of `plans` into `d`, and ranks and collapses the plans that do not fit.
+void fill(RankingWorkspace::Data& d, std::span<PlanSummary> plans)
+{
+    const std::size_t n = plans.size();
+    d.fits.assign(n, 0);
+    d.timed.assign(n, 0);
+    d.run.assign(n, 0.0);
+    d.memoryPart.assign(n, 0.0);
+    d.communicationPart.assign(n, 0.0);
+    d.feasible.clear();
+    d.bounded.clear();
+    d.best = 0;
+    std::vector<SortItem>& overflow = d.items;
+    overflow.clear();
+    std::vector<std::uint32_t> broken;
+    for (std::size_t i = 0; i < n; ++i) {
+        PlanSummary& p = plans[i];
+        const auto index = std::uint32_t(i);
+        if (!p.feasible)
+            p.score = 0;
+        d.fits[i] = p.feasible ? 1 : 0;
+        d.run[i] = p.feasible ? p.tokensPerSecond : p.peakMemoryBytes;
+        if (p.feasible) {
+            d.best = std::max(d.best, p.tokensPerSecond);
+            d.timed[i] = p.stepSeconds <= 0 ? 0 : 1;
+            d.memoryPart[i] = std::clamp(1.0 - p.peakMemoryBytes / p.capacityBytes, 0.0, 1.0);
+            d.communicationPart[i] = std::clamp(1.0 - p.exposedCommSeconds / p.stepSeconds, 0.0, 1.0);
+            (p.bounded ? d.bounded : d.feasible).push_back(index);
+        } else if (p.peakMemoryBytes > 0) {
+            overflow.push_back({ orderKey(p.peakMemoryBytes / p.capacityBytes), 0, 0, index });
+        } else {
+            broken.push_back(index);
+        }
+    }
+    sortItems(overflow, d.sort);
+    d.tailOrder.clear();
+    d.tailStands.clear();
+    Collapser tail(plans, d, d.tailOrder, d.tailStands);
+    tail.addAll(overflow);
+    for (const std::uint32_t idx : broken)
+        tail.add(idx);
+    d.candidates = plans.data();
+    d.size = n;
+    d.filled = true;
+}
+
+} // namespace
+
+void rankAndCollapse(std::span<PlanSummary> plans, Strategy strategy, const ScoreWeights& weights, int gpusPerNode,
+                     RankingWorkspace& workspace, Ranking& out)
+{
+    if (!workspace.m_data)
+        workspace.m_data = std::make_unique<RankingWorkspace::Data>();
+    RankingWorkspace::Data& d = *workspace.m_data;
+    if (!workspace.holds(plans))
+        fill(d, plans);
+    out.bestTokensPerSecond = d.best;
+    out.fastest.reset();
+    out.order.clear();
+    out.equivalents.clear();
+    out.order.reserve(plans.size());
+    out.equivalents.reserve(plans.size());
+    // The scores of the plans that fit (scoreParts), written to them, and their sort keys: by score from the
+    // columns, other rankings from the summaries (keyFor).
+    const bool scored = strategy == Strategy::Exhaustive || strategy == Strategy::Hybrid;
+    const double best = d.best;
+    const double sum = weights.memory + weights.compute + weights.communication;
+    const double norm = sum > 0 ? 1.0 / sum : 0.0;
+    Collapser collapser(plans, d, out.order, out.equivalents);
+    for (const std::vector<std::uint32_t>* part : { &d.feasible, &d.bounded }) {
+        std::vector<SortItem>& items = d.items;
+        items.resize(part->size());
+        for (std::size_t k = 0; k < part->size(); ++k) {
+            const std::uint32_t i = (*part)[k];
+            const double score = best <= 0 || !d.timed[i]
+                ? 0.0
+                : norm * weights.memory * d.memoryPart[i] + norm * weights.compute * (d.run[i] / best)
+                    + norm * weights.communication * d.communicationPart[i];
+            plans[i].score = score;
+            items[k] = scored ? SortItem { orderKey(-score), orderKey(-d.run[i]), orderKey(0.0), i }
+                              : sortItem(keyFor(plans[i], strategy, gpusPerNode), i);
+        }
+        sortItems(items, d.sort);
+        collapser.addAll(items);
+    }
+    out.feasibleRanked = out.order.size();
     for (std::size_t i = 0; i < out.feasibleRanked; ++i)
-        if (!out.fastest || run[kept[i]] > run[*out.fastest])
-            out.fastest = kept[i];
+        if (!out.fastest || d.run[out.order[i]] > d.run[*out.fastest])
+            out.fastest = out.order[i];
+    out.order.insert(out.order.end(), d.tailOrder.begin(), d.tailOrder.end());
+    out.equivalents.insert(out.equivalents.end(), d.tailStands.begin(), d.tailStands.end());
+}
+
+Ranking rankAndCollapse(std::span<PlanSummary> plans, Strategy strategy, const ScoreWeights& weights, int gpusPerNode)
+{
+    RankingWorkspace workspace;
+    Ranking out;
+    rankAndCollapse(plans, strategy, weights, gpusPerNode, workspace, out);
     return out;
 }
 

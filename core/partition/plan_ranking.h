@@ -5,6 +5,7 @@
 #include "partition/strategy.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -77,10 +78,45 @@ struct Ranking
 };
 
 /**
- * scorePlans, rankPlans and collapseEquivalents at once, with the same results: the fields ranking reads are
- * gathered in one pass (on two threads for large searches) into compact columns, and the order is sorted on
- * integer keys (two threads, merged); the summaries are touched once more to write their scores.
+ * What ranking reads of a set of candidates that no weight or strategy changes, kept between rankings of the
+ * same candidates (a weight slider dragged): per plan whether it fits, its tokens/s, the parts of its score that
+ * do not depend on the fastest plan; the plans that do not fit already ranked and collapsed (their order
+ * depends on memory alone); and the buffers a ranking fills, reused so that a re-rank faults in no memory.
+ * Filled by the first rankAndCollapse with it; clear() it when the candidates change. A copy starts empty.
  */
+class RankingWorkspace
+{
+public:
+    RankingWorkspace();
+    ~RankingWorkspace();
+    RankingWorkspace(const RankingWorkspace&);
+    RankingWorkspace& operator=(const RankingWorkspace&);
+    RankingWorkspace(RankingWorkspace&&) noexcept;
+    RankingWorkspace& operator=(RankingWorkspace&&) noexcept;
+
+    /// Forgets the candidates' columns (the buffers stay allocated).
+    void clear();
+    /// Whether it holds the columns of `candidates` (the same span: data and size).
+    bool holds(std::span<const PlanSummary> candidates) const;
+
+    struct Data;
+
+private:
+    friend void rankAndCollapse(std::span<PlanSummary>, Strategy, const ScoreWeights&, int, RankingWorkspace&, Ranking&);
+    std::unique_ptr<Data> m_data;
+};
+
+/**
+ * scorePlans, rankPlans and collapseEquivalents at once, with the same results, into `out` (its vectors' memory
+ * reused). Reads the summaries once into `workspace`'s columns, unless it already holds these candidates'
+ * columns: then a ranking by score reads only the columns (and the summaries of plans of equal speed, to
+ * compare them), sorts the plans that fit on integer keys (a radix sort), and writes each plan's score.
+ * The candidates must not have changed since `workspace` read them (RankingWorkspace::clear).
+ */
+void rankAndCollapse(std::span<PlanSummary> plans, Strategy strategy, const ScoreWeights& weights, int gpusPerNode,
+                     RankingWorkspace& workspace, Ranking& out);
+
+/// The same with a workspace of its own (nothing kept).
 Ranking rankAndCollapse(std::span<PlanSummary> plans, Strategy strategy, const ScoreWeights& weights, int gpusPerNode);
 
 } // namespace shardscope

@@ -8,8 +8,13 @@ namespace shardscope {
 void rerank(PlanningOutcome& outcome, const PlanEvaluator& evaluator, Strategy strategy, const ScoreWeights& weights,
             int topCount)
 {
-    // scorePlans, rankPlans, collapseEquivalents, the fastest plan: in one go on compact columns.
-    Ranking ranking = rankAndCollapse(outcome.search.candidates, strategy, weights, evaluator.problem().cluster.gpusPerNode);
+    // scorePlans, rankPlans, collapseEquivalents, the fastest plan: in one go on the candidates' columns, read
+    // once and kept in the outcome with the buffers (a slider dragged re-ranks without reading the summaries).
+    Ranking ranking;
+    ranking.order = std::move(outcome.order);
+    ranking.equivalents = std::move(outcome.equivalents);
+    rankAndCollapse(outcome.search.candidates, strategy, weights, evaluator.problem().cluster.gpusPerNode,
+                    outcome.rankingWorkspace, ranking);
     outcome.order = std::move(ranking.order);
     outcome.equivalents = std::move(ranking.equivalents);
     outcome.feasibleRanked = ranking.feasibleRanked;

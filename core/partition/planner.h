@@ -27,6 +27,8 @@ struct PlanningOutcome
     Strategy strategy = Strategy::Exhaustive; ///< the ranking `order` follows
     ScoreWeights weights;                 ///< and the weights of its scores
     std::vector<PlanEstimate> top;        ///< full estimates of the first `topCount` in order
+    /// What rerank() keeps between rankings of these candidates (clear() it where they change).
+    RankingWorkspace rankingWorkspace;
 };
 
 /**

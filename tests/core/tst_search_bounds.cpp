@@ -263,7 +263,7 @@ void TestSearchBounds::boundOnlyWhereRankedByThroughput()
 
 void TestSearchBounds::fastRankingMatchesTheDocumentedOrder()
 {
-    // 40,000 plans (past the size where the fast path sorts on two threads) with many ties: speeds, memory
+    // 40,000 plans (sorted by radix on the first key, ties on the rest) with many ties: speeds, memory
     // and imbalance from small sets, equivalent pairs (ZeRO-0/1 at DP 1), bounded plans, rule violations.
     std::mt19937 rng(5);
     auto below = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
@@ -322,10 +322,27 @@ void TestSearchBounds::fastRankingMatchesTheDocumentedOrder()
         order.insert(order.end(), broken.begin(), broken.end());
         return order;
     };
-    for (const Strategy strategy : allStrategies()) {
-        const ScoreWeights weights = strategy == Strategy::Hybrid ? defaultWeights(Strategy::Hybrid) : ScoreWeights { 0.2, 0.7, 0.1 };
+    // One workspace through every strategy and several weights, as the window re-ranks while a slider is dragged
+    // (the columns read once, the buffers reused); and a fresh one each time.
+    std::vector<PlanSummary> dragged = plans;
+    RankingWorkspace workspace;
+    Ranking reused;
+    std::vector<std::pair<Strategy, ScoreWeights>> rankings;
+    for (const Strategy strategy : allStrategies())
+        rankings.emplace_back(strategy, strategy == Strategy::Hybrid ? defaultWeights(Strategy::Hybrid) : ScoreWeights { 0.2, 0.7, 0.1 });
+    for (const ScoreWeights& w : { ScoreWeights { 0, 1, 0 }, ScoreWeights { 1, 0, 0 }, ScoreWeights { 0.3, 0.3, 0.4 } })
+        rankings.emplace_back(Strategy::Exhaustive, w);
+    for (const auto& [strategy, weights] : rankings) {
         std::vector<PlanSummary> copy = plans;
         const Ranking fast = rankAndCollapse(copy, strategy, weights, 8);
+        rankAndCollapse(dragged, strategy, weights, 8, workspace, reused);
+        QVERIFY(workspace.holds(dragged));
+        QVERIFY(reused.order == fast.order);
+        QVERIFY(reused.equivalents == fast.equivalents);
+        QCOMPARE(reused.feasibleRanked, fast.feasibleRanked);
+        QVERIFY(reused.fastest == fast.fastest);
+        for (std::size_t i = 0; i < plans.size(); ++i)
+            QCOMPARE(dragged[i].score, copy[i].score);
         scorePlans(plans, weights);
         for (std::size_t i = 0; i < plans.size(); ++i)
             QCOMPARE(copy[i].score, plans[i].score);
@@ -344,6 +361,31 @@ void TestSearchBounds::fastRankingMatchesTheDocumentedOrder()
         QVERIFY(fast.fastest == fastest);
         QCOMPARE(fast.bestTokensPerSecond, bestFeasibleTokensPerSecond(plans));
     }
+    // Candidates changed in place: read afresh after clear().
+    std::optional<std::uint32_t> slowestOne; // the slowest plan timed in full becomes the fastest
+    for (std::uint32_t i = 0; i < dragged.size(); ++i)
+        if (dragged[i].feasible && !dragged[i].bounded
+            && (!slowestOne || dragged[i].tokensPerSecond < dragged[*slowestOne].tokensPerSecond))
+            slowestOne = i;
+    QVERIFY(slowestOne);
+    const std::uint32_t slowest = *slowestOne;
+    dragged[slowest].tokensPerSecond = 1e9;
+    dragged[slowest].stepSeconds = 1e-3;
+    workspace.clear();
+    QVERIFY(!workspace.holds(dragged));
+    rankAndCollapse(dragged, Strategy::Exhaustive, ScoreWeights { 0, 1, 0 }, 8, workspace, reused);
+    QVERIFY(reused.fastest == slowest);
+    QCOMPARE(reused.order.front(), slowest);
+    QCOMPARE(reused.bestTokensPerSecond, 1e9);
+    // Other candidates (another span) with the same workspace: read afresh.
+    std::vector<PlanSummary> other = dragged;
+    other[slowest].tokensPerSecond = 1;
+    QVERIFY(!workspace.holds(other));
+    rankAndCollapse(other, Strategy::Exhaustive, ScoreWeights { 0, 1, 0 }, 8, workspace, reused);
+    const Ranking fresh = rankAndCollapse(other, Strategy::Exhaustive, ScoreWeights { 0, 1, 0 }, 8);
+    QVERIFY(reused.order == fresh.order);
+    QVERIFY(reused.fastest == fresh.fastest);
+    QVERIFY(reused.fastest != slowest);
 }
 
 QTEST_APPLESS_MAIN(TestSearchBounds)
