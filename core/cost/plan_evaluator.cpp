@@ -14,6 +14,7 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <string_view>
 
 namespace shardscope {
 
@@ -250,8 +251,14 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, doub
         + dispatch;
     if (bound <= usableBytes())
         return {};
-    return "stage memory of at least " + formatBytes(bound) + " per GPU on average (model states and activations), but "
-        + m_usableText + " is usable: exceeds memory by at least " + formatBytes(bound - usableBytes());
+    // One allocation: the search writes this for most candidates memory rules out.
+    const std::string needed = formatBytes(bound), over = formatBytes(bound - usableBytes());
+    static constexpr std::string_view kPrefix = "stage memory of at least ",
+        kMiddle = " per GPU on average (model states and activations), but ", kUsable = " is usable: exceeds memory by at least ";
+    std::string text;
+    text.reserve(kPrefix.size() + needed.size() + kMiddle.size() + m_usableText.size() + kUsable.size() + over.size());
+    text.append(kPrefix).append(needed).append(kMiddle).append(m_usableText).append(kUsable).append(over);
+    return text;
 }
 
 bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s) const

@@ -2,6 +2,7 @@
 #include "util/text.h"
 
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -34,12 +35,17 @@ std::string scaled(double value, const char* const* units, int unitCount, double
         v /= step;
         ++u;
     }
-    char buf[64];
-    if (std::fabs(v) >= 100 || u == 0)
-        std::snprintf(buf, sizeof buf, "%.0f %s", v, units[u]);
-    else
-        std::snprintf(buf, sizeof buf, "%.1f %s", v, units[u]);
-    return buf;
+    // As printf's "%.0f %s" / "%.1f %s" (to_chars with a precision is specified as printf in the C locale), without
+    // printf's cost: the search formats a reason for every candidate memory rules out.
+    char buf[400]; // the longest double in fixed notation has 309 digits before the point
+    const int precision = std::fabs(v) >= 100 || u == 0 ? 0 : 1;
+    char* end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, precision).ptr;
+    std::string out;
+    const std::size_t unitLength = std::char_traits<char>::length(units[u]);
+    out.reserve(std::size_t(end - buf) + 1 + unitLength);
+    out.append(buf, end).push_back(' ');
+    out.append(units[u], unitLength);
+    return out;
 }
 } // namespace
 

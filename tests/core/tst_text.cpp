@@ -5,12 +5,48 @@
 
 #include <QtTest>
 
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
 using namespace shardscope;
 
 class TestText : public QObject
 {
     Q_OBJECT
 private slots:
+    void formatBytesByHand()
+    {
+        // Binary units up to PiB; no decimal from 100 up or in bytes, one below.
+        QCOMPARE(formatBytes(0), std::string("0 B"));
+        QCOMPARE(formatBytes(1023), std::string("1023 B"));
+        QCOMPARE(formatBytes(1024), std::string("1.0 KiB"));
+        QCOMPARE(formatBytes(1536), std::string("1.5 KiB"));
+        QCOMPARE(formatBytes(80e9), std::string("74.5 GiB"));       // 80e9 / 2^30 = 74.505...
+        QCOMPARE(formatBytes(141e9), std::string("131 GiB"));       // 131.32...: from 100 up, no decimal
+        QCOMPARE(formatBytes(-2.5 * 1024 * 1024), std::string("-2.5 MiB"));
+        QCOMPARE(formatBytes(0.25 * 1024), std::string("256 B"));
+        QCOMPARE(formatBytes(2.0 * 1024 * 1024 * 1024 * 1024 * 1024 * 1024), std::string("2048 PiB"));
+    }
+
+    void formatBytesAsPrintf()
+    {
+        // The documented format is printf's "%.0f %s" / "%.1f %s": compared on values across the range.
+        static const char* const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+        for (double value : { 0.0, 1.0, 99.94 * 1024, 99.95 * 1024, 99.96 * 1024, 1048575.0, 5e12, 3.3e15, -7e9,
+                              1e25, 1e300, std::numeric_limits<double>::infinity() }) {
+            int u = 0;
+            double v = value;
+            while (std::fabs(v) >= 1024 && u + 1 < 6) {
+                v /= 1024;
+                ++u;
+            }
+            char expected[512];
+            std::snprintf(expected, sizeof expected, std::fabs(v) >= 100 || u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
+            QCOMPARE(formatBytes(value), std::string(expected));
+        }
+    }
+
     void utf8_data()
     {
         QTest::addColumn<QByteArray>("bytes");
