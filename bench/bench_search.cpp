@@ -185,9 +185,9 @@ void BM_RerankOutcome100k(benchmark::State& state)
         p.capacityBytes = 80e9;
         p.peakMemoryBytes = rule ? 0 : 40e9 + 80e9 * u(rng);
         if (rule)
-            p.infeasibleReason = "global batch 512 is not divisible by DP 8 x micro-batch 3";
+            p.infeasibleReason = InfeasibleReason("global batch 512 is not divisible by DP 8 x micro-batch 3");
         else if (!p.feasible)
-            p.infeasibleReason = "stage 0 needs 90.1 GiB per GPU but 80 GiB is usable";
+            p.infeasibleReason = InfeasibleReason("stage 0 needs 90.1 GiB per GPU but 80 GiB is usable");
         p.stepSeconds = 1 + u(rng);
         if (i % 10 == 1) { // an equivalent of its predecessor
             p = plans[i - 1];

@@ -357,7 +357,7 @@ std::shared_ptr<const PlanningOutcome> syntheticOutcome()
                 * noise(rng);
             const bool cut = pick(rng) % 20 == 0;
             s.feasible = !cut && s.peakMemoryBytes <= s.capacityBytes;
-            if (!s.feasible) s.infeasibleReason = "exceeds memory";
+            if (!s.feasible) s.infeasibleReason = InfeasibleReason("exceeds memory");
             if (!cut) {
                 s.stepSeconds = (4.0 + 0.15 * split + 1.5 * int(c.recompute)) * noise(rng);
                 s.tokensPerSecond = 1024.0 * 4096.0 / s.stepSeconds;

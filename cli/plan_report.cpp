@@ -342,13 +342,13 @@ void PlanReport::printInfeasible(QTextStream& out, const PlanningOutcome& o, int
             continue;
         if (shown++ >= count)
             break;
-        out << QStringLiteral("  %1  %2").arg(configColumns(s.config), qs(s.infeasibleReason)) << '\n';
+        out << QStringLiteral("  %1  %2").arg(configColumns(s.config), qs(s.infeasibleReason.text())) << '\n';
     }
     // Why candidates fail, most common reasons first (the numbers in reasons differ, so group by their start).
     QMap<QString, int> kinds;
     for (const PlanSummary& s : o.search.candidates)
         if (!s.feasible) {
-            QString r = qs(s.infeasibleReason);
+            QString r = qs(s.infeasibleReason.text());
             if (r.startsWith(QLatin1String("stage ")))
                 r = tr("exceeds GPU memory");
             else

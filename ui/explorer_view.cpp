@@ -290,7 +290,7 @@ QString ExplorerView::planText(std::uint32_t candidate) const
                          ExplorerAxes::format(
                              ExplorerMetric::CommShare, ExplorerAxes::value(ExplorerMetric::CommShare, p)));
     }
-    if (!p.feasible) lines << tr("Does not fit: %1").arg(QString::fromStdString(p.infeasibleReason));
+    if (!p.feasible) lines << tr("Does not fit: %1").arg(QString::fromStdString(p.infeasibleReason.text()));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -48,7 +48,7 @@ QString PlanTableModel::rankExplanation(int row) const
     if (!p)
         return {};
     if (!p->feasible)
-        return tr("#%1 does not fit: %2").arg(row + 1).arg(QString::fromStdString(p->infeasibleReason));
+        return tr("#%1 does not fit: %2").arg(row + 1).arg(QString::fromStdString(p->infeasibleReason.text()));
     const ScoreWeights& w = m_outcome->weights;
     QString why;
     switch (m_outcome->strategy) {

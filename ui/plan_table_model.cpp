@@ -134,7 +134,7 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
                                                                          : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (!p->feasible)
-            return QString::fromStdString(p->infeasibleReason);
+            return QString::fromStdString(p->infeasibleReason.text());
         if (index.column() == Score)
             return scoreExplanation(index.row());
         if (index.column() == Rank || index.column() == Status)
@@ -218,7 +218,7 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
     }
     case Status: {
         if (!p.feasible)
-            return QString::fromStdString(p.infeasibleReason);
+            return QString::fromStdString(p.infeasibleReason.text());
         QString text = row == m_fastestRow ? tr("fits, fastest") : tr("fits");
         if (const int same = equivalentCount(row); same > 0)
             text += QLatin1Char(' ') + tr("(+%n equivalent)", nullptr, same);

@@ -184,7 +184,7 @@ RunPrediction predictRun(const CalibrationRun& run, const PlanningProblem& probl
         if (s.feasible && (!best || s.stepSeconds < best->stepSeconds))
             best = &s;
     if (!best) {
-        out.reason = result.candidates.empty() ? "no candidate" : result.candidates.front().infeasibleReason;
+        out.reason = result.candidates.empty() ? "no candidate" : result.candidates.front().infeasibleReason.text();
         return out;
     }
     out.feasible = true;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost/infeasible_reason.h"
 #include "cost/memory_model.h"
 #include "training/training_spec.h"
 
@@ -123,7 +124,7 @@ struct PlanSummary
 {
     ParallelConfig config;
     bool feasible = false;
-    std::string infeasibleReason;
+    InfeasibleReason infeasibleReason; ///< the estimate's reason, or the search's (memory floor, search bound)
     double peakMemoryBytes = 0;
     double capacityBytes = 0;
     double stepSeconds = 0;

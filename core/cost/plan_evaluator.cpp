@@ -219,7 +219,7 @@ const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c)
     return it->second;
 }
 
-std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, double& bound) const
+InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, double& bound) const
 {
     // No placement holds less than the average stage: its model states, plus its activations times the fewest
     // micro-batches any stage keeps in flight, plus the memory every GPU has besides.
@@ -251,14 +251,7 @@ std::string PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, doub
         + dispatch;
     if (bound <= usableBytes())
         return {};
-    // One allocation: the search writes this for most candidates memory rules out.
-    const std::string needed = formatBytes(bound), over = formatBytes(bound - usableBytes());
-    static constexpr std::string_view kPrefix = "stage memory of at least ",
-        kMiddle = " per GPU on average (model states and activations), but ", kUsable = " is usable: exceeds memory by at least ";
-    std::string text;
-    text.reserve(kPrefix.size() + needed.size() + kMiddle.size() + m_usableText.size() + kUsable.size() + over.size());
-    text.append(kPrefix).append(needed).append(kMiddle).append(m_usableText).append(kUsable).append(over);
-    return text;
+    return InfeasibleReason::memoryFloor(bound, usableBytes());
 }
 
 bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s) const
@@ -266,7 +259,7 @@ bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s)
     s = PlanSummary {};
     s.config = c;
     s.capacityBytes = usableBytes();
-    s.infeasibleReason = structuralProblem(c);
+    s.infeasibleReason = InfeasibleReason(structuralProblem(c));
     if (!s.infeasibleReason.empty())
         return true;
     double bound = 0;
@@ -348,7 +341,7 @@ PlanSummary PlanEvaluator::summarizeUnlessSlower(const ParallelConfig& c, double
     PlanSummary s;
     s.config = c;
     s.feasible = scratch.feasible;
-    s.infeasibleReason = scratch.infeasibleReason;
+    s.infeasibleReason = InfeasibleReason(scratch.infeasibleReason);
     s.peakMemoryBytes = scratch.peakMemoryBytes;
     s.capacityBytes = scratch.capacityBytes;
     return s;
@@ -712,7 +705,7 @@ PlanSummary PlanSummary::from(const PlanEstimate& e)
     PlanSummary s;
     s.config = e.config;
     s.feasible = e.feasible;
-    s.infeasibleReason = e.infeasibleReason;
+    s.infeasibleReason = InfeasibleReason(e.infeasibleReason);
     s.peakMemoryBytes = e.peakMemoryBytes;
     s.capacityBytes = e.capacityBytes;
     s.stepSeconds = e.time.stepSeconds;

@@ -89,7 +89,7 @@ private:
                       StepCut* cut = nullptr) const;
     /// Why `config` cannot fit whatever the placement (the average stage's memory, set in `bound`, exceeds
     /// capacity), or "".
-    std::string memoryLowerBoundProblem(const ParallelConfig& config, double& bound) const;
+    InfeasibleReason memoryLowerBoundProblem(const ParallelConfig& config, double& bound) const;
     /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)
     /// unit ranges (possibly empty): blocks balanced over the stages by time within each stage's memory,
     /// first and last stage lighter by their embedding and loss, then spread evenly over each stage's chunks.

@@ -266,7 +266,7 @@ SweepResult runSweep(const PlanningProblem& base, const SweepSpec& spec, Strateg
                 point.bestEstimate = outcome.top.front();
             } else {
                 point.status = SweepPointStatus::NoFit;
-                point.reason = first ? first->infeasibleReason
+                point.reason = first ? first->infeasibleReason.text()
                                      : "no candidate layout: the pins leave no way to split the model over "
                         + std::to_string(point.gpus) + " GPUs";
             }

@@ -159,7 +159,7 @@ inline std::shared_ptr<const PlanningOutcome> lattice()
         s.config.zeroStage = i % 3;
         s.config.schedule = i % 2 ? Schedule::Interleaved1F1B : Schedule::OneFOneB;
         s.feasible = i % 5 != 0;
-        if (!s.feasible) s.infeasibleReason = "stage 0 needs more memory than is usable";
+        if (!s.feasible) s.infeasibleReason = InfeasibleReason("stage 0 needs more memory than is usable");
         s.stepSeconds = 1 + i % 4 + 0.1 * (i / 4);
         s.tokensPerSecond = 1e6 / s.stepSeconds;
         s.mfu = 0.4 / s.stepSeconds;

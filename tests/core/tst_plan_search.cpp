@@ -206,7 +206,7 @@ void TestPlanSearch::pinnedKnobThatCannotWork()
     QCOMPARE(o.search.feasibleCount, std::size_t(0));
     QVERIFY(!o.search.candidates.empty());
     for (const PlanSummary& s : o.search.candidates)
-        QVERIFY2(QString::fromStdString(s.infeasibleReason).contains(QStringLiteral("key/value heads")), s.infeasibleReason.c_str());
+        QVERIFY2(QString::fromStdString(s.infeasibleReason.text()).contains(QStringLiteral("key/value heads")), s.infeasibleReason.text().c_str());
 
     p.training.pins = {};
     p.training.globalBatch = 4; // smaller than any DP size above 4
@@ -214,7 +214,7 @@ void TestPlanSearch::pinnedKnobThatCannotWork()
     p.training.pins.tp = 8;
     const PlanningOutcome small = runPlanning(p, Strategy::Exhaustive, {}, 3);
     QCOMPARE(small.search.feasibleCount, std::size_t(0));
-    QVERIFY(QString::fromStdString(small.search.candidates.front().infeasibleReason).contains(QStringLiteral("smaller than the data-parallel size 8")));
+    QVERIFY(QString::fromStdString(small.search.candidates.front().infeasibleReason.text()).contains(QStringLiteral("smaller than the data-parallel size 8")));
 }
 
 void TestPlanSearch::clusterErrors()

@@ -7,6 +7,7 @@
 #include "gpt_fixtures.h"
 #include "partition/planner.h"
 #include "partition/plan_config_text.h"
+#include "util/text.h"
 
 #include <QtTest>
 
@@ -121,6 +122,7 @@ private slots:
     void boundedSearchMatchesTheFullSearch();
     void boundOnlyWhereRankedByThroughput();
     void fastRankingMatchesTheDocumentedOrder();
+    void reasonsKeptAsNumbersReadAsSentences();
 };
 
 void TestSearchBounds::floorsBoundEveryStep()
@@ -285,7 +287,7 @@ void TestSearchBounds::fastRankingMatchesTheDocumentedOrder()
         p.feasible = p.feasible || p.bounded;
         p.capacityBytes = 80e9;
         p.peakMemoryBytes = kind == 9 ? 0.0 : 1e9 * (1 + below(400));
-        p.infeasibleReason = p.feasible ? "" : kind == 9 ? "a rule" : "exceeds memory";
+        p.infeasibleReason = InfeasibleReason(p.feasible ? "" : kind == 9 ? "a rule" : "exceeds memory");
         p.stepSeconds = 1 + 0.001 * below(2000);
         p.tokensPerSecond = 1e6 / p.stepSeconds;
         p.exposedCommSeconds = 0.1 * below(3);
@@ -386,6 +388,41 @@ void TestSearchBounds::fastRankingMatchesTheDocumentedOrder()
     QVERIFY(reused.order == fresh.order);
     QVERIFY(reused.fastest == fresh.fastest);
     QVERIFY(reused.fastest != slowest);
+}
+
+void TestSearchBounds::reasonsKeptAsNumbersReadAsSentences()
+{
+    // The two reasons the search gives most candidates are kept as numbers and read as the sentences they were.
+    const double gib = 1024.0 * 1024 * 1024;
+    QCOMPARE(InfeasibleReason::memoryFloor(120.5 * gib, 74.5 * gib).text(),
+             std::string("stage memory of at least 120 GiB per GPU on average (model states and activations), but 74.5 GiB "
+                         "is usable: exceeds memory by at least 46.0 GiB"));
+    QCOMPARE(InfeasibleReason::searchBound().text(),
+             std::string("not evaluated: slower than the fastest plans found (search bound)"));
+    QVERIFY(!InfeasibleReason::memoryFloor(0, 0).empty());
+    QVERIFY(!InfeasibleReason::searchBound().empty());
+    QVERIFY(InfeasibleReason().empty());
+    QVERIFY(InfeasibleReason(std::string()).empty());
+    QCOMPARE(InfeasibleReason("a rule").text(), std::string("a rule"));
+    // Equal where the sentences are (equivalent plans compare them), different otherwise.
+    QVERIFY(InfeasibleReason::memoryFloor(2e11, 8e10) == InfeasibleReason::memoryFloor(2e11, 8e10));
+    QVERIFY(!(InfeasibleReason::memoryFloor(2e11, 8e10) == InfeasibleReason::memoryFloor(2.1e11, 8e10)));
+    QVERIFY(!(InfeasibleReason::memoryFloor(2e11, 8e10) == InfeasibleReason::searchBound()));
+    // A search's memory-floor rejection: its peak memory is the floor, its capacity the usable memory.
+    for (unsigned seed = 1000; seed < 1040; ++seed) {
+        const RandomProblem r = randomProblem(seed);
+        const PlanEvaluator evaluator(r.problem);
+        for (const ParallelConfig& c : enumerateCandidates(evaluator, r.problem.training.pins, 2)) {
+            PlanSummary s;
+            if (!evaluator.rejectBeforePlacing(c, s) || s.peakMemoryBytes <= 0) continue;
+            QCOMPARE(s.infeasibleReason.text(),
+                     "stage memory of at least " + formatBytes(s.peakMemoryBytes)
+                         + " per GPU on average (model states and activations), but " + formatBytes(s.capacityBytes)
+                         + " is usable: exceeds memory by at least " + formatBytes(s.peakMemoryBytes - s.capacityBytes));
+            return;
+        }
+    }
+    QFAIL("no random problem had a candidate ruled out by the memory floor");
 }
 
 QTEST_APPLESS_MAIN(TestSearchBounds)

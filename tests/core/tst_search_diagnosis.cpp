@@ -282,7 +282,7 @@ private slots:
         const PlanEvaluator evaluator(p);
         for (const PlanSummary& s : result.candidates) {
             QVERIFY(!s.infeasibleReason.empty());
-            QVERIFY2(!evaluator.structuralProblem(s.config).empty(), s.infeasibleReason.c_str());
+            QVERIFY2(!evaluator.structuralProblem(s.config).empty(), s.infeasibleReason.text().c_str());
         }
 
         DiagnosisOptions options;

@@ -85,7 +85,7 @@ void compareBest(const SweepPoint& point, const PlanningOutcome& separate)
     QCOMPARE(point.feasibleCount, separate.search.feasibleCount);
     QCOMPARE(point.fits(), first.feasible);
     if (!first.feasible) {
-        QCOMPARE(point.reason, first.infeasibleReason);
+        QCOMPARE(point.reason, first.infeasibleReason.text());
         return;
     }
     QVERIFY(point.best.config == first.config);

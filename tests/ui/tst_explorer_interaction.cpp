@@ -178,7 +178,7 @@ private slots:
             = view.toolTipAt(view.pointPosition(infeasible.front(), kViewSize).toPoint(), kViewSize);
         QVERIFY2(
             why.contains(QStringLiteral("Does not fit: ")
-                + QString::fromStdString(outcome->search.candidates[infeasible.front()].infeasibleReason)),
+                + QString::fromStdString(outcome->search.candidates[infeasible.front()].infeasibleReason.text())),
             qPrintable(why));
         QVERIFY(view.toolTipAt(QPointF(3, 3), kViewSize).isEmpty());
     }

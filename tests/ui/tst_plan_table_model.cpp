@@ -275,7 +275,7 @@ private slots:
         const int last = model.rowCount() - 1;
         QVERIFY(!model.plan(last)->feasible);
         const QString reason = model.index(last, PlanTableModel::Status).data().toString();
-        QCOMPARE(reason, QString::fromStdString(model.plan(last)->infeasibleReason));
+        QCOMPARE(reason, QString::fromStdString(model.plan(last)->infeasibleReason.text()));
         QVERIFY(!reason.isEmpty());
         QCOMPARE(model.index(last, PlanTableModel::Status).data(Qt::ToolTipRole).toString(), reason);
     }

@@ -153,7 +153,7 @@ private slots:
             QCOMPARE(p.fits(), first.feasible);
             QCOMPARE(drawn.fits(), first.feasible);
             if (!first.feasible) {
-                QCOMPARE(p.reason, first.infeasibleReason);
+                QCOMPARE(p.reason, first.infeasibleReason.text());
                 continue;
             }
             for (const SweepPoint* s : { &p, &drawn }) {

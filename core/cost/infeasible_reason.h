@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace shardscope {
+
+/**
+ * Why a plan does not fit or breaks a rule (empty where it fits): a text, or, for the two reasons a search gives
+ * most of its candidates, the numbers alone, formatted when read. A search of a million candidates would
+ * otherwise format and allocate a million sentences (most of the time of a DeepSeek-V3 search went there).
+ */
+class InfeasibleReason
+{
+public:
+    InfeasibleReason() = default;
+    explicit InfeasibleReason(std::string text)
+        : m_text(std::move(text))
+    {
+    }
+
+    /// Memory the average stage already exceeds, whatever the placement: at least `boundBytes` per GPU where
+    /// `usableBytes` are usable.
+    static InfeasibleReason memoryFloor(double boundBytes, double usableBytes);
+    /// Left out by the search's step-time bound (SearchPruning) before it was placed.
+    static InfeasibleReason searchBound();
+
+    bool empty() const { return m_kind == Kind::Text && m_text.empty(); }
+    /// The sentence a person reads.
+    std::string text() const;
+
+    friend bool operator==(const InfeasibleReason&, const InfeasibleReason&) = default;
+
+private:
+    enum class Kind : std::uint8_t { Text, MemoryFloor, SearchBound };
+    Kind m_kind = Kind::Text;
+    std::string m_text;
+    double m_boundBytes = 0;
+    double m_usableBytes = 0;
+};
+
+} // namespace shardscope
