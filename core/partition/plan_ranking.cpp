@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "partition/plan_ranking.h"
 
+#include "util/huge_pages.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -379,6 +381,10 @@ private:
 void fill(RankingWorkspace::Data& d, std::span<PlanSummary> plans)
 {
     const std::size_t n = plans.size();
+    reserveOnHugePages(d.run, n);
+    reserveOnHugePages(d.memoryPart, n);
+    reserveOnHugePages(d.communicationPart, n);
+    reserveOnHugePages(d.items, n);
     d.fits.assign(n, 0);
     d.timed.assign(n, 0);
     d.run.assign(n, 0.0);

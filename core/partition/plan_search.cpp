@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "partition/plan_search.h"
 
+#include "util/huge_pages.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -228,7 +230,7 @@ std::vector<ParallelConfig> enumerateCandidates(
                 if (degreeProduct({ tp, cp, pp, base.dp }) < 0) continue;
                 // A layout that cannot work at all (sizes, batch): one candidate that carries the reason.
                 if (base.worldSize() != gpus || batch % base.dp != 0) {
-                    out.push_back(ruleCandidate(base, pins, 1));
+                    pushBackOnHugePages(out, ruleCandidate(base, pins, 1));
                     continue;
                 }
                 const long long local = batch / base.dp;
@@ -286,7 +288,7 @@ std::vector<ParallelConfig> enumerateCandidates(
                                                 c.zeroStage = sh.zero;
                                                 c.dpReplicate = sh.replicate;
                                                 c.reshardAfterForward = sh.reshard;
-                                                out.push_back(c);
+                                                pushBackOnHugePages(out, c);
                                             }
                                 }
                     }
@@ -382,7 +384,7 @@ namespace {
         s.bounded = true;
         s.stepSeconds = floor;
         s.tokensPerSecond = evaluator.tokensPerSecond(floor);
-        s.infeasibleReason = "not evaluated: slower than the fastest plans found (search bound)";
+        s.infeasibleReason = InfeasibleReason::searchBound();
         return s;
     }
 
@@ -407,7 +409,11 @@ namespace {
         const std::size_t n = configs.size();
         enum State : unsigned char { Rejected, Open, Evaluated, CutAfter, CutBefore };
         std::vector<unsigned char> state(n, Rejected);
-        std::vector<double> floorBefore(n, 0), floorAfter(n, 0);
+        std::vector<double> floorBefore, floorAfter;
+        reserveOnHugePages(floorBefore, n);
+        reserveOnHugePages(floorAfter, n);
+        floorBefore.resize(n, 0);
+        floorAfter.resize(n, 0);
         // 1. The rules and the memory floor (as summarize), and the step floor before placing.
         SearchOptions quiet = options;
         quiet.progress = nullptr;
@@ -485,6 +491,7 @@ SearchResult searchPlans(const PlanEvaluator& evaluator, const PlanPins& pins, c
     const std::vector<ParallelConfig> configs = enumerateCandidates(evaluator, pins, options.maxMicroBatch);
     SearchResult result;
     result.pruning = options.pruning;
+    reserveOnHugePages(result.candidates, configs.size());
     result.candidates.resize(configs.size());
 
     std::atomic<bool> stop { false };
