@@ -28,8 +28,8 @@ constexpr std::array<std::string_view, kGraphAttributeCount> kAttributeNames {
 };
 
 // The limits of the ShardScope model format, so a graph saved with nativeModelToJson reads back.
-constexpr double kMaxParams = 1e15;
-constexpr double kMaxPerToken = 1e18;
+constexpr double kMaxParams = double(kMaxLayerParams); // model/layer.h
+constexpr double kMaxPerToken = kMaxPerTokenValue; // model/layer.h
 
 std::size_t at(int index) { return static_cast<std::size_t>(index); }
 

@@ -113,7 +113,7 @@ namespace {
 
 // Names reach messages, the GUI and JSON output, which must be UTF-8; importers check where they
 // can name a precise position, and this catches what any format lets through.
-ModelGraph checkedNames(ModelGraph graph, const std::string& source)
+ModelGraph checkedModel(ModelGraph graph, const std::string& source)
 {
     const auto check = [&](const std::string& name, const std::string& position, const char* what) {
         if (const std::size_t bad = invalidUtf8Offset(name); bad != std::string_view::npos)
@@ -123,6 +123,20 @@ ModelGraph checkedNames(ModelGraph graph, const std::string& source)
     check(graph.name(), "", "model name");
     for (int i = 0; i < graph.layerCount(); ++i)
         check(graph.layer(i).name, "layer " + std::to_string(i), "layer name");
+    // Numbers past what ShardScope plans (an ONNX graph of absurd shapes): stop here rather than give a model
+    // that cannot be saved, read back or planned with finite times.
+    double total = 0;
+    for (int i = 0; i < graph.layerCount(); ++i) {
+        const Layer& layer = graph.layer(i);
+        if (const std::string problem = layerRangeProblem(layer); !problem.empty())
+            throw InputError(source, "layer " + std::to_string(i),
+                             graph.sourceFormat() + ": layer \"" + escapedBytes(layer.name) + "\": " + problem
+                                 + "; check the file's shapes and sizes");
+        total += double(layer.params);
+    }
+    if (total > double(kMaxLayerParams))
+        throw InputError(source, "", graph.sourceFormat() + ": the layers add up to " + formatCount(total)
+                                         + " parameters, more than ShardScope plans (at most 1e+15)");
     for (std::size_t i = 0; i < graph.nodes().size(); ++i)
         check(graph.nodes()[i].name, "operator " + std::to_string(i), "operator name");
     return graph;
@@ -134,7 +148,7 @@ ModelGraph importModelTextUnchecked(std::string_view text, const std::string& so
 
 ModelGraph importModelText(std::string_view text, const std::string& source)
 {
-    return checkedNames(importModelTextUnchecked(text, source), source);
+    return checkedModel(importModelTextUnchecked(text, source), source);
 }
 
 namespace {
@@ -281,11 +295,11 @@ ModelGraph importModelStream(const std::string& path, const std::string& source)
     std::istream in(&buffer);
     // safetensors: the header is parsed and the tensor data only counted (the size is not known ahead).
     if (looksLikeSafetensors(head, std::numeric_limits<std::uintmax_t>::max()))
-        return checkedNames(importSafetensors(in, source), source);
+        return checkedModel(importSafetensors(in, source), source);
     const bool text = trimLeft(head).empty() || std::string_view("{[<").find(trimLeft(head)[0]) != std::string_view::npos
                       || looksLikeGraphviz(head);
     if (!text && head[0] == '\x08') // ModelProto field 1 (ir_version), varint
-        return checkedNames(importOnnxBytes(readAll(in, kMaxOnnxStreamBytes, source,
+        return checkedModel(importOnnxBytes(readAll(in, kMaxOnnxStreamBytes, source,
                                                     "an ONNX ModelProto is at most 2 GiB (protobuf's limit)"),
                                             source),
                             source);
@@ -329,12 +343,12 @@ ModelGraph importModel(const std::string& path)
     const std::string ext = extensionOf(path);
     // safetensors: only the header is read, whatever the size of the weights behind it.
     if (looksLikeSafetensors(head, size) || (ext == ".safetensors" && trimLeft(head).substr(0, 1) != "{"))
-        return checkedNames(importSafetensors(path), path);
+        return checkedModel(importSafetensors(path), path);
     const bool text = !head.empty() && (trimLeft(head).empty() || std::string_view("{[<").find(trimLeft(head)[0]) != std::string_view::npos
                                         || looksLikeGraphviz(head) || ext == ".json");
     // ModelProto field 1 (ir_version), varint; an empty file is ONNX only by its name.
     if (!text && (ext == ".onnx" || (!head.empty() && head[0] == '\x08')))
-        return checkedNames(importOnnx(path), path);
+        return checkedModel(importOnnx(path), path);
 
     if (size > kMaxFileBytes)
         throw InputError(path, "", "the file is " + formatBytes(double(size))

@@ -18,8 +18,8 @@ namespace {
 
 constexpr const char* kFormat = "ShardScope model";
 constexpr std::int64_t kMaxDim = 1 << 22;
-constexpr std::int64_t kMaxParams = 1'000'000'000'000'000; // 1e15
-constexpr double kMaxPerToken = 1e18;
+constexpr std::int64_t kMaxParams = kMaxLayerParams; // 1e15, as every importer (model/layer.h)
+constexpr double kMaxPerToken = kMaxPerTokenValue; // 1e18 (model/layer.h)
 
 TransformerSpec readSpec(const JsonObjectReader& t, const std::string& name)
 {

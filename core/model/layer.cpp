@@ -4,6 +4,9 @@
 #include "util/text.h"
 
 #include <array>
+#include <cmath>
+#include <cstdio>
+#include <string>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -89,6 +92,41 @@ LayerKind guessLayerKind(std::string_view name, std::string_view op)
     if (const auto kind = kindFromText(toLower(name)))
         return *kind;
     return kindFromText(toLower(op)).value_or(LayerKind::Other);
+}
+
+std::string layerRangeProblem(const Layer& layer)
+{
+    auto outside = [](double value, double most) { return !(value >= 0 && value <= most); }; // NaN too
+    auto numberText = [](double value) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g", value);
+        return std::string(buf);
+    };
+    const std::pair<const char*, std::int64_t> counts[] = {
+        { "parameters (params)", layer.params },
+        { "active parameters (active_params)", layer.activeParams },
+        { "TP-sharded parameters (tp_sharded_params)", layer.tpShardedParams },
+        { "routed experts' parameters (expert_params)", layer.expertParams },
+    };
+    for (const auto& [what, value] : counts)
+        if (outside(double(value), double(kMaxLayerParams)))
+            return std::string(what) + " " + std::to_string(value) + " is "
+                + (value < 0 ? "negative" : "more than ShardScope plans (at most 1e+15)");
+    const std::pair<const char*, double> perToken[] = {
+        { "forward FLOPs per token (flops_per_token)", layer.flopsPerToken },
+        { "forward FLOPs per token per position (flops_per_token_per_seq)", layer.flopsPerTokenPerSeq },
+        { "activation bytes per token (act_sharded_bytes_per_token)", layer.actShardedBytesPerToken },
+        { "activation bytes per token (act_replicated_bytes_per_token)", layer.actReplicatedBytesPerToken },
+        { "score bytes per token per position (act_score_bytes_per_token_per_seq)", layer.actScoreBytesPerTokenPerSeq },
+        { "input bytes per token (input_bytes_per_token)", layer.inputBytesPerToken },
+        { "output elements per token (output_elements_per_token)", layer.outputElementsPerToken },
+        { "TP elements per token (tp_comm_elements_per_token)", layer.tpCommElementsPerToken },
+    };
+    for (const auto& [what, value] : perToken)
+        if (outside(value, kMaxPerTokenValue))
+            return std::string(what) + " " + numberText(value) + " is "
+                + (value < 0 ? "negative" : std::isnan(value) ? "not a number" : "more than ShardScope plans (at most 1e+18)");
+    return {};
 }
 
 } // namespace shardscope

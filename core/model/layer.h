@@ -112,4 +112,13 @@ struct Layer
     bool operator==(const Layer&) const = default;
 };
 
+/// The ranges a layer's numbers lie in (the native model format's, so that any model imported can be saved and
+/// read back, and the cost model's sums stay finite): parameters 0 to 1e15, per-token values 0 to 1e18.
+inline constexpr std::int64_t kMaxLayerParams = 1'000'000'000'000'000;
+inline constexpr double kMaxPerTokenValue = 1e18;
+
+/// What in `layer` lies outside those ranges, as "forward FLOPs per token (flops_per_token) 7.25e+24 is more than
+/// ShardScope plans (at most 1e+18)"; empty when nothing does.
+std::string layerRangeProblem(const Layer& layer);
+
 } // namespace shardscope

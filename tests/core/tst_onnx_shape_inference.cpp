@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // IsolatedShapeInference: libonnx's shape inference runs in a forked helper, so a crash or a hang
 // inside it (found by fuzz/fuzz_onnx) is reported as a warning and never takes the tool down.
+#include "import/model_importer.h"
 #include "import/onnx_shape_inference.h"
+#include "util/input_error.h"
 #include "import/onnx_symbols.h"
 #include "import/onnx_wire_scan.h"
 
@@ -110,6 +112,46 @@ class TestOnnxShapeInference : public QObject
     Q_OBJECT
 
 private slots:
+    void absurdShapesAreAClearError()
+    {
+        // h = MatMul(x[1, 1, K], y[K, K]) with y an input, not a weight, K = 2^30: numbers per token past the 1e18
+        // ShardScope plans (and the native model format holds). The import stops and says where and why (a fuzzer
+        // found such a model imported, then refused by the native reader when saved and read back).
+        constexpr std::int64_t k = std::int64_t(1) << 30;
+        onnx::ModelProto model;
+        model.set_ir_version(8);
+        model.add_opset_import()->set_version(17);
+        onnx::GraphProto& g = *model.mutable_graph();
+        g.set_name("g");
+        addTensor(*g.add_input(), "x", { 1, 1, k });
+        addTensor(*g.add_input(), "y", { k, k });
+        onnx::NodeProto& mm = *g.add_node();
+        mm.set_name("/huge/MatMul");
+        mm.set_op_type("MatMul");
+        mm.add_input("x");
+        mm.add_input("y");
+        mm.add_output("h");
+        g.add_output()->set_name("h");
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("huge.onnx")).toStdString();
+        {
+            std::ofstream out(path, std::ios::binary);
+            QVERIFY(model.SerializeToOstream(&out));
+        }
+        try {
+            shardscope::importModel(path);
+            QFAIL("imported a layer of 2.3e18 FLOPs per token");
+        } catch (const shardscope::InputError& e) {
+            QCOMPARE(e.source(), path);
+            QVERIFY2(e.position().rfind("layer ", 0) == 0, e.what());
+            // y's K^2 elements are stored for the backward pass (2.3e18 bytes a token in 16-bit) before the FLOPs.
+            QVERIFY2(e.message().find("ONNX: layer \"huge\": activation bytes per token (act_replicated_bytes_per_token) "
+                                      "2.31e+18 is more than ShardScope plans (at most 1e+18)")
+                         == 0,
+                     e.what());
+        }
+    }
+
     void inferredShapesComeBack()
     {
         onnx::ModelProto model = matmulRelu();
