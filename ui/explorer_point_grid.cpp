@@ -13,7 +13,12 @@ void ExplorerPointGrid::clear()
 
 int ExplorerPointGrid::cellOf(double t) const
 {
-    return std::clamp(int(std::floor(t * m_cells)), 0, m_cells - 1);
+    // Clamped as a double: a rectangle reaching far outside the plot (1e29 of its width) has no int cell, and
+    // converting it would be undefined (clang's UBSan caught it in tst_explorer_interaction). NaN: the first.
+    const double cell = std::floor(t * m_cells);
+    if (!(cell > 0))
+        return 0;
+    return cell >= double(m_cells - 1) ? m_cells - 1 : int(cell);
 }
 
 void ExplorerPointGrid::build(std::span<const float> u, std::span<const float> v)
