@@ -157,7 +157,8 @@ int main(int argc, char** argv)
     std::map<std::string, std::string> sources;
     for (const CalibrationRun& run : calibrationRuns())
         sources.emplace(run.family, run.source);
-    for (const auto& [family, source] : sources) {
+    for (const auto& entry : sources) {
+        const auto& family = entry.first; // a plain reference: lambdas below capture it (clang 14 cannot capture bindings)
         FamilyConstants start;
         start.family = family;
         if (const FamilyConstants* f = current.find(family))
@@ -191,7 +192,7 @@ int main(int argc, char** argv)
         c.scaleOutEfficiency = round3(c.scaleOutEfficiency);
         c.attentionScale = round3(c.attentionScale);
         Fit fit = evaluate(family, c, base);
-        c.runsFrom = source;
+        c.runsFrom = entry.second;
         c.info.family = family;
         c.info.runs = int(fit.predictions.size());
         c.info.rmsError = std::round(fit.rms * 10000) / 10000;

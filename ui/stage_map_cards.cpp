@@ -66,9 +66,9 @@ StageMapView::Layout StageMapView::layout(QSizeF size) const
         QFont small = font();
         small.setPointSizeF(std::max(5.0, font().pointSizeF() * 0.75));
         const QFontMetricsF smallMetrics(small);
-        const auto [first, end] = stageDeviceRange(c, p - 1);
+        const int lastDevice = stageDeviceRange(c, p - 1).second - 1; // a variable lambdas may capture (clang 14)
         const auto labelled = [&](double cell) {
-            return smallMetrics.horizontalAdvance(QString::number(end - 1)) + 2 < cell - 1
+            return smallMetrics.horizontalAdvance(QString::number(lastDevice)) + 2 < cell - 1
                 && smallMetrics.height() - 2 < cell - 1;
         };
         const double widthCell = (l.card.width() - 2 * kPad) / c.tp;
