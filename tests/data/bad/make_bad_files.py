@@ -280,6 +280,14 @@ model description`; `standard input:byte 8: safetensors: the header length is N 
 stream ended K bytes after it; the data is truncated or not a safetensors file`; `standard input:
 more than 512.0 MiB came from the stream; model descriptions are far smaller (is this a weights
 file?)`.
+
+Every import, whatever the format, then checks the model's numbers against the ranges ShardScope
+plans, the native model format's: parameters up to 1e15 a layer and in all, per-token values up to
+1e18, none negative or not a number. A file that parses but implies more (an ONNX graph of absurd
+shapes) stops there, naming the layer and the quantity, rather than giving a model that could not
+be saved and read back; `tests/core/tst_onnx_shape_inference.cpp` builds such a graph:
+`huge.onnx:layer 0: ONNX: layer "huge": activation bytes per token (act_replicated_bytes_per_token)
+2.31e+18 is more than ShardScope plans (at most 1e+18); check the file's shapes and sizes`.
 """
 
 
