@@ -14,7 +14,6 @@
 #include <cmath>
 #include <map>
 #include <string>
-#include <string_view>
 
 namespace shardscope {
 

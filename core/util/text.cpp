@@ -36,7 +36,7 @@ std::string scaled(double value, const char* const* units, int unitCount, double
         ++u;
     }
     // As printf's "%.0f %s" / "%.1f %s" (to_chars with a precision is specified as printf in the C locale), without
-    // printf's cost: the search formats a reason for every candidate memory rules out.
+    // printf's cost: tables and reasons format many of these.
     char buf[400]; // the longest double in fixed notation has 309 digits before the point
     const int precision = std::fabs(v) >= 100 || u == 0 ? 0 : 1;
     char* end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, precision).ptr;
