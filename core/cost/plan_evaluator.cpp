@@ -18,8 +18,6 @@
 namespace shardscope {
 
 namespace {
-std::string num(long long v) { return std::to_string(v); }
-
 std::uint64_t nextEvaluatorId()
 {
     static std::atomic<std::uint64_t> next { 1 };
@@ -29,6 +27,22 @@ std::uint64_t nextEvaluatorId()
 } // namespace
 
 namespace {
+
+/// evaluateInto's working vectors, one set per thread, kept between candidates so that evaluating one
+/// allocates nothing once the vectors have grown (malloc and free were 8 % of the 405B search).
+struct EvaluationScratch
+{
+    std::vector<PartitionItem> classItems, items;
+    std::vector<std::pair<int, int>> chunkUnits;
+    StageLimits limits;
+    std::vector<double> stageSeconds, chunkSeconds;
+};
+
+EvaluationScratch& evaluationScratch()
+{
+    thread_local EvaluationScratch scratch;
+    return scratch;
+}
 
 /// Layers that cost the same under every configuration (a repeated transformer block's layers): equal
 /// in every field but their names and which block they belong to.
@@ -104,91 +118,6 @@ double PlanEvaluator::usableBytes() const
     return m_problem.cluster.gpu.memoryBytes * (1.0 - m_problem.training.memoryMargin);
 }
 
-std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
-{
-    const TrainingSpec& tr = m_problem.training;
-    const int gpus = m_problem.cluster.totalGpus();
-    if (c.tp < 1 || c.cp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.microBatch < 1 || c.dpReplicate < 1 || c.ep < 1
-        || c.etp < 1)
-        return "parallel sizes and the micro-batch must be at least 1";
-    if (c.zeroStage < 0 || c.zeroStage > 3)
-        return "ZeRO stage must be 0, 1, 2 or 3";
-    if (c.worldSize() != gpus)
-        return "TP " + num(c.tp) + (c.cp > 1 ? " x CP " + num(c.cp) : std::string()) + " x PP " + num(c.pp) + " x DP "
-            + num(c.dp) + " = " + num(c.worldSize()) + " GPUs, but the cluster has " + num(gpus);
-    if (std::string moe = expertParallelProblem(m_experts, c, tr.precision); !moe.empty())
-        return moe;
-    if (const auto& spec = m_problem.model.spec()) {
-        if (spec->heads % c.tp != 0)
-            return "TP " + num(c.tp) + " does not divide the " + num(spec->heads) + " attention heads";
-        if (spec->kvHeads % c.tp != 0)
-            return "TP " + num(c.tp) + " does not divide the " + num(spec->kvHeads) + " key/value heads";
-        if (c.cp > 1 && c.cpCommType == CpCommType::AllToAll
-            && ((spec->heads / c.tp) % c.cp != 0 || (spec->kvHeads / c.tp) % c.cp != 0))
-            return "all-to-all context parallelism (Ulysses) needs CP " + num(c.cp) + " to divide the "
-                + num(spec->heads / c.tp) + " attention and " + num(spec->kvHeads / c.tp)
-                + " key/value heads each TP rank holds";
-    }
-    if (c.cp > 1) {
-        // Megatron-Core splits the sequence into 2 cp chunks (get_batch_on_this_cp_rank) and runs the attention
-        // through Transformer Engine's fused kernels; sequence parallelism then splits each rank's part over TP.
-        if (!tr.flashAttention)
-            return "context parallelism needs fused (flash) attention: Megatron runs it in Transformer Engine's "
-                   "attention kernels";
-        const std::int64_t chunks = 2 * std::int64_t(c.cp) * (c.sequenceParallel ? c.tp : 1);
-        if (tr.seqLength % chunks != 0)
-            return "context parallelism " + num(c.cp) + " needs the sequence length " + num(tr.seqLength)
-                + " divisible by 2 x CP" + (c.sequenceParallel ? " x TP" : "") + " = " + num(chunks);
-    }
-    if (c.dpReplicate > 1) {
-        if (c.zeroStage == 0)
-            return "hybrid sharding (DP replicate " + num(c.dpReplicate) + ") needs a ZeRO stage that shards (1, 2 or 3)";
-        if (c.dp % c.dpReplicate != 0 || c.dpReplicate == c.dp * c.cp)
-            return "DP replicate " + num(c.dpReplicate) + " must divide DP " + num(c.dp)
-                + " and leave shard groups of at least 2 ranks";
-    }
-    if (!c.reshardAfterForward && c.zeroStage != 3)
-        return "keeping parameters gathered after the forward applies to ZeRO-3 / FSDP only";
-    if (c.pp > int(m_units.size()))
-        return "PP " + num(c.pp) + " needs at least " + num(c.pp) + " blocks or layers to place; the model has "
-            + num(int(m_units.size()));
-    if (tr.globalBatch < c.dp)
-        return "global batch " + num(tr.globalBatch) + " is smaller than the data-parallel size " + num(c.dp);
-    if (tr.globalBatch % (std::int64_t(c.dp) * c.microBatch) != 0)
-        return "global batch " + num(tr.globalBatch) + " is not divisible by DP " + num(c.dp) + " x micro-batch "
-            + num(c.microBatch);
-    if (c.sequenceParallel && c.tp == 1)
-        return "sequence parallelism needs TP > 1";
-    if (c.sequenceParallel && tr.seqLength % c.tp != 0)
-        return "sequence parallelism needs the sequence length " + num(tr.seqLength) + " divisible by TP " + num(c.tp);
-    if (c.tpCommOverlap && !(c.sequenceParallel && c.tp > 1))
-        return "TP communication overlap needs sequence parallelism with TP > 1 (Megatron --tp-comm-overlap "
-               "requires --sequence-parallel)";
-    // Megatron's validate_args (megatron/training/arguments.py at d98e8a6): the p2p overlap exists in the
-    // interleaved schedule only, and interleaving over 2 stages requires it.
-    if (c.ppCommOverlap && c.schedule != Schedule::Interleaved1F1B)
-        return "pipeline communication overlap needs the interleaved schedule (Megatron turns it off for the others)";
-    if (!c.ppCommOverlap && c.schedule == Schedule::Interleaved1F1B && c.pp == 2)
-        return "the interleaved schedule over 2 stages needs pipeline communication overlap (Megatron requires it: "
-               "without it PP must be greater than 2)";
-    const std::int64_t m = tr.globalBatch / (std::int64_t(c.dp) * c.microBatch);
-    if (c.pp > 1 || c.schedule != Schedule::OneFOneB || c.vpp != 1) {
-        std::string schedule = scheduleProblem(c.schedule, c.pp, c.vpp, int(std::min<std::int64_t>(m, 1 << 30)));
-        if (!schedule.empty())
-            return schedule;
-    }
-    if (isInterleaved(c.schedule)) {
-        if (!m_blocksContiguous)
-            return "interleaved schedules need the model's transformer blocks in one contiguous run";
-        // Every model chunk holds a block, except that the first may hold only the embedding and the last only
-        // the output head and loss (Megatron's --pipeline-model-parallel-layout allows both).
-        if (m_blockUnits + 2 < c.pp * c.vpp)
-            return "PP " + num(c.pp) + " x vpp " + num(c.vpp) + " = " + num(c.pp * c.vpp) + " model chunks need at least "
-                + num(c.pp * c.vpp - 2) + " transformer blocks; the model has " + num(m_blockUnits);
-    }
-    return {};
-}
-
 const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c) const
 {
     // Unit costs depend on these knobs only; the search varies the others (ZeRO, schedule, chunks, ...) in
@@ -218,58 +147,6 @@ const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c)
     return it->second;
 }
 
-InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, double& bound) const
-{
-    // No placement holds less than the average stage: its model states, plus its activations times the fewest
-    // micro-batches any stage keeps in flight, plus the memory every GPU has besides.
-    const TrainingSpec& tr = m_problem.training;
-    const int p = c.pp;
-    const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
-    const std::vector<UnitCost>& classCosts = costClasses(c);
-    double params = 0, routed = 0, fp8 = 0, acts = 0, largestLayer = 0, workingSet = 0, dispatch = 0;
-    for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
-        const UnitCost& uc = classCosts[cls];
-        const double n = m_classUnits[cls];
-        params += n * uc.params;
-        routed += n * uc.routedExpertParams;
-        dispatch = std::max(dispatch, uc.dispatchBufferBytes);
-        fp8 += n * uc.fp8WeightBytes;
-        acts += n * (uc.activationBytes + uc.embeddingLogitsBytes);
-        largestLayer = std::max(largestLayer, uc.largestLayerParams);
-        workingSet = std::max(workingSet, uc.workingSetBytes);
-    }
-    double inFlight = 1e300;
-    for (int k = 0; k < p; ++k)
-        inFlight = std::min(inFlight, this->inFlight(c, k, m));
-    const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
-    const double stageParams = params / p;
-    bound = modelStateBytes(stageParams - routed / p, tr, c.zeroStage, c.zeroShardSize()).total()
-        + (routed > 0 ? modelStateBytes(routed / p, tr, c.zeroStage, c.expertZeroShardSize()).total() : 0.0)
-        + fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
-        + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total()
-        + dispatch;
-    if (bound <= usableBytes())
-        return {};
-    return InfeasibleReason::memoryFloor(bound, usableBytes());
-}
-
-bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s) const
-{
-    s = PlanSummary {};
-    s.config = c;
-    s.capacityBytes = usableBytes();
-    s.infeasibleReason = InfeasibleReason(structuralProblem(c));
-    if (!s.infeasibleReason.empty())
-        return true;
-    double bound = 0;
-    s.infeasibleReason = memoryLowerBoundProblem(c, bound);
-    if (!s.infeasibleReason.empty()) {
-        s.peakMemoryBytes = bound; // at least this much: orders it among the plans that do not fit
-        return true;
-    }
-    return false;
-}
-
 PlanSummary PlanEvaluator::summarize(const ParallelConfig& c) const
 {
     PlanSummary s;
@@ -285,46 +162,6 @@ PlanSummary PlanEvaluator::summarize(const ParallelConfig& c) const
 double PlanEvaluator::tokensPerSecond(double stepSeconds) const
 {
     return double(m_problem.training.globalBatch) * double(m_problem.training.seqLength) / stepSeconds;
-}
-
-namespace {
-// Floors are computed in another order than the times they bound: this much below, rounding cannot lift them
-// above (the sums differ by a few ulps; tst_search_bounds checks floor <= step on every candidate).
-constexpr double kFloorSlack = 1.0 - 1e-9;
-} // namespace
-
-PlanEvaluator::StepFloor PlanEvaluator::stepFloorBeforePlacement(const ParallelConfig& c) const
-{
-    // Every stage runs m micro-batches one after another, so the pipeline takes at least m x the slowest stage's
-    // micro-batch time, which is at least the average stage's (the stages share the units' time; the pipeline
-    // sends and the stage-dependent pairing of the all-to-all overlap at their least). 1F1B and GPipe take
-    // exactly (m - 1) tMax + sum of stage times (pipelineSeconds), at least (m + p - 1) x the average. The step
-    // adds the exposed DP traffic (>= 0) and the optimizer step of the stage where their sum is largest, at
-    // least the largest optimizer step, at least the average stage's (linear in its parameters).
-    const TrainingSpec& tr = m_problem.training;
-    const int p = c.pp;
-    const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
-    const std::vector<UnitCost>& classCosts = costClasses(c);
-    double perMicro = 0, params = 0, routed = 0;
-    for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
-        const UnitCost& uc = classCosts[cls];
-        const double n = m_classUnits[cls];
-        // epSeconds + the slowdown is linear in the paired share (0 to 1): at least its smaller end.
-        const double ep = std::min(uc.epCommSeconds, uc.epCommPairedSeconds + uc.epOverlapSlowdownSeconds);
-        perMicro += n * (uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + std::max(0.0, ep));
-        params += n * uc.params;
-        routed += n * uc.routedExpertParams;
-    }
-    const bool closedForm = !isZeroBubble(c.schedule) && !isInterleaved(c.schedule);
-    StepFloor f;
-    f.pipeline = kFloorSlack * (closedForm ? double(m) - 1.0 + p : double(m)) * (perMicro / p);
-    const double stageParams = params / p, stageRouted = routed / p;
-    const double local = c.zeroStage >= 1
-        ? (stageParams - stageRouted) / double(c.zeroShardSize()) + stageRouted / double(c.expertZeroShardSize())
-        : stageParams;
-    f.optimizer = kFloorSlack
-        * KernelModel(m_problem.cluster.gpu, tr.precision).memoryBoundSeconds(optimizerStepBytes(local, tr));
-    return f;
 }
 
 PlanSummary PlanEvaluator::summarizeUnlessSlower(const ParallelConfig& c, double tokensPerSecondToBeat, double& floor,
@@ -418,8 +255,9 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         = otherMemoryBytes(tr, c, 1e300, 0, largestLayer, workingSet, tiedAcrossStages).total() + dispatch;
     // FP8 weight copies belong to the weights (sharded with them under ZeRO-3).
     auto fp8Copies = [&](const UnitCost& uc) { return uc.fp8WeightBytes / (c.zeroStage == 3 ? double(shardRanks) : 1.0); };
-    std::vector<PartitionItem> classItems;
-    classItems.reserve(classCosts.size());
+    EvaluationScratch& scratch = evaluationScratch();
+    std::vector<PartitionItem>& classItems = scratch.classItems;
+    classItems.clear();
     const double pairedTypical = epOverlapPairedShare(c, p / 2, m); // the partitioner sees a middle stage's overlap
     for (const UnitCost& uc : classCosts)
         classItems.push_back({ uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + uc.epCommSeconds
@@ -429,16 +267,19 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
                                uc.activationBytes + uc.embeddingLogitsBytes });
 
     // Which units each virtual stage holds, in model order (virtualStageOf maps stages and chunks to them).
-    std::vector<PartitionItem> items;
-    items.reserve(m_units.size());
+    std::vector<PartitionItem>& items = scratch.items;
+    items.clear();
     for (std::size_t u = 0; u < m_units.size(); ++u)
         items.push_back(classItems[std::size_t(m_unitClass[u])]);
-    std::vector<std::pair<int, int>> chunkUnits;
+    std::vector<std::pair<int, int>>& chunkUnits = scratch.chunkUnits;
+    chunkUnits.clear();
     if (interleaved) {
-        chunkUnits = placeChunks(items, c, m, fixedBytes, e.capacityBytes);
+        placeChunks(items, c, m, fixedBytes, e.capacityBytes, chunkUnits);
     } else {
-        StageLimits limits;
+        StageLimits& limits = scratch.limits;
         limits.capacityBytes = e.capacityBytes;
+        limits.fixedBytes.clear();
+        limits.inFlight.clear();
         for (int k = 0; k < p; ++k) {
             limits.fixedBytes.push_back(fixedBytes);
             limits.inFlight.push_back(inFlight(c, k, m));
@@ -467,7 +308,8 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     const double tokens = double(tr.seqLength) * c.microBatch / c.cp; // per rank
     double tMax = 0, tMin = 1e300;
     double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
-    std::vector<double> stageSeconds(std::size_t(p), 0.0), stageWeightGrad(std::size_t(p), 0.0);
+    std::vector<double>& stageSeconds = scratch.stageSeconds;
+    stageSeconds.assign(std::size_t(p), 0.0);
     e.stages.resize(std::size_t(p));
     for (StageEstimate& st : e.stages) {
         std::vector<std::pair<int, int>> ranges = std::move(st.layerRanges);
@@ -486,7 +328,8 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         const double paired = epOverlapPairedShare(c, k, m);
         double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, cpForward = 0, epForward = 0, forward = 0,
                fp8Weights = 0, sharedParams = 0, moeActs = 0;
-        std::vector<double> chunkSeconds;
+        std::vector<double>& chunkSeconds = scratch.chunkSeconds;
+        chunkSeconds.clear();
         for (int r = 0; r < v; ++r) {
             const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
             double chunk = 0;
@@ -574,7 +417,6 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         st.forwardSeconds = forward + tpForward + cpForward + epForward + st.ppCommSeconds / 2;
         const double t = st.microBatchSeconds();
         stageSeconds[std::size_t(k)] = t;
-        stageWeightGrad[std::size_t(k)] = st.weightGradSeconds;
         tMax = std::max(tMax, t);
         tMin = std::min(tMin, t);
         const double total = st.memory.totalBytes();

@@ -73,6 +73,9 @@ public:
     double usableBytes() const;
 
 private:
+    /// Floors are computed in another order than the times they bound: this much below, rounding cannot lift
+    /// them above (the sums differ by a few ulps; tst_search_bounds checks floor <= step on every candidate).
+    static constexpr double kFloorSlack = 1.0 - 1e-9;
     /// Each unit shape class's cost under `config` (cached per thread for the knobs unit costs depend on).
     const std::vector<UnitCost>& costClasses(const ParallelConfig& config) const;
     /// evaluate() into `estimate`, reusing its vectors; without `detailed` no layer ranges, chunk layers or
@@ -93,8 +96,9 @@ private:
     /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)
     /// unit ranges (possibly empty): blocks balanced over the stages by time within each stage's memory,
     /// first and last stage lighter by their embedding and loss, then spread evenly over each stage's chunks.
-    std::vector<std::pair<int, int>> placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& config,
-                                                 int microBatches, double fixedBytes, double capacityBytes) const;
+    /// `chunks` receives them (cleared first).
+    void placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& config, int microBatches,
+                     double fixedBytes, double capacityBytes, std::vector<std::pair<int, int>>& chunks) const;
 
     const PlanningProblem& m_problem;
     std::uint64_t m_id = 0; ///< tells this evaluator's cached unit costs from another's

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// PlanEvaluator's rules and floors: what a configuration must keep to be run at all (structuralProblem),
+// and the bounds that decide a candidate before its layers are placed: the memory floor (the average
+// stage's memory) and the step-time floor (the average stage's time). The search asks these for every
+// candidate; plan_evaluator.cpp places and times those that pass.
+#include "cost/plan_evaluator.h"
+
+#include "cost/memory_model.h"
+#include "cost/pipeline_schedule.h"
+#include "cost/step_model.h"
+#include "cost/unit_costs.h"
+
+#include <algorithm>
+#include <string>
+
+namespace shardscope {
+
+namespace {
+std::string num(long long v) { return std::to_string(v); }
+} // namespace
+
+std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
+{
+    const TrainingSpec& tr = m_problem.training;
+    const int gpus = m_problem.cluster.totalGpus();
+    if (c.tp < 1 || c.cp < 1 || c.pp < 1 || c.dp < 1 || c.vpp < 1 || c.microBatch < 1 || c.dpReplicate < 1 || c.ep < 1
+        || c.etp < 1)
+        return "parallel sizes and the micro-batch must be at least 1";
+    if (c.zeroStage < 0 || c.zeroStage > 3)
+        return "ZeRO stage must be 0, 1, 2 or 3";
+    if (c.worldSize() != gpus)
+        return "TP " + num(c.tp) + (c.cp > 1 ? " x CP " + num(c.cp) : std::string()) + " x PP " + num(c.pp) + " x DP "
+            + num(c.dp) + " = " + num(c.worldSize()) + " GPUs, but the cluster has " + num(gpus);
+    if (std::string moe = expertParallelProblem(m_experts, c, tr.precision); !moe.empty())
+        return moe;
+    if (const auto& spec = m_problem.model.spec()) {
+        if (spec->heads % c.tp != 0)
+            return "TP " + num(c.tp) + " does not divide the " + num(spec->heads) + " attention heads";
+        if (spec->kvHeads % c.tp != 0)
+            return "TP " + num(c.tp) + " does not divide the " + num(spec->kvHeads) + " key/value heads";
+        if (c.cp > 1 && c.cpCommType == CpCommType::AllToAll
+            && ((spec->heads / c.tp) % c.cp != 0 || (spec->kvHeads / c.tp) % c.cp != 0))
+            return "all-to-all context parallelism (Ulysses) needs CP " + num(c.cp) + " to divide the "
+                + num(spec->heads / c.tp) + " attention and " + num(spec->kvHeads / c.tp)
+                + " key/value heads each TP rank holds";
+    }
+    if (c.cp > 1) {
+        // Megatron-Core splits the sequence into 2 cp chunks (get_batch_on_this_cp_rank) and runs the attention
+        // through Transformer Engine's fused kernels; sequence parallelism then splits each rank's part over TP.
+        if (!tr.flashAttention)
+            return "context parallelism needs fused (flash) attention: Megatron runs it in Transformer Engine's "
+                   "attention kernels";
+        const std::int64_t chunks = 2 * std::int64_t(c.cp) * (c.sequenceParallel ? c.tp : 1);
+        if (tr.seqLength % chunks != 0)
+            return "context parallelism " + num(c.cp) + " needs the sequence length " + num(tr.seqLength)
+                + " divisible by 2 x CP" + (c.sequenceParallel ? " x TP" : "") + " = " + num(chunks);
+    }
+    if (c.dpReplicate > 1) {
+        if (c.zeroStage == 0)
+            return "hybrid sharding (DP replicate " + num(c.dpReplicate) + ") needs a ZeRO stage that shards (1, 2 or 3)";
+        if (c.dp % c.dpReplicate != 0 || c.dpReplicate == c.dp * c.cp)
+            return "DP replicate " + num(c.dpReplicate) + " must divide DP " + num(c.dp)
+                + " and leave shard groups of at least 2 ranks";
+    }
+    if (!c.reshardAfterForward && c.zeroStage != 3)
+        return "keeping parameters gathered after the forward applies to ZeRO-3 / FSDP only";
+    if (c.pp > int(m_units.size()))
+        return "PP " + num(c.pp) + " needs at least " + num(c.pp) + " blocks or layers to place; the model has "
+            + num(int(m_units.size()));
+    if (tr.globalBatch < c.dp)
+        return "global batch " + num(tr.globalBatch) + " is smaller than the data-parallel size " + num(c.dp);
+    if (tr.globalBatch % (std::int64_t(c.dp) * c.microBatch) != 0)
+        return "global batch " + num(tr.globalBatch) + " is not divisible by DP " + num(c.dp) + " x micro-batch "
+            + num(c.microBatch);
+    if (c.sequenceParallel && c.tp == 1)
+        return "sequence parallelism needs TP > 1";
+    if (c.sequenceParallel && tr.seqLength % c.tp != 0)
+        return "sequence parallelism needs the sequence length " + num(tr.seqLength) + " divisible by TP " + num(c.tp);
+    if (c.tpCommOverlap && !(c.sequenceParallel && c.tp > 1))
+        return "TP communication overlap needs sequence parallelism with TP > 1 (Megatron --tp-comm-overlap "
+               "requires --sequence-parallel)";
+    // Megatron's validate_args (megatron/training/arguments.py at d98e8a6): the p2p overlap exists in the
+    // interleaved schedule only, and interleaving over 2 stages requires it.
+    if (c.ppCommOverlap && c.schedule != Schedule::Interleaved1F1B)
+        return "pipeline communication overlap needs the interleaved schedule (Megatron turns it off for the others)";
+    if (!c.ppCommOverlap && c.schedule == Schedule::Interleaved1F1B && c.pp == 2)
+        return "the interleaved schedule over 2 stages needs pipeline communication overlap (Megatron requires it: "
+               "without it PP must be greater than 2)";
+    const std::int64_t m = tr.globalBatch / (std::int64_t(c.dp) * c.microBatch);
+    if (c.pp > 1 || c.schedule != Schedule::OneFOneB || c.vpp != 1) {
+        std::string schedule = scheduleProblem(c.schedule, c.pp, c.vpp, int(std::min<std::int64_t>(m, 1 << 30)));
+        if (!schedule.empty())
+            return schedule;
+    }
+    if (isInterleaved(c.schedule)) {
+        if (!m_blocksContiguous)
+            return "interleaved schedules need the model's transformer blocks in one contiguous run";
+        // Every model chunk holds a block, except that the first may hold only the embedding and the last only
+        // the output head and loss (Megatron's --pipeline-model-parallel-layout allows both).
+        if (m_blockUnits + 2 < c.pp * c.vpp)
+            return "PP " + num(c.pp) + " x vpp " + num(c.vpp) + " = " + num(c.pp * c.vpp) + " model chunks need at least "
+                + num(c.pp * c.vpp - 2) + " transformer blocks; the model has " + num(m_blockUnits);
+    }
+    return {};
+}
+
+InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, double& bound) const
+{
+    // No placement holds less than the average stage: its model states, plus its activations times the fewest
+    // micro-batches any stage keeps in flight, plus the memory every GPU has besides.
+    const TrainingSpec& tr = m_problem.training;
+    const int p = c.pp;
+    const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
+    const std::vector<UnitCost>& classCosts = costClasses(c);
+    double params = 0, routed = 0, fp8 = 0, acts = 0, largestLayer = 0, workingSet = 0, dispatch = 0;
+    for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
+        const UnitCost& uc = classCosts[cls];
+        const double n = m_classUnits[cls];
+        params += n * uc.params;
+        routed += n * uc.routedExpertParams;
+        dispatch = std::max(dispatch, uc.dispatchBufferBytes);
+        fp8 += n * uc.fp8WeightBytes;
+        acts += n * (uc.activationBytes + uc.embeddingLogitsBytes);
+        largestLayer = std::max(largestLayer, uc.largestLayerParams);
+        workingSet = std::max(workingSet, uc.workingSetBytes);
+    }
+    double inFlight = 1e300;
+    for (int k = 0; k < p; ++k)
+        inFlight = std::min(inFlight, this->inFlight(c, k, m));
+    const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
+    const double stageParams = params / p;
+    bound = modelStateBytes(stageParams - routed / p, tr, c.zeroStage, c.zeroShardSize()).total()
+        + (routed > 0 ? modelStateBytes(routed / p, tr, c.zeroStage, c.expertZeroShardSize()).total() : 0.0)
+        + fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
+        + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total()
+        + dispatch;
+    if (bound <= usableBytes())
+        return {};
+    return InfeasibleReason::memoryFloor(bound, usableBytes());
+}
+
+bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s) const
+{
+    s = PlanSummary {};
+    s.config = c;
+    s.capacityBytes = usableBytes();
+    s.infeasibleReason = InfeasibleReason(structuralProblem(c));
+    if (!s.infeasibleReason.empty())
+        return true;
+    double bound = 0;
+    s.infeasibleReason = memoryLowerBoundProblem(c, bound);
+    if (!s.infeasibleReason.empty()) {
+        s.peakMemoryBytes = bound; // at least this much: orders it among the plans that do not fit
+        return true;
+    }
+    return false;
+}
+
+PlanEvaluator::StepFloor PlanEvaluator::stepFloorBeforePlacement(const ParallelConfig& c) const
+{
+    // Every stage runs m micro-batches one after another, so the pipeline takes at least m x the slowest stage's
+    // micro-batch time, which is at least the average stage's (the stages share the units' time; the pipeline
+    // sends and the stage-dependent pairing of the all-to-all overlap at their least). 1F1B and GPipe take
+    // exactly (m - 1) tMax + sum of stage times (pipelineSeconds), at least (m + p - 1) x the average. The step
+    // adds the exposed DP traffic (>= 0) and the optimizer step of the stage where their sum is largest, at
+    // least the largest optimizer step, at least the average stage's (linear in its parameters).
+    const TrainingSpec& tr = m_problem.training;
+    const int p = c.pp;
+    const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
+    const std::vector<UnitCost>& classCosts = costClasses(c);
+    double perMicro = 0, params = 0, routed = 0;
+    for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
+        const UnitCost& uc = classCosts[cls];
+        const double n = m_classUnits[cls];
+        // epSeconds + the slowdown is linear in the paired share (0 to 1): at least its smaller end.
+        const double ep = std::min(uc.epCommSeconds, uc.epCommPairedSeconds + uc.epOverlapSlowdownSeconds);
+        perMicro += n * (uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + std::max(0.0, ep));
+        params += n * uc.params;
+        routed += n * uc.routedExpertParams;
+    }
+    const bool closedForm = !isZeroBubble(c.schedule) && !isInterleaved(c.schedule);
+    StepFloor f;
+    f.pipeline = kFloorSlack * (closedForm ? double(m) - 1.0 + p : double(m)) * (perMicro / p);
+    const double stageParams = params / p, stageRouted = routed / p;
+    const double local = c.zeroStage >= 1
+        ? (stageParams - stageRouted) / double(c.zeroShardSize()) + stageRouted / double(c.expertZeroShardSize())
+        : stageParams;
+    f.optimizer = kFloorSlack
+        * KernelModel(m_problem.cluster.gpu, tr.precision).memoryBoundSeconds(optimizerStepBytes(local, tr));
+    return f;
+}
+
+} // namespace shardscope
