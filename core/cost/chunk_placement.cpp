@@ -9,14 +9,13 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <queue>
 #include <utility>
 #include <vector>
 
 namespace shardscope {
 
-std::vector<std::pair<int, int>> PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& c,
-                                                            int microBatches, double fixedBytes, double capacityBytes) const
+void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& c, int microBatches,
+                                double fixedBytes, double capacityBytes, std::vector<std::pair<int, int>>& chunks) const
 {
     const int p = c.pp;
     const int v = c.vpp;
@@ -42,8 +41,20 @@ std::vector<std::pair<int, int>> PlanEvaluator::placeChunks(const std::vector<Pa
     // The embedding is on virtual stage 0; the head and loss on the last one: stage p - 1 in the loop
     // placement, stage 0 again in ZBV's V.
     const auto [headStage, headChunk] = stageAndChunkOf(c.schedule, p, p * v - 1);
-    std::vector<double> load(std::size_t(p), 0.0);
-    std::vector<int> count(std::size_t(p), 0), cap(std::size_t(p), blocks);
+    // Reused per thread (the search places a candidate's chunks tens of thousands of times).
+    struct Scratch
+    {
+        std::vector<double> load;
+        std::vector<int> count, cap, chunkBlocks;
+        std::vector<std::pair<double, int>> queue;
+    };
+    thread_local Scratch scratch;
+    std::vector<double>& load = scratch.load;
+    std::vector<int>& count = scratch.count;
+    std::vector<int>& cap = scratch.cap;
+    load.assign(std::size_t(p), 0.0);
+    count.assign(std::size_t(p), 0);
+    cap.assign(std::size_t(p), blocks);
     long long room = 0;
     for (int k = 0; k < p; ++k) {
         const double inFlight = this->inFlight(c, k, microBatches);
@@ -65,46 +76,51 @@ std::vector<std::pair<int, int>> PlanEvaluator::placeChunks(const std::vector<Pa
     auto middle = [&, headStage = headStage](int k) { return k != 0 && k != headStage; };
     using Slot = std::pair<double, int>; // (load after one more block, tie order)
     auto key = [&](int k) { return Slot { load[std::size_t(k)] + block.seconds, (middle(k) ? 0 : p) + k }; };
-    std::priority_queue<Slot, std::vector<Slot>, std::greater<>> queue;
+    // A min-heap of slots (std::priority_queue's operations, on the reused vector).
+    std::vector<Slot>& queue = scratch.queue;
+    queue.clear();
     for (int k = 0; k < p; ++k)
-        if (cap[std::size_t(k)] > 0)
-            queue.push(key(k));
+        if (cap[std::size_t(k)] > 0) {
+            queue.push_back(key(k));
+            std::push_heap(queue.begin(), queue.end(), std::greater<> {});
+        }
     for (int placed = 0; placed < blocks && !queue.empty(); ++placed) {
-        const int k = queue.top().second % p;
-        queue.pop();
+        std::pop_heap(queue.begin(), queue.end(), std::greater<> {});
+        const int k = queue.back().second % p;
+        queue.pop_back();
         ++count[std::size_t(k)];
         load[std::size_t(k)] += block.seconds;
-        if (count[std::size_t(k)] < cap[std::size_t(k)])
-            queue.push(key(k));
+        if (count[std::size_t(k)] < cap[std::size_t(k)]) {
+            queue.push_back(key(k));
+            std::push_heap(queue.begin(), queue.end(), std::greater<> {});
+        }
     }
 
     // Each stage's blocks over its v chunks as evenly as possible; the chunks holding the embedding or the
     // loss get the smaller shares (the others take the extra blocks first).
-    std::vector<int> chunkBlocks(std::size_t(p) * std::size_t(v), 0);
+    std::vector<int>& chunkBlocks = scratch.chunkBlocks;
+    chunkBlocks.assign(std::size_t(p) * std::size_t(v), 0);
     for (int k = 0; k < p; ++k) {
         const int base = count[std::size_t(k)] / v;
         int extra = count[std::size_t(k)] % v;
-        std::vector<int> order;
-        for (int r = 0; r < v; ++r)
-            if (!(k == 0 && r == 0) && !(k == headStage && r == headChunk))
-                order.push_back(r);
-        for (int r = 0; r < v; ++r)
-            if ((k == 0 && r == 0) || (k == headStage && r == headChunk))
-                order.push_back(r);
-        for (int r : order) {
-            chunkBlocks[std::size_t(virtualStageOf(c.schedule, p, k, r))] = base + (extra > 0 ? 1 : 0);
-            --extra;
-        }
+        auto light = [&, headStage = headStage, headChunk = headChunk](int r) {
+            return (k == 0 && r == 0) || (k == headStage && r == headChunk);
+        };
+        // The other chunks first, then the light ones.
+        for (const bool lightPass : { false, true })
+            for (int r = 0; r < v; ++r)
+                if (light(r) == lightPass) {
+                    chunkBlocks[std::size_t(virtualStageOf(c.schedule, p, k, r))] = base + (extra > 0 ? 1 : 0);
+                    --extra;
+                }
     }
-    std::vector<std::pair<int, int>> chunks;
-    chunks.reserve(chunkBlocks.size());
+    chunks.clear();
     int next = m_firstBlockUnit;
     for (std::size_t j = 0; j < chunkBlocks.size(); ++j) {
         const int first = j == 0 ? 0 : next;
         next += chunkBlocks[j];
         chunks.emplace_back(first, j + 1 == chunkBlocks.size() ? int(m_units.size()) : next);
     }
-    return chunks;
 }
 
 } // namespace shardscope

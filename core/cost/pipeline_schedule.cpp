@@ -366,19 +366,26 @@ double simulatedMakespan(Schedule schedule, int microBatches, int chunks, const 
     return run(prepare(schedule, microBatches, chunks, stages), 0.0, [](const Step&, double, double) {}).makespan;
 }
 
-std::vector<StagePassSeconds> stagePassSeconds(const std::vector<StageEstimate>& stages, int chunks)
+void stagePassSeconds(const std::vector<StageEstimate>& stages, int chunks, std::vector<StagePassSeconds>& out)
 {
-    std::vector<StagePassSeconds> out;
-    out.reserve(stages.size());
-    for (const StageEstimate& s : stages) {
-        StagePassSeconds st;
+    out.resize(stages.size());
+    for (std::size_t k = 0; k < stages.size(); ++k) {
+        const StageEstimate& s = stages[k];
+        StagePassSeconds& st = out[k];
         st.forwardSeconds = s.forwardSeconds;
         st.backwardSeconds = std::max(0.0, s.microBatchSeconds() - s.forwardSeconds);
         st.weightGradSeconds = std::clamp(s.weightGradSeconds, 0.0, st.backwardSeconds);
         if (chunks > 1 && int(s.chunkShares.size()) == chunks)
-            st.chunkShares = s.chunkShares;
-        out.push_back(std::move(st));
+            st.chunkShares.assign(s.chunkShares.begin(), s.chunkShares.end());
+        else
+            st.chunkShares.clear();
     }
+}
+
+std::vector<StagePassSeconds> stagePassSeconds(const std::vector<StageEstimate>& stages, int chunks)
+{
+    std::vector<StagePassSeconds> out;
+    stagePassSeconds(stages, chunks, out);
     return out;
 }
 

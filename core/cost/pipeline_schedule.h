@@ -110,6 +110,8 @@ struct StageEstimate;
 /// kernels, recomputation, TP, PP), of which StageEstimate::weightGradSeconds is the W pass of zero-bubble
 /// schedules; with `chunks` > 1 the chunks split them by StageEstimate::chunkShares.
 std::vector<StagePassSeconds> stagePassSeconds(const std::vector<StageEstimate>& stages, int chunks);
+/// The same into `out`, reusing its vectors (the search's hot path).
+void stagePassSeconds(const std::vector<StageEstimate>& stages, int chunks, std::vector<StagePassSeconds>& out);
 
 /**
  * The simulated schedule of an evaluated plan, from its stages' pass times (stagePassSeconds). A plan

@@ -186,17 +186,22 @@ double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stag
     // GPipe and 1F1B have exact closed forms; the schedules with chunks (uneven ones now: the first and last
     // stage lighter) and the zero-bubble ones are simulated, pass by pass, as the timeline draws them.
     if (!isZeroBubble(schedule) && !isInterleaved(schedule)) {
-        std::vector<double> seconds;
-        seconds.reserve(stages.size());
-        for (const StageEstimate& st : stages)
-            seconds.push_back(st.microBatchSeconds());
-        return pipelineSeconds(seconds, microBatches, isInterleaved(schedule) ? chunks : 1);
+        // pipelineSeconds(stage times, m, 1), summed in the same order, without the vector.
+        double tMax = 0, tSum = 0;
+        for (const StageEstimate& st : stages) {
+            const double t = st.microBatchSeconds();
+            tMax = std::max(tMax, t);
+            tSum += t;
+        }
+        const double v = 1;
+        return (microBatches - 1.0 / v) * tMax + tSum / v;
     }
     // Plans that differ only in how they shard data-parallel state have
     // the same stage times; the search evaluates them one after the other, so each thread remembers its last
     // few simulations (keyed by everything the simulation reads).
     const int v = isInterleaved(schedule) ? chunks : 1;
-    std::vector<StagePassSeconds> passes = stagePassSeconds(stages, v);
+    thread_local std::vector<StagePassSeconds> passes; // reused: each candidate's are compared with the memo's
+    stagePassSeconds(stages, v, passes);
     struct Memo
     {
         Schedule schedule;
@@ -223,7 +228,7 @@ double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stag
         if (same(e))
             return e.seconds;
     const double seconds = longPipelineMakespan(schedule, microBatches, v, passes);
-    Memo entry { schedule, microBatches, v, std::move(passes), seconds };
+    Memo entry { schedule, microBatches, v, passes, seconds };
     if (memo.size() < kMemo)
         memo.push_back(std::move(entry));
     else
