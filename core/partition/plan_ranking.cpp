@@ -227,47 +227,102 @@ std::vector<std::uint32_t> rankPlans(std::span<const PlanSummary> plans, Strateg
     return order;
 }
 
+namespace {
+
+/// Which run of a ranking a plan belongs to: whether it fits, and its tokens/s where it does, its memory where
+/// not. Every strategy sorts the plans that fit with throughput in its key and the rest by memory, so
+/// equivalent plans (same tokens/s, memory, feasibility) fall into one run of consecutive plans.
+struct RunKey
+{
+    bool fits = false;
+    double value = 0;
+    bool operator==(const RunKey&) const = default;
+};
+
+/// Collapses equivalent plans in a ranked sequence: each plan is compared, a bounded number of times, with the
+/// plans kept so far in its run only; rule violations (no estimate) are kept as they are. Appends to
+/// kept/stands (how many plans each kept one stands for). `runOf(index)` gives a plan's RunKey: read from the
+/// summaries (collapseEquivalents) or from a ranking workspace's columns (rankAndCollapse), which read the
+/// summaries only to compare plans within a run.
+template <typename RunOf>
+class Collapser
+{
+public:
+    Collapser(std::span<const PlanSummary> plans, RunOf runOf, std::vector<std::uint32_t>& kept,
+              std::vector<std::uint32_t>& stands)
+        : m_plans(plans), m_runOf(std::move(runOf)), m_kept(kept), m_stands(stands)
+    {
+    }
+
+    void add(std::uint32_t idx)
+    {
+        const RunKey run = m_runOf(idx);
+        if (m_kept.empty() || m_runOf(m_kept[m_runStart]) != run)
+            m_runStart = m_kept.size();
+        if (run.fits || run.value > 0) {
+            constexpr std::size_t kMaxCompared = 64;
+            const std::size_t from
+                = std::max(m_runStart, m_kept.size() - std::min(m_kept.size() - m_runStart, kMaxCompared));
+            for (std::size_t k = from; k < m_kept.size(); ++k)
+                if (equivalentPlans(m_plans[m_kept[k]], m_plans[idx])) {
+                    ++m_stands[k];
+                    return;
+                }
+        }
+        m_kept.push_back(idx);
+        m_stands.push_back(0);
+    }
+
+    /// Plans compared are scattered over the summaries: where the next few in order share a run, their summaries
+    /// are fetched ahead of the comparison.
+    void addAll(const std::vector<SortItem>& items)
+    {
+        constexpr std::size_t kAhead = 8;
+        for (std::size_t k = 0; k < items.size(); ++k) {
+            if (k + kAhead < items.size()) {
+                const std::uint32_t a = items[k + kAhead - 1].index, b = items[k + kAhead].index;
+                if (m_runOf(a) == m_runOf(b)) {
+                    prefetch(a);
+                    prefetch(b);
+                }
+            }
+            add(items[k].index);
+        }
+    }
+
+private:
+    void prefetch(std::uint32_t idx) const
+    {
+        const char* bytes = reinterpret_cast<const char*>(&m_plans[idx]);
+        for (std::size_t offset = 0; offset < sizeof(PlanSummary); offset += 64)
+            __builtin_prefetch(bytes + offset);
+    }
+
+    std::span<const PlanSummary> m_plans;
+    RunOf m_runOf;
+    std::vector<std::uint32_t>& m_kept;
+    std::vector<std::uint32_t>& m_stands;
+    std::size_t m_runStart = 0; // index into m_kept where the current run starts
+};
+
+} // namespace
+
 std::vector<std::uint32_t> collapseEquivalents(std::span<const PlanSummary> plans, std::vector<std::uint32_t>& order)
 {
-    // Every strategy sorts plans that fit with throughput in its key, and the rest by memory: equivalent plans
-    // (same tokens/s, memory, feasibility) fall into one run of consecutive plans sharing tokens/s (those that
-    // fit) or memory (those that do not). Compare within such runs only, a bounded number of times; rule
-    // violations (no estimate) are listed as they are.
-    const auto sameRun = [&](std::uint32_t a, std::uint32_t b) {
-        const PlanSummary& x = plans[a];
-        const PlanSummary& y = plans[b];
-        if (x.feasible != y.feasible)
-            return false;
-        return x.feasible ? x.tokensPerSecond == y.tokensPerSecond : x.peakMemoryBytes == y.peakMemoryBytes;
-    };
-    constexpr std::size_t kMaxCompared = 64;
     std::vector<std::uint32_t> kept;
     std::vector<std::uint32_t> stands;
     kept.reserve(order.size());
     stands.reserve(order.size());
-    std::size_t runStart = 0; // index into `kept` where the current run starts
-    for (const std::uint32_t idx : order) {
-        const PlanSummary& plan = plans[idx];
-        if (kept.empty() || !sameRun(kept[runStart], idx))
-            runStart = kept.size();
-        bool merged = false;
-        if (plan.feasible || plan.peakMemoryBytes > 0) {
-            const std::size_t from = std::max(runStart, kept.size() - std::min(kept.size() - runStart, kMaxCompared));
-            for (std::size_t k = from; k < kept.size() && !merged; ++k)
-                if (equivalentPlans(plans[kept[k]], plan)) {
-                    ++stands[k];
-                    merged = true;
-                }
-        }
-        if (!merged) {
-            kept.push_back(idx);
-            stands.push_back(0);
-        }
-    }
+    const auto runOf = [&](std::uint32_t i) {
+        const PlanSummary& p = plans[i];
+        return RunKey { p.feasible, p.feasible ? p.tokensPerSecond : p.peakMemoryBytes };
+    };
+    Collapser collapser(plans, runOf, kept, stands);
+    for (const std::uint32_t idx : order)
+        collapser.add(idx);
     order = std::move(kept);
     return stands;
 }
-
 
 struct RankingWorkspace::Data
 {
@@ -315,67 +370,11 @@ bool RankingWorkspace::holds(std::span<const PlanSummary> candidates) const
 
 namespace {
 
-/// collapseEquivalents over a ranked sequence of plans, on the columns: the summaries are read only to compare
-/// plans within a run. Appends to kept/stands; `runStart` carries the current run from one call to the next.
-class Collapser
+/// Collapser's RunOf from the workspace's columns.
+auto columnRuns(const RankingWorkspace::Data& d)
 {
-public:
-    Collapser(std::span<const PlanSummary> plans, const RankingWorkspace::Data& d, std::vector<std::uint32_t>& kept,
-              std::vector<std::uint32_t>& stands)
-        : m_plans(plans), m_d(d), m_kept(kept), m_stands(stands)
-    {
-    }
-
-    void add(std::uint32_t idx)
-    {
-        const std::uint32_t first = m_kept.empty() ? 0 : m_kept[m_runStart];
-        if (m_kept.empty() || m_d.fits[first] != m_d.fits[idx] || m_d.run[first] != m_d.run[idx])
-            m_runStart = m_kept.size();
-        if (m_d.fits[idx] || m_d.run[idx] > 0) {
-            constexpr std::size_t kMaxCompared = 64; // as collapseEquivalents
-            const std::size_t from
-                = std::max(m_runStart, m_kept.size() - std::min(m_kept.size() - m_runStart, kMaxCompared));
-            for (std::size_t k = from; k < m_kept.size(); ++k)
-                if (equivalentPlans(m_plans[m_kept[k]], m_plans[idx])) {
-                    ++m_stands[k];
-                    return;
-                }
-        }
-        m_kept.push_back(idx);
-        m_stands.push_back(0);
-    }
-
-    /// Plans compared are scattered over the summaries: where the next few in order share a run, their summaries
-    /// are fetched ahead of the comparison.
-    void addAll(const std::vector<SortItem>& items)
-    {
-        constexpr std::size_t kAhead = 8;
-        for (std::size_t k = 0; k < items.size(); ++k) {
-            if (k + kAhead < items.size()) {
-                const std::uint32_t a = items[k + kAhead - 1].index, b = items[k + kAhead].index;
-                if (m_d.run[a] == m_d.run[b] && m_d.fits[a] == m_d.fits[b]) {
-                    prefetch(a);
-                    prefetch(b);
-                }
-            }
-            add(items[k].index);
-        }
-    }
-
-private:
-    void prefetch(std::uint32_t idx) const
-    {
-        const char* bytes = reinterpret_cast<const char*>(&m_plans[idx]);
-        for (std::size_t offset = 0; offset < sizeof(PlanSummary); offset += 64)
-            __builtin_prefetch(bytes + offset);
-    }
-
-    std::span<const PlanSummary> m_plans;
-    const RankingWorkspace::Data& m_d;
-    std::vector<std::uint32_t>& m_kept;
-    std::vector<std::uint32_t>& m_stands;
-    std::size_t m_runStart = 0; // index into m_kept where the current run starts
-};
+    return [&d](std::uint32_t i) { return RunKey { d.fits[i] != 0, d.run[i] }; };
+}
 
 /// Reads the columns of `plans` into `d`, and ranks and collapses the plans that do not fit.
 void fill(RankingWorkspace::Data& d, std::span<PlanSummary> plans)
@@ -418,7 +417,7 @@ void fill(RankingWorkspace::Data& d, std::span<PlanSummary> plans)
     sortItems(overflow, d.sort);
     d.tailOrder.clear();
     d.tailStands.clear();
-    Collapser tail(plans, d, d.tailOrder, d.tailStands);
+    Collapser tail(plans, columnRuns(d), d.tailOrder, d.tailStands);
     tail.addAll(overflow);
     for (const std::uint32_t idx : broken)
         tail.add(idx);
@@ -449,7 +448,7 @@ void rankAndCollapse(std::span<PlanSummary> plans, Strategy strategy, const Scor
     const double best = d.best;
     const double sum = weights.memory + weights.compute + weights.communication;
     const double norm = sum > 0 ? 1.0 / sum : 0.0;
-    Collapser collapser(plans, d, out.order, out.equivalents);
+    Collapser collapser(plans, columnRuns(d), out.order, out.equivalents);
     for (const std::vector<std::uint32_t>* part : { &d.feasible, &d.bounded }) {
         std::vector<SortItem>& items = d.items;
         items.resize(part->size());

@@ -2,7 +2,7 @@
 // The search's step-time bound (SearchPruning) against the search that evaluates every candidate: 200 random
 // small problems (dense and MoE models, clusters, memory, pins; seeds fixed), compared field by field where the
 // bound promises exactness; the floors themselves below every candidate's step; one thread against two. And
-// rerank's fast path (rankAndCollapse: compact columns, integer sort keys, two threads) against the ranking
+// rerank's fast path (rankAndCollapse: compact columns, integer sort keys, a radix sort) against the ranking
 // spelled out with std::sort on the documented keys.
 #include "gpt_fixtures.h"
 #include "partition/planner.h"
