@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -313,39 +314,99 @@ std::vector<ParallelConfig> enumerateCandidates(
 
 namespace {
 
-    /// Runs `work(begin, end)` over [0, n) in chunks on `threads` threads (the calling thread too); stops early
-    /// when `stop` is set or the options' cancel flag. Only the calling thread reports progress, as (done
-    /// + `doneBefore`, `total`).
-    template <typename Work>
-    void forChunks(std::size_t n, int threads, const SearchOptions& options, std::atomic<bool>& stop,
-        std::size_t doneBefore, std::size_t total, Work&& work)
+    /// The search's threads, started once for all of its phases (the bounded search has three), so each worker
+    /// keeps its thread_local caches warm from one phase to the next: unit costs, compiled pipeline orders,
+    /// the evaluator's scratch vectors. Started on the first phase with enough work for them.
+    class SearchThreads
     {
-        constexpr std::size_t kChunk = 64;
-        std::atomic<std::size_t> next { 0 };
-        std::atomic<std::size_t> done { 0 };
-        auto worker = [&](bool reportsProgress) {
-            for (;;) {
-                if (stop.load(std::memory_order_relaxed)
-                    || (options.cancel && options.cancel->load(std::memory_order_relaxed))) {
-                    stop = true;
-                    return;
-                }
-                const std::size_t begin = next.fetch_add(kChunk);
-                if (begin >= n) return;
-                const std::size_t end = std::min(begin + kChunk, n);
-                work(begin, end);
-                const std::size_t d = done.fetch_add(end - begin) + (end - begin);
-                if (reportsProgress && options.progress && !options.progress(doneBefore + d, total)) stop = true;
+    public:
+        explicit SearchThreads(int threads)
+            : m_threads(std::max(1, threads))
+        {
+        }
+        SearchThreads(const SearchThreads&) = delete;
+        SearchThreads& operator=(const SearchThreads&) = delete;
+        ~SearchThreads()
+        {
+            {
+                const std::lock_guard lock(m_mutex);
+                m_quit = true;
             }
-        };
-        threads = std::min<int>(threads, int(n / kChunk) + 1);
-        std::vector<std::thread> pool;
-        for (int i = 1; i < threads; ++i)
-            pool.emplace_back(worker, false);
-        worker(true);
-        for (auto& t : pool)
-            t.join();
-    }
+            m_wake.notify_all();
+            for (std::thread& t : m_workers)
+                t.join();
+        }
+
+        /// Runs `work(begin, end)` over [0, n) in chunks on the threads (the calling thread too); stops early
+        /// when `stop` is set or the options' cancel flag. Only the calling thread reports progress, as (done
+        /// + `doneBefore`, `total`).
+        template <typename Work>
+        void forChunks(std::size_t n, const SearchOptions& options, std::atomic<bool>& stop, std::size_t doneBefore,
+            std::size_t total, Work&& work)
+        {
+            constexpr std::size_t kChunk = 64;
+            std::atomic<std::size_t> next { 0 };
+            std::atomic<std::size_t> done { 0 };
+            auto worker = [&](bool reportsProgress) {
+                for (;;) {
+                    if (stop.load(std::memory_order_relaxed)
+                        || (options.cancel && options.cancel->load(std::memory_order_relaxed))) {
+                        stop = true;
+                        return;
+                    }
+                    const std::size_t begin = next.fetch_add(kChunk);
+                    if (begin >= n) return;
+                    const std::size_t end = std::min(begin + kChunk, n);
+                    work(begin, end);
+                    const std::size_t d = done.fetch_add(end - begin) + (end - begin);
+                    if (reportsProgress && options.progress && !options.progress(doneBefore + d, total)) stop = true;
+                }
+            };
+            if (m_workers.empty() && m_threads > 1 && n > kChunk)
+                for (int i = 1; i < m_threads; ++i)
+                    m_workers.emplace_back([this] { serve(); });
+            if (m_workers.empty()) {
+                worker(true);
+                return;
+            }
+            std::unique_lock lock(m_mutex);
+            m_job = [&] { worker(false); };
+            m_running = m_workers.size();
+            ++m_phase;
+            lock.unlock();
+            m_wake.notify_all();
+            worker(true);
+            lock.lock();
+            m_finished.wait(lock, [&] { return m_running == 0; });
+            m_job = nullptr;
+        }
+
+    private:
+        void serve()
+        {
+            std::uint64_t seen = 0;
+            std::unique_lock lock(m_mutex);
+            for (;;) {
+                m_wake.wait(lock, [&] { return m_quit || m_phase != seen; });
+                if (m_quit) return;
+                seen = m_phase;
+                const std::function<void()> job = m_job;
+                lock.unlock();
+                job();
+                lock.lock();
+                if (--m_running == 0) m_finished.notify_one();
+            }
+        }
+
+        int m_threads;
+        std::vector<std::thread> m_workers;
+        std::mutex m_mutex;
+        std::condition_variable m_wake, m_finished;
+        std::function<void()> m_job;
+        std::uint64_t m_phase = 0;
+        std::size_t m_running = 0;
+        bool m_quit = false;
+    };
 
     /// The keepFastest fastest distinct tokens/s of the plans found that fit, shared by the search threads:
     /// toBeat() is the slowest of them once there are that many (0 before), and only rises.
@@ -404,7 +465,7 @@ namespace {
     }
 
     void boundedSearch(const PlanEvaluator& evaluator, const std::vector<ParallelConfig>& configs,
-        const SearchOptions& options, int threads, std::atomic<bool>& stop, SearchResult& result)
+        const SearchOptions& options, SearchThreads& threads, std::atomic<bool>& stop, SearchResult& result)
     {
         const std::size_t n = configs.size();
         enum State : unsigned char { Rejected, Open, Evaluated, CutAfter, CutBefore };
@@ -417,7 +478,7 @@ namespace {
         // 1. The rules and the memory floor (as summarize), and the step floor before placing.
         SearchOptions quiet = options;
         quiet.progress = nullptr;
-        forChunks(n, threads, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
+        threads.forChunks(n, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 if (evaluator.rejectBeforePlacing(configs[i], result.candidates[i])) continue;
                 const PlanEvaluator::StepFloor f = evaluator.stepFloorBeforePlacement(configs[i]);
@@ -457,12 +518,12 @@ namespace {
             result.candidates[i] = std::move(s);
             state[i] = cut ? CutAfter : Evaluated;
         };
-        forChunks(probes, threads, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
+        threads.forChunks(probes, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
             for (std::size_t k = begin; k < end; ++k)
                 visit(cheapest[k].second);
         });
         if (stop) return;
-        forChunks(open.size(), threads, options, stop, n - open.size(), n, [&](std::size_t begin, std::size_t end) {
+        threads.forChunks(open.size(), options, stop, n - open.size(), n, [&](std::size_t begin, std::size_t end) {
             for (std::size_t k = begin; k < end; ++k)
                 if (state[open[k]] == Open) visit(open[k]);
         });
@@ -495,10 +556,9 @@ SearchResult searchPlans(const PlanEvaluator& evaluator, const PlanPins& pins, c
     result.candidates.resize(configs.size());
 
     std::atomic<bool> stop { false };
-    const int threads
-        = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    SearchThreads threads(options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency())));
     if (options.pruning == SearchPruning::None) {
-        forChunks(configs.size(), threads, options, stop, 0, configs.size(), [&](std::size_t begin, std::size_t end) {
+        threads.forChunks(configs.size(), options, stop, 0, configs.size(), [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i)
                 result.candidates[i] = evaluator.summarize(configs[i]);
         });
