@@ -320,54 +320,105 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         st.chunkShares = std::move(shares);
         st.chunkShares.clear();
     }
+    // What a stage's units add up to, and the model states and other memory that follow from it.
+    struct StageSums
+    {
+        double params = 0, routed = 0, shared = 0, moeActs = 0, fp8 = 0, acts = 0, embAct = 0, compute = 0,
+               weightGrad = 0, gemm = 0, forward = 0, recompute = 0, tp = 0, cp = 0, ep = 0, tpForward = 0,
+               cpForward = 0, epForward = 0, boundary = 0;
+        ModelStateBytes states {};
+        double routedBytes = 0, sharedBytes = 0;
+        OtherMemoryBytes other {};
+    } sums;
+    double previousPaired = -1;
+    std::vector<double>& chunkSeconds = scratch.chunkSeconds; // the current stage's per chunk
+    auto sameClassesAsPrevious = [&](int k) {
+        for (int r = 0; r < v; ++r) {
+            const auto [first, end] = chunkUnits[std::size_t(interleaved ? virtualStageOf(c.schedule, p, k, r) : k)];
+            const auto [before, beforeEnd]
+                = chunkUnits[std::size_t(interleaved ? virtualStageOf(c.schedule, p, k - 1, r) : k - 1)];
+            if (end - first != beforeEnd - before
+                || !std::equal(m_unitClass.begin() + first, m_unitClass.begin() + end, m_unitClass.begin() + before))
+                return false;
+        }
+        return true;
+    };
     for (int k = 0; k < p; ++k) {
         StageEstimate& st = e.stages[std::size_t(k)];
         st.stage = k;
         st.inFlightMicroBatches = inFlight(c, k, m);
         // The all-to-all overlap pairs this share of the stage's passes with another micro-batch's.
         const double paired = epOverlapPairedShare(c, k, m);
-        double acts = 0, embAct = 0, boundaryElements = 0, tpForward = 0, cpForward = 0, epForward = 0, forward = 0,
-               fp8Weights = 0, sharedParams = 0, moeActs = 0;
-        std::vector<double>& chunkSeconds = scratch.chunkSeconds;
-        chunkSeconds.clear();
-        for (int r = 0; r < v; ++r) {
-            const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
-            double chunk = 0;
-            for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
-                const UnitCost& uc = costOf(u);
-                const PartitionUnit& unit = m_units[std::size_t(u)];
-                if (detailed && !st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
-                    st.layerRanges.back().second = unit.endLayer;
-                else if (detailed)
-                    st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
-                st.paramsPerDevice += uc.params;
-                st.routedExpertParamsPerDevice += uc.routedExpertParams;
-                sharedParams += uc.sharedExpertParams;
-                moeActs += uc.moeActivationBytes;
-                fp8Weights += fp8Copies(uc);
-                acts += uc.activationBytes;
-                embAct += uc.embeddingLogitsBytes;
-                // The all-to-all overlap: the paired passes leave less exposed and compute a little slower.
-                const double epSeconds = uc.epCommSeconds - paired * (uc.epCommSeconds - uc.epCommPairedSeconds);
-                const double epSlowdown = paired * uc.epOverlapSlowdownSeconds;
-                st.computeSeconds += uc.computeSeconds + epSlowdown;
-                st.weightGradSeconds += uc.weightGradSeconds;
-                st.gemmSeconds += uc.gemmSeconds;
-                forward += uc.forwardSeconds;
-                st.recomputeSeconds += uc.recomputeSeconds;
-                st.tpCommSeconds += uc.tpCommSeconds;
-                st.cpCommSeconds += uc.cpCommSeconds;
-                st.epCommSeconds += epSeconds;
-                tpForward += uc.tpCommForwardSeconds;
-                cpForward += uc.cpCommForwardSeconds;
-                epForward += uc.epCommSeconds > 0 ? uc.epCommForwardSeconds * epSeconds / uc.epCommSeconds : 0.0;
-                boundaryElements = std::max(boundaryElements, uc.outputElementsPerToken);
-                modelFlopsMicro += uc.modelFlops;
-                recomputeFlopsMicro += uc.recomputeFlops;
-                chunk += uc.computeSeconds + epSlowdown + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + epSeconds;
+        // A stage holding units of the same classes in the same order as the stage before it, with the same
+        // pairing, adds the same numbers in the same order: the search (not detailed, which lists layers) takes
+        // the previous stage's sums, model states and other memory (the pure functions of them) as they are.
+        const bool samePrevious = !detailed && k > 0 && paired == previousPaired && sameClassesAsPrevious(k);
+        previousPaired = paired;
+        if (samePrevious) {
+            for (int r = 0; r < v; ++r) {
+                const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
+                for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
+                    modelFlopsMicro += costOf(u).modelFlops;
+                    recomputeFlopsMicro += costOf(u).recomputeFlops;
+                }
             }
-            chunkSeconds.push_back(chunk);
+        } else {
+            sums = StageSums {};
+            chunkSeconds.clear();
+            for (int r = 0; r < v; ++r) {
+                const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
+                double chunk = 0;
+                for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
+                    const UnitCost& uc = costOf(u);
+                    const PartitionUnit& unit = m_units[std::size_t(u)];
+                    if (detailed && !st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
+                        st.layerRanges.back().second = unit.endLayer;
+                    else if (detailed)
+                        st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
+                    sums.params += uc.params;
+                    sums.routed += uc.routedExpertParams;
+                    sums.shared += uc.sharedExpertParams;
+                    sums.moeActs += uc.moeActivationBytes;
+                    sums.fp8 += fp8Copies(uc);
+                    sums.acts += uc.activationBytes;
+                    sums.embAct += uc.embeddingLogitsBytes;
+                    // The all-to-all overlap: the paired passes leave less exposed and compute a little slower.
+                    const double epSeconds = uc.epCommSeconds - paired * (uc.epCommSeconds - uc.epCommPairedSeconds);
+                    const double epSlowdown = paired * uc.epOverlapSlowdownSeconds;
+                    sums.compute += uc.computeSeconds + epSlowdown;
+                    sums.weightGrad += uc.weightGradSeconds;
+                    sums.gemm += uc.gemmSeconds;
+                    sums.forward += uc.forwardSeconds;
+                    sums.recompute += uc.recomputeSeconds;
+                    sums.tp += uc.tpCommSeconds;
+                    sums.cp += uc.cpCommSeconds;
+                    sums.ep += epSeconds;
+                    sums.tpForward += uc.tpCommForwardSeconds;
+                    sums.cpForward += uc.cpCommForwardSeconds;
+                    sums.epForward += uc.epCommSeconds > 0 ? uc.epCommForwardSeconds * epSeconds / uc.epCommSeconds : 0.0;
+                    sums.boundary = std::max(sums.boundary, uc.outputElementsPerToken);
+                    modelFlopsMicro += uc.modelFlops;
+                    recomputeFlopsMicro += uc.recomputeFlops;
+                    chunk += uc.computeSeconds + epSlowdown + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + epSeconds;
+                }
+                chunkSeconds.push_back(chunk);
+            }
+            sums.states = states(sums.params, sums.routed);
+            sums.routedBytes = sums.routed > 0 ? modelStateBytes(sums.routed, tr, c.zeroStage, expertShard).total() : 0.0;
+            sums.sharedBytes = sums.shared > 0 ? modelStateBytes(sums.shared, tr, c.zeroStage, shardRanks).total() : 0.0;
+            sums.other = otherOf(sums.params, sums.routed);
         }
+        st.paramsPerDevice = sums.params;
+        st.routedExpertParamsPerDevice = sums.routed;
+        st.computeSeconds = sums.compute;
+        st.weightGradSeconds = sums.weightGrad;
+        st.gemmSeconds = sums.gemm;
+        st.recomputeSeconds = sums.recompute;
+        st.tpCommSeconds = sums.tp;
+        st.cpCommSeconds = sums.cp;
+        st.epCommSeconds = sums.ep;
+        const double forward = sums.forward, tpForward = sums.tpForward, cpForward = sums.cpForward,
+                     epForward = sums.epForward, boundaryElements = sums.boundary;
         if (interleaved) {
             double sum = 0;
             for (double t : chunkSeconds)
@@ -375,18 +426,15 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             for (double t : chunkSeconds)
                 st.chunkShares.push_back(sum > 0 ? t / sum : 1.0 / double(chunkSeconds.size()));
         }
-        const ModelStateBytes stageStates = states(st.paramsPerDevice, st.routedExpertParamsPerDevice);
-        st.memory.weightsBytes = stageStates.weights + fp8Weights;
-        st.memory.gradientsBytes = stageStates.gradients;
-        st.memory.optimizerBytes = stageStates.optimizer;
-        st.memory.activationsBytes = acts * st.inFlightMicroBatches;
-        st.memory.embeddingLogitsBytes = embAct * st.inFlightMicroBatches;
-        if (st.routedExpertParamsPerDevice > 0)
-            st.memory.routedExpertBytes = modelStateBytes(st.routedExpertParamsPerDevice, tr, c.zeroStage, expertShard).total();
-        if (sharedParams > 0)
-            st.memory.sharedExpertBytes = modelStateBytes(sharedParams, tr, c.zeroStage, shardRanks).total();
-        st.memory.moeActivationBytes = moeActs * st.inFlightMicroBatches;
-        st.memory.other = otherOf(st.paramsPerDevice, st.routedExpertParamsPerDevice);
+        st.memory.weightsBytes = sums.states.weights + sums.fp8;
+        st.memory.gradientsBytes = sums.states.gradients;
+        st.memory.optimizerBytes = sums.states.optimizer;
+        st.memory.activationsBytes = sums.acts * st.inFlightMicroBatches;
+        st.memory.embeddingLogitsBytes = sums.embAct * st.inFlightMicroBatches;
+        st.memory.routedExpertBytes = sums.routedBytes;
+        st.memory.sharedExpertBytes = sums.sharedBytes;
+        st.memory.moeActivationBytes = sums.moeActs * st.inFlightMicroBatches;
+        st.memory.other = sums.other;
         st.memory.overheadBytes = st.memory.other.total();
 
         if (p > 1) {
