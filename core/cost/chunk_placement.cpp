@@ -79,21 +79,21 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
     // A min-heap of slots (std::priority_queue's operations, on the reused vector).
     std::vector<Slot>& queue = scratch.queue;
     queue.clear();
+    auto push = [&](int k) {
+        queue.push_back(key(k));
+        std::push_heap(queue.begin(), queue.end(), std::greater<> {});
+    };
     for (int k = 0; k < p; ++k)
-        if (cap[std::size_t(k)] > 0) {
-            queue.push_back(key(k));
-            std::push_heap(queue.begin(), queue.end(), std::greater<> {});
-        }
+        if (cap[std::size_t(k)] > 0)
+            push(k);
     for (int placed = 0; placed < blocks && !queue.empty(); ++placed) {
         std::pop_heap(queue.begin(), queue.end(), std::greater<> {});
         const int k = queue.back().second % p;
         queue.pop_back();
         ++count[std::size_t(k)];
         load[std::size_t(k)] += block.seconds;
-        if (count[std::size_t(k)] < cap[std::size_t(k)]) {
-            queue.push_back(key(k));
-            std::push_heap(queue.begin(), queue.end(), std::greater<> {});
-        }
+        if (count[std::size_t(k)] < cap[std::size_t(k)])
+            push(k);
     }
 
     // Each stage's blocks over its v chunks as evenly as possible; the chunks holding the embedding or the

@@ -146,15 +146,25 @@ DpCommunication dataParallelCommunication(const DpCollectives& d, const DpShardi
     return out;
 }
 
-double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches, int chunks)
+namespace {
+/// (m - 1/v) tMax + (sum of the stage times) / v, the stage times being secondsOf(stage) in order.
+template <typename Stages, typename SecondsOf>
+double closedFormPipeline(const Stages& stages, SecondsOf secondsOf, int microBatches, int chunks)
 {
     double tMax = 0, tSum = 0;
-    for (double t : stageSeconds) {
+    for (const auto& stage : stages) {
+        const double t = secondsOf(stage);
         tMax = std::max(tMax, t);
         tSum += t;
     }
     const double v = std::max(1, chunks);
     return (microBatches - 1.0 / v) * tMax + tSum / v;
+}
+} // namespace
+
+double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches, int chunks)
+{
+    return closedFormPipeline(stageSeconds, [](double t) { return t; }, microBatches, chunks);
 }
 
 double longPipelineMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& passes)
@@ -186,15 +196,8 @@ double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stag
     // GPipe and 1F1B have exact closed forms; the schedules with chunks (uneven ones now: the first and last
     // stage lighter) and the zero-bubble ones are simulated, pass by pass, as the timeline draws them.
     if (!isZeroBubble(schedule) && !isInterleaved(schedule)) {
-        // pipelineSeconds(stage times, m, 1), summed in the same order, without the vector.
-        double tMax = 0, tSum = 0;
-        for (const StageEstimate& st : stages) {
-            const double t = st.microBatchSeconds();
-            tMax = std::max(tMax, t);
-            tSum += t;
-        }
-        const double v = 1;
-        return (microBatches - 1.0 / v) * tMax + tSum / v;
+        // pipelineSeconds(stage times, m, 1), without a vector of the times.
+        return closedFormPipeline(stages, [](const StageEstimate& st) { return st.microBatchSeconds(); }, microBatches, 1);
     }
     // Plans that differ only in how they shard data-parallel state have
     // the same stage times; the search evaluates them one after the other, so each thread remembers its last
