@@ -9,22 +9,10 @@
 #include "util/text.h"
 
 #include <algorithm>
-#include <array>
-#include <atomic>
 #include <cmath>
-#include <map>
 #include <string>
 
 namespace shardscope {
-
-namespace {
-std::uint64_t nextEvaluatorId()
-{
-    static std::atomic<std::uint64_t> next { 1 };
-    return next++;
-}
-
-} // namespace
 
 namespace {
 
@@ -44,67 +32,7 @@ EvaluationScratch& evaluationScratch()
     return scratch;
 }
 
-/// Layers that cost the same under every configuration (a repeated transformer block's layers): equal
-/// in every field but their names and which block they belong to.
-bool sameShape(const Layer& a, const Layer& b)
-{
-    auto shape = [](Layer l) {
-        l.name.clear();
-        l.op.clear();
-        l.block = l.block >= 0 ? 0 : -1;
-        return l;
-    };
-    return shape(a) == shape(b);
-}
-
 } // namespace
-
-PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
-    : m_problem(problem)
-    , m_id(nextEvaluatorId())
-    , m_units(problem.model.partitionUnits())
-{
-    // Units of the same shape share one cost per configuration: a 126-block model costs 3 units, not 128.
-    const ModelGraph& g = problem.model;
-    auto sameUnit = [&](const PartitionUnit& a, const PartitionUnit& b) {
-        if (a.endLayer - a.firstLayer != b.endLayer - b.firstLayer || (a.block >= 0) != (b.block >= 0))
-            return false;
-        for (int i = 0; i < a.endLayer - a.firstLayer; ++i)
-            if (!sameShape(g.layer(a.firstLayer + i), g.layer(b.firstLayer + i)))
-                return false;
-        return true;
-    };
-    m_unitClass.reserve(m_units.size());
-    for (std::size_t u = 0; u < m_units.size(); ++u) {
-        int cls = -1;
-        for (std::size_t r = 0; r < m_classRepresentative.size() && cls < 0; ++r)
-            if (sameUnit(m_units[std::size_t(m_classRepresentative[r])], m_units[u]))
-                cls = int(r);
-        if (cls < 0) {
-            cls = int(m_classRepresentative.size());
-            m_classRepresentative.push_back(int(u));
-            m_classUnits.push_back(0);
-        }
-        m_unitClass.push_back(cls);
-        ++m_classUnits[std::size_t(cls)];
-    }
-
-    for (int u = 0; u < int(m_units.size()); ++u) {
-        if (m_units[std::size_t(u)].block < 0)
-            continue;
-        ++m_blockUnits;
-        if (m_firstBlockUnit < 0)
-            m_firstBlockUnit = u;
-        m_lastBlockUnit = u;
-    }
-    m_blocksContiguous = m_blockUnits > 0 && m_lastBlockUnit - m_firstBlockUnit + 1 == m_blockUnits;
-    for (const Layer& l : g.layers())
-        if (l.experts > m_experts.experts)
-            m_experts = ExpertShape { l.experts, l.expertFfn, 0 };
-    if (problem.model.spec())
-        m_experts.mtpModules = int(problem.model.spec()->mtpLayers);
-    m_usableText = formatBytes(usableBytes());
-}
 
 double PlanEvaluator::inFlight(const ParallelConfig& c, int stage, int microBatches) const
 {
@@ -116,35 +44,6 @@ double PlanEvaluator::inFlight(const ParallelConfig& c, int stage, int microBatc
 double PlanEvaluator::usableBytes() const
 {
     return m_problem.cluster.gpu.memoryBytes * (1.0 - m_problem.training.memoryMargin);
-}
-
-const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c) const
-{
-    // Unit costs depend on these knobs only; the search varies the others (ZeRO, schedule, chunks, ...) in
-    // inner loops, so each thread keeps the classes' costs per key of this evaluator.
-    thread_local std::uint64_t owner = 0;
-    thread_local std::map<std::array<int, 11>, std::vector<UnitCost>> cache;
-    // The last key asked for: the rules, the floors and the evaluation of one candidate, and its sharding
-    // variants after it, ask for the same one.
-    thread_local std::map<std::array<int, 11>, std::vector<UnitCost>>::const_iterator last;
-    if (owner != m_id || cache.size() >= 4096) {
-        owner = m_id;
-        cache.clear();
-        last = cache.end();
-    }
-    const std::array<int, 11> key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute), c.sequenceParallel ? 1 : 0,
-                                    c.tpCommOverlap ? 1 : 0, c.pp > 1 ? 1 : 0, c.ep, c.etp, c.epCommOverlap ? 1 : 0 };
-    if (last != cache.end() && last->first == key)
-        return last->second;
-    auto [it, added] = cache.try_emplace(key);
-    last = it;
-    if (added) {
-        const UnitCostModel model(m_problem, c);
-        it->second.reserve(m_classRepresentative.size());
-        for (int u : m_classRepresentative)
-            it->second.push_back(model.cost(m_units[std::size_t(u)], c.pp > 1));
-    }
-    return it->second;
 }
 
 PlanSummary PlanEvaluator::summarize(const ParallelConfig& c) const
