@@ -1,5 +1,5 @@
 # Precompiled headers. Most of a Qt-using file's compile time is parsing third-party headers: QtTest
-# alone takes 5-6 s per file, and CI builds the tree twice with gcc (ci, asan). Each group of targets
+# alone takes 5-6 s per file, and CI builds the tree twice (ci with gcc, asan with clang). Each group of targets
 # whose flags agree parses them once: the tests of an area share a carrier target's PCH, ui/ and cli/
 # have their own. A test or ui file then compiles in a fifth to a third less time. core/ has none
 # with GCC: its files include little of Qt's size, and a PCH of the standard library and
