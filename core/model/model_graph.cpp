@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/model_graph.h"
 
+#include "util/huge_pages.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -10,6 +12,10 @@ ModelGraph::ModelGraph(std::string name)
     : m_name(std::move(name))
 {
 }
+
+void ModelGraph::reserveLayers(std::size_t count) { reserveOnHugePages(m_layers, count); }
+
+void ModelGraph::reserveNodes(std::size_t count) { reserveOnHugePages(m_nodes, count); }
 
 int ModelGraph::addLayer(Layer layer)
 {
