@@ -76,6 +76,17 @@ private slots:
             QCOMPARE(result, std::string_view::npos);
         else
             QCOMPARE(result, std::size_t(invalidAt));
+        // The same bytes after 0-40 ASCII bytes and before 0-20 more: whole 16-byte ASCII blocks are skipped at once,
+        // so every row is also read from each position in a block and across a block's end.
+        for (int before = 0; before <= 40; ++before)
+            for (int after : { 0, 1, 15, 20 }) {
+                const QByteArray padded = QByteArray(before, 'x') + bytes + QByteArray(after, 'y');
+                const std::size_t r = invalidUtf8Offset(std::string_view(padded.constData(), std::size_t(padded.size())));
+                const std::size_t expected = invalidAt < 0 ? std::string_view::npos : std::size_t(invalidAt + before);
+                if (r != expected)
+                    QFAIL(qPrintable(QStringLiteral("%1 ASCII bytes before, %2 after: %3, expected %4")
+                                         .arg(before).arg(after).arg(qlonglong(r)).arg(qlonglong(expected))));
+            }
     }
 
     void escaping()
