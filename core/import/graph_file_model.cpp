@@ -234,7 +234,10 @@ std::vector<int> stableOrder(const GraphFileContent& c, std::string_view text, c
     if (static_cast<int>(order.size()) == n)
         return order;
 
-    const auto cycle = findCycle(n, c.edges).value_or(std::vector<int> {});
+    std::vector<std::pair<int, int>> edges = c.edges;
+    if (c.orderForCycleMessage)
+        c.orderForCycleMessage(edges);
+    const auto cycle = findCycle(n, edges).value_or(std::vector<int> {});
     std::string path;
     for (int v : cycle)
         path += std::string(c.nodeIds[at(v)]) + " -> ";

@@ -80,6 +80,10 @@ struct GraphFileContent
     std::vector<std::size_t> vertexOfNode; ///< row of each node in `attributes`
     GraphAttributeTable attributes;
     std::vector<std::pair<int, int>> edges; ///< indices into nodeIds; repeats allowed
+    /// Puts a copy of `edges` in the order the reader's Boost counterpart held them (grouped by source), which
+    /// decides the cycle a message names; called only for a graph with a cycle (the order changes nothing else:
+    /// the edges of one source keep their order either way). Empty: as they are.
+    std::function<void(std::vector<std::pair<int, int>>& edges)> orderForCycleMessage;
     /// Where node `node` sets `attribute`, for messages (its declaration when the reader cannot tell).
     std::function<std::size_t(int node, GraphAttribute attribute)> attributeOffset;
     /// Where the edge from -> to is written, for messages.
