@@ -356,8 +356,9 @@ ModelGraph importModel(const std::string& path)
     in.clear();
     in.seekg(0);
     // Straight into one buffer of the file's size, on huge pages when large (a 100,000-node GraphML file is
-    // 35 MB): an ostringstream grew by doubling and its str() copied the text again, 130 MB of fresh memory
-    // a cold process faulted in 4 KB at a time. One byte more than the size tells whether the file grew since.
+    // 35 MB): an ostringstream grew by doubling and its str() copied the text again, about three times the
+    // text in fresh memory, which a cold process faulted in 4 KB at a time. One byte more than the size tells
+    // whether the file grew since (it is then read on, up to the limit).
     HugePageVector<char> bytes(std::size_t(size) + 1);
     std::size_t got = 0;
     for (;;) {
