@@ -264,21 +264,33 @@ private:
     std::array<char, 1 << 16> m_chunk {};
 };
 
-// Reads the whole stream into memory, refusing more than `limit` bytes (said with the source's name).
-std::string readAll(std::istream& in, std::uintmax_t limit, const std::string& source, const char* what)
+// Reads the rest of `in` into one buffer, on huge pages when large, refusing more than `limit` bytes (said with
+// the source's name; `noun`: "stream" or "file"). `expected` is the size where it is known (a file's): one read
+// then fills the buffer, and the byte asked for beyond it tells whether more came. (A string grown by appends,
+// or an ostringstream and its copy, touched about three times a 35 MB text in fresh memory, which a cold
+// process faults in 4 KB at a time.)
+HugePageVector<char> readAll(std::istream& in, std::uintmax_t limit, const std::string& source, const char* what,
+                             const char* noun, std::size_t expected = 0)
 {
-    std::string bytes;
-    std::array<char, 1 << 16> chunk {};
-    while (in.read(chunk.data(), std::streamsize(chunk.size())) || in.gcount() > 0) {
-        bytes.append(chunk.data(), std::size_t(in.gcount()));
-        if (bytes.size() > limit)
-            throw InputError(source, "", std::string("more than ") + formatBytes(double(limit)) + " came from the stream; "
-                                             + what);
+    const auto most = static_cast<std::size_t>(limit) + 1; // enough to tell that the limit is passed
+    HugePageVector<char> bytes(std::min(most, std::max<std::size_t>(expected + 1, std::size_t(1) << 16)));
+    std::size_t got = 0;
+    for (;;) {
+        in.read(bytes.data() + got, static_cast<std::streamsize>(bytes.size() - got));
+        got += static_cast<std::size_t>(in.gcount());
+        if (got > limit)
+            throw InputError(source, "", "more than " + formatBytes(double(limit)) + " came from the " + noun + "; " + what);
+        if (got < bytes.size())
+            break;
+        bytes.resize(std::min(most, 2 * bytes.size()));
     }
     if (in.bad())
-        throw InputError(source, "byte " + std::to_string(bytes.size()), "reading the stream failed");
+        throw InputError(source, "byte " + std::to_string(got), std::string("reading the ") + noun + " failed");
+    bytes.resize(got);
     return bytes;
 }
+
+std::string_view view(const HugePageVector<char>& bytes) { return { bytes.data(), bytes.size() }; }
 
 // A model from a stream (standard input, a FIFO, /dev/fd/N): read once, format told by content.
 ModelGraph importModelStream(const std::string& path, const std::string& source)
@@ -299,12 +311,13 @@ ModelGraph importModelStream(const std::string& path, const std::string& source)
     const bool text = trimLeft(head).empty() || std::string_view("{[<").find(trimLeft(head)[0]) != std::string_view::npos
                       || looksLikeGraphviz(head);
     if (!text && head[0] == '\x08') // ModelProto field 1 (ir_version), varint
-        return checkedModel(importOnnxBytes(readAll(in, kMaxOnnxStreamBytes, source,
-                                                    "an ONNX ModelProto is at most 2 GiB (protobuf's limit)"),
+        return checkedModel(importOnnxBytes(view(readAll(in, kMaxOnnxStreamBytes, source,
+                                                         "an ONNX ModelProto is at most 2 GiB (protobuf's limit)", "stream")),
                                             source),
                             source);
-    return importModelText(readAll(in, kMaxFileBytes, source, "model descriptions are far smaller (is this a weights file?)"),
-                           source);
+    return importModelText(
+        view(readAll(in, kMaxFileBytes, source, "model descriptions are far smaller (is this a weights file?)", "stream")),
+        source);
 }
 
 } // namespace
@@ -355,25 +368,9 @@ ModelGraph importModel(const std::string& path)
                                        + "; model descriptions are far smaller (is this a weights file?)");
     in.clear();
     in.seekg(0);
-    // Straight into one buffer of the file's size, on huge pages when large (a 100,000-node GraphML file is
-    // 35 MB): an ostringstream grew by doubling and its str() copied the text again, about three times the
-    // text in fresh memory, which a cold process faulted in 4 KB at a time. One byte more than the size tells
-    // whether the file grew since (it is then read on, up to the limit).
-    HugePageVector<char> bytes(std::size_t(size) + 1);
-    std::size_t got = 0;
-    for (;;) {
-        in.read(bytes.data() + got, static_cast<std::streamsize>(bytes.size() - got));
-        got += static_cast<std::size_t>(in.gcount());
-        if (got < bytes.size())
-            break;
-        if (bytes.size() > kMaxFileBytes)
-            throw InputError(path, "", "the file grew past " + formatBytes(double(kMaxFileBytes))
-                                           + " while being read; model descriptions are far smaller (is this a weights file?)");
-        bytes.resize(bytes.size() * 2);
-    }
-    if (in.bad())
-        throw InputError(path, "byte " + std::to_string(got), "reading the file failed");
-    return importModelText(std::string_view(bytes.data(), got), path);
+    return importModelText(view(readAll(in, kMaxFileBytes, path, "model descriptions are far smaller (is this a weights file?)",
+                                        "file", std::size_t(size))),
+                           path);
 }
 
 std::optional<ModelGraph> findBundledModel(std::string_view name)
