@@ -2,14 +2,14 @@
 // Launch configs from real plans, parsed back: Megatron arguments through bash, DeepSpeed JSON through
 // nlohmann, torchtitan TOML through python3's tomllib (python3 3.11+ is a build dependency: without it
 // the test fails, it never skips). Context parallelism, hybrid sharding and uneven interleaved
-// layouts: tst_launch_parallel.cpp.
+// layouts: tst_launch_parallel.cpp; rotary positions in Megatron's arguments: tst_launch_rope.cpp.
 #include "export/launch_config.h"
 
 #include "cost/plan_evaluator.h"
 #include "gpt_fixtures.h"
 #include "launch_config_parse.h"
+#include "launch_plan_fixtures.h"
 #include "import/model_importer.h"
-#include "partition/planner.h"
 #include "util/input_error.h"
 #include "util/text.h"
 
@@ -23,63 +23,6 @@ using namespace shardscope::testing;
 using Json = nlohmann::json;
 
 namespace {
-
-PlanningProblem h100Problem(const TransformerSpec& spec, int gpus, std::int64_t seq, std::int64_t globalBatch)
-{
-    PlanningProblem p;
-    p.model = buildModelGraph(spec);
-    p.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
-    p.training.seqLength = seq;
-    p.training.globalBatch = globalBatch;
-    return p;
-}
-
-ParallelConfig config(int tp, int pp, int dp, int zero, Recompute recompute, bool sp, Schedule schedule, int vpp = 1)
-{
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
-    c.vpp = vpp;
-    c.zeroStage = zero;
-    c.recompute = recompute;
-    c.sequenceParallel = sp;
-    c.schedule = schedule;
-    c.ppCommOverlap = schedule == Schedule::Interleaved1F1B && pp == 2; // Megatron requires it there
-    return c;
-}
-
-/// A document with one evaluated plan per configuration; `ranges` (blocks per pipeline stage) replaces
-/// the partitioner's stage boundaries when given.
-PlanDocument evaluatedDocument(const PlanningProblem& problem, const std::vector<ParallelConfig>& configs,
-                               const std::vector<int>& blocksPerStage = {})
-{
-    const PlanEvaluator evaluator(problem);
-    PlanDocument d;
-    d.generator = "ShardScope test";
-    d.model = PlanModelSummary::from(problem.model);
-    d.cluster = problem.cluster;
-    d.training = problem.training;
-    for (std::size_t i = 0; i < configs.size(); ++i) {
-        PlanEstimate e = evaluator.evaluate(configs[i]);
-        if (!blocksPerStage.empty()) {
-            // Embedding, 4 layers a block, final norm and head (buildModelGraph's layout).
-            int first = 0, block = 0;
-            for (std::size_t s = 0; s < e.stages.size(); ++s) {
-                block += blocksPerStage[s];
-                const int end = s + 1 == e.stages.size() ? problem.model.layerCount() : 1 + 4 * block;
-                e.stages[s].layerRanges = { { first, end } };
-                first = end;
-            }
-            // One chunk a stage: the chunk layout is the stages'.
-            e.chunkLayers.clear();
-            for (const StageEstimate& st : e.stages)
-                e.chunkLayers.push_back(st.layerRanges.front());
-        }
-        d.plans.push_back(makeDocumentPlan(problem.model, e, int(i) + 1, 1.0 - 0.1 * double(i)));
-    }
-    return d;
-}
 
 /// Plan `index` of `d` with its blocks spread evenly over its pp x vpp chunks in model order (the embedding in
 /// the first, norm and head in the last), whatever layout the evaluator chose; proposals kept.
@@ -106,22 +49,6 @@ void spreadBlocksEvenly(PlanDocument& d, std::size_t index, const ModelGraph& mo
     std::vector<Proposal> proposals = std::move(plan.proposals);
     plan = makeDocumentPlan(model, e, plan.rank, plan.score);
     plan.proposals = std::move(proposals);
-}
-
-/// The best plan of a pinned search of a bundled model, as `shardscope plan --json` writes it.
-/// The best plans for `pins`; unless the schedule is pinned, Megatron's interleaved 1F1B (every format here
-/// runs it; the zero-bubble schedules run only in torchtitan).
-PlanDocument plannedDocument(const char* model, int gpus, std::int64_t seq, const PlanPins& pins)
-{
-    PlanningProblem p;
-    p.model = *findBundledModel(model);
-    p.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
-    p.training.seqLength = seq;
-    p.training.pins = pins;
-    if (!p.training.pins.schedule)
-        p.training.pins.schedule = Schedule::Interleaved1F1B;
-    const PlanningOutcome outcome = runPlanning(p, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), 3);
-    return makePlanDocument(p, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), outcome, "ShardScope test");
 }
 
 } // namespace
@@ -386,94 +313,6 @@ private slots:
         const Json tt = tomlToJson(writeLaunchConfig(d, 0, LaunchFormat::Torchtitan, "gpt.json"));
         QCOMPARE(tt.at("activation_checkpoint").at("mode").get<std::string>(), std::string("full"));
         QCOMPARE(tt.at("parallelism").at("pipeline_parallel_schedule").get<std::string>(), std::string("1F1B"));
-    }
-
-    // The bundled GPT-3 175B has learned positions: no rotary flags and no note about a rotary base.
-    void megatronGpt3HasNoRope()
-    {
-        PlanPins pins;
-        pins.tp = 8;
-        pins.pp = 8;
-        pins.microBatch = 1;
-        pins.zeroStage = 1;
-        pins.recompute = Recompute::Full;
-        const PlanDocument d = plannedDocument("gpt3-175b", 1024, 2048, pins);
-        QVERIFY(!d.plans.empty());
-        QVERIFY(!d.model.transformer->ropeTheta);
-        const std::string text = writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json");
-        const std::map<QString, QString> a = megatronFlags(text);
-        QCOMPARE(a.at(QStringLiteral("--position-embedding-type")), QStringLiteral("learned_absolute"));
-        QVERIFY(!a.count(QStringLiteral("--rotary-base")));
-        QVERIFY(!a.count(QStringLiteral("--use-rope-scaling")));
-        QVERIFY(!a.count(QStringLiteral("--rope-scaling-factor")));
-        QVERIFY(text.find("rotary") == std::string::npos);
-    }
-
-    // Llama 3.1 405B's config.json: rope_theta 500000.0 and rope_scaling {"rope_type": "llama3", "factor": 8.0,
-    // "low_freq_factor": 1.0, "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}, which are
-    // exactly the values Megatron's --use-rope-scaling hard-codes besides the factor.
-    void megatronLlama31RopeScaling()
-    {
-        PlanPins pins;
-        pins.tp = 8;
-        pins.pp = 16;
-        pins.microBatch = 1;
-        pins.zeroStage = 1;
-        pins.recompute = Recompute::Full;
-        pins.sequenceParallel = true;
-        const PlanDocument d = plannedDocument("llama-3.1-405b", 1024, 8192, pins);
-        QVERIFY(!d.plans.empty());
-        const std::string text = writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json");
-        const std::map<QString, QString> a = megatronFlags(text);
-        QCOMPARE(a.at(QStringLiteral("--rotary-base")), QStringLiteral("500000"));
-        QVERIFY(a.count(QStringLiteral("--use-rope-scaling")));
-        QCOMPARE(a.at(QStringLiteral("--use-rope-scaling")), QString());
-        QCOMPARE(a.at(QStringLiteral("--rope-scaling-factor")).toDouble(), 8.0);
-        QCOMPARE(a.at(QStringLiteral("--max-position-embeddings")), num(131072));
-        QVERIFY(text.find("fixes low_freq_factor") == std::string::npos);
-    }
-
-    // A rotary model whose source named no base: no --rotary-base (Megatron's default is not
-    // ShardScope's guess), and the header says which base applies.
-    void megatronUnknownRotaryBaseIsANote()
-    {
-        const PlanningProblem p = h100Problem(llama3_8b(), 8, 8192, 64);
-        QVERIFY(!p.model.spec()->ropeTheta);
-        const PlanDocument d = evaluatedDocument(p, { config(8, 1, 1, 1, Recompute::Selective, true, Schedule::OneFOneB) });
-        QVERIFY2(d.plans[0].estimate.feasible, d.plans[0].estimate.infeasibleReason.c_str());
-        const std::string text = writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json");
-        const std::map<QString, QString> a = megatronFlags(text);
-        QCOMPARE(a.at(QStringLiteral("--position-embedding-type")), QStringLiteral("rope"));
-        QVERIFY(!a.count(QStringLiteral("--rotary-base")));
-        QVERIFY(!a.count(QStringLiteral("--use-rope-scaling")));
-        QVERIFY2(text.find("\n# - The model's source gives no rotary base (rope_theta), so Megatron's default --rotary-base "
-                           "10000 applies") != std::string::npos, text.c_str());
-    }
-
-    // Scaling Megatron cannot express is a note, never a silently different model.
-    void megatronRopeScalingItCannotExpress()
-    {
-        TransformerSpec s = llama3_8b();
-        s.ropeTheta = 1000000.5; // --rotary-base is an int in Megatron
-        s.ropeScaling = RopeScaling { "yarn", 4, 0, 0, 32768 };
-        PlanDocument d = evaluatedDocument(h100Problem(s, 8, 8192, 64),
-                                           { config(8, 1, 1, 1, Recompute::Selective, true, Schedule::OneFOneB) });
-        std::string text = writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json");
-        std::map<QString, QString> a = megatronFlags(text);
-        QVERIFY(!a.count(QStringLiteral("--rotary-base")));
-        QVERIFY(!a.count(QStringLiteral("--use-rope-scaling")));
-        QVERIFY(text.find("The rotary base 1000000.5 is not an integer") != std::string::npos);
-        QVERIFY(text.find("RoPE scaling \"yarn\" is not exported") != std::string::npos);
-
-        // llama3 scaling with other constants than Megatron's fixed 1, 4 and 8192 (Llama 3.2: factor 32).
-        s.ropeTheta = 500000;
-        s.ropeScaling = RopeScaling { "llama3", 32, 1, 4, 16384 };
-        d = evaluatedDocument(h100Problem(s, 8, 8192, 64), { config(8, 1, 1, 1, Recompute::Selective, true, Schedule::OneFOneB) });
-        text = writeLaunchConfig(d, 0, LaunchFormat::Megatron, "p.json");
-        a = megatronFlags(text);
-        QCOMPARE(a.at(QStringLiteral("--rotary-base")), QStringLiteral("500000"));
-        QCOMPARE(a.at(QStringLiteral("--rope-scaling-factor")).toDouble(), 32.0);
-        QVERIFY2(text.find("this model has 1, 4 and 16384") != std::string::npos, text.c_str());
     }
 
     // DeepSpeed's batch identity for several layouts: train_batch_size = micro x accumulation x DP = global batch.

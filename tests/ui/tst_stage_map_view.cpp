@@ -1,29 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests ui/stage_map_view.*: one card per pipeline stage with its transformer blocks, GPUs (a grid of global
 // ranks or a one-line summary, with CP groups in Megatron's rank order), memory and time; the slowest
-// stage is framed; expert groups (MoE parallel folding) are outlined. Past 16 stages a table, scrolled where
-// it does not fit; at PP 64 and 128 no label is elided or overprinted, also in SVG.
+// stage is framed; expert groups (MoE parallel folding) are outlined; ranks past 999 never overprint. Deep
+// pipelines (past 16 stages a table, labels at PP 8 to 128, the exported figure): tst_stage_map_deep.cpp.
 #include "cost/plan_evaluator.h"
-#include "deep_pipeline_fixtures.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 #include "partition/layer_partition.h"
+#include "stage_map_fixtures.h"
 #include "stage_map_view.h"
 #include "text_recorder.h"
-#include "view_export.h"
 #include "view_fixtures.h"
 
 #include <QImage>
 #include <QPainter>
 #include <QRegularExpression>
-#include <QWheelEvent>
 #include <QtTest>
 
 using namespace shardscope;
+using namespace shardscope::testing;
 
 namespace {
-
-const QColor kSlowestBorder(230, 120, 0);
 
 struct Evaluated
 {
@@ -121,33 +118,6 @@ Evaluated expertParallel(int ep, int etp)
         e.plan.stages.push_back(st);
     }
     return e;
-}
-
-QImage rendered(const StageMapView& view, QSize size, const char* name)
-{
-    return testing::renderToImage(view, size, name);
-}
-
-QList<testing::DrawnText> recorded(const StageMapView& view, QSize size)
-{
-    return testing::recordTexts(size, [&](QPainter& p, QSizeF s) { view.render(p, s); });
-}
-
-QStringList strings(const QList<testing::DrawnText>& texts)
-{
-    QStringList out;
-    for (const testing::DrawnText& t : texts)
-        out.append(t.text);
-    return out;
-}
-
-int colourCount(const QImage& image)
-{
-    QSet<QRgb> colours;
-    for (int x = 0; x < image.width(); x += 5)
-        for (int y = 0; y < image.height(); y += 5)
-            colours.insert(image.pixel(x, y));
-    return int(colours.size());
 }
 
 } // namespace
@@ -393,112 +363,6 @@ private slots:
         QVERIFY(!view.toolTipAt(view.stageRect(0, size).center(), size).contains(QStringLiteral("MoE")));
     }
 
-    void deepPipelinesAreATable()
-    {
-        // Llama-3.1-405B over 64 stages (TP 8 x DP 32 = 256 GPUs each): a row per stage, all 64 shown at the
-        // default size in side-by-side groups, none overlapping; the slowest row framed.
-        const testing::DeepPipeline& d = testing::deepPipeline(64);
-        QCOMPARE(int(d.plan.stages.size()), 64);
-        StageMapView view;
-        view.setPlan(d.plan, d.problem.model);
-        const QSize size(1000, 560);
-        QVERIFY(view.isTable(size));
-        const double lineHeight = QFontMetricsF(view.font()).height();
-        for (int s = 0; s < 64; ++s) {
-            const QRectF r = view.stageRect(s, size);
-            QVERIFY2(!r.isEmpty(), qPrintable(QString::number(s)));
-            QVERIFY(QRectF(QPointF(0, 0), size).contains(r));
-            QVERIFY(r.height() >= lineHeight);
-            for (int t = 0; t < s; ++t)
-                QVERIFY(!view.stageRect(t, size).intersects(r.adjusted(0.5, 0.5, -0.5, -0.5)));
-        }
-        QVERIFY(view.deviceCellRect(0, size).isEmpty());
-        // Each row names its stage, blocks, ranks, GiB and ms: stage 10's GPUs are ranks 2560–2815 (256 a
-        // stage).
-        const QStringList painted = strings(recorded(view, size));
-        QVERIFY2(painted.contains(QStringLiteral("2560–2815")), qPrintable(painted.join(QLatin1Char('|'))));
-        QVERIFY(painted.contains(QStringLiteral("blocks")));
-        QVERIFY(painted.contains(
-            QStringLiteral("%1").arg(d.plan.stages[10].microBatchSeconds() * 1e3, 0, 'f', 1)));
-        QVERIFY(painted.contains(
-            QStringLiteral("GPUs of each stage: TP 8 x DP 32 = 256 (global ranks in Megatron's order)")));
-        const QString tip = view.toolTipAt(view.stageRect(10, size).center(), size);
-        QVERIFY2(
-            tip.startsWith(QStringLiteral("Stage 10")) && tip.contains(QStringLiteral("ranks 2560–2815")),
-            qPrintable(tip));
-        const QImage image = rendered(view, size, "stage-map-405b-pp64.png");
-        QVERIFY(colourCount(image) > 4);
-        const QRectF slowest = view.stageRect(view.slowestStage(), size);
-        QCOMPARE(
-            image.pixelColor(QPoint(int(slowest.left()) + 1, int(slowest.center().y()))), kSlowestBorder);
-        // Cards up to 16 stages.
-        view.setPlan(testing::deepPipeline(16).plan, d.problem.model);
-        QVERIFY(!view.isTable(size));
-    }
-
-    void tableScrollsWhereTheRowsDoNotFit()
-    {
-        const testing::DeepPipeline& d = testing::deepPipeline(128);
-        StageMapView view;
-        view.resize(420, 300);
-        view.setPlan(d.plan, d.problem.model);
-        const QSize size = view.size();
-        QVERIFY(view.isTable(size));
-        QVERIFY(!view.stageRect(0, size).isEmpty());
-        QVERIFY(view.stageRect(127, size).isEmpty()); // not all 128 rows fit
-        int shown = 0;
-        for (int s = 0; s < 128; ++s)
-            shown += view.stageRect(s, size).isEmpty() ? 0 : 1;
-        QStringList painted = strings(recorded(view, size));
-        QVERIFY2(
-            painted.contains(QStringLiteral("stages 0–%1 of 128 shown: the wheel scrolls").arg(shown - 1))
-                || painted.contains(QStringLiteral("stages 0–%1 of 128").arg(shown - 1)),
-            qPrintable(painted.join(QLatin1Char('|'))));
-        // The wheel scrolls three rows a notch; never past the last row.
-        QWheelEvent down(QPointF(100, 100), view.mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, -120),
-            Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
-        QApplication::sendEvent(&view, &down);
-        QCOMPARE(view.firstTableRow(), 3);
-        QVERIFY(view.stageRect(2, size).isEmpty());
-        QVERIFY(!view.stageRect(3, size).isEmpty());
-        view.setFirstTableRow(1000);
-        QVERIFY(!view.stageRect(127, size).isEmpty());
-        const QStringList problems = testing::labelProblems(recorded(view, size), size);
-        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
-    }
-
-    void noElidedOrOverlappingLabels_data()
-    {
-        QTest::addColumn<int>("pp");
-        QTest::addColumn<QSize>("size");
-        for (const int pp : { 8, 16, 64, 128 })
-            for (const QSize size : { QSize(1000, 560), QSize(1400, 900), QSize(640, 480), QSize(500, 560) })
-                QTest::addRow("PP %d, %dx%d", pp, size.width(), size.height()) << pp << size;
-    }
-
-    void noElidedOrOverlappingLabels()
-    {
-        QFETCH(int, pp);
-        QFETCH(QSize, size);
-        const testing::DeepPipeline& d = testing::deepPipeline(pp);
-        QVERIFY2(!d.plan.stages.empty(), d.plan.infeasibleReason.c_str());
-        StageMapView view;
-        view.setPlan(d.plan, d.problem.model);
-        const QList<testing::DrawnText> texts = recorded(view, size);
-        const QStringList problems = testing::labelProblems(texts, size);
-        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
-        // Blocks, not layer indices: no "layers" text; every stage shown names its blocks.
-        const QStringList painted = strings(texts);
-        QVERIFY(painted.filter(QRegularExpression(QStringLiteral("^layers \\d"))).isEmpty());
-        // The SVG export draws the same texts, none elided.
-        QCOMPARE(testing::svgTexts(size, [&](QPainter& p, QSizeF s) { view.render(p, s); }), painted);
-        rendered(view, size,
-            qPrintable(QStringLiteral("stage-map-405b-pp%1-%2x%3.png")
-                           .arg(pp)
-                           .arg(size.width())
-                           .arg(size.height())));
-    }
-
     void cardsWithRanksPast999()
     {
         // 405B on 1,024 GPUs, TP 8 x PP 16 x DP 8: 64 GPUs a stage, ranks up to 1023. Where the cells are too
@@ -591,32 +455,6 @@ private slots:
         QCOMPARE(view.slowestStage(), -1);
         QCOMPARE(view.title(), QStringLiteral("No plan"));
         QVERIFY(view.stageRect(0, QSizeF(900, 400)).isEmpty());
-    }
-
-    void exportedFigureIsNotElided()
-    {
-        // The figure the export writes (title band, the view, footer) at PP 128 and 1000 px: the long
-        // subtitle is set smaller rather than cut, and the view inside stays clean, in the PNG's recording
-        // and in the SVG.
-        const testing::DeepPipeline& d = testing::deepPipeline(128);
-        StageMapView view;
-        view.setPlan(d.plan, d.problem.model);
-        Figure figure;
-        figure.title = QStringLiteral("Pipeline stages — llama-3.1-405b");
-        figure.subtitle = QStringLiteral(
-            "llama-3.1-405b on 16384 x H100-SXM, sequence 4096, global batch 2048 — TP 8 · PP 128 · "
-            "DP 16 · micro-batch 1 · ZeRO-1 · recompute none · SP · TP overlap · 1f1b");
-        figure.viewSize = QSizeF(1000, 560);
-        figure.paint = [&](QPainter& p, QSizeF s) { view.render(p, s); };
-        const QSize size = FigureExporter::figureSize(figure).toSize();
-        const auto paint = [&](QPainter& p, QSizeF) { FigureExporter::paint(p, figure); };
-        const QList<testing::DrawnText> texts = testing::recordTexts(size, paint);
-        QVERIFY(strings(texts).contains(figure.subtitle));
-        const QStringList problems = testing::labelProblems(texts, size);
-        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
-        const QStringList svg = testing::svgTexts(size, paint);
-        QVERIFY(svg.contains(figure.subtitle));
-        QVERIFY(svg.filter(QChar(0x2026)).isEmpty());
     }
 };
 

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Plans for the launch-config tests (tst_launch_config, tst_launch_rope): problems on H100 nodes of 8, the
+// configurations they evaluate, and documents of evaluated plans or of the best plans of a pinned search.
+#pragma once
+
+#include "gpt_fixtures.h"
+
+#include "cost/plan_evaluator.h"
+#include "export/plan_document.h"
+#include "import/model_importer.h"
+#include "partition/planner.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace shardscope::testing {
+
+inline PlanningProblem h100Problem(const TransformerSpec& spec, int gpus, std::int64_t seq, std::int64_t globalBatch)
+{
+    PlanningProblem p;
+    p.model = buildModelGraph(spec);
+    p.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
+    p.training.seqLength = seq;
+    p.training.globalBatch = globalBatch;
+    return p;
+}
+
+inline ParallelConfig config(int tp, int pp, int dp, int zero, Recompute recompute, bool sp, Schedule schedule, int vpp = 1)
+{
+    ParallelConfig c;
+    c.tp = tp;
+    c.pp = pp;
+    c.dp = dp;
+    c.vpp = vpp;
+    c.zeroStage = zero;
+    c.recompute = recompute;
+    c.sequenceParallel = sp;
+    c.schedule = schedule;
+    c.ppCommOverlap = schedule == Schedule::Interleaved1F1B && pp == 2; // Megatron requires it there
+    return c;
+}
+
+/// A document with one evaluated plan per configuration; `blocksPerStage` (blocks per pipeline stage) replaces
+/// the partitioner's stage boundaries when given.
+inline PlanDocument evaluatedDocument(const PlanningProblem& problem, const std::vector<ParallelConfig>& configs,
+                                      const std::vector<int>& blocksPerStage = {})
+{
+    const PlanEvaluator evaluator(problem);
+    PlanDocument d;
+    d.generator = "ShardScope test";
+    d.model = PlanModelSummary::from(problem.model);
+    d.cluster = problem.cluster;
+    d.training = problem.training;
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        PlanEstimate e = evaluator.evaluate(configs[i]);
+        if (!blocksPerStage.empty()) {
+            // Embedding, 4 layers a block, final norm and head (buildModelGraph's layout).
+            int first = 0, block = 0;
+            for (std::size_t s = 0; s < e.stages.size(); ++s) {
+                block += blocksPerStage[s];
+                const int end = s + 1 == e.stages.size() ? problem.model.layerCount() : 1 + 4 * block;
+                e.stages[s].layerRanges = { { first, end } };
+                first = end;
+            }
+            // One chunk a stage: the chunk layout is the stages'.
+            e.chunkLayers.clear();
+            for (const StageEstimate& st : e.stages)
+                e.chunkLayers.push_back(st.layerRanges.front());
+        }
+        d.plans.push_back(makeDocumentPlan(problem.model, e, int(i) + 1, 1.0 - 0.1 * double(i)));
+    }
+    return d;
+}
+
+/// The best plans of a search of a bundled model for `pins`, as `shardscope plan --json` writes them;
+/// unless the schedule is pinned, Megatron's interleaved 1F1B (every format here runs it; the zero-bubble
+/// schedules run only in torchtitan).
+inline PlanDocument plannedDocument(const char* model, int gpus, std::int64_t seq, const PlanPins& pins)
+{
+    PlanningProblem p;
+    p.model = *findBundledModel(model);
+    p.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), gpus, 8);
+    p.training.seqLength = seq;
+    p.training.pins = pins;
+    if (!p.training.pins.schedule)
+        p.training.pins.schedule = Schedule::Interleaved1F1B;
+    const PlanningOutcome outcome = runPlanning(p, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), 3);
+    return makePlanDocument(p, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), outcome, "ShardScope test");
+}
+
+} // namespace shardscope::testing
