@@ -7,6 +7,27 @@
 
 namespace shardscope {
 
+InfeasibleReason::InfeasibleReason(const InfeasibleReason& other)
+    : m_kind(other.m_kind)
+    , m_text(other.m_text ? std::make_unique<std::string>(*other.m_text) : nullptr)
+    , m_boundBytes(other.m_boundBytes)
+    , m_usableBytes(other.m_usableBytes)
+{
+}
+
+InfeasibleReason& InfeasibleReason::operator=(const InfeasibleReason& other)
+{
+    if (this != &other)
+        *this = InfeasibleReason(other);
+    return *this;
+}
+
+bool operator==(const InfeasibleReason& a, const InfeasibleReason& b)
+{
+    return a.m_kind == b.m_kind && a.m_boundBytes == b.m_boundBytes && a.m_usableBytes == b.m_usableBytes
+        && (a.m_text && b.m_text ? *a.m_text == *b.m_text : a.m_text == b.m_text);
+}
+
 InfeasibleReason InfeasibleReason::memoryFloor(double boundBytes, double usableBytes)
 {
     InfeasibleReason r;
@@ -27,7 +48,7 @@ std::string InfeasibleReason::text() const
 {
     switch (m_kind) {
     case Kind::Text:
-        return m_text;
+        return m_text ? *m_text : std::string();
     case Kind::SearchBound:
         return "not evaluated: slower than the fastest plans found (search bound)";
     case Kind::MemoryFloor: {
@@ -42,7 +63,7 @@ std::string InfeasibleReason::text() const
         return text;
     }
     }
-    return m_text;
+    return m_text ? *m_text : std::string();
 }
 
 } // namespace shardscope

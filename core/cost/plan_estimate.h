@@ -124,6 +124,11 @@ struct PlanSummary
 {
     ParallelConfig config;
     bool feasible = false;
+    /// The search's step-time bound (SearchPruning) left its times uncomputed: stepSeconds is a floor,
+    /// tokensPerSecond a ceiling, the other times and bytes 0; config, feasibility, reason and memory as for
+    /// any candidate where it was placed (feasible false, no memory, where it was not). Next to `feasible`, in
+    /// the config's padding: a search keeps a summary of each of its million candidates (168 bytes).
+    bool bounded = false;
     InfeasibleReason infeasibleReason; ///< the estimate's reason, or the search's (memory floor, search bound)
     double peakMemoryBytes = 0;
     double capacityBytes = 0;
@@ -135,10 +140,6 @@ struct PlanSummary
     double exposedCommSeconds = 0;
     double commBytes = 0;
     double score = 0;
-    /// The search's step-time bound (SearchPruning) left its times uncomputed: stepSeconds is a floor,
-    /// tokensPerSecond a ceiling, the other times and bytes 0; config, feasibility, reason and memory as above
-    /// where it was placed (feasible false, no memory, where it was not).
-    bool bounded = false;
 
     static PlanSummary from(const PlanEstimate& e);
 };

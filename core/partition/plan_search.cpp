@@ -179,136 +179,155 @@ namespace {
 
 } // namespace
 
-std::vector<ParallelConfig> enumerateCandidates(
-    const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch)
-{
-    const PlanningProblem& problem = evaluator.problem();
-    const int gpus = problem.cluster.totalGpus();
-    const long long batch = problem.training.globalBatch;
-    const long long seq = problem.training.seqLength;
-    const auto& spec = problem.model.spec();
-    const int units = int(evaluator.units().size());
-    const int blocks = evaluator.blockCount();
+namespace {
 
-    std::vector<int> tps;
-    for (int t : divisors(gpus))
-        if (!spec || (spec->heads % t == 0 && spec->kvHeads % t == 0)) tps.push_back(t);
-    tps = pinnedOr(pins.tp, tps);
+    /// Hands every candidate to `emit` in enumeration order (enumerateCandidates' space) and returns how many.
+    /// The search counts them first and then writes each straight into its place in the result: a million
+    /// configurations are not gathered in a vector of their own (that vector grew by doubling, and the memory
+    /// a search touches for the first time costs it the kernel's clearing of every page).
+    template <typename Emit>
+    std::size_t forEachCandidate(const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch, Emit&& emit)
+    {
+        std::size_t count = 0;
+        auto push = [&](const ParallelConfig& c) {
+            emit(c);
+            ++count;
+        };
+        const PlanningProblem& problem = evaluator.problem();
+        const int gpus = problem.cluster.totalGpus();
+        const long long batch = problem.training.globalBatch;
+        const long long seq = problem.training.seqLength;
+        const auto& spec = problem.model.spec();
+        const int units = int(evaluator.units().size());
+        const int blocks = evaluator.blockCount();
 
-    std::vector<ParallelConfig> out;
-    for (int tp : tps) {
-        // Context parallelism where each rank keeps at least kMinContextChunk tokens (shorter chunks leave
-        // the ring's transfers exposed behind small attention blocks; pin --cp for more).
-        std::vector<int> cps;
-        if (gpus % tp == 0)
-            for (int cp : divisors(gpus / tp))
-                if (cp == 1
-                    || (problem.training.flashAttention && seq % (2LL * cp) == 0
-                        && seq / cp >= kMinContextChunk))
-                    cps.push_back(cp);
-        cps = pinnedOr(pins.cp, cps);
-        for (int cp : cps) {
-            // Ulysses needs the heads of a TP rank to divide over CP; searched where they do.
-            std::vector<CpCommType> cpTypes { CpCommType::P2P };
-            if (cp > 1 && spec && (spec->heads / tp) % cp == 0 && (spec->kvHeads / tp) % cp == 0)
-                cpTypes.push_back(CpCommType::AllToAll);
-            cpTypes = pinnedOr(pins.cpCommType, cpTypes);
-            std::vector<int> pps;
-            const long long tpCp = degreeProduct({ tp, cp });
-            if (tpCp > 0 && gpus % tpCp == 0)
-                for (int p : divisors(gpus / tpCp))
-                    if (p <= units) pps.push_back(p);
-            pps = pinnedOr(pins.pp, pps);
-            for (int pp : pps) {
-                ParallelConfig base;
-                base.tp = tp;
-                base.cp = cp;
-                base.pp = pp;
-                const long long modelParallel = degreeProduct({ tp, cp, pp });
-                base.dp = modelParallel < 0 ? 1 : int(std::max<long long>(1, gpus / modelParallel));
-                if (pins.dp) base.dp = *pins.dp;
-                // Degrees whose product overflows (absurd pins) make no candidate; search_diagnosis names them.
-                if (degreeProduct({ tp, cp, pp, base.dp }) < 0) continue;
-                // A layout that cannot work at all (sizes, batch): one candidate that carries the reason.
-                if (base.worldSize() != gpus || batch % base.dp != 0) {
-                    pushBackOnHugePages(out, ruleCandidate(base, pins, 1));
-                    continue;
-                }
-                const long long local = batch / base.dp;
-                std::vector<int> micro;
-                for (int b : divisors(local))
-                    if (b <= maxMicroBatch) micro.push_back(b);
-                micro = pinnedOr(pins.microBatch, micro);
-                const std::vector<Sharding> shards
-                    = shardings(pins, tp, cp, base.dp, problem.cluster.gpusPerNode);
-                const std::vector<ParallelConfig> kernels
-                    = kernelVariants(pins, problem.training, tp, cpTypes, evaluator.experts().experts > 0);
-                const std::vector<std::pair<int, int>> experts
-                    = expertLayouts(pins, evaluator.experts(), tp, tp * cp * base.dp);
-                // GPipe holds all m micro-batches' activations for the same bubble as 1F1B: searched only
-                // when pinned.
-                std::vector<Schedule> schedules = pp > 1
-                    ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::Interleaved1F1B,
-                          Schedule::ZeroBubbleH1, Schedule::InterleavedZeroBubble, Schedule::ZeroBubbleV }
-                    : std::vector<Schedule> { Schedule::OneFOneB };
-                schedules = pinnedOr(pins.schedule, schedules);
-                for (int b : micro)
-                    for (Schedule sched : schedules) {
-                        const long long m = local / b;
-                        std::vector<int> vpps { 1 };
-                        if (sched == Schedule::ZeroBubbleV)
-                            vpps = { 2 };
-                        else if (isInterleaved(sched))
-                            vpps = m % pp == 0 && blocks > 0 ? chunkCounts(blocks, pp) : std::vector<int> {};
-                        vpps = pinnedOr(pins.vpp, vpps);
-                        // The p2p overlap of Megatron's interleaved schedule (its default) costs no memory
-                        // and is never slower: off only when pinned.
-                        const auto ppOverlaps = pinnedOr(
-                            pins.ppCommOverlap, std::vector<bool> { sched == Schedule::Interleaved1F1B });
-                        // Sharding innermost: its variants share stage times, which the pipeline model reuses
-                        // between consecutive candidates.
-                        for (int v : vpps)
-                            for (const ParallelConfig& k : kernels)
-                                for (const auto& [ep, etp] : experts) {
-                                    ParallelConfig c = k;
-                                    c.tp = base.tp;
-                                    c.cp = base.cp;
-                                    c.pp = base.pp;
-                                    c.dp = base.dp;
-                                    c.microBatch = b;
-                                    c.schedule = sched;
-                                    c.vpp = v;
-                                    c.ep = ep;
-                                    c.etp = etp;
-                                    for (bool epo :
-                                        epOverlaps(pins, evaluator.experts(), c, problem.training.precision))
-                                        for (bool ppo : ppOverlaps)
-                                            for (const Sharding& sh : shards) {
-                                                c.epCommOverlap = epo;
-                                                c.ppCommOverlap = ppo;
-                                                c.zeroStage = sh.zero;
-                                                c.dpReplicate = sh.replicate;
-                                                c.reshardAfterForward = sh.reshard;
-                                                pushBackOnHugePages(out, c);
-                                            }
-                                }
+        std::vector<int> tps;
+        for (int t : divisors(gpus))
+            if (!spec || (spec->heads % t == 0 && spec->kvHeads % t == 0)) tps.push_back(t);
+        tps = pinnedOr(pins.tp, tps);
+
+        for (int tp : tps) {
+            // Context parallelism where each rank keeps at least kMinContextChunk tokens (shorter chunks leave
+            // the ring's transfers exposed behind small attention blocks; pin --cp for more).
+            std::vector<int> cps;
+            if (gpus % tp == 0)
+                for (int cp : divisors(gpus / tp))
+                    if (cp == 1
+                        || (problem.training.flashAttention && seq % (2LL * cp) == 0
+                            && seq / cp >= kMinContextChunk))
+                        cps.push_back(cp);
+            cps = pinnedOr(pins.cp, cps);
+            for (int cp : cps) {
+                // Ulysses needs the heads of a TP rank to divide over CP; searched where they do.
+                std::vector<CpCommType> cpTypes { CpCommType::P2P };
+                if (cp > 1 && spec && (spec->heads / tp) % cp == 0 && (spec->kvHeads / tp) % cp == 0)
+                    cpTypes.push_back(CpCommType::AllToAll);
+                cpTypes = pinnedOr(pins.cpCommType, cpTypes);
+                std::vector<int> pps;
+                const long long tpCp = degreeProduct({ tp, cp });
+                if (tpCp > 0 && gpus % tpCp == 0)
+                    for (int p : divisors(gpus / tpCp))
+                        if (p <= units) pps.push_back(p);
+                pps = pinnedOr(pins.pp, pps);
+                for (int pp : pps) {
+                    ParallelConfig base;
+                    base.tp = tp;
+                    base.cp = cp;
+                    base.pp = pp;
+                    const long long modelParallel = degreeProduct({ tp, cp, pp });
+                    base.dp = modelParallel < 0 ? 1 : int(std::max<long long>(1, gpus / modelParallel));
+                    if (pins.dp) base.dp = *pins.dp;
+                    // Degrees whose product overflows (absurd pins) make no candidate; search_diagnosis names them.
+                    if (degreeProduct({ tp, cp, pp, base.dp }) < 0) continue;
+                    // A layout that cannot work at all (sizes, batch): one candidate that carries the reason.
+                    if (base.worldSize() != gpus || batch % base.dp != 0) {
+                        push(ruleCandidate(base, pins, 1));
+                        continue;
                     }
+                    const long long local = batch / base.dp;
+                    std::vector<int> micro;
+                    for (int b : divisors(local))
+                        if (b <= maxMicroBatch) micro.push_back(b);
+                    micro = pinnedOr(pins.microBatch, micro);
+                    const std::vector<Sharding> shards
+                        = shardings(pins, tp, cp, base.dp, problem.cluster.gpusPerNode);
+                    const std::vector<ParallelConfig> kernels
+                        = kernelVariants(pins, problem.training, tp, cpTypes, evaluator.experts().experts > 0);
+                    const std::vector<std::pair<int, int>> experts
+                        = expertLayouts(pins, evaluator.experts(), tp, tp * cp * base.dp);
+                    // GPipe holds all m micro-batches' activations for the same bubble as 1F1B: searched only
+                    // when pinned.
+                    std::vector<Schedule> schedules = pp > 1
+                        ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::Interleaved1F1B,
+                              Schedule::ZeroBubbleH1, Schedule::InterleavedZeroBubble, Schedule::ZeroBubbleV }
+                        : std::vector<Schedule> { Schedule::OneFOneB };
+                    schedules = pinnedOr(pins.schedule, schedules);
+                    for (int b : micro)
+                        for (Schedule sched : schedules) {
+                            const long long m = local / b;
+                            std::vector<int> vpps { 1 };
+                            if (sched == Schedule::ZeroBubbleV)
+                                vpps = { 2 };
+                            else if (isInterleaved(sched))
+                                vpps = m % pp == 0 && blocks > 0 ? chunkCounts(blocks, pp) : std::vector<int> {};
+                            vpps = pinnedOr(pins.vpp, vpps);
+                            // The p2p overlap of Megatron's interleaved schedule (its default) costs no memory
+                            // and is never slower: off only when pinned.
+                            const auto ppOverlaps = pinnedOr(
+                                pins.ppCommOverlap, std::vector<bool> { sched == Schedule::Interleaved1F1B });
+                            // Sharding innermost: its variants share stage times, which the pipeline model reuses
+                            // between consecutive candidates.
+                            for (int v : vpps)
+                                for (const ParallelConfig& k : kernels)
+                                    for (const auto& [ep, etp] : experts) {
+                                        ParallelConfig c = k;
+                                        c.tp = base.tp;
+                                        c.cp = base.cp;
+                                        c.pp = base.pp;
+                                        c.dp = base.dp;
+                                        c.microBatch = b;
+                                        c.schedule = sched;
+                                        c.vpp = v;
+                                        c.ep = ep;
+                                        c.etp = etp;
+                                        for (bool epo :
+                                            epOverlaps(pins, evaluator.experts(), c, problem.training.precision))
+                                            for (bool ppo : ppOverlaps)
+                                                for (const Sharding& sh : shards) {
+                                                    c.epCommOverlap = epo;
+                                                    c.ppCommOverlap = ppo;
+                                                    c.zeroStage = sh.zero;
+                                                    c.dpReplicate = sh.replicate;
+                                                    c.reshardAfterForward = sh.reshard;
+                                                    push(c);
+                                                }
+                                    }
+                        }
+                }
             }
         }
+        // Pins that leave nothing to enumerate (a TP that does not divide the GPUs, an interleaved schedule whose
+        // micro-batch count never divides by PP, ...) still give one candidate: it carries the first rule it breaks.
+        // (Not for degrees whose product overflows an int: ParallelConfig::worldSize could not hold it.)
+        if (count == 0) {
+            ParallelConfig base;
+            base.tp = std::max(1, pins.tp.value_or(1));
+            base.cp = std::max(1, pins.cp.value_or(1));
+            base.pp = std::max(1, pins.pp.value_or(1));
+            base.dp = std::max(1, pins.dp.value_or(gpus / base.tp / base.cp / base.pp));
+            const Schedule schedule = pins.schedule.value_or(Schedule::OneFOneB);
+            if (degreeProduct({ base.tp, base.cp, base.pp, base.dp }) > 0)
+                push(ruleCandidate(base, pins, isInterleaved(schedule) ? 2 : 1));
+        }
+        return count;
     }
-    // Pins that leave nothing to enumerate (a TP that does not divide the GPUs, an interleaved schedule whose
-    // micro-batch count never divides by PP, ...) still give one candidate: it carries the first rule it breaks.
-    // (Not for degrees whose product overflows an int: ParallelConfig::worldSize could not hold it.)
-    if (out.empty()) {
-        ParallelConfig base;
-        base.tp = std::max(1, pins.tp.value_or(1));
-        base.cp = std::max(1, pins.cp.value_or(1));
-        base.pp = std::max(1, pins.pp.value_or(1));
-        base.dp = std::max(1, pins.dp.value_or(gpus / base.tp / base.cp / base.pp));
-        const Schedule schedule = pins.schedule.value_or(Schedule::OneFOneB);
-        if (degreeProduct({ base.tp, base.cp, base.pp, base.dp }) > 0)
-            out.push_back(ruleCandidate(base, pins, isInterleaved(schedule) ? 2 : 1));
-    }
+
+} // namespace
+
+std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch)
+{
+    std::vector<ParallelConfig> out;
+    forEachCandidate(evaluator, pins, maxMicroBatch, [&](const ParallelConfig& c) { pushBackOnHugePages(out, c); });
     return out;
 }
 
@@ -464,10 +483,11 @@ namespace {
         s = std::move(b);
     }
 
-    void boundedSearch(const PlanEvaluator& evaluator, const std::vector<ParallelConfig>& configs,
-        const SearchOptions& options, SearchThreads& threads, std::atomic<bool>& stop, SearchResult& result)
+    /// Bounds and evaluates result.candidates, each holding only its configuration on entry.
+    void boundedSearch(const PlanEvaluator& evaluator, const SearchOptions& options, SearchThreads& threads,
+        std::atomic<bool>& stop, SearchResult& result)
     {
-        const std::size_t n = configs.size();
+        const std::size_t n = result.candidates.size();
         enum State : unsigned char { Rejected, Open, Evaluated, CutAfter, CutBefore };
         std::vector<unsigned char> state(n, Rejected);
         std::vector<double> floorBefore, floorAfter;
@@ -480,8 +500,9 @@ namespace {
         quiet.progress = nullptr;
         threads.forChunks(n, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
-                if (evaluator.rejectBeforePlacing(configs[i], result.candidates[i])) continue;
-                const PlanEvaluator::StepFloor f = evaluator.stepFloorBeforePlacement(configs[i]);
+                const ParallelConfig c = result.candidates[i].config;
+                if (evaluator.rejectBeforePlacing(c, result.candidates[i])) continue;
+                const PlanEvaluator::StepFloor f = evaluator.stepFloorBeforePlacement(c);
                 floorBefore[i] = f.seconds();
                 state[i] = Open;
             }
@@ -504,13 +525,14 @@ namespace {
         const bool beforePlacing = options.pruning == SearchPruning::FastestOnly;
         auto visit = [&](std::uint32_t i) {
             const double toBeat = fastest.toBeat();
+            const ParallelConfig c = result.candidates[i].config;
             if (beforePlacing && evaluator.tokensPerSecond(floorBefore[i]) < toBeat) {
-                result.candidates[i] = boundedBeforePlacing(evaluator, configs[i], floorBefore[i]);
+                result.candidates[i] = boundedBeforePlacing(evaluator, c, floorBefore[i]);
                 state[i] = CutBefore;
                 return;
             }
             bool cut = false;
-            PlanSummary s = evaluator.summarizeUnlessSlower(configs[i], toBeat, floorAfter[i], cut);
+            PlanSummary s = evaluator.summarizeUnlessSlower(c, toBeat, floorAfter[i], cut);
             if (cut)
                 boundAfterPlacing(evaluator, s, floorAfter[i]);
             else if (s.feasible)
@@ -535,7 +557,7 @@ namespace {
         for (const std::uint32_t i : open) {
             PlanSummary& s = result.candidates[i];
             if (beforePlacing && evaluator.tokensPerSecond(floorBefore[i]) < toBeat) {
-                if (state[i] != CutBefore) s = boundedBeforePlacing(evaluator, configs[i], floorBefore[i]);
+                if (state[i] != CutBefore) s = boundedBeforePlacing(evaluator, ParallelConfig(s.config), floorBefore[i]);
                 ++result.boundedBeforePlacing;
             } else if (evaluator.tokensPerSecond(floorAfter[i]) < toBeat) {
                 if (state[i] != CutAfter) boundAfterPlacing(evaluator, s, floorAfter[i]);
@@ -549,21 +571,25 @@ namespace {
 SearchResult searchPlans(const PlanEvaluator& evaluator, const PlanPins& pins, const SearchOptions& options)
 {
     const auto start = std::chrono::steady_clock::now();
-    const std::vector<ParallelConfig> configs = enumerateCandidates(evaluator, pins, options.maxMicroBatch);
     SearchResult result;
     result.pruning = options.pruning;
-    reserveOnHugePages(result.candidates, configs.size());
-    result.candidates.resize(configs.size());
+    // Counted first, then each configuration written once, into its summary (forEachCandidate).
+    const std::size_t n = forEachCandidate(evaluator, pins, options.maxMicroBatch, [](const ParallelConfig&) {});
+    reserveOnHugePages(result.candidates, n);
+    forEachCandidate(evaluator, pins, options.maxMicroBatch, [&](const ParallelConfig& c) {
+        result.candidates.emplace_back();
+        result.candidates.back().config = c;
+    });
 
     std::atomic<bool> stop { false };
     SearchThreads threads(options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency())));
     if (options.pruning == SearchPruning::None) {
-        threads.forChunks(configs.size(), options, stop, 0, configs.size(), [&](std::size_t begin, std::size_t end) {
+        threads.forChunks(n, options, stop, 0, n, [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i)
-                result.candidates[i] = evaluator.summarize(configs[i]);
+                result.candidates[i] = evaluator.summarize(ParallelConfig(result.candidates[i].config));
         });
     } else {
-        boundedSearch(evaluator, configs, options, threads, stop, result);
+        boundedSearch(evaluator, options, threads, stop, result);
     }
 
     result.cancelled = stop.load();

@@ -10,14 +10,14 @@ namespace shardscope {
 
 enum class Precision { Bf16, Fp16, Fp8, Fp32 };
 enum class OptimizerKind { AdamMixed, SgdMomentum };
-enum class Recompute { None, Selective, Full };
+enum class Recompute : std::uint8_t { None, Selective, Full };
 /// Pipeline schedules. The zero-bubble ones (Qi et al. 2024, "Zero Bubble Pipeline Parallelism") split each
 /// backward into the input gradient (B) and the weight gradient (W) and fill the bubbles with W passes:
 /// ZB-H1 (1F1B's memory), torchtitan's interleaved zero bubble (v chunks) and ZBV (two chunks in a V).
-enum class Schedule { GPipe, OneFOneB, Interleaved1F1B, ZeroBubbleH1, InterleavedZeroBubble, ZeroBubbleV };
+enum class Schedule : std::uint8_t { GPipe, OneFOneB, Interleaved1F1B, ZeroBubbleH1, InterleavedZeroBubble, ZeroBubbleV };
 /// Context parallelism's attention: Megatron's ring (K/V passed around the CP ring by point-to-point,
 /// overlapped with the attention blocks) or DeepSpeed Ulysses' all-to-all (sequence to heads and back).
-enum class CpCommType { P2P, AllToAll };
+enum class CpCommType : std::uint8_t { P2P, AllToAll };
 
 std::string_view toString(Precision p);
 std::string_view toString(OptimizerKind o);
@@ -35,7 +35,9 @@ constexpr bool isInterleaved(Schedule s) { return s == Schedule::Interleaved1F1B
 /// Schedules that split the backward into input and weight gradients.
 constexpr bool isZeroBubble(Schedule s) { return s == Schedule::ZeroBubbleH1 || s == Schedule::InterleavedZeroBubble || s == Schedule::ZeroBubbleV; }
 
-/// One point in the space of parallelization knobs: what the search enumerates.
+/// One point in the space of parallelization knobs: what the search enumerates. A search holds one in each of
+/// its million candidates, so the one-byte knobs sit together (48 bytes, not 68): the first nine keep their
+/// order, which brace initialisation relies on.
 struct ParallelConfig
 {
     int tp = 1;
@@ -54,23 +56,23 @@ struct ParallelConfig
     /// interleaved schedule, off with --no-overlap-p2p-communication); needs the interleaved schedule, which
     /// over 2 stages requires it.
     bool ppCommOverlap = false;
-    int cp = 1;                ///< context parallelism: the sequence split over cp GPUs
     CpCommType cpCommType = CpCommType::P2P; ///< how context parallelism exchanges K/V (cp > 1)
-    /// Hybrid sharding (HSDP, Megatron's distributed optimizer instances): ZeRO shards over groups of
-    /// dp x cp / dpReplicate ranks and replicates across dpReplicate of them; 1 shards over all.
-    int dpReplicate = 1;
     /// ZeRO-3 / FSDP: free the gathered parameters after each forward (true, FSDP's default) or keep them
     /// until the backward (torchtitan reshard_after_forward = false, Llama 3's pipeline setting).
     bool reshardAfterForward = true;
+    /// The all-to-alls of one micro-batch overlapped with another's computation (Megatron
+    /// --overlap-moe-expert-parallel-comm: the combined 1F1B schedule runs one micro-batch's forward and another's
+    /// backward layer by layer); needs EP > 1, no full recomputation, and with PP > 1 the interleaved schedule.
+    bool epCommOverlap = false;
+    int cp = 1;                ///< context parallelism: the sequence split over cp GPUs
+    /// Hybrid sharding (HSDP, Megatron's distributed optimizer instances): ZeRO shards over groups of
+    /// dp x cp / dpReplicate ranks and replicates across dpReplicate of them; 1 shards over all.
+    int dpReplicate = 1;
     /// Expert parallelism: a MoE layer's routed experts spread over ep GPUs (each holds experts / ep).
     /// Megatron's MoE parallel folding: the expert part of a stage's tp x cp x dp GPUs is laid out as
     /// etp x ep x expert-DP (etp innermost), independently of the attention part's tp x cp x dp.
     int ep = 1;
     int etp = 1;               ///< expert tensor parallelism: each routed expert's matrices split over etp GPUs
-    /// The all-to-alls of one micro-batch overlapped with another's computation (Megatron
-    /// --overlap-moe-expert-parallel-comm: the combined 1F1B schedule runs one micro-batch's forward and another's
-    /// backward layer by layer); needs EP > 1, no full recomputation, and with PP > 1 the interleaved schedule.
-    bool epCommOverlap = false;
 
     /// GPUs one ZeRO shard group spans: data- and context-parallel ranks hold the same weights.
     int zeroShardSize() const { return dp * cp / (dpReplicate > 0 ? dpReplicate : 1); }
@@ -86,6 +88,8 @@ struct ParallelConfig
     int worldSize() const { return tp * cp * pp * dp; }
     bool operator==(const ParallelConfig&) const = default;
 };
+
+static_assert(sizeof(ParallelConfig) <= 48, "a search holds a million of them: keep the one-byte knobs together");
 
 /// Knobs the user fixed; unset ones are searched.
 struct PlanPins
