@@ -383,13 +383,14 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     };
     if (cut) {
         // The step-time floor after placing (stepFloorBeforePlacement says why it is one): the exact pipeline of
-        // 1F1B and GPipe, m x the slowest stage otherwise, plus the largest stage optimizer step.
+        // 1F1B and GPipe, the pipeline floor without simulation otherwise (pipelineFloorSeconds: each stage's
+        // work, its wait for the first forward and, interleaved, the backward still to cross the stages before
+        // it), plus the largest stage optimizer step.
         double optimizer = 0;
         for (const StageEstimate& st : e.stages)
             optimizer = std::max(optimizer, kernels.memoryBoundSeconds(optimizerStepBytes(
                                                 localShare(st.paramsPerDevice, st.routedExpertParamsPerDevice), tr)));
-        const bool closedForm = !isZeroBubble(c.schedule) && !interleaved;
-        cut->floor = kFloorSlack * ((closedForm ? pipelineSeconds(stageSeconds, m, 1) : m * tMax) + optimizer);
+        cut->floor = kFloorSlack * (pipelineFloorSeconds(c.schedule, e.stages, m, v) + optimizer);
         cut->cut = tokensPerSecond(cut->floor) < cut->tokensPerSecondToBeat;
         if (cut->cut) {
             setFeasibility();

@@ -239,6 +239,28 @@ double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stag
     return seconds;
 }
 
+double pipelineFloorSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks)
+{
+    if (!isZeroBubble(schedule) && !isInterleaved(schedule))
+        return pipelineSeconds(schedule, stages, microBatches, chunks);
+    // The passes' durations as simulatedMakespan takes them (stagePassSeconds, prepare): chunk c of stage k runs
+    // share_c of the stage's forward and backward; zero-bubble schedules run the weight gradient as a pass of its
+    // own, so their last pass may be one and only the lead-in counts.
+    const int v = isInterleaved(schedule) ? std::max(1, chunks) : 1;
+    const bool wholeBackward = !isZeroBubble(schedule);
+    double before = 0, after = 0, floor = 0;
+    for (const StageEstimate& st : stages) {
+        const double forward = st.forwardSeconds;
+        const double backward = std::max(0.0, st.microBatchSeconds() - forward);
+        floor = std::max(floor, before + microBatches * (forward + backward) + (wholeBackward ? after : 0.0));
+        // Chunk 0 of every schedule here is virtual stage k (loop placement and ZBV's V alike).
+        const double share = v > 1 && int(st.chunkShares.size()) == v ? st.chunkShares[0] : 1.0 / v;
+        before += forward * share;
+        after += backward * share;
+    }
+    return floor;
+}
+
 double optimizerStepBytes(double localParams, const TrainingSpec& training)
 {
     const double states = training.optimizerBytesPerParam();

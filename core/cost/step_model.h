@@ -131,6 +131,17 @@ double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches
  */
 double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks);
 
+/**
+ * A lower bound on pipelineSeconds(schedule, stages, m, chunks) that needs no simulation: the closed form itself
+ * for GPipe and 1F1B; for the others, over every stage k, the time before its first pass can start (the chunk-0
+ * forwards of stages 0..k-1, which micro-batch 0 passes through first), plus its m micro-batches of work, plus,
+ * where every pass is a forward or a whole backward (interleaved 1F1B), the chunk-0 backwards of stages
+ * k-1..0 that must follow its last pass (a backward: each forward's backward runs on the same stage after it,
+ * and the gradient it produces still has virtual stages k-1..0 to cross). For equal stages this is Narayanan's
+ * interleaved bubble (p - 1)/v x t exactly. The search cuts candidates against it before simulating.
+ */
+double pipelineFloorSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks);
+
 struct StagePassSeconds;
 /// simulatedMakespan of a long run from two short ones when the schedule has settled (its busiest stage
 /// saturated, every round of p micro-batches adding exactly its work); the full simulation otherwise.

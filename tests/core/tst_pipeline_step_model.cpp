@@ -199,6 +199,65 @@ private slots:
         QVERIFY(std::abs(pipelineSeconds(Schedule::ZeroBubbleH1, equal, 8, 1) - (8.0 + 3 * 0.6)) < 1e-12);
     }
 
+    // The floor the search cuts against (pipelineFloorSeconds) is never above the simulated pipeline, for random
+    // stage times, chunk shares and weight-gradient parts of every simulated schedule; for equal stages under
+    // interleaved 1F1B it is the simulation itself, Narayanan's (m + (p - 1)/v) t (without the backward still
+    // to cross the earlier stages it would be m t + (p - 1)/v x F only).
+    void pipelineFloorBoundsTheSimulation()
+    {
+        std::mt19937 rng(29);
+        std::uniform_real_distribution<double> u(0.5, 2.0);
+        struct Case { Schedule s; int p, v, m; };
+        const std::vector<Case> cases { { Schedule::Interleaved1F1B, 4, 2, 8 }, { Schedule::Interleaved1F1B, 3, 3, 12 },
+                                        { Schedule::Interleaved1F1B, 8, 2, 8 }, { Schedule::Interleaved1F1B, 2, 4, 6 },
+                                        { Schedule::ZeroBubbleH1, 4, 1, 9 }, { Schedule::ZeroBubbleH1, 5, 1, 3 },
+                                        { Schedule::ZeroBubbleV, 4, 2, 9 }, { Schedule::InterleavedZeroBubble, 4, 2, 8 },
+                                        { Schedule::InterleavedZeroBubble, 3, 3, 6 } };
+        int aboveWork = 0, checked = 0;
+        for (const Case& c : cases)
+            for (int trial = 0; trial < 20; ++trial) {
+                std::vector<StageEstimate> stages;
+                double slowest = 0;
+                int slowestStage = 0;
+                for (int k = 0; k < c.p; ++k) {
+                    const double forward = u(rng);
+                    StageEstimate st = stageEstimate(k, forward + 2 * u(rng), forward, 0.3 * forward * u(rng));
+                    if (c.v > 1) {
+                        double sum = 0;
+                        for (int r = 0; r < c.v; ++r)
+                            sum += st.chunkShares.emplace_back(trial % 2 ? u(rng) : 1.0);
+                        for (double& x : st.chunkShares)
+                            x /= sum;
+                    }
+                    if (st.microBatchSeconds() > slowest) {
+                        slowest = st.microBatchSeconds();
+                        slowestStage = k;
+                    }
+                    stages.push_back(st);
+                }
+                const double floor = pipelineFloorSeconds(c.s, stages, c.m, c.v);
+                const double simulated = pipelineSeconds(c.s, stages, c.m, c.v);
+                QVERIFY2(floor <= simulated * (1 + 1e-12),
+                         qPrintable(QStringLiteral("%1 p%2 v%3 m%4: floor %5 above %6")
+                                        .arg(QString::fromUtf8(toString(c.s).data())).arg(c.p).arg(c.v).arg(c.m)
+                                        .arg(floor, 0, 'g', 17).arg(simulated, 0, 'g', 17)));
+                // Every stage after the first waits for the first forward: there the floor beats m x the slowest.
+                QVERIFY(floor >= c.m * slowest);
+                if (slowestStage > 0) {
+                    ++checked;
+                    aboveWork += floor > c.m * slowest * (1 + 1e-9) ? 1 : 0;
+                }
+            }
+        QVERIFY(checked > 100);
+        QCOMPARE(aboveWork, checked);
+        // Equal stages of 1 s (forward 0.3), p 4, v 2, m 8: (8 + 3/2) x 1 s, as the simulation.
+        const std::vector<StageEstimate> ones(4, stageEstimate(0, 1.0, 0.3, 0.2));
+        QVERIFY(std::abs(pipelineFloorSeconds(Schedule::Interleaved1F1B, ones, 8, 2) - 9.5) < 1e-12);
+        QVERIFY(std::abs(pipelineSeconds(Schedule::Interleaved1F1B, ones, 8, 2) - 9.5) < 1e-12);
+        // The closed forms are their own floor.
+        QCOMPARE(pipelineFloorSeconds(Schedule::OneFOneB, ones, 8, 1), pipelineSeconds(Schedule::OneFOneB, ones, 8, 1));
+    }
+
     void planTimelineAgreesWithTheEvaluator_data()
     {
         QTest::addColumn<int>("schedule");
