@@ -9,7 +9,7 @@
 
 #include <array>
 #include <atomic>
-#include <unordered_map>
+#include <map>
 
 namespace shardscope {
 
@@ -85,36 +85,23 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
 const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c) const
 {
     // Unit costs depend on these knobs only; the search varies the others (ZeRO, schedule, chunks, ...) in
-    // inner loops, so each thread keeps the classes' costs per key of this evaluator: hashed, and up to 16,384
-    // keys (a DeepSeek-V3 search asks about 14,000 a thread; an ordered map of 4,096, cleared when full,
-    // recomputed 40 % of its costs and spent a tenth of the search comparing keys).
-    using Key = std::array<int, 11>;
-    struct KeyHash
-    {
-        std::size_t operator()(const Key& k) const
-        {
-            std::uint64_t h = 0x9e3779b97f4a7c15ULL;
-            for (int x : k)
-                h = (h ^ std::uint32_t(x)) * 0x100000001b3ULL;
-            return std::size_t(h ^ (h >> 29));
-        }
-    };
+    // inner loops, so each thread keeps the classes' costs per key of this evaluator.
     thread_local std::uint64_t owner = 0;
-    thread_local std::unordered_map<Key, std::vector<UnitCost>, KeyHash> cache;
+    thread_local std::map<std::array<int, 11>, std::vector<UnitCost>> cache;
     // The last key asked for: the rules, the floors and the evaluation of one candidate, and its sharding
-    // variants after it, ask for the same one. (An element's address survives rehashing; an iterator does not.)
-    thread_local const std::pair<const Key, std::vector<UnitCost>>* last = nullptr;
-    if (owner != m_id || cache.size() >= 16384) {
+    // variants after it, ask for the same one.
+    thread_local std::map<std::array<int, 11>, std::vector<UnitCost>>::const_iterator last;
+    if (owner != m_id || cache.size() >= 4096) {
         owner = m_id;
         cache.clear();
-        last = nullptr;
+        last = cache.end();
     }
-    const Key key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute), c.sequenceParallel ? 1 : 0,
-                    c.tpCommOverlap ? 1 : 0, c.pp > 1 ? 1 : 0, c.ep, c.etp, c.epCommOverlap ? 1 : 0 };
-    if (last && last->first == key)
+    const std::array<int, 11> key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute), c.sequenceParallel ? 1 : 0,
+                                    c.tpCommOverlap ? 1 : 0, c.pp > 1 ? 1 : 0, c.ep, c.etp, c.epCommOverlap ? 1 : 0 };
+    if (last != cache.end() && last->first == key)
         return last->second;
     auto [it, added] = cache.try_emplace(key);
-    last = &*it;
+    last = it;
     if (added) {
         const UnitCostModel model(m_problem, c);
         it->second.reserve(m_classRepresentative.size());
