@@ -295,6 +295,50 @@ StagePartition partitionStages(std::span<const PartitionItem> items, int stages,
     const double timeTol = 2.0 * (n + 1) * eps * time;
     const double needTol = 2.0 * (n + 2) * eps * (limits.fixedBytes[0] + stat + limits.inFlight[0] * act);
 
+    // The fastest partition ignoring memory depends on the items' times alone. Where it fits, it is optimal under
+    // memory too (and the fastest stage as slow as any fitting optimum allows: it maximises that over a superset),
+    // so it is the answer. Callers that vary only memory (the search's ZeRO and sharding variants of one
+    // configuration) ask with the same times again and again: this thread keeps the last one, and each of them
+    // then costs one pass over its stages instead of a partition.
+    struct TimeOnly
+    {
+        int p = 0;
+        std::vector<double> seconds;
+        std::vector<int> boundaries;
+    };
+    thread_local TimeOnly timeOnly;
+    const bool sameTimes = timeOnly.p == p && timeOnly.seconds.size() == items.size()
+        && std::equal(items.begin(), items.end(), timeOnly.seconds.begin(),
+                      [](const PartitionItem& it, double t) { return it.seconds == t; });
+    if (!sameTimes) {
+        timeOnly.p = 0; // until complete
+        const double fastest = minimalBound(in, true, kInf, longestItem, time / p, longestItem, timeTol, starts);
+        maximizeFastestStage(in, fastest + timeTol, kInf, ws, timeOnly.boundaries);
+        timeOnly.seconds.resize(items.size());
+        for (std::size_t i = 0; i < items.size(); ++i)
+            timeOnly.seconds[i] = items[i].seconds;
+        timeOnly.p = p;
+    }
+    {
+        const int* b = timeOnly.boundaries.data();
+        bool fits = true;
+        double slowestStage = 0, fastestStage = kInf;
+        for (int k = 0; k < p && fits; ++k) {
+            fits = in.need(k, b[k], b[k + 1]) <= limits.capacityBytes;
+            const double t = in.seconds(b[k], b[k + 1]);
+            slowestStage = std::max(slowestStage, t);
+            fastestStage = std::min(fastestStage, t);
+        }
+        if (fits) {
+            StagePartition result;
+            result.feasible = true;
+            result.boundaries = timeOnly.boundaries;
+            result.maxStageSeconds = slowestStage;
+            result.minStageSeconds = fastestStage;
+            return result;
+        }
+    }
+
     // Capacity to plan against: the real one, or when nothing fits it, the least that would fit.
     StagePartition result;
     double capacity = limits.capacityBytes;

@@ -45,7 +45,10 @@ struct StagePartition
  * Splits items, in order, into `stages` contiguous non-empty stages so that the slowest
  * stage is as fast as possible while every stage fits its memory limit. Exact (the tests
  * compare with brute force). Among optimal partitions it returns one that maximizes the
- * fastest stage's time too, so the reported imbalance (max / min) is the best achievable.
+ * fastest stage's time too, so the reported imbalance (max / min) is the best achievable. Where the
+ * fastest partition ignoring memory fits, that is the one returned: a function of the items' times
+ * alone, so limits that differ only where memory does not bind give the same partition (the search's
+ * ZeRO variants of one configuration share it; the last one is kept per thread).
  * Requires 1 <= stages <= items.size() (std::invalid_argument otherwise).
  *
  * Costs are compared as computed from prefix sums; two costs closer than the rounding error of

@@ -378,6 +378,48 @@ private slots:
         QVERIFY(infeasible > 0 && infeasible < count); // both branches exercised
     }
 
+    // Limits that differ only where memory does not bind give the same partition: the fastest one ignoring
+    // memory, wherever it fits (the search's ZeRO variants of one configuration rely on it to share a placement
+    // and a pipeline simulation). Each random instance is partitioned once without a memory limit, then under
+    // capacities from its largest stage need upward and under other fixed bytes and in-flight counts; the
+    // calls are interleaved with other instances, so the per-thread memo is both missed and hit.
+    void sameTimesSamePartitionWhereMemoryDoesNotBind()
+    {
+        std::mt19937 rng(4242);
+        int compared = 0;
+        for (int i = 0; i < 300; ++i) {
+            Instance in = randomInstance(rng, 40, i % 2 == 0);
+            Instance free = in;
+            free.limits.capacityBytes = std::numeric_limits<double>::max();
+            const StagePartition fastest = partitionStages(free.items, free.stages, free.limits);
+            const Expected reference = referenceDp(free);
+            double need = 0;
+            for (int k = 0; k < in.stages; ++k)
+                need = std::max(need, stageNeed(in, k, fastest.boundaries[std::size_t(k)],
+                                                fastest.boundaries[std::size_t(k) + 1]));
+            // The same sizes, other times (the items reversed): a memo that missed the change would answer wrong.
+            Instance other = in;
+            std::reverse(other.items.begin(), other.items.end());
+            other.limits.capacityBytes = std::numeric_limits<double>::max();
+            const Expected otherReference = referenceDp(other);
+            // Exactly its need where costs are integers (exact sums); real costs' sums differ in the last bits.
+            for (const double scale : { i % 2 == 0 ? 1.0 : 1.0 + 1e-9, 1.5, 4.0 }) {
+                in.limits.capacityBytes = need * scale;
+                const StagePartition reversed = partitionStages(other.items, other.stages, other.limits);
+                QVERIFY2(mismatch(other, reversed, otherReference).empty(), mismatch(other, reversed, otherReference).c_str());
+                const StagePartition r = partitionStages(in.items, in.stages, in.limits);
+                QVERIFY(r.feasible);
+                // Still optimal, checked against the reference (a stale memo would answer with the reversed items').
+                QVERIFY2(mismatch(in, r, reference).empty(), mismatch(in, r, reference).c_str());
+                QVERIFY2(r.boundaries == fastest.boundaries,
+                         qPrintable(QString::asprintf("instance %d (n=%zu p=%d, %s costs), capacity %g x its need", i,
+                                                      in.items.size(), in.stages, i % 2 == 0 ? "integer" : "real", scale)));
+                ++compared;
+            }
+        }
+        QCOMPARE(compared, 900);
+    }
+
     void rejectsBadInput_data()
     {
         QTest::addColumn<int>("index");
