@@ -44,16 +44,20 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
     // Reused per thread (the search places a candidate's chunks tens of thousands of times).
     struct Scratch
     {
-        std::vector<double> load;
+        std::vector<double> start, load;
         std::vector<int> count, cap, chunkBlocks;
         std::vector<std::pair<double, int>> queue;
+        // The last placement without memory caps, by what it depends on: where every stage's count stays within
+        // its cap, the capped placement is the same (a stage leaves the queue at its cap, and in the uncapped
+        // run it is never chosen again there), so the ZeRO variants of one configuration share it.
+        int uncappedP = 0, uncappedHead = -1, uncappedBlocks = -1;
+        double uncappedKey[3] = { 0, 0, 0 };
+        std::vector<int> uncapped;
     };
     thread_local Scratch scratch;
-    std::vector<double>& load = scratch.load;
-    std::vector<int>& count = scratch.count;
+    std::vector<double>& start = scratch.start;
     std::vector<int>& cap = scratch.cap;
-    load.assign(std::size_t(p), 0.0);
-    count.assign(std::size_t(p), 0);
+    start.assign(std::size_t(p), 0.0);
     cap.assign(std::size_t(p), blocks);
     long long room = 0;
     for (int k = 0; k < p; ++k) {
@@ -61,7 +65,7 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
         double extraStatic = 0, extraAct = 0;
         for (const PartitionItem* x : { k == 0 ? &before : nullptr, k == headStage ? &after : nullptr })
             if (x) {
-                load[std::size_t(k)] += x->seconds;
+                start[std::size_t(k)] += x->seconds;
                 extraStatic += x->staticBytes;
                 extraAct += x->activationBytes;
             }
@@ -75,26 +79,51 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
         std::fill(cap.begin(), cap.end(), blocks);
     auto middle = [&, headStage = headStage](int k) { return k != 0 && k != headStage; };
     using Slot = std::pair<double, int>; // (load after one more block, tie order)
+    std::vector<double>& load = scratch.load;
     auto key = [&](int k) { return Slot { load[std::size_t(k)] + block.seconds, (middle(k) ? 0 : p) + k }; };
     // A min-heap of slots (std::priority_queue's operations, on the reused vector).
     std::vector<Slot>& queue = scratch.queue;
-    queue.clear();
     auto push = [&](int k) {
         queue.push_back(key(k));
         std::push_heap(queue.begin(), queue.end(), std::greater<> {});
     };
-    for (int k = 0; k < p; ++k)
-        if (cap[std::size_t(k)] > 0)
-            push(k);
-    for (int placed = 0; placed < blocks && !queue.empty(); ++placed) {
-        std::pop_heap(queue.begin(), queue.end(), std::greater<> {});
-        const int k = queue.back().second % p;
-        queue.pop_back();
-        ++count[std::size_t(k)];
-        load[std::size_t(k)] += block.seconds;
-        if (count[std::size_t(k)] < cap[std::size_t(k)])
-            push(k);
+    // Blocks into `count`, each stage taking at most `limit[k]` (nullptr: no limit).
+    auto place = [&](const int* limit, std::vector<int>& count) {
+        load = start;
+        count.assign(std::size_t(p), 0);
+        queue.clear();
+        for (int k = 0; k < p; ++k)
+            if (!limit || limit[k] > 0)
+                push(k);
+        for (int placed = 0; placed < blocks && !queue.empty(); ++placed) {
+            std::pop_heap(queue.begin(), queue.end(), std::greater<> {});
+            const int k = queue.back().second % p;
+            queue.pop_back();
+            ++count[std::size_t(k)];
+            load[std::size_t(k)] += block.seconds;
+            if (!limit || count[std::size_t(k)] < limit[k])
+                push(k);
+        }
+    };
+    if (scratch.uncappedP != p || scratch.uncappedHead != headStage || scratch.uncappedBlocks != blocks
+        || scratch.uncappedKey[0] != block.seconds
+        || scratch.uncappedKey[1] != before.seconds || scratch.uncappedKey[2] != after.seconds
+        || int(scratch.uncapped.size()) != p) {
+        scratch.uncappedP = 0; // until complete
+        place(nullptr, scratch.uncapped);
+        scratch.uncappedP = p;
+        scratch.uncappedHead = headStage;
+        scratch.uncappedBlocks = blocks;
+        scratch.uncappedKey[0] = block.seconds;
+        scratch.uncappedKey[1] = before.seconds;
+        scratch.uncappedKey[2] = after.seconds;
     }
+    bool withinCaps = true;
+    for (int k = 0; k < p && withinCaps; ++k)
+        withinCaps = scratch.uncapped[std::size_t(k)] <= cap[std::size_t(k)];
+    if (!withinCaps)
+        place(cap.data(), scratch.count);
+    const std::vector<int>& count = withinCaps ? scratch.uncapped : scratch.count;
 
     // Each stage's blocks over its v chunks as evenly as possible; the chunks holding the embedding or the
     // loss get the smaller shares (the others take the extra blocks first).
