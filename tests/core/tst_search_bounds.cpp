@@ -113,6 +113,20 @@ double keepThFastest(const std::vector<PlanSummary>& plans, int keep)
     return int(speeds.size()) >= keep ? speeds[std::size_t(keep - 1)] : 0.0;
 }
 
+/// Calls `visit(problem, evaluator, config)` for every candidate of the random problems [first, end) that the
+/// rules and the memory floor let through to placing.
+template <typename Visit> void forEachPlacedCandidate(unsigned first, unsigned end, Visit&& visit)
+{
+    for (unsigned seed = first; seed < end; ++seed) {
+        const RandomProblem r = randomProblem(seed);
+        const PlanEvaluator evaluator(r.problem);
+        for (const ParallelConfig& c : enumerateCandidates(evaluator, r.problem.training.pins, 2)) {
+            PlanSummary rejected;
+            if (!evaluator.rejectBeforePlacing(c, rejected)) visit(r, evaluator, c);
+        }
+    }
+}
+
 } // namespace
 
 class TestSearchBounds : public QObject
@@ -132,29 +146,25 @@ void TestSearchBounds::floorsBoundEveryStep()
     // Each floor, for every candidate placed, is at most its step; and the bound is not vacuous: the floors are
     // within a factor of 2 of the step for most candidates.
     std::size_t checked = 0, close = 0;
-    for (unsigned seed = 1000; seed < 1020; ++seed) {
-        const RandomProblem r = randomProblem(seed);
-        const PlanEvaluator evaluator(r.problem);
-        for (const ParallelConfig& c : enumerateCandidates(evaluator, r.problem.training.pins, 2)) {
-            PlanSummary rejected;
-            if (evaluator.rejectBeforePlacing(c, rejected)) continue;
-            const PlanSummary full = evaluator.summarize(c);
-            const double before = evaluator.stepFloorBeforePlacement(c).seconds();
-            double after = 0;
-            bool cut = true;
-            const PlanSummary same = evaluator.summarizeUnlessSlower(c, 0, after, cut);
-            QVERIFY(!cut);
-            QVERIFY(sameSummary(same, full));
-            QVERIFY2(before <= full.stepSeconds && after <= full.stepSeconds,
-                qPrintable(QStringLiteral("%1, %2: floors %3 and %4 s, step %5 s")
-                               .arg(QString::fromStdString(r.text), QString::fromStdString(planConfigText(c)))
-                               .arg(before, 0, 'g', 17)
-                               .arg(after, 0, 'g', 17)
-                               .arg(full.stepSeconds, 0, 'g', 17)));
-            ++checked;
-            close += after > 0.5 * full.stepSeconds ? 1 : 0;
-        }
-    }
+    forEachPlacedCandidate(1000, 1020, [&](const RandomProblem& r, const PlanEvaluator& evaluator, const ParallelConfig& c) {
+        if (QTest::currentTestFailed()) return; // the first failure is the one to read
+        const PlanSummary full = evaluator.summarize(c);
+        const double before = evaluator.stepFloorBeforePlacement(c).seconds();
+        double after = 0;
+        bool cut = true;
+        const PlanSummary same = evaluator.summarizeUnlessSlower(c, 0, after, cut);
+        QVERIFY(!cut);
+        QVERIFY(sameSummary(same, full));
+        QVERIFY2(before <= full.stepSeconds && after <= full.stepSeconds,
+            qPrintable(QStringLiteral("%1, %2: floors %3 and %4 s, step %5 s")
+                           .arg(QString::fromStdString(r.text), QString::fromStdString(planConfigText(c)))
+                           .arg(before, 0, 'g', 17)
+                           .arg(after, 0, 'g', 17)
+                           .arg(full.stepSeconds, 0, 'g', 17)));
+        ++checked;
+        close += after > 0.5 * full.stepSeconds ? 1 : 0;
+    });
+    if (QTest::currentTestFailed()) return;
     qInfo("%zu candidates placed, %zu with the floor after placing above half their step", checked, close);
     QVERIFY(checked > 1000);
     QVERIFY2(close > checked * 3 / 4, qPrintable(QStringLiteral("%1 of %2").arg(close).arg(checked)));
@@ -436,22 +446,18 @@ void TestSearchBounds::memosNeverChangeAResult()
     // come out exactly as in a thread that evaluates nothing else. The random problems' small GPUs make memory
     // bind for some ZeRO variants of a configuration and not for others.
     std::size_t compared = 0, interleaved = 0;
-    for (unsigned seed = 1100; seed < 1130; ++seed) {
-        const RandomProblem r = randomProblem(seed);
-        const PlanEvaluator evaluator(r.problem);
-        for (const ParallelConfig& c : enumerateCandidates(evaluator, r.problem.training.pins, 2)) {
-            PlanSummary rejected;
-            if (c.pp == 1 || evaluator.rejectBeforePlacing(c, rejected)) continue;
-            const PlanEstimate inOrder = evaluator.evaluate(c);
-            PlanEstimate alone;
-            std::thread([&] { alone = evaluator.evaluate(c); }).join();
-            QVERIFY2(inOrder.chunkLayers == alone.chunkLayers && inOrder.peakMemoryBytes == alone.peakMemoryBytes
-                         && inOrder.time.stepSeconds == alone.time.stepSeconds && inOrder.feasible == alone.feasible,
-                     qPrintable(QString::fromStdString(r.text + ", " + planConfigText(c))));
-            ++compared;
-            interleaved += isInterleaved(c.schedule) ? 1 : 0;
-        }
-    }
+    forEachPlacedCandidate(1100, 1130, [&](const RandomProblem& r, const PlanEvaluator& evaluator, const ParallelConfig& c) {
+        if (c.pp == 1 || QTest::currentTestFailed()) return;
+        const PlanEstimate inOrder = evaluator.evaluate(c);
+        PlanEstimate alone;
+        std::thread([&] { alone = evaluator.evaluate(c); }).join();
+        QVERIFY2(inOrder.chunkLayers == alone.chunkLayers && inOrder.peakMemoryBytes == alone.peakMemoryBytes
+                     && inOrder.time.stepSeconds == alone.time.stepSeconds && inOrder.feasible == alone.feasible,
+                 qPrintable(QString::fromStdString(r.text + ", " + planConfigText(c))));
+        ++compared;
+        interleaved += isInterleaved(c.schedule) ? 1 : 0;
+    });
+    if (QTest::currentTestFailed()) return;
     qInfo("%zu pipelined candidates compared, %zu of them interleaved", compared, interleaved);
     QVERIFY(compared > 300 && interleaved > 50);
 }
