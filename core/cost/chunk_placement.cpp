@@ -50,8 +50,12 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
         // The last placement without memory caps, by what it depends on: where every stage's count stays within
         // its cap, the capped placement is the same (a stage leaves the queue at its cap, and in the uncapped
         // run it is never chosen again there), so the ZeRO variants of one configuration share it.
-        int uncappedP = 0, uncappedHead = -1, uncappedBlocks = -1;
-        double uncappedKey[3] = { 0, 0, 0 };
+        struct Key
+        {
+            int p = 0, head = -1, blocks = -1;
+            double blockSeconds = 0, beforeSeconds = 0, afterSeconds = 0;
+            bool operator==(const Key&) const = default;
+        } uncappedFor;
         std::vector<int> uncapped;
     };
     thread_local Scratch scratch;
@@ -105,18 +109,11 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
                 push(k);
         }
     };
-    if (scratch.uncappedP != p || scratch.uncappedHead != headStage || scratch.uncappedBlocks != blocks
-        || scratch.uncappedKey[0] != block.seconds
-        || scratch.uncappedKey[1] != before.seconds || scratch.uncappedKey[2] != after.seconds
-        || int(scratch.uncapped.size()) != p) {
-        scratch.uncappedP = 0; // until complete
+    const Scratch::Key uncappedFor { p, headStage, blocks, block.seconds, before.seconds, after.seconds };
+    if (!(scratch.uncappedFor == uncappedFor)) {
+        scratch.uncappedFor = {}; // until complete
         place(nullptr, scratch.uncapped);
-        scratch.uncappedP = p;
-        scratch.uncappedHead = headStage;
-        scratch.uncappedBlocks = blocks;
-        scratch.uncappedKey[0] = block.seconds;
-        scratch.uncappedKey[1] = before.seconds;
-        scratch.uncappedKey[2] = after.seconds;
+        scratch.uncappedFor = uncappedFor;
     }
     bool withinCaps = true;
     for (int k = 0; k < p && withinCaps; ++k)

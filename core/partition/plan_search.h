@@ -70,6 +70,13 @@ struct SearchResult
  */
 std::vector<ParallelConfig> enumerateCandidates(const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch = 32);
 
+/// Hands every candidate of enumerateCandidates to `emit`, in the same order, and returns how many, without
+/// gathering them: the search counts them first and then writes each straight into its summary (a million
+/// configurations in a vector of their own, grown by doubling, cost the search the kernel's clearing of every
+/// page it touched).
+std::size_t forEachCandidate(const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch,
+                             const std::function<void(const ParallelConfig&)>& emit);
+
 /// Evaluates every candidate (in parallel; SearchOptions::pruning may bound some); the result is in enumeration
 /// order, unranked.
 SearchResult searchPlans(const PlanEvaluator& evaluator, const PlanPins& pins, const SearchOptions& options = {});
