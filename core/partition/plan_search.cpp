@@ -40,7 +40,9 @@ namespace {
 
         /// Runs `work(begin, end)` over [0, n) in chunks on the threads (the calling thread too); stops early
         /// when `stop` is set or the options' cancel flag. Only the calling thread reports progress, as (done
-        /// + `doneBefore`, `total`).
+        /// + `doneBefore`, `total`), and it reports the end too where the other threads did the last chunks
+        /// (or all of them): whatever the timing, a phase that reports progress reports its end before it
+        /// returns, and a cancel set by that report stops the search.
         template <typename Work>
         void forChunks(std::size_t n, const SearchOptions& options, std::atomic<bool>& stop, std::size_t doneBefore,
             std::size_t total, Work&& work)
@@ -48,19 +50,24 @@ namespace {
             constexpr std::size_t kChunk = 64;
             std::atomic<std::size_t> next { 0 };
             std::atomic<std::size_t> done { 0 };
+            auto cancelled = [&] {
+                if (stop.load(std::memory_order_relaxed)
+                    || (options.cancel && options.cancel->load(std::memory_order_relaxed)))
+                    stop = true;
+                return stop.load(std::memory_order_relaxed);
+            };
+            std::size_t reported = 0; // the calling thread's last report
             auto worker = [&](bool reportsProgress) {
-                for (;;) {
-                    if (stop.load(std::memory_order_relaxed)
-                        || (options.cancel && options.cancel->load(std::memory_order_relaxed))) {
-                        stop = true;
-                        return;
-                    }
+                while (!cancelled()) {
                     const std::size_t begin = next.fetch_add(kChunk);
                     if (begin >= n) return;
                     const std::size_t end = std::min(begin + kChunk, n);
                     work(begin, end);
                     const std::size_t d = done.fetch_add(end - begin) + (end - begin);
-                    if (reportsProgress && options.progress && !options.progress(doneBefore + d, total)) stop = true;
+                    if (reportsProgress && options.progress) {
+                        reported = d;
+                        if (!options.progress(doneBefore + d, total)) stop = true;
+                    }
                 }
             };
             if (m_workers.empty() && m_threads > 1 && n > kChunk)
@@ -68,18 +75,22 @@ namespace {
                     m_workers.emplace_back([this] { serve(); });
             if (m_workers.empty()) {
                 worker(true);
-                return;
+            } else {
+                std::unique_lock lock(m_mutex);
+                m_job = [&] { worker(false); };
+                m_running = m_workers.size();
+                ++m_phase;
+                lock.unlock();
+                m_wake.notify_all();
+                worker(true);
+                lock.lock();
+                m_finished.wait(lock, [&] { return m_running == 0; });
+                m_job = nullptr;
             }
-            std::unique_lock lock(m_mutex);
-            m_job = [&] { worker(false); };
-            m_running = m_workers.size();
-            ++m_phase;
-            lock.unlock();
-            m_wake.notify_all();
-            worker(true);
-            lock.lock();
-            m_finished.wait(lock, [&] { return m_running == 0; });
-            m_job = nullptr;
+            if (options.progress && n > 0 && !cancelled() && reported != n) {
+                if (!options.progress(doneBefore + n, total)) stop = true;
+                cancelled();
+            }
         }
 
     private:

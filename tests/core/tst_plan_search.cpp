@@ -11,9 +11,11 @@
 
 #include <QtTest>
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <set>
+#include <thread>
 
 using namespace shardscope;
 using namespace shardscope::testing;
@@ -58,6 +60,7 @@ private slots:
     void pinnedKnobThatCannotWork();
     void clusterErrors();
     void rerankingDoesNotReevaluate();
+    void progressReachesTheWholeOnTheCallingThread();
     void everyStrategyProducesACompletePlan_data();
     void everyStrategyProducesACompletePlan();
     void strategiesOrderAsDocumented();
@@ -255,6 +258,50 @@ void TestPlanSearch::rerankingDoesNotReevaluate()
         if (s.feasible)
             fastest = std::max(fastest, s.tokensPerSecond);
     QCOMPARE(o.search.candidates[o.order.front()].tokensPerSecond, fastest);
+}
+
+void TestPlanSearch::progressReachesTheWholeOnTheCallingThread()
+{
+    // Whichever thread does the last chunks, the calling thread's reports rise to (total, total) before the
+    // search returns, and a cancel set in that last report still cancels it (a sweep cancelled "during" a
+    // point must not keep that point). Two threads, small searches: the other thread often does the last chunk.
+    const std::thread::id caller = std::this_thread::get_id();
+    int searches = 0;
+    for (int gpus : { 8, 16, 64 })
+        for (SearchPruning pruning : { SearchPruning::None, SearchPruning::KeepFit, SearchPruning::FastestOnly })
+            for (int round = 0; round < 2; ++round) {
+                const PlanningProblem problem = uniformBlocks(24, gpus, 64);
+                const PlanEvaluator evaluator(problem);
+                SearchOptions options;
+                options.threads = 2;
+                options.pruning = pruning;
+                std::vector<std::pair<std::size_t, std::size_t>> reports;
+                bool otherThread = false;
+                options.progress = [&](std::size_t done, std::size_t total) {
+                    otherThread = otherThread || std::this_thread::get_id() != caller;
+                    reports.emplace_back(done, total);
+                    return true;
+                };
+                const SearchResult r = searchPlans(evaluator, problem.training.pins, options);
+                const QString where = QStringLiteral("%1 GPUs, pruning %2, round %3").arg(gpus).arg(int(pruning)).arg(round);
+                QVERIFY2(!r.cancelled && !reports.empty() && !otherThread, qPrintable(where));
+                for (std::size_t k = 0; k < reports.size(); ++k) {
+                    QCOMPARE(reports[k].second, r.candidates.size());
+                    if (k > 0) QVERIFY2(reports[k].first >= reports[k - 1].first, qPrintable(where));
+                }
+                QVERIFY2(reports.back().first == r.candidates.size(), qPrintable(where));
+
+                std::atomic<bool> cancel { false };
+                options.cancel = &cancel;
+                options.progress = [&](std::size_t done, std::size_t total) {
+                    if (done == total) cancel = true;
+                    return true;
+                };
+                const SearchResult cancelled = searchPlans(evaluator, problem.training.pins, options);
+                QVERIFY2(cancelled.cancelled && cancelled.candidates.empty(), qPrintable(where));
+                ++searches;
+            }
+    QCOMPARE(searches, 18);
 }
 
 void TestPlanSearch::everyStrategyProducesACompletePlan_data()
