@@ -35,6 +35,10 @@ inline TransformerSpec llama3_8b()
     return s;
 }
 
+/// Megatron's interleaved schedule over two stages requires overlapped p2p communication (plan_rules.cpp refuses it
+/// off there): the fixtures' configurations turn it on exactly then.
+inline bool needsPpCommOverlap(Schedule schedule, int pp) { return schedule == Schedule::Interleaved1F1B && pp == 2; }
+
 inline const GpuSpec& catalogGpu(const char* name)
 {
     const GpuSpec* gpu = HardwareCatalog::builtin().find(name);

@@ -27,17 +27,8 @@ inline PlanningProblem h100Problem(const TransformerSpec& spec, int gpus, std::i
 
 inline ParallelConfig config(int tp, int pp, int dp, int zero, Recompute recompute, bool sp, Schedule schedule, int vpp = 1)
 {
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
-    c.vpp = vpp;
-    c.zeroStage = zero;
-    c.recompute = recompute;
-    c.sequenceParallel = sp;
-    c.schedule = schedule;
-    c.ppCommOverlap = schedule == Schedule::Interleaved1F1B && pp == 2; // Megatron requires it there
-    return c;
+    return { .tp = tp, .pp = pp, .dp = dp, .vpp = vpp, .zeroStage = zero, .recompute = recompute, .sequenceParallel = sp,
+             .schedule = schedule, .ppCommOverlap = needsPpCommOverlap(schedule, pp) };
 }
 
 /// A document with one evaluated plan per configuration; `blocksPerStage` (blocks per pipeline stage) replaces

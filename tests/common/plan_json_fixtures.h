@@ -26,17 +26,8 @@ using Json = nlohmann::ordered_json;
 
 inline ParallelConfig config(int tp, int pp, int dp, Schedule schedule, int vpp = 1)
 {
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
-    c.vpp = vpp;
-    c.schedule = schedule;
-    c.zeroStage = 1;
-    c.recompute = Recompute::Selective;
-    c.sequenceParallel = tp > 1;
-    c.ppCommOverlap = schedule == Schedule::Interleaved1F1B && pp == 2; // Megatron requires it there
-    return c;
+    return { .tp = tp, .pp = pp, .dp = dp, .vpp = vpp, .zeroStage = 1, .recompute = Recompute::Selective,
+             .sequenceParallel = tp > 1, .schedule = schedule, .ppCommOverlap = needsPpCommOverlap(schedule, pp) };
 }
 
 inline const PlanningProblem& planningProblem()

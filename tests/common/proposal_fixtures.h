@@ -55,15 +55,8 @@ inline PlanningProblem llama8b(int gpus, std::int64_t globalBatch)
 /// TP x PP x DP with ZeRO-`zero`, recomputation `r` and sequence parallelism wherever TP > 1.
 inline ParallelConfig config(int tp, int pp, int dp, int microBatch = 1, int zero = 1, Recompute r = Recompute::Selective)
 {
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
-    c.microBatch = microBatch;
-    c.zeroStage = zero;
-    c.recompute = r;
-    c.sequenceParallel = tp > 1;
-    return c;
+    return { .tp = tp, .pp = pp, .dp = dp, .microBatch = microBatch, .zeroStage = zero, .recompute = r,
+             .sequenceParallel = tp > 1 };
 }
 
 /// The first proposal of `kind` whose title contains `titlePart`; null when there is none.

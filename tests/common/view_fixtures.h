@@ -29,13 +29,7 @@ inline PlanningProblem bundledOnH100(const char* model, int gpus)
 /// TP x PP x DP with ZeRO-1 and sequence parallelism: the configuration the view tests vary from.
 inline ParallelConfig viewConfig(int tp, int pp, int dp)
 {
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
-    c.zeroStage = 1;
-    c.sequenceParallel = true;
-    return c;
+    return { .tp = tp, .pp = pp, .dp = dp, .zeroStage = 1, .sequenceParallel = true };
 }
 
 /// The view painted into a white image of `size`.

@@ -25,14 +25,7 @@ PlanningProblem problem(const char* model, const char* gpu, int gpus, std::int64
 
 ParallelConfig layout(int tp, int cp, int pp, int dp)
 {
-    ParallelConfig c;
-    c.tp = tp;
-    c.cp = cp;
-    c.pp = pp;
-    c.dp = dp;
-    c.zeroStage = 1;
-    c.sequenceParallel = tp > 1;
-    return c;
+    return { .tp = tp, .pp = pp, .dp = dp, .zeroStage = 1, .sequenceParallel = tp > 1, .cp = cp };
 }
 
 } // namespace

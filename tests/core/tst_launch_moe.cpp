@@ -32,17 +32,8 @@ const ModelGraph& graphOf(const TransformerSpec& spec)
 
 ParallelConfig parallel(int tp, int pp, int dp, int ep, int etp, int zero)
 {
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
-    c.ep = ep;
-    c.etp = etp;
-    c.zeroStage = zero;
-    c.recompute = Recompute::None;
-    c.sequenceParallel = tp > 1;
-    c.schedule = Schedule::OneFOneB;
-    return c;
+    return { .tp = tp, .pp = pp, .dp = dp, .zeroStage = zero, .recompute = Recompute::None, .sequenceParallel = tp > 1,
+             .schedule = Schedule::OneFOneB, .ep = ep, .etp = etp };
 }
 
 /// DeepSeek-V3 on 256 nodes of 8: PP 16, EP 64, DP 128, ZeRO-1; stage 0 holds the embedding and 3 blocks (the

@@ -26,18 +26,9 @@ namespace {
 
 ParallelConfig parallel(int tp, int cp, int pp, int dp, int vpp, int zero)
 {
-    ParallelConfig c;
-    c.tp = tp;
-    c.cp = cp;
-    c.pp = pp;
-    c.dp = dp;
-    c.vpp = vpp;
-    c.zeroStage = zero;
-    c.recompute = Recompute::Selective;
-    c.sequenceParallel = tp > 1;
-    c.schedule = vpp > 1 ? Schedule::Interleaved1F1B : Schedule::OneFOneB;
-    c.ppCommOverlap = vpp > 1;
-    return c;
+    return { .tp = tp, .pp = pp, .dp = dp, .vpp = vpp, .zeroStage = zero, .recompute = Recompute::Selective,
+             .sequenceParallel = tp > 1, .schedule = vpp > 1 ? Schedule::Interleaved1F1B : Schedule::OneFOneB,
+             .ppCommOverlap = vpp > 1, .cp = cp };
 }
 
 /**

@@ -36,15 +36,7 @@ PlanningProblem problem(const TransformerSpec& spec, const char* gpu, int gpus, 
 
 ParallelConfig layout(int tp, int pp, int dp, int ep, int etp = 1)
 {
-    ParallelConfig c;
-    c.tp = tp;
-    c.pp = pp;
-    c.dp = dp;
-    c.ep = ep;
-    c.etp = etp;
-    c.zeroStage = 1;
-    c.sequenceParallel = tp > 1;
-    return c;
+    return { .tp = tp, .pp = pp, .dp = dp, .zeroStage = 1, .sequenceParallel = tp > 1, .ep = ep, .etp = etp };
 }
 
 constexpr double kExpertParams = 3.0 * 4096 * 14336; // one Mixtral expert (gate, up, down), no biases
