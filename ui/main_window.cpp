@@ -19,6 +19,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTextDocumentFragment>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -75,8 +76,12 @@ void MainWindow::buildLayout()
     splitter->setStretchFactor(1, 1);
 
     m_errorBanner = new QLabel;
+    m_errorBanner->setObjectName(QStringLiteral("errorBanner"));
     m_errorBanner->setWordWrap(true);
-    m_errorBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorBanner->setTextFormat(Qt::PlainText); // rich only for a dead end's links (showDeadEnd)
+    // Selectable, and a dead end's "Try" links work by mouse and keyboard; nothing opens outside the window.
+    m_errorBanner->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    m_errorBanner->setOpenExternalLinks(false);
     m_errorBanner->setStyleSheet(
         QStringLiteral("QLabel { background: #fde2e1; color: #5c0b0b; border: 1px solid #e0a0a0; "
                        "padding: 6px; }"));
@@ -120,6 +125,8 @@ void MainWindow::connectControllers()
     connect(m_exports, &ExportController::statusMessage, m_status, &QLabel::setText);
     connect(m_compare, &CompareController::statusMessage, m_status, &QLabel::setText);
     connect(m_planning, &PlanningController::errorRaised, this, &MainWindow::showError);
+    connect(m_planning, &PlanningController::deadEndReached, this, &MainWindow::showDeadEnd);
+    connect(m_errorBanner, &QLabel::linkActivated, this, &MainWindow::applyDeadEndLink);
     connect(m_files, &FileController::errorRaised, this, &MainWindow::showError);
     connect(m_exports, &ExportController::errorRaised, this, &MainWindow::showError);
     connect(m_recovery, &RecoveryController::errorRaised, this, &MainWindow::showError);
@@ -150,8 +157,30 @@ void MainWindow::connectControllers()
 
 void MainWindow::showError(const QString& message)
 {
+    m_errorBanner->setTextFormat(Qt::PlainText); // an error names files and values: never read as markup
     m_errorBanner->setText(message);
     m_errorBanner->show();
+}
+
+void MainWindow::showDeadEnd(const QString& richText)
+{
+    m_errorBanner->setTextFormat(Qt::RichText);
+    m_errorBanner->setText(richText);
+    m_errorBanner->show();
+}
+
+void MainWindow::applyDeadEndLink(const QString& link)
+{
+    // "change:F:C" (PlanningController::deadEndText)
+    const QStringList parts = link.split(QLatin1Char(':'));
+    bool findingOk = false, changeOk = false;
+    const int finding = parts.size() == 3 ? parts[1].toInt(&findingOk) : -1;
+    const int change = parts.size() == 3 ? parts[2].toInt(&changeOk) : -1;
+    const QString error = parts.size() == 3 && parts[0] == QLatin1String("change") && findingOk && changeOk
+        ? m_planning->applyDeadEndChange(finding, change)
+        : tr("Unknown link \"%1\".").arg(link);
+    if (!error.isEmpty())
+        showError(error);
 }
 
 void MainWindow::clearError()
@@ -166,7 +195,10 @@ QString MainWindow::statusText() const
 }
 QString MainWindow::errorText() const
 {
-    return m_errorBanner->isHidden() ? QString() : m_errorBanner->text();
+    if (m_errorBanner->isHidden())
+        return {};
+    return m_errorBanner->textFormat() == Qt::RichText ? QTextDocumentFragment::fromHtml(m_errorBanner->text()).toPlainText()
+                                                       : m_errorBanner->text();
 }
 
 // ---- delegation to the controllers ---------------------------------------------------------------

@@ -102,6 +102,10 @@ public:
     void selectBest();
     /// Shows `message` in the error banner above the plans until the next successful result.
     void showError(const QString& message);
+    /// Nothing fits: the banner in rich text, its "Try" links making the change (applyDeadEndLink).
+    void showDeadEnd(const QString& richText);
+    /// A dead end's link "change:F:C" activated: PlanningController::applyDeadEndChange.
+    void applyDeadEndLink(const QString& link);
     /// Window geometry, docks, splitter, view tab, theme from QSettings (the GUI; not the render command).
     void restoreSettings();
 

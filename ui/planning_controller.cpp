@@ -173,7 +173,7 @@ void PlanningController::showResult(const PlanResult& result)
                            .arg(QLocale().toString(result.elapsedMs, 'f', 0))
                            .arg(QLocale().toString(qulonglong(s.feasibleCount))));
     if (s.feasibleCount == 0)
-        emit errorRaised(deadEndText(result.findings, s.candidates.empty()));
+        emit deadEndReached(deadEndText(result.findings, s.candidates.empty()));
     emit planShown();
 }
 
@@ -184,20 +184,38 @@ void PlanningController::setCandidateFilter(std::optional<std::vector<std::uint3
 
 QString PlanningController::deadEndText(const std::vector<Finding>& findings, bool nothingEvaluated)
 {
-    QString text = nothingEvaluated ? tr("No plan could be evaluated.") : tr("No plan fits.");
+    QString text = (nothingEvaluated ? tr("No plan could be evaluated.") : tr("No plan fits.")).toHtmlEscaped();
     if (findings.empty())
-        return text + QLatin1Char(' ') + tr("Tick \"Show plans that do not fit\" to see each plan's reason.");
-    for (const Finding& f : findings) {
+        return text + QLatin1Char(' ') + tr("Tick \"Show plans that do not fit\" to see each plan's reason.").toHtmlEscaped();
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        const Finding& f = findings[i];
         if (f.severity == FindingSeverity::Warning)
             continue;
-        text += QStringLiteral("\n• ") + QString::fromStdString(f.message);
+        text += QStringLiteral("<br>\u2022 ") + QString::fromStdString(f.message).toHtmlEscaped();
         QStringList ways;
-        for (const DiagnosisChange& c : f.changes)
-            ways << QString::fromStdString(c.label);
+        for (std::size_t c = 0; c < f.changes.size(); ++c)
+            ways << QStringLiteral("<a href=\"change:%1:%2\">%3</a>")
+                        .arg(i)
+                        .arg(c)
+                        .arg(QString::fromStdString(f.changes[c].label).toHtmlEscaped());
         if (!ways.isEmpty())
             text += QLatin1Char(' ') + tr("Try: %1.").arg(ways.join(QStringLiteral(", ")));
     }
     return text;
+}
+
+QString PlanningController::applyDeadEndChange(int finding, int change)
+{
+    if (!m_shown || finding < 0 || std::size_t(finding) >= m_findings.size() || change < 0
+        || std::size_t(change) >= m_findings[std::size_t(finding)].changes.size())
+        return tr("That change is no longer offered: the plans on screen have changed.");
+    const PlanningProblem changed
+        = withChange(m_shown->problem, m_findings[std::size_t(finding)].changes[std::size_t(change)]);
+    // The searched problem's inputs with the change (the form may hold edits not searched yet, as for a proposal).
+    m_inputs->setInputs(changed.cluster, changed.training, m_inputs->strategy(), m_inputs->weights(), false);
+    emit errorCleared();
+    searchNow();
+    return {};
 }
 
 void PlanningController::rerankOutcome()

@@ -91,7 +91,13 @@ public:
     /// What the worker found about the search on screen (PlanResult::findings).
     const std::vector<shardscope::Finding>& findings() const { return m_findings; }
     /// The error banner's text when nothing fits: "No plan fits." and each blocking finding with its ways out.
+    /// The banner's rich text when nothing fits: each finding that blocks, its ways out each a link
+    /// "change:F:C" (finding F's change C, for applyDeadEndChange).
     static QString deadEndText(const std::vector<shardscope::Finding>& findings, bool nothingEvaluated);
+    /// Makes finding `finding`'s change `change` of the search on screen (a dead end's "Try" link): its pins,
+    /// global batch or node count go into the inputs, and they are searched at once. An error text where there
+    /// is no such change (the findings changed meanwhile); empty otherwise.
+    QString applyDeadEndChange(int finding, int change);
     /// Shows only these candidates in the plan table (the explorer's rubber band); none: every plan.
     void setCandidateFilter(std::optional<std::vector<std::uint32_t>> candidates);
 
@@ -103,6 +109,8 @@ signals:
     void statusMessage(const QString& text);
     /// Shown until errorCleared().
     void errorRaised(const QString& message);
+    /// Nothing fits: deadEndText of the search shown (rich text with links).
+    void deadEndReached(const QString& richText);
     void errorCleared();
     /// A new search result is in the item models, not yet selected. `sameProblem`: of the same model
     /// and cluster as the one before (plans of another problem make switching back meaningless).

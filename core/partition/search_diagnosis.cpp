@@ -24,6 +24,16 @@ PlanningProblem withNodes(const PlanningProblem& problem, int nodes)
     return p;
 }
 
+PlanningProblem withChange(const PlanningProblem& problem, const DiagnosisChange& change)
+{
+    PlanningProblem p = change.nodes ? withNodes(problem, *change.nodes) : problem;
+    if (change.pins)
+        p.training.pins = *change.pins;
+    if (change.globalBatch)
+        p.training.globalBatch = *change.globalBatch;
+    return p;
+}
+
 namespace {
 
     bool cancelled(const DiagnosisOptions& o)

@@ -203,4 +203,8 @@ ClusterSweep smallestFittingCluster(const PlanningProblem& problem, const Diagno
 /// `problem` on `nodes` nodes of the same GPUs and links.
 PlanningProblem withNodes(const PlanningProblem& problem, int nodes);
 
+/// `problem` with `change` made (what a window's "try" link plans): its pins, global batch and node count where
+/// it gives them, the rest as it is.
+PlanningProblem withChange(const PlanningProblem& problem, const DiagnosisChange& change);
+
 } // namespace shardscope

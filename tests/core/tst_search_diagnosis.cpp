@@ -374,8 +374,10 @@ private slots:
         };
         for (int d : passingDp(p))
             QVERIFY2(allowed.contains(d), qPrintable(QString::number(d)));
-        PlanningProblem raised = p;
-        raised.training.globalBatch = 1024;
+        const PlanningProblem raised = withChange(p, f->changes.front()); // the global batch 1,024, nothing else
+        QCOMPARE(raised.training.globalBatch, std::int64_t(1024));
+        QCOMPARE(raised.training.pins, p.training.pins);
+        QCOMPARE(raised.cluster.nodes, p.cluster.nodes);
         QVERIFY(passingDp(raised).count(64));
         QVERIFY(!batchDivisorFinding(raised));
         // Diagnosing a search that found plans reports it too.
@@ -471,6 +473,10 @@ private slots:
             QCOMPARE(f->changes.size(), std::size_t(1));
             QVERIFY(f->changes.front().verified);
             QCOMPARE(*f->changes.front().pins, withoutPin(p.training.pins, k));
+            const PlanningProblem relaxed = withChange(p, f->changes.front()); // what the window's link plans
+            QCOMPARE(relaxed.training.pins, withoutPin(p.training.pins, k));
+            QCOMPARE(relaxed.training.globalBatch, p.training.globalBatch);
+            QCOMPARE(relaxed.cluster.nodes, p.cluster.nodes);
         }
         QVERIFY(helping >= 1); // ZeRO-0 with neither TP nor PP is what overflows here
     }
@@ -526,6 +532,16 @@ private slots:
                                     .arg(*brute - 1)),
                 f->message.c_str());
             QCOMPARE(f->changes.front().nodes, brute);
+            // The change as the window's link makes it: that many nodes, DP unpinned; its search fits, and its
+            // fastest plan is the brute force's.
+            const PlanningProblem grown = withChange(p, f->changes.front());
+            QCOMPARE(grown.cluster.nodes, *brute);
+            QCOMPARE(grown.cluster.gpusPerNode, 1);
+            QCOMPARE(grown.training.pins, sweep.pins);
+            double grownBest = 0;
+            for (const PlanSummary& s : search(grown, grown.training.pins).candidates)
+                if (s.feasible) grownBest = std::max(grownBest, s.tokensPerSecond);
+            QCOMPARE(grownBest, bruteBest);
         } else {
             QVERIFY(!sweep.best);
             const Finding* f = findKind(d.findings, FindingKind::NoClusterFits);

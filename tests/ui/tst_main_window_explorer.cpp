@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The window's issue-15 wiring: the explorer shows every candidate and a click on one selects that plan in the
-// table and every view; its rectangle filters the table; a dead end says which rule stopped the search; the
-// budget adds its columns; the "why this rank" line; Undo beside Apply; the glossary on F1.
+// table and every view; its rectangle filters the table; a dead end says which rule stopped the search, and its
+// ways out are links that make the change and search again; the budget adds its columns; the "why this rank"
+// line; Undo beside Apply; the glossary on F1.
 #include "explorer_panel.h"
 #include "explorer_view.h"
 #include "glossary.h"
@@ -133,6 +134,69 @@ private slots:
         const QString error = w.errorText();
         QVERIFY2(error.contains(QStringLiteral("TP 3 does not divide the 32 attention heads")), qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("TP can be 1, 2, 4, 8")), qPrintable(error));
+    }
+
+    void deadEndLinksMakeTheChange_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("kind"); // the FindingKind whose first way out is taken
+        // TP 3 breaks a rule: the pin's finding offers the TP values that work.
+        QTest::newRow("rule: TP 3") << 8 << 3 << int(FindingKind::PinRule);
+        // One H100 cannot hold Llama-2-7B's weights, gradients and Adam states (16 bytes a parameter, 108 GB):
+        // the smallest cluster that fits is offered ("Use N GPUs" of the command line's dead end).
+        QTest::newRow("memory: one GPU") << 1 << 0 << int(FindingKind::SmallestCluster);
+    }
+
+    void deadEndLinksMakeTheChange()
+    {
+        QFETCH(int, gpus);
+        QFETCH(int, tp);
+        QFETCH(int, kind);
+        MainWindow w;
+        TrainingSpec training;
+        training.seqLength = 4096;
+        training.globalBatch = 64;
+        if (tp) training.pins.tp = tp;
+        w.inputs()->setInputs(ClusterSpec::make(*w.inputs()->catalog().find("H100-SXM"), gpus, std::min(gpus, 8)),
+                              training, Strategy::Exhaustive, defaultWeights(Strategy::Exhaustive), false);
+        QSignalSpy shown(w.planning(), &PlanningController::planShown);
+        w.setModel(*findBundledModel("llama-2-7b"), QStringLiteral("llama-2-7b"), true);
+        QVERIFY(shown.wait(60000));
+        QCOMPARE(w.outcome()->search.feasibleCount, std::size_t(0));
+        const std::vector<Finding> findings = w.planning()->findings();
+        const auto it = std::find_if(findings.begin(), findings.end(), [&](const Finding& f) {
+            return int(f.kind) == kind && !f.changes.empty();
+        });
+        QVERIFY2(it != findings.end(), qPrintable(w.errorText()));
+        const int index = int(it - findings.begin());
+        const DiagnosisChange change = it->changes.front();
+        // The banner shows the way out as a link with its label, and reads as plain text.
+        auto* banner = w.findChild<QLabel*>(QStringLiteral("errorBanner"));
+        QVERIFY(banner && banner->isVisibleTo(&w));
+        QCOMPARE(banner->textFormat(), Qt::RichText);
+        const QString link = QStringLiteral("change:%1:0").arg(index);
+        QVERIFY2(banner->text().contains(QStringLiteral("<a href=\"%1\">%2</a>")
+                                             .arg(link, QString::fromStdString(change.label).toHtmlEscaped())),
+                 qPrintable(banner->text()));
+        QVERIFY(w.errorText().contains(QStringLiteral("Try: ") + QString::fromStdString(change.label)));
+        QVERIFY(!w.errorText().contains(QLatin1Char('<')));
+        // Following it puts the change in the inputs and searches them: now plans fit and the banner goes.
+        emit banner->linkActivated(link);
+        QVERIFY(shown.wait(60000));
+        const TrainingSpec now = w.inputs()->training();
+        if (change.pins) QCOMPARE(now.pins, *change.pins);
+        if (change.nodes) QCOMPARE(w.inputs()->cluster().nodes, *change.nodes);
+        QCOMPARE(now.seqLength, training.seqLength);
+        QCOMPARE(now.globalBatch, training.globalBatch);
+        // (The rule's first value, searched only now, and the cluster the sweep found both fit Llama-2-7B.)
+        QVERIFY(w.outcome()->search.feasibleCount > 0);
+        QVERIFY(w.selectedPlan() && w.selectedPlan()->feasible);
+        QCOMPARE(w.errorText(), QString());
+        // A link of findings no longer on screen changes nothing and says so.
+        emit banner->linkActivated(link);
+        QVERIFY(w.errorText().contains(QStringLiteral("no longer offered")));
+        QCOMPARE(w.inputs()->training().pins, now.pins);
     }
 
     void budgetWhyAndUndo()
