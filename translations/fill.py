@@ -3865,6 +3865,95 @@ _derive(_PLAN_HELP, 'PlanOptionsParser', _plan_usage)
 _derive(_PLAN_HELP, 'PlanOptionsParser', _plan_options)
 
 
+# Issue 16: a model from standard input (-), and - as an output file for standard output. The help texts gain a
+# sentence each, derived from their previous texts in each language (the key whose English the edit turns into
+# the current text).
+def _derive_where(context, edit):
+    """_derive for whichever key of `context` the edit applies to (its anchors present once in every language)."""
+    def applies(key):
+        texts = (key[1],) + tuple(TRANSLATIONS[key])
+        try:
+            return all(isinstance(t, str) for t in texts) and [edit(t, c) for c, t in enumerate(texts)] is not None
+        except AssertionError:
+            return False
+    keys = [k for k in list(TRANSLATIONS) if k[0] == context and applies(k)]
+    for key in keys:
+        _derive(key, context, edit)
+
+
+def _replacing(old, new):
+    def edit(text, column):
+        assert text.count(old[column]) == 1, f"{old[column]!r} moved"
+        return text.replace(old[column], new[column])
+    return edit
+
+
+_EXIT_CODES = ("Exit codes: 0 success; 1 no plan fits", "Exit-Codes: 0 Erfolg; 1 kein Plan passt", "退出码：0 成功；1 没有方案")
+_STDIN = (
+    "MODEL may be - (standard input), a FIFO or /dev/fd/N (read once, as a stream). An\n"
+    "output FILE of - is standard output; the report is then left out.\n\n",
+    "MODELL darf - (Standardeingabe), ein FIFO oder /dev/fd/N sein (einmal gelesen, als Datenstrom).\n"
+    "Eine Ausgabe-DATEI - ist die Standardausgabe; der Bericht entfällt dann.\n\n",
+    "模型可以是 -（标准输入）、FIFO 或 /dev/fd/N（作为数据流读取一次）。输出文件为 - 时\n"
+    "写到标准输出，此时不输出报告。\n\n",
+)
+_derive_where('Cli', _replacing(_EXIT_CODES, tuple(i + e for i, e in zip(_STDIN, _EXIT_CODES))))
+_derive_where('Cli', _replacing(
+    ("  --json FILE   also write the summary and graph analysis as JSON\n",
+     "  --json DATEI  zusätzlich Zusammenfassung und Graphanalyse als JSON schreiben\n",
+     "  --json 文件   同时将摘要和图分析写为 JSON\n"),
+    ("  --json FILE   also write the summary and graph analysis as JSON (-: standard output,\n"
+     "                instead of the summary)\n",
+     "  --json DATEI  zusätzlich Zusammenfassung und Graphanalyse als JSON schreiben (-: Standardausgabe,\n"
+     "                statt der Zusammenfassung)\n",
+     "  --json 文件   同时将摘要和图分析写为 JSON（-：写到标准输出，\n"
+     "                代替摘要）\n")))
+_derive_where('PlanOptionsParser', _replacing(
+    ("  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)\n",
+     "  --json DATEI            die eingestuften Pläne als Plan-JSON schreiben (docs/plan-format.md)\n",
+     "  --json 文件             将排序后的方案写为方案 JSON（docs/plan-format.md）\n"),
+    ("  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md); - writes\n"
+     "                          it to standard output instead of the report\n",
+     "  --json DATEI            die eingestuften Pläne als Plan-JSON schreiben (docs/plan-format.md); -\n"
+     "                          schreibt sie statt des Berichts auf die Standardausgabe\n",
+     "  --json 文件             将排序后的方案写为方案 JSON（docs/plan-format.md）；- 表示\n"
+     "                          写到标准输出，代替报告\n")))
+_SWEEP_JSON = ("  --json FILE             also write the sweep as JSON (docs/sweep-format.md)\n",
+               "  --json DATEI            den Sweep zusätzlich als JSON schreiben (docs/sweep-format.md)\n",
+               "  --json 文件             同时将扫描结果写为 JSON（docs/sweep-format.md）\n")
+_derive_where('SweepCommand', _replacing(_SWEEP_JSON, tuple(j + t for j, t in zip(_SWEEP_JSON, (
+    "                          (FILE -: standard output, instead of the table)\n",
+    "                          (DATEI -: Standardausgabe, statt der Tabelle)\n",
+    "                          （文件为 -：写到标准输出，代替表格）\n")))))
+
+TRANSLATIONS.update({
+    ('Cli', 'shardscope: a model from standard input (-) needs a command, e.g. shardscope plan - < config.json'):
+        ('shardscope: Ein Modell von der Standardeingabe (-) braucht einen Befehl, z. B. shardscope plan - < config.json',
+         'shardscope：来自标准输入（-）的模型需要一个命令，例如 shardscope plan - < config.json'),
+    ('Cli', 'shardscope: unknown option %1'): ('shardscope: unbekannte Option %1', 'shardscope：未知选项 %1'),
+    ('Cli', 'shardscope: "%1" is not a command, an existing file or a bundled model'):
+        ('shardscope: „%1“ ist weder ein Befehl noch eine vorhandene Datei noch ein mitgeliefertes Modell',
+         'shardscope：“%1”不是命令、已有文件或内置模型'),
+    ('Cli', 'Commands: plan, sweep, inspect, render, export, models, gpus (shardscope --help)'):
+        ('Befehle: plan, sweep, inspect, render, export, models, gpus (shardscope --help)',
+         '命令：plan、sweep、inspect、render、export、models、gpus（shardscope --help）'),
+    ('Cli', 'shardscope render: pictures are drawn by the desktop planner, %1, which is not here (%2); the other commands work without it (shardscope --help)'):
+        ('shardscope render: Bilder zeichnet der Desktop-Planer, %1, der hier fehlt (%2); die anderen Befehle '
+         'funktionieren ohne ihn (shardscope --help)',
+         'shardscope render：图片由桌面规划器 %1 绘制，但此处没有它（%2）；其他命令无需它即可使用（shardscope --help）'),
+    ('Cli', 'shardscope: the desktop planner, %1, is not here (%2); this is the command line only (shardscope --help)'):
+        ('shardscope: Der Desktop-Planer, %1, fehlt hier (%2); dies ist nur die Befehlszeile (shardscope --help)',
+         'shardscope：此处没有桌面规划器 %1（%2）；这里只有命令行（shardscope --help）'),
+    ('MainWindow', 'Unknown link "%1".'): ('Unbekannter Link „%1“.', '未知链接“%1”。'),
+    ('PlanningController', 'That change is no longer offered: the plans on screen have changed.'):
+        ('Diese Änderung wird nicht mehr angeboten: Die angezeigten Pläne haben sich geändert.',
+         '该更改已不再提供：屏幕上的方案已经改变。'),
+    ('SweepCommand', '--csv - and --json - would both write to standard output; send one of them to a file'):
+        ('--csv - und --json - würden beide auf die Standardausgabe schreiben; schreiben Sie eines davon in eine Datei',
+         '--csv - 与 --json - 都会写到标准输出；请将其中之一写到文件'),
+})
+
+
 def _by_source():
     """Source text -> its translation where every context that has it translates it alike."""
     seen = {}

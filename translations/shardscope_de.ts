@@ -54,22 +54,6 @@
         <translation>%1 geschrieben (%2 Pläne).</translation>
     </message>
     <message>
-        <source>Usage: shardscope inspect MODEL [--seq N] [--json FILE]
-
-MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,
-Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.
-  --seq N       sequence length at which FLOPs are weighed (default 2048)
-  --json FILE   also write the summary and graph analysis as JSON
-</source>
-        <translation>Aufruf: shardscope inspect MODELL [--seq N] [--json DATEI]
-
-MODELL ist eine Datei (Hugging-Face-config.json, safetensors-Datei oder -Index, ONNX, GraphML,
-Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines mitgelieferten Modells.
-  --seq N       Sequenzlänge, bei der die FLOPs gewichtet werden (Standard 2048)
-  --json DATEI  zusätzlich Zusammenfassung und Graphanalyse als JSON schreiben
-</translation>
-    </message>
-    <message>
         <source>shardscope inspect: %1 needs a value</source>
         <translation>shardscope inspect: %1 braucht einen Wert</translation>
     </message>
@@ -102,6 +86,24 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
         <translation>%1 geschrieben.</translation>
     </message>
     <message>
+        <source>shardscope: a model from standard input (-) needs a command, e.g. shardscope plan - &lt; config.json</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope: Ein Modell von der Standardeingabe (-) braucht einen Befehl, z. B. shardscope plan - &lt; config.json</translation>
+    </message>
+    <message>
+        <source>shardscope: unknown option %1</source>
+        <translation>shardscope: unbekannte Option %1</translation>
+    </message>
+    <message>
+        <source>shardscope: &quot;%1&quot; is not a command, an existing file or a bundled model</source>
+        <translation>shardscope: „%1“ ist weder ein Befehl noch eine vorhandene Datei noch ein mitgeliefertes Modell</translation>
+    </message>
+    <message>
+        <source>Commands: plan, sweep, inspect, render, export, models, gpus (shardscope --help)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Befehle: plan, sweep, inspect, render, export, models, gpus (shardscope --help)</translation>
+    </message>
+    <message>
         <source>Usage: shardscope [COMMAND] [OPTIONS]
 
 Plans how to shard the training of a large model over a GPU cluster: tensor, pipeline and
@@ -130,6 +132,9 @@ Commands:
   models                 list the bundled example models
   gpus                   list the GPU catalog
   --version              print the version
+
+MODEL may be - (standard input), a FIFO or /dev/fd/N (read once, as a stream). An
+output FILE of - is standard output; the report is then left out.
 
 Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
 3 invalid input file or value; 4 an output file could not be written.
@@ -164,9 +169,40 @@ Befehle:
   gpus                   den GPU-Katalog auflisten
   --version              die Version ausgeben
 
+MODELL darf - (Standardeingabe), ein FIFO oder /dev/fd/N sein (einmal gelesen, als Datenstrom).
+Eine Ausgabe-DATEI - ist die Standardausgabe; der Bericht entfällt dann.
+
 Exit-Codes: 0 Erfolg; 1 kein Plan passt in den Speicher; 2 fehlerhafte Befehlszeile;
 3 ungültige Eingabedatei oder ungültiger Wert; 4 eine Ausgabedatei konnte nicht geschrieben werden.
 </translation>
+    </message>
+    <message>
+        <source>Usage: shardscope inspect MODEL [--seq N] [--json FILE]
+
+MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,
+Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.
+  --seq N       sequence length at which FLOPs are weighed (default 2048)
+  --json FILE   also write the summary and graph analysis as JSON (-: standard output,
+                instead of the summary)
+</source>
+        <translation>Aufruf: shardscope inspect MODELL [--seq N] [--json DATEI]
+
+MODELL ist eine Datei (Hugging-Face-config.json, safetensors-Datei oder -Index, ONNX, GraphML,
+Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines mitgelieferten Modells.
+  --seq N       Sequenzlänge, bei der die FLOPs gewichtet werden (Standard 2048)
+  --json DATEI  zusätzlich Zusammenfassung und Graphanalyse als JSON schreiben (-: Standardausgabe,
+                statt der Zusammenfassung)
+</translation>
+    </message>
+    <message>
+        <source>shardscope render: pictures are drawn by the desktop planner, %1, which is not here (%2); the other commands work without it (shardscope --help)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope render: Bilder zeichnet der Desktop-Planer, %1, der hier fehlt (%2); die anderen Befehle funktionieren ohne ihn (shardscope --help)</translation>
+    </message>
+    <message>
+        <source>shardscope: the desktop planner, %1, is not here (%2); this is the command line only (shardscope --help)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope: Der Desktop-Planer, %1, fehlt hier (%2); dies ist nur die Befehlszeile (shardscope --help)</translation>
     </message>
 </context>
 <context>
@@ -2485,6 +2521,10 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Bester Plan nach Clustergröße</translation>
     </message>
+    <message>
+        <source>Unknown link &quot;%1&quot;.</source>
+        <translation>Unbekannter Link „%1“.</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -2852,49 +2892,6 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>--gpu-hour-price erfordert --token-budget TOKENS: Die Kosten sind die GPU-Stunden, die die Tokens brauchen, mal dem Preis</translation>
     </message>
     <message>
-        <source>Usage: shardscope plan MODEL [options]
-
-MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
-(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
-prototype&apos;s layer list or ModelInfo JSON, or a bundled example name (shardscope models).
-
-%1Output:
-  --top K                 plans to print and to write; default 10
-  --infeasible K          also print the K closest plans that do not fit, with the reason
-  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)
-  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
-                          predicted speedup, memory change, and the bottleneck it addresses
-
-Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
-
-Example:
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
-  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
-                  --gpu-hour-price 2.5
-</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Aufruf: shardscope plan MODELL [Optionen]
-
-MODELL ist eine Hugging-Face-config.json, eine safetensors-Datei, ein geteilter Index oder Checkpoint-Ordner
-(nur Header), ein ONNX-Modell, ein GraphML- oder Graphviz-DOT-Graph, ein ShardScope-Modell-JSON, die
-Schichtliste oder das ModelInfo-JSON des Prototyps oder der Name eines mitgelieferten Beispiels (shardscope models).
-
-%1Ausgabe:
-  --top K                 auszugebende und zu schreibende Pläne; Standard 10
-  --infeasible K          zusätzlich die K nächstgelegenen Pläne ausgeben, die nicht passen, mit Grund
-  --json DATEI            die eingestuften Pläne als Plan-JSON schreiben (docs/plan-format.md)
-  --proposals             bis zu 10 eingestufte Änderungen am besten Plan ausgeben, jede neu bewertet:
-                          vorhergesagte Beschleunigung, Speicheränderung und der behobene Engpass
-
-Exit-Codes: 0 ein Plan passt; 1 kein Plan passt; 2 fehlerhafte Befehlszeile; 3 ungültige Eingabe; 4 Ausgabe nicht schreibbar.
-
-Beispiel:
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
-  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
-                  --gpu-hour-price 2.5
-</translation>
-    </message>
-    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3034,6 +3031,51 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
   --gpu-hour-price PREIS  Preis einer GPU-Stunde (mit --token-budget): ergänzt die Kosten, GPU-Stunden x
                           PREIS, in der Währung des PREISES
 
+</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope plan MODEL [options]
+
+MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
+(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
+prototype&apos;s layer list or ModelInfo JSON, or a bundled example name (shardscope models).
+
+%1Output:
+  --top K                 plans to print and to write; default 10
+  --infeasible K          also print the K closest plans that do not fit, with the reason
+  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md); - writes
+                          it to standard output instead of the report
+  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
+                          predicted speedup, memory change, and the bottleneck it addresses
+
+Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
+
+Example:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Aufruf: shardscope plan MODELL [Optionen]
+
+MODELL ist eine Hugging-Face-config.json, eine safetensors-Datei, ein geteilter Index oder Checkpoint-Ordner
+(nur Header), ein ONNX-Modell, ein GraphML- oder Graphviz-DOT-Graph, ein ShardScope-Modell-JSON, die
+Schichtliste oder das ModelInfo-JSON des Prototyps oder der Name eines mitgelieferten Beispiels (shardscope models).
+
+%1Ausgabe:
+  --top K                 auszugebende und zu schreibende Pläne; Standard 10
+  --infeasible K          zusätzlich die K nächstgelegenen Pläne ausgeben, die nicht passen, mit Grund
+  --json DATEI            die eingestuften Pläne als Plan-JSON schreiben (docs/plan-format.md); -
+                          schreibt sie statt des Berichts auf die Standardausgabe
+  --proposals             bis zu 10 eingestufte Änderungen am besten Plan ausgeben, jede neu bewertet:
+                          vorhergesagte Beschleunigung, Speicheränderung und der behobene Engpass
+
+Exit-Codes: 0 ein Plan passt; 1 kein Plan passt; 2 fehlerhafte Befehlszeile; 3 ungültige Eingabe; 4 Ausgabe nicht schreibbar.
+
+Beispiel:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
 </translation>
     </message>
 </context>
@@ -3889,6 +3931,11 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Dieser Plan konnte nicht bewertet werden: %1</translation>
     </message>
+    <message>
+        <source>That change is no longer offered: the plans on screen have changed.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Diese Änderung wird nicht mehr angeboten: Die angezeigten Pläne haben sich geändert.</translation>
+    </message>
 </context>
 <context>
     <name>ProposalListModel</name>
@@ -4698,6 +4745,14 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
         <translation>%1 geschrieben (%2).</translation>
     </message>
     <message>
+        <source>shardscope sweep: %1</source>
+        <translation>shardscope sweep: %1</translation>
+    </message>
+    <message>
+        <source>--csv - and --json - would both write to standard output; send one of them to a file</source>
+        <translation>--csv - und --json - würden beide auf die Standardausgabe schreiben; schreiben Sie eines davon in eine Datei</translation>
+    </message>
+    <message>
         <source>Usage: shardscope sweep MODEL (--gpus A..B | --batch A..B | --seq A..B) [options] [--csv FILE] [--json FILE]
 
 Runs the full search (as shardscope plan) at each value of one input and prints one row a value: the
@@ -4713,6 +4768,7 @@ The sweep (exactly one of these gets several values; the others may be given one
                           that cannot be planned (not whole nodes, say) shows its error in its row
   --csv FILE              also write the table as CSV (one row a value; docs/sweep-format.md)
   --json FILE             also write the sweep as JSON (docs/sweep-format.md)
+                          (FILE -: standard output, instead of the table)
 
 %1Exit codes: 0 a plan fits at some value; 1 no plan fits at any value; 2 bad command line;
 3 invalid input (or no value could be planned); 4 cannot write output.
@@ -4738,6 +4794,7 @@ Der Sweep (genau eine dieser Optionen erhält mehrere Werte; die anderen dürfen
                           der nicht planbar ist (etwa keine ganzen Knoten), zeigt seinen Fehler in seiner Zeile
   --csv DATEI             die Tabelle zusätzlich als CSV schreiben (eine Zeile pro Wert; docs/sweep-format.md)
   --json DATEI            den Sweep zusätzlich als JSON schreiben (docs/sweep-format.md)
+                          (DATEI -: Standardausgabe, statt der Tabelle)
 
 %1Exit-Codes: 0 bei einem Wert passt ein Plan; 1 bei keinem Wert passt ein Plan; 2 fehlerhafte Befehlszeile;
 3 ungültige Eingabe (oder kein Wert planbar); 4 Ausgabe nicht schreibbar.
@@ -4747,10 +4804,6 @@ Beispiele:
   shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \
                    --csv sweep.csv
 </translation>
-    </message>
-    <message>
-        <source>shardscope sweep: %1</source>
-        <translation>shardscope sweep: %1</translation>
     </message>
 </context>
 <context>

@@ -54,22 +54,6 @@
         <translation>已写入 %1（%2 个方案）。</translation>
     </message>
     <message>
-        <source>Usage: shardscope inspect MODEL [--seq N] [--json FILE]
-
-MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,
-Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.
-  --seq N       sequence length at which FLOPs are weighed (default 2048)
-  --json FILE   also write the summary and graph analysis as JSON
-</source>
-        <translation>用法：shardscope inspect 模型 [--seq N] [--json 文件]
-
-模型可以是文件（Hugging Face config.json、safetensors 文件或索引、ONNX、GraphML、
-Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名称。
-  --seq N       计算 FLOPs 时使用的序列长度（默认 2048）
-  --json 文件   同时将摘要和图分析写为 JSON
-</translation>
-    </message>
-    <message>
         <source>shardscope inspect: %1 needs a value</source>
         <translation>shardscope inspect：%1 需要一个值</translation>
     </message>
@@ -102,6 +86,24 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
         <translation>已写入 %1。</translation>
     </message>
     <message>
+        <source>shardscope: a model from standard input (-) needs a command, e.g. shardscope plan - &lt; config.json</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope：来自标准输入（-）的模型需要一个命令，例如 shardscope plan - &lt; config.json</translation>
+    </message>
+    <message>
+        <source>shardscope: unknown option %1</source>
+        <translation>shardscope：未知选项 %1</translation>
+    </message>
+    <message>
+        <source>shardscope: &quot;%1&quot; is not a command, an existing file or a bundled model</source>
+        <translation>shardscope：“%1”不是命令、已有文件或内置模型</translation>
+    </message>
+    <message>
+        <source>Commands: plan, sweep, inspect, render, export, models, gpus (shardscope --help)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>命令：plan、sweep、inspect、render、export、models、gpus（shardscope --help）</translation>
+    </message>
+    <message>
         <source>Usage: shardscope [COMMAND] [OPTIONS]
 
 Plans how to shard the training of a large model over a GPU cluster: tensor, pipeline and
@@ -130,6 +132,9 @@ Commands:
   models                 list the bundled example models
   gpus                   list the GPU catalog
   --version              print the version
+
+MODEL may be - (standard input), a FIFO or /dev/fd/N (read once, as a stream). An
+output FILE of - is standard output; the report is then left out.
 
 Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
 3 invalid input file or value; 4 an output file could not be written.
@@ -163,9 +168,40 @@ Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
   gpus                   列出 GPU 目录
   --version              输出版本号
 
+模型可以是 -（标准输入）、FIFO 或 /dev/fd/N（作为数据流读取一次）。输出文件为 - 时
+写到标准输出，此时不输出报告。
+
 退出码：0 成功；1 没有方案能放入显存；2 命令行错误；
 3 输入文件或值无效；4 无法写入输出文件。
 </translation>
+    </message>
+    <message>
+        <source>Usage: shardscope inspect MODEL [--seq N] [--json FILE]
+
+MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,
+Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.
+  --seq N       sequence length at which FLOPs are weighed (default 2048)
+  --json FILE   also write the summary and graph analysis as JSON (-: standard output,
+                instead of the summary)
+</source>
+        <translation>用法：shardscope inspect 模型 [--seq N] [--json 文件]
+
+模型可以是文件（Hugging Face config.json、safetensors 文件或索引、ONNX、GraphML、
+Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名称。
+  --seq N       计算 FLOPs 时使用的序列长度（默认 2048）
+  --json 文件   同时将摘要和图分析写为 JSON（-：写到标准输出，
+                代替摘要）
+</translation>
+    </message>
+    <message>
+        <source>shardscope render: pictures are drawn by the desktop planner, %1, which is not here (%2); the other commands work without it (shardscope --help)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope render：图片由桌面规划器 %1 绘制，但此处没有它（%2）；其他命令无需它即可使用（shardscope --help）</translation>
+    </message>
+    <message>
+        <source>shardscope: the desktop planner, %1, is not here (%2); this is the command line only (shardscope --help)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope：此处没有桌面规划器 %1（%2）；这里只有命令行（shardscope --help）</translation>
     </message>
 </context>
 <context>
@@ -2484,6 +2520,10 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>按集群规模的最佳方案</translation>
     </message>
+    <message>
+        <source>Unknown link &quot;%1&quot;.</source>
+        <translation>未知链接“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -2851,49 +2891,6 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>--gpu-hour-price 需要 --token-budget TOKENS：成本为训练这些 token 所需的 GPU 时乘以价格</translation>
     </message>
     <message>
-        <source>Usage: shardscope plan MODEL [options]
-
-MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
-(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
-prototype&apos;s layer list or ModelInfo JSON, or a bundled example name (shardscope models).
-
-%1Output:
-  --top K                 plans to print and to write; default 10
-  --infeasible K          also print the K closest plans that do not fit, with the reason
-  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md)
-  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
-                          predicted speedup, memory change, and the bottleneck it addresses
-
-Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
-
-Example:
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
-  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
-                  --gpu-hour-price 2.5
-</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>用法：shardscope plan 模型 [选项]
-
-模型可以是 Hugging Face config.json、safetensors 文件、分片索引或检查点文件夹
-（仅读取头部）、ONNX 模型、GraphML 或 Graphviz DOT 图、ShardScope 模型 JSON、
-原型的层列表或 ModelInfo JSON，或内置示例名称（shardscope models）。
-
-%1输出：
-  --top K                 输出和写入的方案数；默认 10
-  --infeasible K          同时输出 K 个最接近但放不下的方案及原因
-  --json 文件             将排序后的方案写为方案 JSON（docs/plan-format.md）
-  --proposals             输出最多 10 条对最佳方案的修改建议，每条都重新评估：
-                          预测加速比、显存变化及其解决的瓶颈
-
-退出码：0 有方案可放下；1 没有方案可放下；2 命令行错误；3 输入无效；4 无法写入输出。
-
-示例：
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
-  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
-                  --gpu-hour-price 2.5
-</translation>
-    </message>
-    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3032,6 +3029,51 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
   --gpu-hour-price 价格   每 GPU 时的价格（与 --token-budget 一起使用）：增加成本，即 GPU 时 x
                           价格，以价格所用的货币计
 
+</translation>
+    </message>
+    <message>
+        <source>Usage: shardscope plan MODEL [options]
+
+MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
+(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
+prototype&apos;s layer list or ModelInfo JSON, or a bundled example name (shardscope models).
+
+%1Output:
+  --top K                 plans to print and to write; default 10
+  --infeasible K          also print the K closest plans that do not fit, with the reason
+  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md); - writes
+                          it to standard output instead of the report
+  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
+                          predicted speedup, memory change, and the bottleneck it addresses
+
+Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
+
+Example:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>用法：shardscope plan 模型 [选项]
+
+模型可以是 Hugging Face config.json、safetensors 文件、分片索引或检查点文件夹
+（仅读取头部）、ONNX 模型、GraphML 或 Graphviz DOT 图、ShardScope 模型 JSON、
+原型的层列表或 ModelInfo JSON，或内置示例名称（shardscope models）。
+
+%1输出：
+  --top K                 输出和写入的方案数；默认 10
+  --infeasible K          同时输出 K 个最接近但放不下的方案及原因
+  --json 文件             将排序后的方案写为方案 JSON（docs/plan-format.md）；- 表示
+                          写到标准输出，代替报告
+  --proposals             输出最多 10 条对最佳方案的修改建议，每条都重新评估：
+                          预测加速比、显存变化及其解决的瓶颈
+
+退出码：0 有方案可放下；1 没有方案可放下；2 命令行错误；3 输入无效；4 无法写入输出。
+
+示例：
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
 </translation>
     </message>
 </context>
@@ -3884,6 +3926,11 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>无法评估此方案：%1</translation>
     </message>
+    <message>
+        <source>That change is no longer offered: the plans on screen have changed.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>该更改已不再提供：屏幕上的方案已经改变。</translation>
+    </message>
 </context>
 <context>
     <name>ProposalListModel</name>
@@ -4693,6 +4740,14 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
         <translation>已写入 %1（%2）。</translation>
     </message>
     <message>
+        <source>shardscope sweep: %1</source>
+        <translation>shardscope sweep：%1</translation>
+    </message>
+    <message>
+        <source>--csv - and --json - would both write to standard output; send one of them to a file</source>
+        <translation>--csv - 与 --json - 都会写到标准输出；请将其中之一写到文件</translation>
+    </message>
+    <message>
         <source>Usage: shardscope sweep MODEL (--gpus A..B | --batch A..B | --seq A..B) [options] [--csv FILE] [--json FILE]
 
 Runs the full search (as shardscope plan) at each value of one input and prints one row a value: the
@@ -4708,6 +4763,7 @@ The sweep (exactly one of these gets several values; the others may be given one
                           that cannot be planned (not whole nodes, say) shows its error in its row
   --csv FILE              also write the table as CSV (one row a value; docs/sweep-format.md)
   --json FILE             also write the sweep as JSON (docs/sweep-format.md)
+                          (FILE -: standard output, instead of the table)
 
 %1Exit codes: 0 a plan fits at some value; 1 no plan fits at any value; 2 bad command line;
 3 invalid input (or no value could be planned); 4 cannot write output.
@@ -4732,6 +4788,7 @@ Examples:
                           （例如不是整数个节点）在其所在行显示错误
   --csv 文件              同时将表格写为 CSV（每个值一行；docs/sweep-format.md）
   --json 文件             同时将扫描结果写为 JSON（docs/sweep-format.md）
+                          （文件为 -：写到标准输出，代替表格）
 
 %1退出码：0 某个值有方案可放下；1 任何值都没有方案可放下；2 命令行错误；
 3 输入无效（或没有值能被规划）；4 无法写入输出。
@@ -4741,10 +4798,6 @@ Examples:
   shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \
                    --csv sweep.csv
 </translation>
-    </message>
-    <message>
-        <source>shardscope sweep: %1</source>
-        <translation>shardscope sweep：%1</translation>
     </message>
 </context>
 <context>
