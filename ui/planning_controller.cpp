@@ -5,6 +5,7 @@
 #include "moe_display.h"
 #include "plan_filter_proxy.h"
 #include "plan_table_model.h"
+#include "partition/plan_ranking.h"
 #include "util/input_error.h"
 
 #include <QElapsedTimer>
@@ -332,8 +333,17 @@ void PlanningController::selectConfig(const ParallelConfig& config)
 void PlanningController::selectCandidate(int index)
 {
     if (!m_outcome || index < 0 || std::size_t(index) >= m_outcome->search.candidates.size()) return;
-    const ParallelConfig config
-        = m_outcome->search.candidates[std::size_t(index)].config; // a copy: selecting may re-rank
+    const auto& candidates = m_outcome->search.candidates;
+    const auto& order = m_outcome->order;
+    const PlanSummary& picked = candidates[std::size_t(index)];
+    ParallelConfig config = picked.config; // a copy: selecting may re-rank
+    // A plan folded into an equivalent one ranked before it (the same numbers; a setting without effect, as
+    // ZeRO 0 or 1 at DP 1) has no row: the row of the plan that stands for it, drawn at the same point, is selected.
+    if (std::find(order.begin(), order.end(), std::uint32_t(index)) == order.end()) {
+        const auto kept = std::find_if(order.begin(), order.end(),
+            [&](std::uint32_t i) { return equivalentPlans(candidates[i], picked); });
+        if (kept != order.end()) config = candidates[*kept].config;
+    }
     selectConfig(config);
 }
 

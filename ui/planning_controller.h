@@ -62,7 +62,8 @@ public:
     /// evaluated without a row.
     void selectConfig(const shardscope::ParallelConfig& config);
     /// Shows candidate `index` of outcome()->search.candidates, as selectConfig() (for views that show
-    /// every candidate: a click there selects the plan everywhere). Out of range: nothing happens.
+    /// every candidate: a click there selects the plan everywhere); a candidate folded into an equivalent plan
+    /// ranked before it selects that plan's row. Out of range: nothing happens.
     void selectCandidate(int index);
     /// The plan the next result (or selectBest()) selects instead of the best when it has a row: a
     /// session's selected plan. Used once.

@@ -7,6 +7,7 @@
 #include "explorer_view.h"
 #include "glossary.h"
 #include "import/model_importer.h"
+#include "partition/plan_ranking.h"
 #include "input_panel.h"
 #include "main_window.h"
 #include "plan_table_model.h"
@@ -31,6 +32,7 @@
 
 #include <algorithm>
 
+#include <optional>
 #include <set>
 
 using namespace shardscope;
@@ -93,6 +95,35 @@ private slots:
         QCOMPARE(current.data(PlanTableModel::CandidateRole).toInt(), hit);
         QVERIFY(w.planViews()->title()->text().contains(PlanText::describe(clicked).toHtmlEscaped()));
         QCOMPARE(view->selectedCandidate(), hit);
+    }
+
+    void clickOnAFoldedPlanSelectsItsRow()
+    {
+        // Plans that differ only in a setting without effect are one row; the explorer draws each candidate, the
+        // folded ones on their row's point. Selecting one selects the row that stands for it.
+        MainWindow w;
+        planSmall(w);
+        const PlanningOutcome* outcome = w.outcome();
+        QVERIFY(outcome);
+        const auto& candidates = outcome->search.candidates;
+        const std::set<std::uint32_t> ranked(outcome->order.begin(), outcome->order.end());
+        std::optional<std::uint32_t> folded;
+        for (std::uint32_t i = 0; i < candidates.size() && !folded; ++i)
+            if (candidates[i].feasible && !ranked.count(i)) folded = i;
+        QVERIFY(folded); // e.g. ZeRO 0 beside ZeRO 1 at DP 1
+        // The row standing for it: the first ranked plan equivalent to it, by brute force over the ranking.
+        std::optional<std::uint32_t> standsFor;
+        for (std::uint32_t i : outcome->order)
+            if (!standsFor && equivalentPlans(candidates[i], candidates[*folded])) standsFor = i;
+        QVERIFY(standsFor);
+        QVERIFY(!(candidates[*standsFor].config == candidates[*folded].config));
+        QCOMPARE(candidates[*standsFor].tokensPerSecond, candidates[*folded].tokensPerSecond);
+        w.planning()->selectCandidate(int(*folded));
+        const QModelIndex current = w.planTable()->currentIndex();
+        QVERIFY(current.isValid());
+        QCOMPARE(current.data(PlanTableModel::CandidateRole).toInt(), int(*standsFor));
+        QVERIFY(sel(w).config == candidates[*standsFor].config);
+        QCOMPARE(w.explorer()->view()->selectedCandidate(), int(*standsFor));
     }
 
     void rectangleFiltersTheTable()
