@@ -3944,7 +3944,7 @@ TRANSLATIONS.update({
     ('Cli', 'shardscope: the desktop planner, %1, is not here (%2); this is the command line only (shardscope --help)'):
         ('shardscope: Der Desktop-Planer, %1, fehlt hier (%2); dies ist nur die Befehlszeile (shardscope --help)',
          'shardscope：此处没有桌面规划器 %1（%2）；这里只有命令行（shardscope --help）'),
-    ('MainWindow', 'Unknown link "%1".'): ('Unbekannter Link „%1“.', '未知链接“%1”。'),
+    ('PlanningController', 'Unknown link "%1".'): ('Unbekannter Link „%1“.', '未知链接“%1”。'),
     ('PlanningController', 'That change is no longer offered: the plans on screen have changed.'):
         ('Diese Änderung wird nicht mehr angeboten: Die angezeigten Pläne haben sich geändert.',
          '该更改已不再提供：屏幕上的方案已经改变。'),

@@ -2521,10 +2521,6 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Bester Plan nach Clustergröße</translation>
     </message>
-    <message>
-        <source>Unknown link &quot;%1&quot;.</source>
-        <translation>Unbekannter Link „%1“.</translation>
-    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -3935,6 +3931,10 @@ Beispiel:
         <source>That change is no longer offered: the plans on screen have changed.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Diese Änderung wird nicht mehr angeboten: Die angezeigten Pläne haben sich geändert.</translation>
+    </message>
+    <message>
+        <source>Unknown link &quot;%1&quot;.</source>
+        <translation>Unbekannter Link „%1“.</translation>
     </message>
 </context>
 <context>

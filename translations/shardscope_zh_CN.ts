@@ -2520,10 +2520,6 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>按集群规模的最佳方案</translation>
     </message>
-    <message>
-        <source>Unknown link &quot;%1&quot;.</source>
-        <translation>未知链接“%1”。</translation>
-    </message>
 </context>
 <context>
     <name>MemoryChartData</name>
@@ -3930,6 +3926,10 @@ Example:
         <source>That change is no longer offered: the plans on screen have changed.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>该更改已不再提供：屏幕上的方案已经改变。</translation>
+    </message>
+    <message>
+        <source>Unknown link &quot;%1&quot;.</source>
+        <translation>未知链接“%1”。</translation>
     </message>
 </context>
 <context>

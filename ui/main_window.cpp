@@ -171,15 +171,7 @@ void MainWindow::showDeadEnd(const QString& richText)
 
 void MainWindow::applyDeadEndLink(const QString& link)
 {
-    // "change:F:C" (PlanningController::deadEndText)
-    const QStringList parts = link.split(QLatin1Char(':'));
-    bool findingOk = false, changeOk = false;
-    const int finding = parts.size() == 3 ? parts[1].toInt(&findingOk) : -1;
-    const int change = parts.size() == 3 ? parts[2].toInt(&changeOk) : -1;
-    const QString error = parts.size() == 3 && parts[0] == QLatin1String("change") && findingOk && changeOk
-        ? m_planning->applyDeadEndChange(finding, change)
-        : tr("Unknown link \"%1\".").arg(link);
-    if (!error.isEmpty())
+    if (const QString error = m_planning->applyDeadEndLink(link); !error.isEmpty())
         showError(error);
 }
 

@@ -104,7 +104,7 @@ public:
     void showError(const QString& message);
     /// Nothing fits: the banner in rich text, its "Try" links making the change (applyDeadEndLink).
     void showDeadEnd(const QString& richText);
-    /// A dead end's link "change:F:C" activated: PlanningController::applyDeadEndChange.
+    /// A dead end's link activated: PlanningController::applyDeadEndLink, its error in the banner.
     void applyDeadEndLink(const QString& link);
     /// Window geometry, docks, splitter, view tab, theme from QSettings (the GUI; not the render command).
     void restoreSettings();

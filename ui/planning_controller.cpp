@@ -183,6 +183,13 @@ void PlanningController::setCandidateFilter(std::optional<std::vector<std::uint3
     static_cast<PlanFilterProxy*>(m_proxy)->setCandidates(std::move(candidates));
 }
 
+namespace {
+
+/// A dead end's link to finding F's change C: "change:F:C" (deadEndText writes it, applyDeadEndLink reads it).
+const QString kChangeLink = QStringLiteral("change:%1:%2");
+
+} // namespace
+
 QString PlanningController::deadEndText(const std::vector<Finding>& findings, bool nothingEvaluated)
 {
     QString text = (nothingEvaluated ? tr("No plan could be evaluated.") : tr("No plan fits.")).toHtmlEscaped();
@@ -195,18 +202,22 @@ QString PlanningController::deadEndText(const std::vector<Finding>& findings, bo
         text += QStringLiteral("<br>\u2022 ") + QString::fromStdString(f.message).toHtmlEscaped();
         QStringList ways;
         for (std::size_t c = 0; c < f.changes.size(); ++c)
-            ways << QStringLiteral("<a href=\"change:%1:%2\">%3</a>")
-                        .arg(i)
-                        .arg(c)
-                        .arg(QString::fromStdString(f.changes[c].label).toHtmlEscaped());
+            ways << QStringLiteral("<a href=\"%1\">%2</a>")
+                        .arg(kChangeLink.arg(i).arg(c), QString::fromStdString(f.changes[c].label).toHtmlEscaped());
         if (!ways.isEmpty())
             text += QLatin1Char(' ') + tr("Try: %1.").arg(ways.join(QStringLiteral(", ")));
     }
     return text;
 }
 
-QString PlanningController::applyDeadEndChange(int finding, int change)
+QString PlanningController::applyDeadEndLink(const QString& link)
 {
+    const QStringList parts = link.split(QLatin1Char(':'));
+    bool findingOk = false, changeOk = false;
+    const int finding = parts.size() == 3 ? parts[1].toInt(&findingOk) : -1;
+    const int change = parts.size() == 3 ? parts[2].toInt(&changeOk) : -1;
+    if (!findingOk || !changeOk || link != kChangeLink.arg(finding).arg(change))
+        return tr("Unknown link \"%1\".").arg(link);
     if (!m_shown || finding < 0 || std::size_t(finding) >= m_findings.size() || change < 0
         || std::size_t(change) >= m_findings[std::size_t(finding)].changes.size())
         return tr("That change is no longer offered: the plans on screen have changed.");

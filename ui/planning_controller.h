@@ -91,14 +91,13 @@ public:
     std::shared_ptr<const shardscope::PlanningOutcome> sharedOutcome() const { return m_outcome; }
     /// What the worker found about the search on screen (PlanResult::findings).
     const std::vector<shardscope::Finding>& findings() const { return m_findings; }
-    /// The error banner's text when nothing fits: "No plan fits." and each blocking finding with its ways out.
-    /// The banner's rich text when nothing fits: each finding that blocks, its ways out each a link
-    /// "change:F:C" (finding F's change C, for applyDeadEndChange).
+    /// The error banner's rich text when nothing fits: "No plan fits." and each blocking finding, its ways out
+    /// each a link (applyDeadEndLink reads them).
     static QString deadEndText(const std::vector<shardscope::Finding>& findings, bool nothingEvaluated);
-    /// Makes finding `finding`'s change `change` of the search on screen (a dead end's "Try" link): its pins,
-    /// global batch or node count go into the inputs, and they are searched at once. An error text where there
-    /// is no such change (the findings changed meanwhile); empty otherwise.
-    QString applyDeadEndChange(int finding, int change);
+    /// Makes the change a link of deadEndText names, for the search on screen: its pins, global batch or node
+    /// count go into the inputs, and they are searched at once. An error text where there is no such change
+    /// (not such a link, or the findings changed meanwhile); empty otherwise.
+    QString applyDeadEndLink(const QString& link);
     /// Shows only these candidates in the plan table (the explorer's rubber band); none: every plan.
     void setCandidateFilter(std::optional<std::vector<std::uint32_t>> candidates);
 
