@@ -30,10 +30,6 @@ namespace {
         return all;
     }
 
-} // namespace
-
-namespace {
-
     /// The data-parallel sharding choices: (ZeRO stage, DP replicas, reshard after forward). ZeRO-3 comes as
     /// FSDP (regathering for the backward), also hybrid (HSDP: shard inside a node, replicate across) where
     /// that differs. Keeping parameters from forward to backward (torchtitan reshard_after_forward = false,
