@@ -48,8 +48,9 @@ public:
         double seconds() const { return pipeline + optimizer; }
     };
     /// Before placing `config` (which passed rejectBeforePlacing): every micro-batch through the average stage
-    /// (1F1B and GPipe: m + p - 1 of them, their fill and drain), counting only the work every placement has
-    /// (compute, recompute, TP/CP/EP communication), plus the optimizer step of the average stage.
+    /// (1F1B and GPipe: m + p - 1 of them, their fill and drain; the other schedules also at least their fill and
+    /// drain whatever the placement, pipelineFloorPath), counting only the work every placement has (compute,
+    /// recompute, TP/CP/EP communication), plus the optimizer step of the average stage.
     StepFloor stepFloorBeforePlacement(const ParallelConfig& config) const;
 
     /// summarize() for a `config` that passed rejectBeforePlacing, cut short after placing when its step-time

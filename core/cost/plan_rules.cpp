@@ -161,26 +161,35 @@ PlanEvaluator::StepFloor PlanEvaluator::stepFloorBeforePlacement(const ParallelC
     // Every stage runs m micro-batches one after another, so the pipeline takes at least m x the slowest stage's
     // micro-batch time, which is at least the average stage's (the stages share the units' time; the pipeline
     // sends and the stage-dependent pairing of the all-to-all overlap at their least). 1F1B and GPipe take
-    // exactly (m - 1) tMax + sum of stage times (pipelineSeconds), at least (m + p - 1) x the average. The step
-    // adds the exposed DP traffic (>= 0) and the optimizer step of the stage where their sum is largest, at
-    // least the largest optimizer step, at least the average stage's (linear in its parameters).
+    // exactly (m - 1) tMax + sum of stage times (pipelineSeconds), at least (m + p - 1) x the average. The other
+    // schedules also wait for their fill and drain, which the average alone misses (a zero-bubble plan of one
+    // micro-batch over 128 stages runs its stages one after another, 128 x the average): see pipelineFloorPath.
+    // The step adds the exposed DP traffic (>= 0) and the optimizer step of the stage where their sum is largest,
+    // at least the largest optimizer step, at least the average stage's (linear in its parameters).
     const TrainingSpec& tr = m_problem.training;
     const int p = c.pp;
     const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
     const std::vector<UnitCost>& classCosts = costClasses(c);
-    double perMicro = 0, params = 0, routed = 0;
+    const bool split = isZeroBubble(c.schedule);
+    double perMicro = 0, path = 0, params = 0, routed = 0;
     for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
         const UnitCost& uc = classCosts[cls];
         const double n = m_classUnits[cls];
         // epSeconds + the slowdown is linear in the paired share (0 to 1): at least its smaller end.
         const double ep = std::min(uc.epCommSeconds, uc.epCommPairedSeconds + uc.epOverlapSlowdownSeconds);
-        perMicro += n * (uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + std::max(0.0, ep));
+        const double unit = uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + std::max(0.0, ep);
+        perMicro += n * unit;
+        // A stage's forward and input-gradient passes (the weight gradient, a pass of its own in the zero-bubble
+        // schedules, at most the units' weightGradSeconds: stagePassSeconds clamps it to the backward).
+        path += n * (split ? unit - uc.weightGradSeconds : unit);
         params += n * uc.params;
         routed += n * uc.routedExpertParams;
     }
-    const bool closedForm = !isZeroBubble(c.schedule) && !isInterleaved(c.schedule);
+    const bool closedForm = !split && !isInterleaved(c.schedule);
     StepFloor f;
-    f.pipeline = kFloorSlack * (closedForm ? double(m) - 1.0 + p : double(m)) * (perMicro / p);
+    f.pipeline = kFloorSlack
+        * (closedForm ? (double(m) - 1.0 + p) * (perMicro / p)
+                      : std::max(double(m) * (perMicro / p), pipelineFloorPath(std::max(0.0, path), p, m, !isInterleaved(c.schedule))));
     const double stageParams = params / p, stageRouted = routed / p;
     const double local = c.zeroStage >= 1
         ? (stageParams - stageRouted) / double(c.zeroShardSize()) + stageRouted / double(c.expertZeroShardSize())

@@ -244,21 +244,43 @@ double pipelineFloorSeconds(Schedule schedule, const std::vector<StageEstimate>&
     if (!isZeroBubble(schedule) && !isInterleaved(schedule))
         return pipelineSeconds(schedule, stages, microBatches, chunks);
     // The passes' durations as simulatedMakespan takes them (stagePassSeconds, prepare): chunk c of stage k runs
-    // share_c of the stage's forward and backward; zero-bubble schedules run the weight gradient as a pass of its
-    // own, so their last pass may be one and only the lead-in counts.
+    // share_c of the stage's forward and backward; zero-bubble schedules run the weight gradient W as a pass of its
+    // own and the input gradient B as the backward the stages wait for. Two floors for every stage k, both after
+    // the chunk-0 forwards of stages 0..k-1 that its first pass waits for:
+    //  - all its passes, F, B and W of every micro-batch and chunk;
+    //  - its F and B passes, then the chunk-0 B passes of stages k-1..0. Its last chunk-0 B (micro-batch x) comes
+    //    after every F and B of this stage (a chunk r >= 1 is a later virtual stage, whose B the chunk-0 B waits
+    //    for), and x's gradient still has virtual stages k-1..0 to cross. Only a W may follow it here.
+    // Without the weight-gradient split (interleaved 1F1B) the two are one. And one micro-batch's path through
+    // every virtual stage forward and back (pipelineFloorPath): ZBV's V crosses the stages twice each way.
     const int v = isInterleaved(schedule) ? std::max(1, chunks) : 1;
-    const bool wholeBackward = !isZeroBubble(schedule);
-    double before = 0, after = 0, floor = 0;
+    const bool split = isZeroBubble(schedule);
+    double before = 0, after = 0, path = 0, floor = 0;
     for (const StageEstimate& st : stages) {
         const double forward = st.forwardSeconds;
         const double backward = std::max(0.0, st.microBatchSeconds() - forward);
-        floor = std::max(floor, before + microBatches * (forward + backward) + (wholeBackward ? after : 0.0));
+        const double inputGrad = split ? backward - std::clamp(st.weightGradSeconds, 0.0, backward) : backward;
+        floor = std::max({ floor, before + microBatches * (forward + backward),
+                           before + microBatches * (forward + inputGrad) + after });
         // Chunk 0 of every schedule here is virtual stage k (loop placement and ZBV's V alike).
         const double share = v > 1 && int(st.chunkShares.size()) == v ? st.chunkShares[0] : 1.0 / v;
         before += forward * share;
-        after += backward * share;
+        after += inputGrad * share;
+        path += forward + inputGrad;
     }
-    return floor;
+    return std::max(floor, path);
+}
+
+double pipelineFloorPath(double pathSeconds, int stages, int microBatches, bool oneChunk)
+{
+    if (!oneChunk || microBatches <= 1 || stages <= 1)
+        return pathSeconds;
+    // Stage k's floor (pipelineFloorSeconds) is g_k = X_0 + .. + X_{k-1} + m X_k, X_k its forward and
+    // input-gradient passes. If every g_k were below G, then X_k < (G - S_k)/m with S_k = X_0 + .. + X_{k-1}, so
+    // S_{k+1} < G/m + (1 - 1/m) S_k and by induction S_k < G (1 - r^k), r = 1 - 1/m: the whole path S_p would be
+    // below G (1 - r^p). So some stage waits at least path / (1 - r^p), whatever the placement.
+    const double notR = -std::expm1(double(stages) * std::log1p(-1.0 / double(microBatches))); // 1 - r^p
+    return pathSeconds / notR;
 }
 
 double optimizerStepBytes(double localParams, const TrainingSpec& training)

@@ -134,13 +134,26 @@ double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stag
 /**
  * A lower bound on pipelineSeconds(schedule, stages, m, chunks) that needs no simulation: the closed form itself
  * for GPipe and 1F1B; for the others, over every stage k, the time before its first pass can start (the chunk-0
- * forwards of stages 0..k-1, which micro-batch 0 passes through first), plus its m micro-batches of work, plus,
- * where every pass is a forward or a whole backward (interleaved 1F1B), the chunk-0 backwards of stages
- * k-1..0 that must follow its last pass (a backward: each forward's backward runs on the same stage after it,
- * and the gradient it produces still has virtual stages k-1..0 to cross). For equal stages this is Narayanan's
- * interleaved bubble (p - 1)/v x t exactly. The search cuts candidates against it before simulating.
+ * forwards of stages 0..k-1, which micro-batch 0 passes through first), plus the larger of its m micro-batches of
+ * work and its forwards and input-gradient backwards followed by the chunk-0 input-gradient backwards of stages
+ * k-1..0 (its last chunk-0 backward comes after all its forwards and backwards, and that gradient still has
+ * virtual stages k-1..0 to cross; only the zero-bubble schedules' weight-gradient passes may come after it); and
+ * at least one micro-batch's path forward through every virtual stage and back (forwards and input-gradient
+ * backwards of all stages). For equal stages of interleaved 1F1B this is Narayanan's interleaved bubble
+ * (p - 1)/v x t exactly; for a zero-bubble schedule with one micro-batch, the whole path. The search cuts
+ * candidates against it before simulating.
  */
 double pipelineFloorSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks);
+
+/**
+ * A floor on pipelineFloorSeconds before the stages are known, from `pathSeconds`, the sum over all stages of their
+ * forward and input-gradient pass times (at least the units' sum): one micro-batch crosses every virtual stage
+ * forward and back, so no schedule is faster than the path. With one chunk per stage (`oneChunk`: the stage
+ * floors' sums then run over whole stages) and m micro-batches, however the path is split over the p stages, some
+ * stage's floor is at least path / (1 - (1 - 1/m)^p): the path for m = 1, and about m x path / p for m >> p
+ * (equal stages give (m + p - 1) x path / p).
+ */
+double pipelineFloorPath(double pathSeconds, int stages, int microBatches, bool oneChunk);
 
 struct StagePassSeconds;
 /// simulatedMakespan of a long run from two short ones when the schedule has settled (its busiest stage

@@ -14,6 +14,7 @@
 
 #include <QtTest>
 
+#include <cmath>
 #include <random>
 
 using namespace shardscope;
@@ -212,7 +213,9 @@ private slots:
                                         { Schedule::Interleaved1F1B, 8, 2, 8 }, { Schedule::Interleaved1F1B, 2, 4, 6 },
                                         { Schedule::ZeroBubbleH1, 4, 1, 9 }, { Schedule::ZeroBubbleH1, 5, 1, 3 },
                                         { Schedule::ZeroBubbleV, 4, 2, 9 }, { Schedule::InterleavedZeroBubble, 4, 2, 8 },
-                                        { Schedule::InterleavedZeroBubble, 3, 3, 6 } };
+                                        { Schedule::InterleavedZeroBubble, 3, 3, 6 }, { Schedule::ZeroBubbleH1, 5, 1, 1 },
+                                        { Schedule::ZeroBubbleH1, 6, 1, 2 }, { Schedule::ZeroBubbleV, 4, 2, 1 },
+                                        { Schedule::InterleavedZeroBubble, 4, 2, 2 } };
         int aboveWork = 0, checked = 0;
         for (const Case& c : cases)
             for (int trial = 0; trial < 20; ++trial) {
@@ -256,6 +259,74 @@ private slots:
         QVERIFY(std::abs(pipelineSeconds(Schedule::Interleaved1F1B, ones, 8, 2) - 9.5) < 1e-12);
         // The closed forms are their own floor.
         QCOMPARE(pipelineFloorSeconds(Schedule::OneFOneB, ones, 8, 1), pipelineSeconds(Schedule::OneFOneB, ones, 8, 1));
+    }
+
+    // Zero-bubble schedules defer the weight gradient W, but not the input gradient B the earlier stages wait for.
+    // ZB-H1 over 4 equal stages (F 0.3, B 0.5, W 0.2 of a 1 s micro-batch) with one micro-batch runs F through the
+    // four stages, B back through them (4 x 0.3 + 4 x 0.5 = 3.2 s), then stage 0's W: 3.4 s. Its floor is 3.2 s:
+    // stage 3 waits 0.9 s for the forwards, runs F and B (0.8 s), and B still crosses stages 2..0 (1.5 s). By the
+    // stages' work alone it would be 0.9 + 1.0 = 1.9 s, and a search would simulate plans it can rule out. ZBV's
+    // V crosses each stage twice each way (chunks of 0.15 s forward, 0.25 s input gradient): the same 3.2 s path
+    // (the simulation, 3.4 s, runs the last stage's chunk-1 W before its chunk-0 B and ends with stage 0's W; by
+    // the stages' work alone the floor would be 2.0 s). With two micro-batches, ZB-H1's stage 3 floor:
+    // 0.9 + 2 x 0.8 + 1.5 = 4.0 s (simulated 4.2 s; by its work alone 0.9 + 2 x 1.0 = 2.9 s).
+    void zeroBubbleFloorsCrossBackTheStages()
+    {
+        const std::vector<StageEstimate> equal(4, stageEstimate(0, 1.0, 0.3, 0.2));
+        QVERIFY(std::abs(pipelineSeconds(Schedule::ZeroBubbleH1, equal, 1, 1) - 3.4) < 1e-12);
+        QVERIFY(std::abs(pipelineFloorSeconds(Schedule::ZeroBubbleH1, equal, 1, 1) - 3.2) < 1e-12);
+        QVERIFY(std::abs(pipelineSeconds(Schedule::ZeroBubbleV, equal, 1, 2) - 3.4) < 1e-12);
+        QVERIFY(std::abs(pipelineFloorSeconds(Schedule::ZeroBubbleV, equal, 1, 2) - 3.2) < 1e-12);
+        QVERIFY(std::abs(pipelineFloorSeconds(Schedule::ZeroBubbleH1, equal, 2, 1) - 4.0) < 1e-12);
+        QVERIFY(std::abs(pipelineSeconds(Schedule::ZeroBubbleH1, equal, 2, 1) - 4.2) < 1e-12);
+    }
+
+    // Before placing, the search knows only the whole path X = X_0 + .. + X_{p-1} of the stages' forward and
+    // input-gradient passes. With one chunk per stage, stage k's floor is g_k = X_0 + .. + X_{k-1} + m X_k.
+    // pipelineFloorPath(X) is at most max_k g_k for every split of X over the stages (random splits), and equal to
+    // it for the split that makes every g_k equal (X_k proportional to (1 - 1/m)^k): the least any placement
+    // allows. One micro-batch: the path itself; with chunks: the path itself.
+    void pipelineFloorPathIsTheLeastStageFloor()
+    {
+        std::mt19937 rng(31);
+        std::uniform_real_distribution<double> u(0.0, 1.0);
+        auto largestStageFloor = [](const std::vector<double>& x, int m) {
+            double sum = 0, largest = 0;
+            for (double xk : x) {
+                largest = std::max(largest, sum + m * xk);
+                sum += xk;
+            }
+            return largest;
+        };
+        const double path = 10;
+        for (const auto& [p, m] : std::vector<std::pair<int, int>> { { 4, 1 }, { 4, 2 }, { 8, 8 }, { 16, 3 }, { 128, 1 },
+                                                                    { 128, 16 }, { 3, 100 }, { 2, 2 } }) {
+            const double floor = pipelineFloorPath(path, p, m, true);
+            for (int trial = 0; trial < 200; ++trial) {
+                std::vector<double> x(static_cast<std::size_t>(p));
+                double sum = 0;
+                for (double& xk : x)
+                    sum += xk = trial % 3 == 0 ? u(rng) * u(rng) : u(rng);
+                for (double& xk : x)
+                    xk *= path / sum;
+                QVERIFY2(floor <= largestStageFloor(x, m) * (1 + 1e-12),
+                         qPrintable(QStringLiteral("p %1 m %2: %3 above %4").arg(p).arg(m).arg(floor).arg(largestStageFloor(x, m))));
+            }
+            std::vector<double> geometric(static_cast<std::size_t>(p));
+            double sum = 0;
+            for (int k = 0; k < p; ++k)
+                sum += geometric[std::size_t(k)] = std::pow(1.0 - 1.0 / m, k);
+            for (double& xk : geometric)
+                xk *= path / sum;
+            QVERIFY2(std::abs(floor - largestStageFloor(geometric, m)) < 1e-12 * path,
+                     qPrintable(QStringLiteral("p %1 m %2: %3, geometric split %4").arg(p).arg(m).arg(floor).arg(largestStageFloor(geometric, m))));
+            // At least the path, and at least m equal stages' share.
+            QVERIFY(floor >= path && floor >= m * path / p * (1 - 1e-12));
+        }
+        QCOMPARE(pipelineFloorPath(path, 4, 1, true), path);
+        QCOMPARE(pipelineFloorPath(path, 4, 8, false), path);
+        // p 2, m 2: g_0 = 2 X_0, g_1 = X_0 + 2 X_1; equal at X_0 = 2 X_1, so X_1 = 10/3 and the floor 40/3.
+        QVERIFY(std::abs(pipelineFloorPath(path, 2, 2, true) - 40.0 / 3.0) < 1e-12);
     }
 
     void planTimelineAgreesWithTheEvaluator_data()

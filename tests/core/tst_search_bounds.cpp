@@ -134,6 +134,7 @@ class TestSearchBounds : public QObject
     Q_OBJECT
 private slots:
     void floorsBoundEveryStep();
+    void floorsBeforePlacingSeeTheFill();
     void boundedSearchMatchesTheFullSearch();
     void boundOnlyWhereRankedByThroughput();
     void fastRankingMatchesTheDocumentedOrder();
@@ -168,6 +169,30 @@ void TestSearchBounds::floorsBoundEveryStep()
     qInfo("%zu candidates placed, %zu with the floor after placing above half their step", checked, close);
     QVERIFY(checked > 1000);
     QVERIFY2(close > checked * 3 / 4, qPrintable(QStringLiteral("%1 of %2").arg(close).arg(checked)));
+}
+
+void TestSearchBounds::floorsBeforePlacingSeeTheFill()
+{
+    // A zero-bubble plan of one micro-batch runs its stages one after another: the micro-batch's forward crosses
+    // every stage, then its input gradient crosses them back (only the weight gradients W wait). GPT 48 x 8192 on
+    // 64 A100s, TP 8, PP 8, global batch 1: the floor before placing is most of the step, not the m x the average
+    // stage it would be without the fill (an eighth of the stages' work, about a fifth of the step). A search then
+    // places plans like it only where they might win, and probes the fast plans first.
+    const PlanningProblem problem = megatronProblem(megatronGpt(8192, 64, 48), 64, 1);
+    const PlanEvaluator evaluator(problem);
+    for (const auto& [schedule, vpp] : std::vector<std::pair<Schedule, int>> {
+             { Schedule::ZeroBubbleH1, 1 }, { Schedule::ZeroBubbleV, 2 }, { Schedule::InterleavedZeroBubble, 2 } }) {
+        const ParallelConfig c { .tp = 8, .pp = 8, .dp = 1, .vpp = vpp, .microBatch = 1, .recompute = Recompute::Full,
+                                 .schedule = schedule };
+        const PlanEstimate e = evaluator.evaluate(c);
+        QVERIFY2(!e.stages.empty() && e.numMicroBatches == 1, e.infeasibleReason.c_str());
+        const double before = evaluator.stepFloorBeforePlacement(c).seconds();
+        QVERIFY2(before <= e.time.stepSeconds && before > 0.5 * e.time.stepSeconds,
+                 qPrintable(QStringLiteral("%1: floor %2 s, step %3 s")
+                                .arg(QString::fromUtf8(toString(schedule).data()))
+                                .arg(before)
+                                .arg(e.time.stepSeconds)));
+    }
 }
 
 void TestSearchBounds::boundedSearchMatchesTheFullSearch()
