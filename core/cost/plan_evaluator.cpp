@@ -172,17 +172,16 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         items.push_back(classItems[std::size_t(m_unitClass[u])]);
     std::vector<std::pair<int, int>>& chunkUnits = scratch.chunkUnits;
     chunkUnits.clear();
+    // Each stage's micro-batches in flight (the partitioner's limits and the stages' memory below).
+    StageLimits& limits = scratch.limits;
+    limits.inFlight.clear();
+    for (int k = 0; k < p; ++k)
+        limits.inFlight.push_back(inFlight(c, k, m));
     if (interleaved) {
         placeChunks(items, c, m, fixedBytes, e.capacityBytes, chunkUnits);
     } else {
-        StageLimits& limits = scratch.limits;
         limits.capacityBytes = e.capacityBytes;
-        limits.fixedBytes.clear();
-        limits.inFlight.clear();
-        for (int k = 0; k < p; ++k) {
-            limits.fixedBytes.push_back(fixedBytes);
-            limits.inFlight.push_back(inFlight(c, k, m));
-        }
+        limits.fixedBytes.assign(std::size_t(p), fixedBytes);
         const StagePartition part = partitionStages(items, p, limits);
         for (int k = 0; k < p; ++k)
             chunkUnits.emplace_back(part.boundaries[std::size_t(k)], part.boundaries[std::size_t(k) + 1]);
@@ -231,6 +230,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         OtherMemoryBytes other {};
     } sums;
     double previousPaired = -1;
+    double sendBytes = -1, send = 0; // the last boundary's bytes and their send time
     std::vector<double>& chunkSeconds = scratch.chunkSeconds; // the current stage's per chunk
     auto sameClassesAsPrevious = [&](int k) {
         for (int r = 0; r < v; ++r) {
@@ -246,7 +246,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     for (int k = 0; k < p; ++k) {
         StageEstimate& st = e.stages[std::size_t(k)];
         st.stage = k;
-        st.inFlightMicroBatches = inFlight(c, k, m);
+        st.inFlightMicroBatches = limits.inFlight[std::size_t(k)];
         // The all-to-all overlap pairs this share of the stage's passes with another micro-batch's.
         const double paired = epOverlapPairedShare(c, k, m);
         // A stage holding units of the same classes in the same order as the stage before it, with the same
@@ -355,7 +355,10 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             // (torch/distributed/pipelining/schedules.py, batch_isend_irecv and _wait_batch_p2p).
             const bool overlapped = c.ppCommOverlap || isZeroBubble(c.schedule);
             const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
-            const double send = coll.sendSeconds(bytes, ppInterNode);
+            if (bytes != sendBytes) { // the same for most stages
+                sendBytes = bytes;
+                send = coll.sendSeconds(bytes, ppInterNode);
+            }
             const double one = overlapped ? std::max(link.latencySeconds, send - (forward + tpForward + cpForward + epForward) / v)
                                           : send;
             // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
@@ -387,10 +390,10 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         // 1F1B and GPipe, the pipeline floor without simulation otherwise (pipelineFloorSeconds: each stage's
         // work, its wait for the first forward and, interleaved, the backward still to cross the stages before
         // it), plus the largest stage optimizer step.
-        double optimizer = 0;
+        double largestShare = 0; // the optimizer step grows with it (linear bytes at HBM speed)
         for (const StageEstimate& st : e.stages)
-            optimizer = std::max(optimizer, kernels.memoryBoundSeconds(optimizerStepBytes(
-                                                localShare(st.paramsPerDevice, st.routedExpertParamsPerDevice), tr)));
+            largestShare = std::max(largestShare, localShare(st.paramsPerDevice, st.routedExpertParamsPerDevice));
+        const double optimizer = kernels.memoryBoundSeconds(optimizerStepBytes(largestShare, tr));
         cut->floor = kFloorSlack * (pipelineFloorSeconds(c.schedule, e.stages, m, v) + optimizer);
         cut->cut = tokensPerSecond(cut->floor) < cut->tokensPerSecondToBeat;
         if (cut->cut) {
