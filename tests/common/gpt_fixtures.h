@@ -35,6 +35,19 @@ inline TransformerSpec llama3_8b()
     return s;
 }
 
+/// Llama-3-70B's shape: Llama-3-8B's with hidden 8192, FFN 28672, 80 layers, 64/8 heads.
+inline TransformerSpec llama3_70b()
+{
+    TransformerSpec s = llama3_8b();
+    s.name = "Llama-3-70B";
+    s.hidden = 8192;
+    s.ffn = 28672;
+    s.layers = 80;
+    s.heads = 64;
+    s.kvHeads = 8;
+    return s;
+}
+
 /// Megatron's interleaved schedule over two stages requires overlapped p2p communication (plan_rules.cpp refuses it
 /// off there): the fixtures' configurations turn it on exactly then.
 inline bool needsPpCommOverlap(Schedule schedule, int pp) { return schedule == Schedule::Interleaved1F1B && pp == 2; }

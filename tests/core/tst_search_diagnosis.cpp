@@ -2,9 +2,10 @@
 // Tests core/partition/search_diagnosis.*: every dead end of a search is explained with its rule and numbers
 // (each expected number computed here from the inputs: divisors of the heads, the GPUs, the sequence, the
 // batch), never silence; the closest plan's memory against usable memory matches the plan's own breakdown;
-// relaxed pins and the smallest cluster that fits agree with brute-force searches; bubbles over 15 % warn.
+// bubbles over 15 % warn. The ways out it proposes (relaxed pins, the smallest cluster):
+// tst_search_diagnosis_ways_out.cpp.
 #include "cost/plan_evaluator.h"
-#include "gpt_fixtures.h"
+#include "diagnosis_fixtures.h"
 #include "moe_plan_fixtures.h"
 #include "partition/plan_search.h"
 #include "partition/search_diagnosis.h"
@@ -18,137 +19,11 @@ using namespace shardscope::testing;
 
 namespace {
 
-TransformerSpec llama3_70b()
-{
-    TransformerSpec s = llama3_8b();
-    s.name = "Llama-3-70B";
-    s.hidden = 8192;
-    s.ffn = 28672;
-    s.layers = 80;
-    s.heads = 64;
-    s.kvHeads = 8;
-    return s;
-}
-
 TransformerSpec specNamed(const QString& name)
 {
     if (name == QLatin1String("llama70b")) return llama3_70b();
     if (name == QLatin1String("mixtral")) return mixtral8x7b();
     return llama3_8b();
-}
-
-PlanningProblem makeProblem(const TransformerSpec& spec, int gpus, std::int64_t globalBatch,
-    std::int64_t seq = 4096, const char* gpu = "H100-SXM", int perNode = 8)
-{
-    PlanningProblem p;
-    p.model = buildModelGraph(spec);
-    p.cluster = ClusterSpec::make(catalogGpu(gpu), gpus, perNode);
-    p.training.seqLength = seq;
-    p.training.globalBatch = globalBatch;
-    return p;
-}
-
-/// "tp=3,pp=16,schedule=interleaved" -> pins (the test rows' shorthand).
-PlanPins parsePins(const QString& text)
-{
-    PlanPins pins;
-    for (const QString& item : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        const QString key = item.section(QLatin1Char('='), 0, 0);
-        const QString value = item.section(QLatin1Char('='), 1);
-        if (key == QLatin1String("schedule"))
-            pins.schedule = scheduleFromString(value.toStdString());
-        else if (key == QLatin1String("recompute"))
-            pins.recompute = recomputeFromString(value.toStdString());
-        else {
-            const int v = value.toInt();
-            if (key == QLatin1String("tp"))
-                pins.tp = v;
-            else if (key == QLatin1String("cp"))
-                pins.cp = v;
-            else if (key == QLatin1String("pp"))
-                pins.pp = v;
-            else if (key == QLatin1String("dp"))
-                pins.dp = v;
-            else if (key == QLatin1String("mb"))
-                pins.microBatch = v;
-            else if (key == QLatin1String("zero"))
-                pins.zeroStage = v;
-            else if (key == QLatin1String("ep"))
-                pins.ep = v;
-            else
-                qFatal("unknown pin %s", qPrintable(key));
-        }
-    }
-    return pins;
-}
-
-// Independent formatting of the expected numbers (the code under test has its own).
-QString thousands(qint64 v)
-{
-    QString digits = QString::number(v);
-    for (int i = int(digits.size()) - 3; i > 0; i -= 3)
-        digits.insert(i, QLatin1Char(','));
-    return digits;
-}
-QString joined(const QList<qint64>& values)
-{
-    QStringList parts;
-    for (qint64 v : values)
-        parts << thousands(v);
-    return parts.join(QStringLiteral(", "));
-}
-QList<qint64> divisors(qint64 n)
-{
-    QList<qint64> out;
-    for (qint64 d = 1; d <= n; ++d)
-        if (n % d == 0) out << d;
-    return out;
-}
-QList<qint64> filtered(const QList<qint64>& values, const std::function<bool(qint64)>& keep)
-{
-    QList<qint64> out;
-    for (qint64 v : values)
-        if (keep(v)) out << v;
-    return out;
-}
-QString gibText(double bytes)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / kGiB);
-    return QString::fromLatin1(buf);
-}
-QString percentText(double fraction)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.1f %%", 100 * fraction);
-    return QString::fromLatin1(buf);
-}
-
-const Finding* findKind(
-    const std::vector<Finding>& findings, FindingKind kind, PinKnob knob = PinKnob::None, bool anyKnob = true)
-{
-    for (const Finding& f : findings)
-        if (f.kind == kind && (anyKnob || f.knob == knob)) return &f;
-    return nullptr;
-}
-
-QString dump(const std::vector<Finding>& findings)
-{
-    QString s;
-    for (const Finding& f : findings)
-        s += QStringLiteral("\n  [%1] %2").arg(int(f.kind)).arg(QString::fromStdString(f.message));
-    return s;
-}
-
-SearchResult search(const PlanningProblem& p, const PlanPins& pins)
-{
-    const PlanEvaluator evaluator(p);
-    return searchPlans(evaluator, pins);
-}
-
-std::size_t feasibleOn(const PlanningProblem& p, const PlanPins& pins)
-{
-    return search(p, pins).feasibleCount;
 }
 
 } // namespace
@@ -443,112 +318,6 @@ private slots:
         QVERIFY(lowest);
         QVERIFY(e.peakMemoryBytes >= lowestBound);
         QVERIFY(e.peakMemoryBytes <= evaluator.evaluate(lowest->config).peakMemoryBytes);
-    }
-
-    // (c) Nothing fits under the pins: a RelaxPin finding for exactly the pins whose removal makes plans fit
-    // (brute force: a search without each pin).
-    void relaxedPinsThatFit()
-    {
-        PlanningProblem p = makeProblem(llama3_8b(), 8, 512, 4096, "A100-SXM-40GB");
-        p.training.pins = parsePins(QStringLiteral("tp=1,pp=1,zero=0,recompute=none,mb=4"));
-        const SearchResult result = search(p, p.training.pins);
-        QCOMPARE(result.feasibleCount, std::size_t(0));
-        DiagnosisOptions options;
-        options.sweepClusters = false;
-        const SearchDiagnosis d = diagnoseSearch(p, result, options);
-        QVERIFY(findKind(d.findings, FindingKind::NothingFits));
-        int helping = 0;
-        for (PinKnob k : pinnedKnobs(p.training.pins)) {
-            const std::size_t fits = feasibleOn(p, withoutPin(p.training.pins, k));
-            const Finding* f = nullptr;
-            for (const Finding& x : d.findings)
-                if (x.kind == FindingKind::RelaxPin && x.knob == k) f = &x;
-            QVERIFY2(bool(f) == (fits > 0), toString(k).data());
-            if (!f) continue;
-            ++helping;
-            QVERIFY(QString::fromStdString(f->message)
-                        .startsWith(QStringLiteral("Unpinning %1 makes %2 plans fit")
-                                        .arg(QLatin1String(toString(k).data()))
-                                        .arg(thousands(qint64(fits)))));
-            QCOMPARE(f->changes.size(), std::size_t(1));
-            QVERIFY(f->changes.front().verified);
-            QCOMPARE(*f->changes.front().pins, withoutPin(p.training.pins, k));
-            const PlanningProblem relaxed = withChange(p, f->changes.front()); // what the window's link plans
-            QCOMPARE(relaxed.training.pins, withoutPin(p.training.pins, k));
-            QCOMPARE(relaxed.training.globalBatch, p.training.globalBatch);
-            QCOMPARE(relaxed.cluster.nodes, p.cluster.nodes);
-        }
-        QVERIFY(helping >= 1); // ZeRO-0 with neither TP nor PP is what overflows here
-    }
-
-    // (d) The smallest cluster that fits, against brute force: a search at every node count from the current
-    // one up.
-    void smallestCluster_data()
-    {
-        QTest::addColumn<int>("maxNodeFactor");
-        QTest::newRow("up to 16 nodes") << 16;
-        QTest::newRow("up to 2 nodes: none fits") << 2;
-    }
-
-    void smallestCluster()
-    {
-        QFETCH(int, maxNodeFactor);
-        // Llama-3-8B on nodes of one A100-40GB, starting from one node.
-        PlanningProblem p = makeProblem(llama3_8b(), 1, 512, 4096, "A100-SXM-40GB", 1);
-        p.training.pins.dp = 1; // the sweep unpins DP (it follows the GPU count)
-        DiagnosisOptions options;
-        options.maxNodeFactor = maxNodeFactor;
-        const ClusterSweep sweep = smallestFittingCluster(p, options);
-        QVERIFY(sweep.ran);
-        QVERIFY(!sweep.pins.dp);
-        QCOMPARE(sweep.capNodes, maxNodeFactor);
-        std::optional<int> brute;
-        double bruteBest = 0;
-        for (int nodes = 2; nodes <= maxNodeFactor && !brute; ++nodes) {
-            const PlanningProblem at = withNodes(p, nodes);
-            const SearchResult r = search(at, sweep.pins);
-            if (r.feasibleCount > 0) {
-                brute = nodes;
-                for (const PlanSummary& s : r.candidates)
-                    if (s.feasible) bruteBest = std::max(bruteBest, s.tokensPerSecond);
-            }
-        }
-        QCOMPARE(sweep.fitNodes, brute);
-        const SearchResult result = search(p, p.training.pins);
-        options.relaxPins = false;
-        const SearchDiagnosis d = diagnoseSearch(p, result, options);
-        if (brute) {
-            QVERIFY(sweep.best);
-            QCOMPARE(sweep.best->tokensPerSecond, bruteBest);
-            QCOMPARE(sweep.largestFailingNodes, *brute - 1);
-            const Finding* f = findKind(d.findings, FindingKind::SmallestCluster);
-            QVERIFY2(f, qPrintable(dump(d.findings)));
-            QVERIFY2(
-                QString::fromStdString(f->message)
-                    .startsWith(QStringLiteral(
-                        "The smallest cluster that fits: %1 nodes x 1 = %1 A100-SXM-40GB GPUs, with the "
-                        "same pins (DP unpinned: it follows the GPU count); %2 nodes (%2 GPUs) do not fit")
-                                    .arg(*brute)
-                                    .arg(*brute - 1)),
-                f->message.c_str());
-            QCOMPARE(f->changes.front().nodes, brute);
-            // The change as the window's link makes it: that many nodes, DP unpinned; its search fits, and its
-            // fastest plan is the brute force's.
-            const PlanningProblem grown = withChange(p, f->changes.front());
-            QCOMPARE(grown.cluster.nodes, *brute);
-            QCOMPARE(grown.cluster.gpusPerNode, 1);
-            QCOMPARE(grown.training.pins, sweep.pins);
-            double grownBest = 0;
-            for (const PlanSummary& s : search(grown, grown.training.pins).candidates)
-                if (s.feasible) grownBest = std::max(grownBest, s.tokensPerSecond);
-            QCOMPARE(grownBest, bruteBest);
-        } else {
-            QVERIFY(!sweep.best);
-            const Finding* f = findKind(d.findings, FindingKind::NoClusterFits);
-            QVERIFY2(f, qPrintable(dump(d.findings)));
-            QVERIFY(QString::fromStdString(f->message)
-                        .contains(QStringLiteral("up to %1 GPUs").arg(maxNodeFactor)));
-        }
     }
 
     // (e) A pipeline bubble over 15 % warns, with its numbers; one under does not. Llama-3-8B on PP 4 with
