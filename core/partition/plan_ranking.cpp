@@ -127,6 +127,7 @@ void radixSortByKey(std::vector<Head>& heads, std::vector<Head>& scratch, std::v
     constexpr std::size_t kBuckets = std::size_t(1) << kBits;
     constexpr int kDigits = (64 + kBits - 1) / kBits;
     counts.assign(kBuckets * kDigits, 0);
+    reserveOnHugePages(scratch, heads.size());
     scratch.resize(heads.size());
     for (const Head& h : heads)
         for (int d = 0; d < kDigits; ++d)
@@ -158,6 +159,7 @@ struct SortBuffers
 void sortItems(std::vector<SortItem>& v, SortBuffers& buffers)
 {
     std::vector<Head>& heads = buffers.heads;
+    reserveOnHugePages(heads, v.size()); // fresh memory: faulted in 2 MB at a time (huge_pages.h)
     heads.resize(v.size());
     for (std::size_t i = 0; i < v.size(); ++i)
         heads[i] = { v[i].k0, std::uint32_t(i) };
@@ -179,6 +181,7 @@ void sortItems(std::vector<SortItem>& v, SortBuffers& buffers)
         }
     }
     std::vector<SortItem>& sorted = buffers.sorted;
+    reserveOnHugePages(sorted, v.size());
     sorted.resize(v.size());
     for (std::size_t i = 0; i < heads.size(); ++i)
         sorted[i] = v[heads[i].position];
@@ -391,6 +394,8 @@ void fill(RankingWorkspace::Data& d, std::span<PlanSummary> plans)
     d.communicationPart.assign(n, 0.0);
     d.feasible.clear();
     d.bounded.clear();
+    reserveOnHugePages(d.feasible, n); // address space only: the pages are faulted in as they fill
+    reserveOnHugePages(d.bounded, n);
     d.best = 0;
     std::vector<SortItem>& overflow = d.items;
     overflow.clear();
@@ -417,6 +422,8 @@ void fill(RankingWorkspace::Data& d, std::span<PlanSummary> plans)
     sortItems(overflow, d.sort);
     d.tailOrder.clear();
     d.tailStands.clear();
+    reserveOnHugePages(d.tailOrder, overflow.size() + broken.size());
+    reserveOnHugePages(d.tailStands, overflow.size() + broken.size());
     Collapser tail(plans, columnRuns(d), d.tailOrder, d.tailStands);
     tail.addAll(overflow);
     for (const std::uint32_t idx : broken)
@@ -440,8 +447,8 @@ void rankAndCollapse(std::span<PlanSummary> plans, Strategy strategy, const Scor
     out.fastest.reset();
     out.order.clear();
     out.equivalents.clear();
-    out.order.reserve(plans.size());
-    out.equivalents.reserve(plans.size());
+    reserveOnHugePages(out.order, plans.size());
+    reserveOnHugePages(out.equivalents, plans.size());
     // The scores of the plans that fit (scoreParts), written to them, and their sort keys: by score from the
     // columns, other rankings from the summaries (keyFor).
     const bool scored = strategy == Strategy::Exhaustive || strategy == Strategy::Hybrid;

@@ -204,10 +204,11 @@ namespace {
         // 2. The candidates of cheapest floor first, so the fastest plans are found early and bound the rest; the
         // rest then in enumeration order, where consecutive candidates share unit costs and pipeline simulations.
         std::vector<std::uint32_t> open;
+        reserveOnHugePages(open, n);
         for (std::size_t i = 0; i < n; ++i)
             if (state[i] == Open) open.push_back(std::uint32_t(i));
         std::vector<std::pair<double, std::uint32_t>> cheapest;
-        cheapest.reserve(open.size());
+        reserveOnHugePages(cheapest, open.size());
         for (std::uint32_t i : open)
             cheapest.emplace_back(std::isnan(floorBefore[i]) ? 0.0 : floorBefore[i], i);
         const std::size_t probes = std::min(cheapest.size(), std::max<std::size_t>(256, cheapest.size() / 64));
