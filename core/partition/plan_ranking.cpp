@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <thread>
 #include <tuple>
 #include <utility>
 
@@ -278,7 +279,7 @@ public:
 
     /// Plans compared are scattered over the summaries: where the next few in order share a run, their summaries
     /// are fetched ahead of the comparison.
-    void addAll(const std::vector<SortItem>& items)
+    void addAll(std::span<const SortItem> items)
     {
         constexpr std::size_t kAhead = 8;
         for (std::size_t k = 0; k < items.size(); ++k) {
@@ -346,6 +347,10 @@ struct RankingWorkspace::Data
     // Buffers a ranking fills.
     std::vector<SortItem> items;
     SortBuffers sort;
+    // The second thread's, for a large tail (rankTail).
+    std::vector<SortItem> upperItems;
+    SortBuffers upperSort;
+    std::vector<std::uint32_t> upperOrder, upperStands;
 };
 
 RankingWorkspace::RankingWorkspace() = default;
@@ -377,6 +382,64 @@ namespace {
 auto columnRuns(const RankingWorkspace::Data& d)
 {
     return [&d](std::uint32_t i) { return RunKey { d.fits[i] != 0, d.run[i] }; };
+}
+
+/// From this many plans that do not fit, rankTail sorts and collapses them on two threads.
+constexpr std::size_t kTwoThreadTailFrom = std::size_t(1) << 16;
+
+/// Ranks and collapses the plans that do not fit into d.tailOrder and d.tailStands: `overflow` (their sort items,
+/// in index order) closest to fitting first, then the rule violations `broken` as they are. A large tail (a
+/// DeepSeek-V3 search has 900,000 such plans, and the first ranking after a search waited for them on one thread)
+/// is sorted in two halves at once and merged (the order is total: the same whichever way it is sorted), then
+/// collapsed in two parts cut where one run of equivalent plans ends (the collapser compares plans within a run
+/// only, so each part collapses alone as it would in one pass).
+void rankTail(RankingWorkspace::Data& d, std::span<const PlanSummary> plans, std::vector<SortItem>& overflow,
+              const std::vector<std::uint32_t>& broken)
+{
+    d.tailOrder.clear();
+    d.tailStands.clear();
+    reserveOnHugePages(d.tailOrder, overflow.size() + broken.size());
+    reserveOnHugePages(d.tailStands, overflow.size() + broken.size());
+    const auto runOf = columnRuns(d);
+    if (overflow.size() < kTwoThreadTailFrom) {
+        sortItems(overflow, d.sort);
+        Collapser tail(plans, runOf, d.tailOrder, d.tailStands);
+        tail.addAll(overflow);
+    } else {
+        const auto half = std::ptrdiff_t(overflow.size() / 2);
+        std::vector<SortItem>& upper = d.upperItems;
+        reserveOnHugePages(upper, overflow.size() - std::size_t(half));
+        upper.assign(overflow.begin() + half, overflow.end());
+        overflow.resize(std::size_t(half));
+        {
+            const std::jthread other([&] { sortItems(upper, d.upperSort); });
+            sortItems(overflow, d.sort);
+        }
+        std::vector<SortItem>& merged = d.sort.sorted;
+        reserveOnHugePages(merged, overflow.size() + upper.size());
+        merged.resize(overflow.size() + upper.size());
+        std::merge(overflow.begin(), overflow.end(), upper.begin(), upper.end(), merged.begin());
+        overflow.swap(merged);
+        std::size_t cut = overflow.size() / 2;
+        while (cut < overflow.size() && runOf(overflow[cut].index) == runOf(overflow[cut - 1].index))
+            ++cut;
+        const std::span<const SortItem> sorted(overflow);
+        d.upperOrder.clear();
+        d.upperStands.clear();
+        {
+            const std::jthread other([&] {
+                Collapser upperPart(plans, runOf, d.upperOrder, d.upperStands);
+                upperPart.addAll(sorted.subspan(cut));
+            });
+            Collapser lowerPart(plans, runOf, d.tailOrder, d.tailStands);
+            lowerPart.addAll(sorted.first(cut));
+        }
+        d.tailOrder.insert(d.tailOrder.end(), d.upperOrder.begin(), d.upperOrder.end());
+        d.tailStands.insert(d.tailStands.end(), d.upperStands.begin(), d.upperStands.end());
+    }
+    // Rule violations have no estimate to compare: each stands for itself (Collapser::add keeps them).
+    d.tailOrder.insert(d.tailOrder.end(), broken.begin(), broken.end());
+    d.tailStands.resize(d.tailOrder.size(), 0);
 }
 
 /// Reads the columns of `plans` into `d`, and ranks and collapses the plans that do not fit.
@@ -419,15 +482,7 @@ void fill(RankingWorkspace::Data& d, std::span<PlanSummary> plans)
             broken.push_back(index);
         }
     }
-    sortItems(overflow, d.sort);
-    d.tailOrder.clear();
-    d.tailStands.clear();
-    reserveOnHugePages(d.tailOrder, overflow.size() + broken.size());
-    reserveOnHugePages(d.tailStands, overflow.size() + broken.size());
-    Collapser tail(plans, columnRuns(d), d.tailOrder, d.tailStands);
-    tail.addAll(overflow);
-    for (const std::uint32_t idx : broken)
-        tail.add(idx);
+    rankTail(d, plans, overflow, broken);
     d.candidates = plans.data();
     d.size = n;
     d.filled = true;

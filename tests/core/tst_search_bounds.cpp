@@ -138,6 +138,7 @@ private slots:
     void boundedSearchMatchesTheFullSearch();
     void boundOnlyWhereRankedByThroughput();
     void fastRankingMatchesTheDocumentedOrder();
+    void largeTailRankedOnTwoThreadsAsInOnePass();
     void reasonsKeptAsNumbersReadAsSentences();
     void memosNeverChangeAResult();
 };
@@ -425,6 +426,49 @@ void TestSearchBounds::fastRankingMatchesTheDocumentedOrder()
     QVERIFY(reused.order == fresh.order);
     QVERIFY(reused.fastest == fresh.fastest);
     QVERIFY(reused.fastest != slowest);
+}
+
+void TestSearchBounds::largeTailRankedOnTwoThreadsAsInOnePass()
+{
+    // 200,000 plans, most of them over memory (the ranking sorts and collapses a tail this large on two threads):
+    // memory from 300 values, so runs of equal memory are long and cross the middle, and few settings and times, so
+    // plans far apart in a run are equivalent too; every fourth plan the same as its predecessor but for a setting
+    // that changes nothing (equivalent, to be collapsed); rule violations. The
+    // order and equivalents equal rankPlans' documented order collapsed in one pass (collapseEquivalents).
+    std::mt19937 rng(17);
+    auto below = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    std::vector<PlanSummary> plans(200000);
+    std::size_t over = 0;
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+        PlanSummary& p = plans[i];
+        if (i % 4 == 3) {
+            p = plans[i - 1];
+            p.config.zeroStage = 1 - std::min(1, p.config.zeroStage);
+            over += !p.feasible && p.peakMemoryBytes > 0 ? 1 : 0;
+            continue;
+        }
+        p.config.tp = 1 << below(2);
+        p.config.pp = 1 << below(2);
+        p.config.zeroStage = below(2);
+        const int kind = below(20);
+        p.feasible = kind < 3;
+        p.capacityBytes = 80e9;
+        p.peakMemoryBytes = kind == 19 ? 0.0 : 1e9 * (81 + below(300));
+        p.infeasibleReason = InfeasibleReason(p.feasible ? "" : kind == 19 ? "a rule" : "exceeds memory");
+        p.stepSeconds = 1 + 0.1 * below(5);
+        p.tokensPerSecond = 1e6 / p.stepSeconds;
+        over += !p.feasible && p.peakMemoryBytes > 0 ? 1 : 0;
+    }
+    QVERIFY2(over > 2 * 65536, qPrintable(QString::number(over))); // both halves of the tail above the threshold
+    std::vector<PlanSummary> copy = plans;
+    const Ranking fast = rankAndCollapse(copy, Strategy::Exhaustive, ScoreWeights { 0, 1, 0 }, 8);
+    scorePlans(plans, ScoreWeights { 0, 1, 0 });
+    std::vector<std::uint32_t> order = rankPlans(plans, Strategy::Exhaustive, 8);
+    const std::vector<std::uint32_t> stands = collapseEquivalents(plans, order);
+    QCOMPARE(fast.order.size(), order.size());
+    QVERIFY(fast.order == order);
+    QVERIFY(fast.equivalents == stands);
+    QVERIFY(order.size() < plans.size() * 4 / 5); // the equivalents were merged
 }
 
 void TestSearchBounds::reasonsKeptAsNumbersReadAsSentences()
