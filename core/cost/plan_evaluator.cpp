@@ -254,15 +254,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         // the previous stage's sums, model states and other memory (the pure functions of them) as they are.
         const bool samePrevious = !detailed && k > 0 && paired == previousPaired && sameClassesAsPrevious(k);
         previousPaired = paired;
-        if (samePrevious) {
-            for (int r = 0; r < v; ++r) {
-                const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
-                for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
-                    modelFlopsMicro += costOf(u).modelFlops;
-                    recomputeFlopsMicro += costOf(u).recomputeFlops;
-                }
-            }
-        } else {
+        if (!samePrevious) {
             sums = StageSums {};
             chunkSeconds.clear();
             for (int r = 0; r < v; ++r) {
@@ -297,8 +289,6 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
                     sums.cpForward += uc.cpCommForwardSeconds;
                     sums.epForward += uc.epCommSeconds > 0 ? uc.epCommForwardSeconds * epSeconds / uc.epCommSeconds : 0.0;
                     sums.boundary = std::max(sums.boundary, uc.outputElementsPerToken);
-                    modelFlopsMicro += uc.modelFlops;
-                    recomputeFlopsMicro += uc.recomputeFlops;
                     chunk += uc.computeSeconds + epSlowdown + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + epSeconds;
                 }
                 chunkSeconds.push_back(chunk);
@@ -401,6 +391,16 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             return;
         }
     }
+    // The FLOPs of a micro-batch through every stage (MFU, HFU), unit by unit in stage and chunk order; after the
+    // cut, which most of a search's candidates take without them.
+    for (int k = 0; k < p; ++k)
+        for (int r = 0; r < v; ++r) {
+            const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
+            for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
+                modelFlopsMicro += costOf(u).modelFlops;
+                recomputeFlopsMicro += costOf(u).recomputeFlops;
+            }
+        }
 
     // DP / ZeRO traffic per step and what of it the schedule hides; then the optimizer step. In 1F1B
     // stage k's last backward ends k backward slots (of one chunk) before stage 0's, and its first forward
