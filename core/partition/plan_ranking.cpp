@@ -384,9 +384,6 @@ auto columnRuns(const RankingWorkspace::Data& d)
     return [&d](std::uint32_t i) { return RunKey { d.fits[i] != 0, d.run[i] }; };
 }
 
-/// From this many plans that do not fit, rankTail sorts and collapses them on two threads.
-constexpr std::size_t kTwoThreadTailFrom = std::size_t(1) << 16;
-
 /// Ranks and collapses the plans that do not fit into d.tailOrder and d.tailStands: `overflow` (their sort items,
 /// in index order) closest to fitting first, then the rule violations `broken` as they are. A large tail (a
 /// DeepSeek-V3 search has 900,000 such plans, and the first ranking after a search waited for them on one thread)
@@ -437,9 +434,9 @@ void rankTail(RankingWorkspace::Data& d, std::span<const PlanSummary> plans, std
         d.tailOrder.insert(d.tailOrder.end(), d.upperOrder.begin(), d.upperOrder.end());
         d.tailStands.insert(d.tailStands.end(), d.upperStands.begin(), d.upperStands.end());
     }
-    // Rule violations have no estimate to compare: each stands for itself (Collapser::add keeps them).
-    d.tailOrder.insert(d.tailOrder.end(), broken.begin(), broken.end());
-    d.tailStands.resize(d.tailOrder.size(), 0);
+    Collapser rules(plans, runOf, d.tailOrder, d.tailStands); // rule violations: kept as they are
+    for (const std::uint32_t idx : broken)
+        rules.add(idx);
 }
 
 /// Reads the columns of `plans` into `d`, and ranks and collapses the plans that do not fit.

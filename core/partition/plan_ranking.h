@@ -4,6 +4,7 @@
 #include "cost/plan_estimate.h"
 #include "partition/strategy.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -76,6 +77,10 @@ struct Ranking
     std::optional<std::uint32_t> fastest;   ///< the first entry of `order` with the most tokens/s among those
     double bestTokensPerSecond = 0;         ///< bestFeasibleTokensPerSecond
 };
+
+/// From this many plans that do not fit, the first rankAndCollapse of a workspace sorts and collapses them on two
+/// threads (the same order and equivalents as one pass).
+inline constexpr std::size_t kTwoThreadTailFrom = std::size_t(1) << 16;
 
 /**
  * What ranking reads of a set of candidates that no weight or strategy changes, kept between rankings of the

@@ -459,7 +459,7 @@ void TestSearchBounds::largeTailRankedOnTwoThreadsAsInOnePass()
         p.tokensPerSecond = 1e6 / p.stepSeconds;
         over += !p.feasible && p.peakMemoryBytes > 0 ? 1 : 0;
     }
-    QVERIFY2(over > 2 * 65536, qPrintable(QString::number(over))); // both halves of the tail above the threshold
+    QVERIFY2(over > 2 * kTwoThreadTailFrom, qPrintable(QString::number(over))); // both halves above the threshold
     std::vector<PlanSummary> copy = plans;
     const Ranking fast = rankAndCollapse(copy, Strategy::Exhaustive, ScoreWeights { 0, 1, 0 }, 8);
     scorePlans(plans, ScoreWeights { 0, 1, 0 });
