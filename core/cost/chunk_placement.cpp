@@ -14,8 +14,9 @@
 
 namespace shardscope {
 
-void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& c, int microBatches,
-                                double fixedBytes, double capacityBytes, std::vector<std::pair<int, int>>& chunks) const
+void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& c,
+                                const std::vector<double>& stageInFlight, double fixedBytes, double capacityBytes,
+                                std::vector<std::pair<int, int>>& chunks) const
 {
     const int p = c.pp;
     const int v = c.vpp;
@@ -65,7 +66,7 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
     cap.assign(std::size_t(p), blocks);
     long long room = 0;
     for (int k = 0; k < p; ++k) {
-        const double inFlight = this->inFlight(c, k, microBatches);
+        const double inFlight = stageInFlight[std::size_t(k)];
         double extraStatic = 0, extraAct = 0;
         for (const PartitionItem* x : { k == 0 ? &before : nullptr, k == headStage ? &after : nullptr })
             if (x) {

@@ -178,7 +178,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     for (int k = 0; k < p; ++k)
         limits.inFlight.push_back(inFlight(c, k, m));
     if (interleaved) {
-        placeChunks(items, c, m, fixedBytes, e.capacityBytes, chunkUnits);
+        placeChunks(items, c, limits.inFlight, fixedBytes, e.capacityBytes, chunkUnits);
     } else {
         limits.capacityBytes = e.capacityBytes;
         limits.fixedBytes.assign(std::size_t(p), fixedBytes);
@@ -230,7 +230,9 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         OtherMemoryBytes other {};
     } sums;
     double previousPaired = -1;
-    double sendBytes = -1, send = 0; // the last boundary's bytes and their send time
+    // The last boundary's elements per token, its bytes and their send time (the same for most stages).
+    double boundaryFor = -1, bytes = 0, send = 0;
+    const double activationBytes = tr.bytesPerActivation();
     std::vector<double>& chunkSeconds = scratch.chunkSeconds; // the current stage's per chunk
     auto sameClassesAsPrevious = [&](int k) {
         for (int r = 0; r < v; ++r) {
@@ -331,7 +333,11 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way (this CP rank's share of the
             // sequence), split over TP by scatter/gather; v times with interleaving; the p2p overlap
             // (ppCommOverlap) below.
-            const double bytes = boundaryElements * tokens * tr.bytesPerActivation() / c.tp;
+            if (boundaryElements != boundaryFor) {
+                boundaryFor = boundaryElements;
+                bytes = boundaryElements * tokens * activationBytes / c.tp;
+                send = coll.sendSeconds(bytes, ppInterNode);
+            }
             // Interleaved, every stage also sends across the wrap-around between chunks (stage p - 1 to stage 0
             // forward, stage 0 to stage p - 1 backward). ZBV's V has no wrap-around and no send at its turn
             // (virtual stages p - 1 and p share the last stage): its first and last stage send once per chunk.
@@ -345,10 +351,6 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             // (torch/distributed/pipelining/schedules.py, batch_isend_irecv and _wait_batch_p2p).
             const bool overlapped = c.ppCommOverlap || isZeroBubble(c.schedule);
             const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
-            if (bytes != sendBytes) { // the same for most stages
-                sendBytes = bytes;
-                send = coll.sendSeconds(bytes, ppInterNode);
-            }
             const double one = overlapped ? std::max(link.latencySeconds, send - (forward + tpForward + cpForward + epForward) / v)
                                           : send;
             // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
@@ -381,8 +383,13 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         // work, its wait for the first forward and, interleaved, the backward still to cross the stages before
         // it), plus the largest stage optimizer step.
         double largestShare = 0; // the optimizer step grows with it (linear bytes at HBM speed)
-        for (const StageEstimate& st : e.stages)
-            largestShare = std::max(largestShare, localShare(st.paramsPerDevice, st.routedExpertParamsPerDevice));
+        const StageEstimate* previous = nullptr; // most stages hold what the one before them does
+        for (const StageEstimate& st : e.stages) {
+            if (!previous || st.paramsPerDevice != previous->paramsPerDevice
+                || st.routedExpertParamsPerDevice != previous->routedExpertParamsPerDevice)
+                largestShare = std::max(largestShare, localShare(st.paramsPerDevice, st.routedExpertParamsPerDevice));
+            previous = &st;
+        }
         const double optimizer = kernels.memoryBoundSeconds(optimizerStepBytes(largestShare, tr));
         cut->floor = kFloorSlack * (pipelineFloorSeconds(c.schedule, e.stages, m, v) + optimizer);
         cut->cut = tokensPerSecond(cut->floor) < cut->tokensPerSecondToBeat;

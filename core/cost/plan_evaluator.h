@@ -97,9 +97,11 @@ private:
     /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)
     /// unit ranges (possibly empty): blocks balanced over the stages by time within each stage's memory,
     /// first and last stage lighter by their embedding and loss, then spread evenly over each stage's chunks.
-    /// `chunks` receives them (cleared first).
-    void placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& config, int microBatches,
-                     double fixedBytes, double capacityBytes, std::vector<std::pair<int, int>>& chunks) const;
+    /// `inFlight` holds each stage's micro-batches in flight (inFlight()); `chunks` receives the ranges (cleared
+    /// first).
+    void placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& config,
+                     const std::vector<double>& inFlight, double fixedBytes, double capacityBytes,
+                     std::vector<std::pair<int, int>>& chunks) const;
 
     const PlanningProblem& m_problem;
     std::uint64_t m_id = 0; ///< tells this evaluator's cached unit costs from another's

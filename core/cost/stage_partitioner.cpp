@@ -239,12 +239,7 @@ void validate(std::span<const PartitionItem> items, int stages, const StageLimit
              + "), got " + std::to_string(limits.fixedBytes.size()) + " and "
              + std::to_string(limits.inFlight.size()));
     if (!finiteNonNegative(limits.capacityBytes)) fail("capacityBytes must be finite and non-negative");
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        const PartitionItem& it = items[i];
-        if (!finiteNonNegative(it.seconds) || !finiteNonNegative(it.staticBytes)
-            || !finiteNonNegative(it.activationBytes))
-            fail("item " + std::to_string(i) + " has a negative or non-finite cost");
-    }
+    // The items' costs are checked where partitionStages sums them (badItems), in the same pass.
     for (std::size_t k = 0; k < size; ++k) {
         if (!finiteNonNegative(limits.fixedBytes[k]) || !finiteNonNegative(limits.inFlight[k]))
             fail("stage " + std::to_string(k) + " has a negative or non-finite fixedBytes or inFlight");
@@ -253,6 +248,17 @@ void validate(std::span<const PartitionItem> items, int stages, const StageLimit
             fail("fixedBytes and inFlight must not increase from stage to stage (stage " + std::to_string(k)
                  + " exceeds stage " + std::to_string(k - 1) + ")");
     }
+}
+
+/// Where the prefix sums are not finite or met a negative or NaN cost: names the first item with a negative or
+/// non-finite cost, or else the sums that overflowed (std::invalid_argument).
+[[noreturn]] void badItems(std::span<const PartitionItem> items)
+{
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (!finiteNonNegative(items[i].seconds) || !finiteNonNegative(items[i].staticBytes)
+            || !finiteNonNegative(items[i].activationBytes))
+            throw std::invalid_argument("partitionStages: item " + std::to_string(i) + " has a negative or non-finite cost");
+    throw std::invalid_argument("partitionStages: the items' total time or memory is not finite");
 }
 
 } // namespace
@@ -273,14 +279,18 @@ StagePartition partitionStages(std::span<const PartitionItem> items, int stages,
     ws.offset.resize(static_cast<std::size_t>(p) + 2);
     double time = 0, stat = 0, act = 0, longestItem = 0;
     ws.time[0] = ws.stat[0] = ws.act[0] = 0;
+    bool negativeOrNan = false; // a negative or NaN cost (an infinite one makes a sum infinite)
     for (std::size_t i = 0; i < items.size(); ++i) {
+        negativeOrNan |= !(items[i].seconds >= 0 && items[i].staticBytes >= 0 && items[i].activationBytes >= 0);
         const double next = time + items[i].seconds;
         if (next - time > longestItem) longestItem = next - time; // as in.seconds(i, i + 1) computes it
         ws.time[i + 1] = time = next;
         ws.stat[i + 1] = stat += items[i].staticBytes;
         ws.act[i + 1] = act += items[i].activationBytes;
     }
-    if (!std::isfinite(time) || !std::isfinite(limits.fixedBytes[0] + stat + limits.inFlight[0] * act))
+    if (negativeOrNan || !std::isfinite(time) || !std::isfinite(stat) || !std::isfinite(act))
+        badItems(items);
+    if (!std::isfinite(limits.fixedBytes[0] + stat + limits.inFlight[0] * act))
         throw std::invalid_argument("partitionStages: the items' total time or memory is not finite");
     const Instance in { n, p, ws.time.data(), ws.stat.data(), ws.act.data(), limits.fixedBytes.data(),
                         limits.inFlight.data() };

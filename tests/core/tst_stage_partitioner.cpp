@@ -294,25 +294,38 @@ std::vector<HandCase> handCases()
 }
 
 // Each breaks one precondition of a valid 4-item, 2-stage instance.
-using BadInput = std::pair<const char*, std::function<void(Instance&)>>;
+/// A bad input's name, how it spoils a good instance, and what the error must say (where and what).
+struct BadInput
+{
+    const char* name;
+    std::function<void(Instance&)> spoil;
+    const char* says;
+};
 std::vector<BadInput> badInputs()
 {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     return {
-        { "zero stages", [](Instance& in) { in = uniformInstance(repeat(4, { 1, 1, 1 }), 0, 100); } },
-        { "more stages than items", [](Instance& in) { in = uniformInstance(repeat(4, {}), 5, 100); } },
-        { "no items", [](Instance& in) { in = uniformInstance({}, 1, 100); } },
-        { "fixedBytes size", [](Instance& in) { in.limits.fixedBytes.push_back(0); } },
-        { "inFlight size", [](Instance& in) { in.limits.inFlight.pop_back(); } },
-        { "fixedBytes increasing", [](Instance& in) { in.limits.fixedBytes = { 1, 2 }; } },
-        { "inFlight increasing", [](Instance& in) { in.limits.inFlight = { 1, 2 }; } },
-        { "negative inFlight", [](Instance& in) { in.limits.inFlight = { 0, -1 }; } },
-        { "negative seconds", [](Instance& in) { in.items[2].seconds = -1; } },
-        { "NaN static bytes", [=](Instance& in) { in.items[1].staticBytes = nan; } },
-        { "infinite activation", [](Instance& in) { in.items[3].activationBytes = kInf; } },
-        { "total overflows", [](Instance& in) { in.items[0].seconds = in.items[1].seconds = 1e308; } },
-        { "negative capacity", [](Instance& in) { in.limits.capacityBytes = -1; } },
-        { "NaN capacity", [=](Instance& in) { in.limits.capacityBytes = nan; } },
+        { "zero stages", [](Instance& in) { in = uniformInstance(repeat(4, { 1, 1, 1 }), 0, 100); },
+          "pipeline stages (0) must be between 1 and the number of partition items (4)" },
+        { "more stages than items", [](Instance& in) { in = uniformInstance(repeat(4, {}), 5, 100); },
+          "pipeline stages (5) must be between 1 and the number of partition items (4)" },
+        { "no items", [](Instance& in) { in = uniformInstance({}, 1, 100); }, "partition items (0)" },
+        { "fixedBytes size", [](Instance& in) { in.limits.fixedBytes.push_back(0); }, "got 3 and 2" },
+        { "inFlight size", [](Instance& in) { in.limits.inFlight.pop_back(); }, "got 2 and 1" },
+        { "fixedBytes increasing", [](Instance& in) { in.limits.fixedBytes = { 1, 2 }; }, "(stage 1 exceeds stage 0)" },
+        { "inFlight increasing", [](Instance& in) { in.limits.inFlight = { 1, 2 }; }, "(stage 1 exceeds stage 0)" },
+        { "negative inFlight", [](Instance& in) { in.limits.inFlight = { 0, -1 }; }, "stage 1 has a negative" },
+        // The items' costs are checked as they are summed: the error still names the first bad one.
+        { "negative seconds", [](Instance& in) { in.items[2].seconds = -1; }, "item 2 has a negative or non-finite cost" },
+        { "NaN static bytes", [=](Instance& in) { in.items[1].staticBytes = nan; }, "item 1 has a negative or non-finite cost" },
+        { "infinite activation", [](Instance& in) { in.items[3].activationBytes = kInf; },
+          "item 3 has a negative or non-finite cost" },
+        { "two bad items", [=](Instance& in) { in.items[3].seconds = nan; in.items[2].activationBytes = -kInf; },
+          "item 2 has" },
+        { "total overflows", [](Instance& in) { in.items[0].seconds = in.items[1].seconds = 1e308; },
+          "the items' total time or memory is not finite" },
+        { "negative capacity", [](Instance& in) { in.limits.capacityBytes = -1; }, "capacityBytes must be finite" },
+        { "NaN capacity", [=](Instance& in) { in.limits.capacityBytes = nan; }, "capacityBytes must be finite" },
     };
 }
 
@@ -425,15 +438,21 @@ private slots:
         QTest::addColumn<int>("index");
         const std::vector<BadInput> cases = badInputs();
         for (std::size_t i = 0; i < cases.size(); ++i)
-            QTest::newRow(cases[i].first) << int(i);
+            QTest::newRow(cases[i].name) << int(i);
     }
 
     void rejectsBadInput()
     {
         QFETCH(int, index);
         Instance in = uniformInstance(repeat(4, { 1, 1, 1 }), 2, 100);
-        badInputs()[std::size_t(index)].second(in);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, partitionStages(in.items, in.stages, in.limits));
+        const BadInput bad = badInputs()[std::size_t(index)];
+        bad.spoil(in);
+        try {
+            partitionStages(in.items, in.stages, in.limits);
+            QFAIL("no exception");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(std::string_view(e.what()).find(bad.says) != std::string_view::npos, e.what());
+        }
     }
 };
 
