@@ -7,6 +7,7 @@
 #include "cost/stage_partitioner.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <utility>
@@ -43,21 +44,25 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
     // placement, stage 0 again in ZBV's V.
     const auto [headStage, headChunk] = stageAndChunkOf(c.schedule, p, p * v - 1);
     // Reused per thread (the search places a candidate's chunks tens of thousands of times).
+    constexpr std::size_t kUncapped = 32;
     struct Scratch
     {
         std::vector<double> start, load;
         std::vector<int> count, cap, chunkBlocks;
         std::vector<std::pair<double, int>> queue;
-        // The last placement without memory caps, by what it depends on: where every stage's count stays within
-        // its cap, the capped placement is the same (a stage leaves the queue at its cap, and in the uncapped
-        // run it is never chosen again there), so the ZeRO variants of one configuration share it.
+        // The last kUncapped placements without memory caps, by what they depend on: where every stage's count
+        // stays within its cap, the capped placement is the same (a stage leaves the queue at its cap, and in the
+        // uncapped run it is never chosen again there), so the ZeRO variants of one configuration share it, and
+        // its schedules and chunk counts with a few kernel variants between them.
         struct Key
         {
             int p = 0, head = -1, blocks = -1;
             double blockSeconds = 0, beforeSeconds = 0, afterSeconds = 0;
             bool operator==(const Key&) const = default;
-        } uncappedFor;
-        std::vector<int> uncapped;
+        };
+        std::array<Key, kUncapped> uncappedFor;
+        std::array<std::vector<int>, kUncapped> uncapped;
+        std::size_t next = 0;
     };
     thread_local Scratch scratch;
     std::vector<double>& start = scratch.start;
@@ -111,17 +116,21 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
         }
     };
     const Scratch::Key uncappedFor { p, headStage, blocks, block.seconds, before.seconds, after.seconds };
-    if (!(scratch.uncappedFor == uncappedFor)) {
-        scratch.uncappedFor = {}; // until complete
-        place(nullptr, scratch.uncapped);
-        scratch.uncappedFor = uncappedFor;
+    const auto memo = std::find(scratch.uncappedFor.begin(), scratch.uncappedFor.end(), uncappedFor);
+    std::size_t entry = std::size_t(memo - scratch.uncappedFor.begin());
+    if (memo == scratch.uncappedFor.end()) {
+        entry = scratch.next++ % kUncapped;
+        scratch.uncappedFor[entry] = {}; // until complete
+        place(nullptr, scratch.uncapped[entry]);
+        scratch.uncappedFor[entry] = uncappedFor;
     }
+    const std::vector<int>& uncapped = scratch.uncapped[entry];
     bool withinCaps = true;
     for (int k = 0; k < p && withinCaps; ++k)
-        withinCaps = scratch.uncapped[std::size_t(k)] <= cap[std::size_t(k)];
+        withinCaps = uncapped[std::size_t(k)] <= cap[std::size_t(k)];
     if (!withinCaps)
         place(cap.data(), scratch.count);
-    const std::vector<int>& count = withinCaps ? scratch.uncapped : scratch.count;
+    const std::vector<int>& count = withinCaps ? uncapped : scratch.count;
 
     // Each stage's blocks over its v chunks as evenly as possible; the chunks holding the embedding or the
     // loss get the smaller shares (the others take the extra blocks first).

@@ -23,6 +23,7 @@ struct EvaluationScratch
     std::vector<PartitionItem> classItems, items;
     std::vector<std::pair<int, int>> chunkUnits;
     StageLimits limits;
+    StagePartition partition;
     std::vector<double> stageSeconds, chunkSeconds;
 };
 
@@ -182,7 +183,8 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     } else {
         limits.capacityBytes = e.capacityBytes;
         limits.fixedBytes.assign(std::size_t(p), fixedBytes);
-        const StagePartition part = partitionStages(items, p, limits);
+        StagePartition& part = scratch.partition;
+        partitionStages(items, p, limits, part);
         for (int k = 0; k < p; ++k)
             chunkUnits.emplace_back(part.boundaries[std::size_t(k)], part.boundaries[std::size_t(k) + 1]);
     }
@@ -239,9 +241,11 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             const auto [first, end] = chunkUnits[std::size_t(interleaved ? virtualStageOf(c.schedule, p, k, r) : k)];
             const auto [before, beforeEnd]
                 = chunkUnits[std::size_t(interleaved ? virtualStageOf(c.schedule, p, k - 1, r) : k - 1)];
-            if (end - first != beforeEnd - before
-                || !std::equal(m_unitClass.begin() + first, m_unitClass.begin() + end, m_unitClass.begin() + before))
+            if (end - first != beforeEnd - before)
                 return false;
+            for (int u = 0; u < end - first; ++u) // a unit or two a stage: a loop, not a call to memcmp
+                if (m_unitClass[std::size_t(first + u)] != m_unitClass[std::size_t(before + u)])
+                    return false;
         }
         return true;
     };
@@ -250,7 +254,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         st.stage = k;
         st.inFlightMicroBatches = limits.inFlight[std::size_t(k)];
         // The all-to-all overlap pairs this share of the stage's passes with another micro-batch's.
-        const double paired = epOverlapPairedShare(c, k, m);
+        const double paired = c.epCommOverlap ? epOverlapPairedShare(c, k, m) : 0.0;
         // A stage holding units of the same classes in the same order as the stage before it, with the same
         // pairing, adds the same numbers in the same order: the search (not detailed, which lists layers) takes
         // the previous stage's sums, model states and other memory (the pure functions of them) as they are.

@@ -2,6 +2,9 @@
 #include "cost/stage_partitioner.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
 #include <climits>
 #include <cmath>
 #include <limits>
@@ -265,6 +268,13 @@ void validate(std::span<const PartitionItem> items, int stages, const StageLimit
 
 StagePartition partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits)
 {
+    StagePartition result;
+    partitionStages(items, stages, limits, result);
+    return result;
+}
+
+void partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits, StagePartition& result)
+{
     validate(items, stages, limits);
     const int n = static_cast<int>(items.size());
     const int p = stages;
@@ -280,8 +290,10 @@ StagePartition partitionStages(std::span<const PartitionItem> items, int stages,
     double time = 0, stat = 0, act = 0, longestItem = 0;
     ws.time[0] = ws.stat[0] = ws.act[0] = 0;
     bool negativeOrNan = false; // a negative or NaN cost (an infinite one makes a sum infinite)
+    std::uint64_t hash = 14695981039346656037ull; // of the times (FNV-1a over their bits), for the memo below
     for (std::size_t i = 0; i < items.size(); ++i) {
         negativeOrNan |= !(items[i].seconds >= 0 && items[i].staticBytes >= 0 && items[i].activationBytes >= 0);
+        hash = (hash ^ std::bit_cast<std::uint64_t>(items[i].seconds)) * 1099511628211ull;
         const double next = time + items[i].seconds;
         if (next - time > longestItem) longestItem = next - time; // as in.seconds(i, i + 1) computes it
         ws.time[i + 1] = time = next;
@@ -308,27 +320,40 @@ StagePartition partitionStages(std::span<const PartitionItem> items, int stages,
     // The fastest partition ignoring memory depends on the items' times alone. Where it fits, it is optimal under
     // memory too (and the fastest stage as slow as any fitting optimum allows: it maximises that over a superset),
     // so it is the answer. Callers that vary only memory (the search's ZeRO and sharding variants of one
-    // configuration) ask with the same times again and again: this thread keeps the last one, and each of them
-    // then costs one pass over its stages instead of a partition.
+    // configuration) ask with the same times again and again, and its schedules (1F1B and ZB-H1 partition the
+    // same items) with a few kernel variants between them: this thread keeps the last kTimeOnlyMemo, found by a
+    // hash of the times and then compared in full, and each of them then costs one pass over its stages instead
+    // of a partition.
     struct TimeOnly
     {
         int p = 0;
+        std::uint64_t hash = 0;
         std::vector<double> seconds;
         std::vector<int> boundaries;
     };
-    thread_local TimeOnly timeOnly;
-    const bool sameTimes = timeOnly.p == p && timeOnly.seconds.size() == items.size()
-        && std::equal(items.begin(), items.end(), timeOnly.seconds.begin(),
-                      [](const PartitionItem& it, double t) { return it.seconds == t; });
-    if (!sameTimes) {
-        timeOnly.p = 0; // until complete
+    constexpr std::size_t kTimeOnlyMemo = 32;
+    thread_local std::array<TimeOnly, kTimeOnlyMemo> timeOnlyMemo;
+    thread_local std::size_t timeOnlyNext = 0;
+    TimeOnly* found = nullptr;
+    for (TimeOnly& t : timeOnlyMemo)
+        if (t.p == p && t.hash == hash && t.seconds.size() == items.size()
+            && std::equal(items.begin(), items.end(), t.seconds.begin(),
+                          [](const PartitionItem& it, double x) { return it.seconds == x; })) {
+            found = &t;
+            break;
+        }
+    if (!found) {
+        found = &timeOnlyMemo[timeOnlyNext++ % kTimeOnlyMemo];
+        found->p = 0; // until complete
         const double fastest = minimalBound(in, true, kInf, longestItem, time / p, longestItem, timeTol, starts);
-        maximizeFastestStage(in, fastest + timeTol, kInf, ws, timeOnly.boundaries);
-        timeOnly.seconds.resize(items.size());
+        maximizeFastestStage(in, fastest + timeTol, kInf, ws, found->boundaries);
+        found->seconds.resize(items.size());
         for (std::size_t i = 0; i < items.size(); ++i)
-            timeOnly.seconds[i] = items[i].seconds;
-        timeOnly.p = p;
+            found->seconds[i] = items[i].seconds;
+        found->hash = hash;
+        found->p = p;
     }
+    const TimeOnly& timeOnly = *found;
     {
         const int* b = timeOnly.boundaries.data();
         bool fits = true;
@@ -340,17 +365,19 @@ StagePartition partitionStages(std::span<const PartitionItem> items, int stages,
             fastestStage = std::min(fastestStage, t);
         }
         if (fits) {
-            StagePartition result;
             result.feasible = true;
-            result.boundaries = timeOnly.boundaries;
+            result.boundaries.assign(timeOnly.boundaries.begin(), timeOnly.boundaries.end());
             result.maxStageSeconds = slowestStage;
             result.minStageSeconds = fastestStage;
-            return result;
+            result.worstStage = -1;
+            result.excessBytes = 0;
+            return;
         }
     }
 
     // Capacity to plan against: the real one, or when nothing fits it, the least that would fit.
-    StagePartition result;
+    result.worstStage = -1;
+    result.excessBytes = 0;
     double capacity = limits.capacityBytes;
     result.feasible = probe(in, kInf, capacity, starts).feasible;
     if (!result.feasible) {
@@ -389,7 +416,6 @@ StagePartition partitionStages(std::span<const PartitionItem> items, int stages,
         result.worstStage = k;
         result.excessBytes = worstNeed - limits.capacityBytes;
     }
-    return result;
 }
 
 } // namespace shardscope

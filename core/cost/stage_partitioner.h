@@ -59,5 +59,7 @@ struct StagePartition
  * worstStage is the first stage that needs that much. Thread-safe (per-thread scratch space).
  */
 StagePartition partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits);
+/// The same into `result`, whose boundaries keep their capacity (the search partitions a candidate after another).
+void partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits, StagePartition& result);
 
 } // namespace shardscope
