@@ -3,8 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
-#include <cstdint>
 #include <climits>
 #include <cmath>
 #include <limits>
@@ -290,10 +288,8 @@ void partitionStages(std::span<const PartitionItem> items, int stages, const Sta
     double time = 0, stat = 0, act = 0, longestItem = 0;
     ws.time[0] = ws.stat[0] = ws.act[0] = 0;
     bool negativeOrNan = false; // a negative or NaN cost (an infinite one makes a sum infinite)
-    std::uint64_t hash = 14695981039346656037ull; // of the times (FNV-1a over their bits), for the memo below
     for (std::size_t i = 0; i < items.size(); ++i) {
         negativeOrNan |= !(items[i].seconds >= 0 && items[i].staticBytes >= 0 && items[i].activationBytes >= 0);
-        hash = (hash ^ std::bit_cast<std::uint64_t>(items[i].seconds)) * 1099511628211ull;
         const double next = time + items[i].seconds;
         if (next - time > longestItem) longestItem = next - time; // as in.seconds(i, i + 1) computes it
         ws.time[i + 1] = time = next;
@@ -321,13 +317,13 @@ void partitionStages(std::span<const PartitionItem> items, int stages, const Sta
     // memory too (and the fastest stage as slow as any fitting optimum allows: it maximises that over a superset),
     // so it is the answer. Callers that vary only memory (the search's ZeRO and sharding variants of one
     // configuration) ask with the same times again and again, and its schedules (1F1B and ZB-H1 partition the
-    // same items) with a few kernel variants between them: this thread keeps the last kTimeOnlyMemo, found by a
-    // hash of the times and then compared in full, and each of them then costs one pass over its stages instead
-    // of a partition.
+    // same items) with a few kernel variants between them: this thread keeps the last kTimeOnlyMemo, found by
+    // their stage count, total and longest item (summed above anyway) and then compared in full, and each of
+    // them then costs one pass over its stages instead of a partition.
     struct TimeOnly
     {
         int p = 0;
-        std::uint64_t hash = 0;
+        double total = 0, longest = 0;
         std::vector<double> seconds;
         std::vector<int> boundaries;
     };
@@ -336,7 +332,7 @@ void partitionStages(std::span<const PartitionItem> items, int stages, const Sta
     thread_local std::size_t timeOnlyNext = 0;
     TimeOnly* found = nullptr;
     for (TimeOnly& t : timeOnlyMemo)
-        if (t.p == p && t.hash == hash && t.seconds.size() == items.size()
+        if (t.p == p && t.total == time && t.longest == longestItem && t.seconds.size() == items.size()
             && std::equal(items.begin(), items.end(), t.seconds.begin(),
                           [](const PartitionItem& it, double x) { return it.seconds == x; })) {
             found = &t;
@@ -350,7 +346,8 @@ void partitionStages(std::span<const PartitionItem> items, int stages, const Sta
         found->seconds.resize(items.size());
         for (std::size_t i = 0; i < items.size(); ++i)
             found->seconds[i] = items[i].seconds;
-        found->hash = hash;
+        found->total = time;
+        found->longest = longestItem;
         found->p = p;
     }
     const TimeOnly& timeOnly = *found;
