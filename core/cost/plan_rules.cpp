@@ -124,9 +124,9 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
         largestLayer = std::max(largestLayer, uc.largestLayerParams);
         workingSet = std::max(workingSet, uc.workingSetBytes);
     }
-    double inFlight = 1e300;
-    for (int k = 0; k < p; ++k)
-        inFlight = std::min(inFlight, this->inFlight(c, k, m));
+    // Every schedule's micro-batches in flight are monotone over the stages (ZBV's grow, the others' shrink or stay:
+    // inFlightMicroBatches), so the fewest are at the first or the last stage.
+    const double inFlight = std::min(this->inFlight(c, 0, m), this->inFlight(c, p - 1, m));
     const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
     const double stageParams = params / p;
     bound = modelStateBytes(stageParams - routed / p, tr, c.zeroStage, c.zeroShardSize()).total()

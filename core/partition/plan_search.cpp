@@ -184,20 +184,23 @@ namespace {
         const std::size_t n = result.candidates.size();
         enum State : unsigned char { Rejected, Open, Evaluated, CutAfter, CutBefore };
         std::vector<unsigned char> state(n, Rejected);
+        // 1. The rules and the memory floor (as summarize), and FastestOnly's step floor before placing (KeepFit
+        // places every candidate and bounds it by its floor after placing alone).
+        const bool beforePlacing = options.pruning == SearchPruning::FastestOnly;
         std::vector<double> floorBefore, floorAfter;
-        reserveOnHugePages(floorBefore, n);
+        if (beforePlacing) {
+            reserveOnHugePages(floorBefore, n);
+            floorBefore.resize(n, 0);
+        }
         reserveOnHugePages(floorAfter, n);
-        floorBefore.resize(n, 0);
         floorAfter.resize(n, 0);
-        // 1. The rules and the memory floor (as summarize), and the step floor before placing.
         SearchOptions quiet = options;
         quiet.progress = nullptr;
         threads.forChunks(n, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 const ParallelConfig c = result.candidates[i].config;
                 if (evaluator.rejectBeforePlacing(c, result.candidates[i])) continue;
-                const PlanEvaluator::StepFloor f = evaluator.stepFloorBeforePlacement(c);
-                floorBefore[i] = f.seconds();
+                if (beforePlacing) floorBefore[i] = evaluator.stepFloorBeforePlacement(c).seconds();
                 state[i] = Open;
             }
         });
@@ -209,7 +212,6 @@ namespace {
         for (std::size_t i = 0; i < n; ++i)
             if (state[i] == Open) open.push_back(std::uint32_t(i));
         FastestFound fastest(options.keepFastest);
-        const bool beforePlacing = options.pruning == SearchPruning::FastestOnly;
         const std::size_t probes = std::min(open.size(), std::max<std::size_t>(256, open.size() / 64));
         // Candidate i placed and evaluated in full, unless its floor after placing is slower than `toBeat` (then
         // bounded after placing; a candidate placed before keeps its summary).
