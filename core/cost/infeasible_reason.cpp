@@ -55,7 +55,7 @@ std::string InfeasibleReason::text() const
         const std::string needed = formatBytes(m_boundBytes), usable = formatBytes(m_usableBytes),
                           over = formatBytes(m_boundBytes - m_usableBytes);
         static constexpr std::string_view kPrefix = "stage memory of at least ",
-                                          kMiddle = " per GPU on average (model states and activations), but ",
+                                          kMiddle = " per GPU on the fullest stage however the layers are placed (model states and activations), but ",
                                           kUsable = " is usable: exceeds memory by at least ";
         std::string text;
         text.reserve(kPrefix.size() + needed.size() + kMiddle.size() + usable.size() + kUsable.size() + over.size());

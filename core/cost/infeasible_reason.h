@@ -27,8 +27,8 @@ public:
     InfeasibleReason& operator=(InfeasibleReason&&) noexcept = default;
     ~InfeasibleReason() = default;
 
-    /// Memory the average stage already exceeds, whatever the placement: at least `boundBytes` per GPU where
-    /// `usableBytes` are usable.
+    /// Memory the fullest stage exceeds whatever the placement (PlanEvaluator::memoryLowerBoundProblem): at least
+    /// `boundBytes` per GPU where `usableBytes` are usable.
     static InfeasibleReason memoryFloor(double boundBytes, double usableBytes);
     /// Left out by the search's step-time bound (SearchPruning) before it was placed.
     static InfeasibleReason searchBound();

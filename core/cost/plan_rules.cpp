@@ -126,7 +126,8 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
     }
     // Every schedule's micro-batches in flight are monotone over the stages (ZBV's grow, the others' shrink or stay:
     // inFlightMicroBatches), so the fewest are at the first or the last stage.
-    const double inFlight = std::min(this->inFlight(c, 0, m), this->inFlight(c, p - 1, m));
+    const double first = this->inFlight(c, 0, m), last = this->inFlight(c, p - 1, m);
+    const double inFlight = std::min(first, last);
     const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
     const double stageParams = params / p;
     bound = modelStateBytes(stageParams - routed / p, tr, c.zeroStage, c.zeroShardSize()).total()
@@ -134,6 +135,63 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
         + fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
         + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total()
         + dispatch;
+    // A unit's model states, linear in its parameters (as the stages' sums), and its activations per micro-batch.
+    auto unitStates = [&](const UnitCost& uc) {
+        return modelStateBytes(uc.params - uc.routedExpertParams, tr, c.zeroStage, c.zeroShardSize()).total()
+            + (uc.routedExpertParams > 0 ? modelStateBytes(uc.routedExpertParams, tr, c.zeroStage, c.expertZeroShardSize()).total()
+                                         : 0.0)
+            + uc.fp8WeightBytes / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0);
+    };
+    auto unitActivations = [](const UnitCost& uc) { return uc.activationBytes + uc.embeddingLogitsBytes; };
+    // The memory every GPU has besides its units' (its parameters' part at its least, none).
+    const double fixed = otherMemoryBytes(tr, c, 0, 0, largestLayer, workingSet, tied).total() + dispatch;
+    if (bound <= usableBytes() && !m_units.empty()) {
+        // The first unit (the embedding side) is on stage 0, the last (output head and loss, whose logits are the
+        // largest activations of a large vocabulary) on the stage of the last virtual stage: each needs at least
+        // itself with that stage's micro-batches in flight.
+        const int v = isInterleaved(c.schedule) ? c.vpp : 1;
+        const int headStage = stageAndChunkOf(c.schedule, p, p * v - 1).first;
+        for (const auto& [unit, stage] : { std::pair { 0, 0 }, std::pair { int(m_units.size()) - 1, headStage } }) {
+            const UnitCost& uc = classCosts[std::size_t(m_unitClass[std::size_t(unit)])];
+            bound = std::max(bound, kFloorSlack * (fixed + unitStates(uc) + this->inFlight(c, stage, m) * unitActivations(uc)));
+        }
+    }
+    if (bound <= usableBytes() && first != last) {
+        // Where the stages keep different numbers of micro-batches in flight (1F1B, interleaved, ZBV), the average
+        // with the fewest misses that the stages holding many must hold fewer layers, and then the others more.
+        // Stage k needs at least F + sum over its units of (s_u + f_k a_u): F the memory every GPU has besides, s_u
+        // a unit's model states (linear in its parameters), a_u its activations, f_k the stage's micro-batches in
+        // flight. For any weights l_k >= 0 summing to 1 the fullest stage needs at least sum_k l_k x stage k's need
+        // >= F + sum_u min_k l_k (s_u + f_k a_u) (Lagrangian relaxation of the placement). With l_k = w_k / W,
+        // w_k = 1 / (s + f_k a) for the average unit (s, a) and W the sum of the w_k, this is exact water-filling for
+        // identical units (F + units / W); l_k (s_u + f_k a_u) is monotone in f_k, so its least is at the fewest or
+        // the most micro-batches in flight. W is bounded from above over 8 runs of stages, each at its fewest micro-
+        // batches in flight (monotone: at one of its ends), which keeps the result a floor.
+        const double units = double(m_units.size());
+        double sBar = 0, aBar = 0;
+        for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
+            sBar += m_classUnits[cls] * unitStates(classCosts[cls]) / units;
+            aBar += m_classUnits[cls] * unitActivations(classCosts[cls]) / units;
+        }
+        const double fewest = std::min(first, last), most = std::max(first, last);
+        if (sBar + fewest * aBar > 0) {
+            double weights = 0; // W's upper bound
+            const int runs = std::min(p, 8);
+            for (int r = 0; r < runs; ++r) {
+                const int from = int(std::int64_t(p) * r / runs), to = int(std::int64_t(p) * (r + 1) / runs) - 1;
+                const double f = std::min(this->inFlight(c, from, m), this->inFlight(c, to, m));
+                weights += double(to - from + 1) / (sBar + f * aBar);
+            }
+            double least = 0; // sum over the units of min over f of (s_u + f a_u) / (s + f a)
+            for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
+                const double su = unitStates(classCosts[cls]);
+                const double au = unitActivations(classCosts[cls]);
+                least += m_classUnits[cls]
+                    * std::min((su + fewest * au) / (sBar + fewest * aBar), (su + most * au) / (sBar + most * aBar));
+            }
+            bound = std::max(bound, kFloorSlack * (fixed + least / weights));
+        }
+    }
     if (bound <= usableBytes())
         return {};
     return InfeasibleReason::memoryFloor(bound, usableBytes());
