@@ -135,25 +135,32 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
         + fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
         + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total()
         + dispatch;
-    // A unit's model states, linear in its parameters (as the stages' sums), and its activations per micro-batch.
-    auto unitStates = [&](const UnitCost& uc) {
-        return modelStateBytes(uc.params - uc.routedExpertParams, tr, c.zeroStage, c.zeroShardSize()).total()
-            + (uc.routedExpertParams > 0 ? modelStateBytes(uc.routedExpertParams, tr, c.zeroStage, c.expertZeroShardSize()).total()
-                                         : 0.0)
-            + uc.fp8WeightBytes / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0);
-    };
-    auto unitActivations = [](const UnitCost& uc) { return uc.activationBytes + uc.embeddingLogitsBytes; };
+    if (bound > usableBytes())
+        return InfeasibleReason::memoryFloor(bound, usableBytes());
+    // Each class's units: model states (linear in the parameters, as the stages' sums) and activations per
+    // micro-batch, once per candidate (per thread: no allocation once grown).
+    thread_local std::vector<std::pair<double, double>> unitBytes;
+    unitBytes.clear();
+    for (const UnitCost& uc : classCosts)
+        unitBytes.emplace_back(
+            modelStateBytes(uc.params - uc.routedExpertParams, tr, c.zeroStage, c.zeroShardSize()).total()
+                + (uc.routedExpertParams > 0
+                       ? modelStateBytes(uc.routedExpertParams, tr, c.zeroStage, c.expertZeroShardSize()).total()
+                       : 0.0)
+                + uc.fp8WeightBytes / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0),
+            uc.activationBytes + uc.embeddingLogitsBytes);
     // The memory every GPU has besides its units' (its parameters' part at its least, none).
     const double fixed = otherMemoryBytes(tr, c, 0, 0, largestLayer, workingSet, tied).total() + dispatch;
-    if (bound <= usableBytes() && !m_units.empty()) {
+    if (!m_units.empty()) {
         // The first unit (the embedding side) is on stage 0, the last (output head and loss, whose logits are the
-        // largest activations of a large vocabulary) on the stage of the last virtual stage: each needs at least
-        // itself with that stage's micro-batches in flight.
+        // largest activations of a large vocabulary) on the stage of the last virtual stage (stage p - 1, or 0 in
+        // ZBV's V): each needs at least itself with that stage's micro-batches in flight.
         const int v = isInterleaved(c.schedule) ? c.vpp : 1;
         const int headStage = stageAndChunkOf(c.schedule, p, p * v - 1).first;
         for (const auto& [unit, stage] : { std::pair { 0, 0 }, std::pair { int(m_units.size()) - 1, headStage } }) {
-            const UnitCost& uc = classCosts[std::size_t(m_unitClass[std::size_t(unit)])];
-            bound = std::max(bound, kFloorSlack * (fixed + unitStates(uc) + this->inFlight(c, stage, m) * unitActivations(uc)));
+            const auto [states, activations] = unitBytes[std::size_t(m_unitClass[std::size_t(unit)])];
+            const double f = stage == 0 ? first : stage == p - 1 ? last : this->inFlight(c, stage, m);
+            bound = std::max(bound, kFloorSlack * (fixed + states + f * activations));
         }
     }
     if (bound <= usableBytes() && first != last) {
@@ -170,8 +177,8 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
         const double units = double(m_units.size());
         double sBar = 0, aBar = 0;
         for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
-            sBar += m_classUnits[cls] * unitStates(classCosts[cls]) / units;
-            aBar += m_classUnits[cls] * unitActivations(classCosts[cls]) / units;
+            sBar += m_classUnits[cls] * unitBytes[cls].first / units;
+            aBar += m_classUnits[cls] * unitBytes[cls].second / units;
         }
         const double fewest = std::min(first, last), most = std::max(first, last);
         if (sBar + fewest * aBar > 0) {
@@ -184,8 +191,7 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
             }
             double least = 0; // sum over the units of min over f of (s_u + f a_u) / (s + f a)
             for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
-                const double su = unitStates(classCosts[cls]);
-                const double au = unitActivations(classCosts[cls]);
+                const auto [su, au] = unitBytes[cls];
                 least += m_classUnits[cls]
                     * std::min((su + fewest * au) / (sBar + fewest * aBar), (su + most * au) / (sBar + most * aBar));
             }

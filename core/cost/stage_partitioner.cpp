@@ -274,6 +274,8 @@ StagePartition partitionStages(std::span<const PartitionItem> items, int stages,
 void partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits, StagePartition& result)
 {
     validate(items, stages, limits);
+    result.worstStage = -1; // set below only where nothing fits
+    result.excessBytes = 0;
     const int n = static_cast<int>(items.size());
     const int p = stages;
     Workspace& ws = workspace();
@@ -366,15 +368,11 @@ void partitionStages(std::span<const PartitionItem> items, int stages, const Sta
             result.boundaries.assign(timeOnly.boundaries.begin(), timeOnly.boundaries.end());
             result.maxStageSeconds = slowestStage;
             result.minStageSeconds = fastestStage;
-            result.worstStage = -1;
-            result.excessBytes = 0;
             return;
         }
     }
 
     // Capacity to plan against: the real one, or when nothing fits it, the least that would fit.
-    result.worstStage = -1;
-    result.excessBytes = 0;
     double capacity = limits.capacityBytes;
     result.feasible = probe(in, kInf, capacity, starts).feasible;
     if (!result.feasible) {

@@ -177,6 +177,18 @@ namespace {
         s = std::move(b);
     }
 
+    /// Orders the cheapest max(256, n/64) of (floor, candidate) `floors` first, cheapest first (a NaN floor counts
+    /// as 0), the rest after them in no order; returns how many were sorted.
+    std::size_t cheapestFirst(std::vector<std::pair<double, std::uint32_t>>& floors)
+    {
+        for (auto& [floor, i] : floors)
+            if (std::isnan(floor)) floor = 0.0;
+        const std::size_t first = std::min(floors.size(), std::max<std::size_t>(256, floors.size() / 64));
+        std::nth_element(floors.begin(), floors.begin() + std::ptrdiff_t(first), floors.end());
+        std::sort(floors.begin(), floors.begin() + std::ptrdiff_t(first));
+        return first;
+    }
+
     /// Bounds and evaluates result.candidates, each holding only its configuration on entry.
     void boundedSearch(const PlanEvaluator& evaluator, const SearchOptions& options, SearchThreads& threads,
         std::atomic<bool>& stop, SearchResult& result)
@@ -212,7 +224,6 @@ namespace {
         for (std::size_t i = 0; i < n; ++i)
             if (state[i] == Open) open.push_back(std::uint32_t(i));
         FastestFound fastest(options.keepFastest);
-        const std::size_t probes = std::min(open.size(), std::max<std::size_t>(256, open.size() / 64));
         // Candidate i placed and evaluated in full, unless its floor after placing is slower than `toBeat` (then
         // bounded after placing; a candidate placed before keeps its summary).
         auto evaluate = [&](std::uint32_t i, double toBeat) {
@@ -231,10 +242,8 @@ namespace {
             std::vector<std::pair<double, std::uint32_t>> cheapest;
             reserveOnHugePages(cheapest, open.size());
             for (std::uint32_t i : open)
-                cheapest.emplace_back(std::isnan(floorBefore[i]) ? 0.0 : floorBefore[i], i);
-            std::nth_element(cheapest.begin(), cheapest.begin() + std::ptrdiff_t(probes), cheapest.end());
-            cheapest.resize(probes);
-            std::sort(cheapest.begin(), cheapest.end());
+                cheapest.emplace_back(floorBefore[i], i);
+            const std::size_t probes = cheapestFirst(cheapest);
             threads.forChunks(probes, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
                 for (std::size_t k = begin; k < end; ++k)
                     evaluate(cheapest[k].second, fastest.toBeat());
@@ -270,10 +279,8 @@ namespace {
             std::vector<std::pair<double, std::uint32_t>> placed;
             reserveOnHugePages(placed, open.size());
             for (std::uint32_t i : open)
-                if (state[i] == CutAfter) placed.emplace_back(std::isnan(floorAfter[i]) ? 0.0 : floorAfter[i], i);
-            const std::size_t first = std::min(placed.size(), std::max<std::size_t>(256, placed.size() / 64));
-            std::nth_element(placed.begin(), placed.begin() + std::ptrdiff_t(first), placed.end());
-            std::sort(placed.begin(), placed.begin() + std::ptrdiff_t(first));
+                if (state[i] == CutAfter) placed.emplace_back(floorAfter[i], i);
+            cheapestFirst(placed);
             threads.forChunks(placed.size(), quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
                 for (std::size_t k = begin; k < end; ++k)
                     if (!(evaluator.tokensPerSecond(placed[k].first) < fastest.toBeat()))
