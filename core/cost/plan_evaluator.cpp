@@ -16,6 +16,24 @@ namespace shardscope {
 
 namespace {
 
+/// What a stage's units add up to, and the model states and other memory that follow from it.
+struct StageSums
+{
+    double params = 0, routed = 0, shared = 0, moeActs = 0, fp8 = 0, acts = 0, embAct = 0, compute = 0, weightGrad = 0,
+           gemm = 0, forward = 0, recompute = 0, tp = 0, cp = 0, ep = 0, tpForward = 0, cpForward = 0, epForward = 0,
+           boundary = 0;
+    ModelStateBytes states {};
+    double routedBytes = 0, sharedBytes = 0;
+    OtherMemoryBytes other {};
+};
+
+/// A stage in evaluateInto's first pass: its distinct sums (an index), micro-batches in flight and sends.
+struct StageRecord
+{
+    int sums = 0;
+    double inFlight = 0, ppCommSeconds = 0;
+};
+
 /// evaluateInto's working vectors, one set per thread, kept between candidates so that evaluating one
 /// allocates nothing once the vectors have grown (malloc and free were 8 % of the 405B search).
 struct EvaluationScratch
@@ -24,7 +42,10 @@ struct EvaluationScratch
     std::vector<std::pair<int, int>> chunkUnits;
     StageLimits limits;
     StagePartition partition;
-    std::vector<double> stageSeconds, chunkSeconds;
+    std::vector<double> stageSeconds, chunkSeconds, chunkShares;
+    std::vector<StageSums> distinctStages;
+    std::vector<StageRecord> records;
+    std::vector<StageFloorTimes> floorTimes;
 };
 
 EvaluationScratch& evaluationScratch()
@@ -196,7 +217,10 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         }
     }
 
-    // Per-stage memory and per-micro-batch time.
+    // Per-stage memory and per-micro-batch time, in two passes. The first sums each distinct stage's units (most
+    // stages hold what the one before them does) and gives every stage its times and memory total: all the step
+    // floor and the cut read. The second writes whole StageEstimates (304 bytes a stage, a hundred stages a
+    // candidate), which the search's placing pass, cut after the first, never reads.
     const Collectives coll(cl);
     const KernelModel kernels(cl.gpu, tr.precision);
     // Gradients are reduced over the ranks that hold the same weights: DP x CP, tp ranks apart (Megatron's
@@ -210,27 +234,14 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
     std::vector<double>& stageSeconds = scratch.stageSeconds;
     stageSeconds.assign(std::size_t(p), 0.0);
-    e.stages.resize(std::size_t(p));
-    // The loop below sets every field of every stage but these (zeroing whole stages was 6 % of a 405B search:
-    // 304 bytes a stage, a hundred stages a candidate). A field added to StageEstimate is set below or reset here.
-    static_assert(sizeof(StageEstimate) == 304 && sizeof(MemoryBreakdown) == 9 * 8 + sizeof(OtherMemoryBytes),
-                  "a new StageEstimate or MemoryBreakdown field: set it in the stage loop or reset it here");
-    for (StageEstimate& st : e.stages) {
-        st.layerRanges.clear();
-        st.chunkShares.clear();
-        st.ppCommSeconds = 0; // without pipeline parallelism
-        st.dpCommSeconds = st.dpExposedSeconds = st.optimizerSeconds = 0; // after the cut, where one is made
-    }
-    // What a stage's units add up to, and the model states and other memory that follow from it.
-    struct StageSums
-    {
-        double params = 0, routed = 0, shared = 0, moeActs = 0, fp8 = 0, acts = 0, embAct = 0, compute = 0,
-               weightGrad = 0, gemm = 0, forward = 0, recompute = 0, tp = 0, cp = 0, ep = 0, tpForward = 0,
-               cpForward = 0, epForward = 0, boundary = 0;
-        ModelStateBytes states {};
-        double routedBytes = 0, sharedBytes = 0;
-        OtherMemoryBytes other {};
-    } sums;
+    std::vector<StageSums>& distinct = scratch.distinctStages;
+    distinct.clear();
+    std::vector<double>& shares = scratch.chunkShares; // interleaved: v per distinct stage
+    shares.clear();
+    std::vector<StageRecord>& records = scratch.records;
+    records.resize(std::size_t(p));
+    std::vector<StageFloorTimes>& floorTimes = scratch.floorTimes;
+    floorTimes.resize(std::size_t(p));
     double previousPaired = -1;
     // The last boundary's elements per token, its bytes and their send time (the same for most stages).
     double boundaryFor = -1, bytes = 0, send = 0;
@@ -250,29 +261,21 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         return true;
     };
     for (int k = 0; k < p; ++k) {
-        StageEstimate& st = e.stages[std::size_t(k)];
-        st.stage = k;
-        st.inFlightMicroBatches = limits.inFlight[std::size_t(k)];
+        StageRecord& rec = records[std::size_t(k)];
+        rec.inFlight = limits.inFlight[std::size_t(k)];
         // The all-to-all overlap pairs this share of the stage's passes with another micro-batch's.
         const double paired = c.epCommOverlap ? epOverlapPairedShare(c, k, m) : 0.0;
         // A stage holding units of the same classes in the same order as the stage before it, with the same
-        // pairing, adds the same numbers in the same order: the search (not detailed, which lists layers) takes
-        // the previous stage's sums, model states and other memory (the pure functions of them) as they are.
-        const bool samePrevious = !detailed && k > 0 && paired == previousPaired && sameClassesAsPrevious(k);
-        previousPaired = paired;
-        if (!samePrevious) {
-            sums = StageSums {};
+        // pairing, adds the same numbers in the same order: it shares the previous stage's sums, model states and
+        // other memory (the pure functions of them).
+        if (k == 0 || paired != previousPaired || !sameClassesAsPrevious(k)) {
+            StageSums& sums = distinct.emplace_back();
             chunkSeconds.clear();
             for (int r = 0; r < v; ++r) {
                 const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
                 double chunk = 0;
                 for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
                     const UnitCost& uc = costOf(u);
-                    const PartitionUnit& unit = m_units[std::size_t(u)];
-                    if (detailed && !st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
-                        st.layerRanges.back().second = unit.endLayer;
-                    else if (detailed)
-                        st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
                     sums.params += uc.params;
                     sums.routed += uc.routedExpertParams;
                     sums.shared += uc.sharedExpertParams;
@@ -303,43 +306,26 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             sums.routedBytes = sums.routed > 0 ? modelStateBytes(sums.routed, tr, c.zeroStage, expertShard).total() : 0.0;
             sums.sharedBytes = sums.shared > 0 ? modelStateBytes(sums.shared, tr, c.zeroStage, shardRanks).total() : 0.0;
             sums.other = otherOf(sums.params, sums.routed);
+            if (interleaved) {
+                double sum = 0;
+                for (double t : chunkSeconds)
+                    sum += t;
+                for (double t : chunkSeconds)
+                    shares.push_back(sum > 0 ? t / sum : 1.0 / double(chunkSeconds.size()));
+            }
         }
-        st.paramsPerDevice = sums.params;
-        st.routedExpertParamsPerDevice = sums.routed;
-        st.computeSeconds = sums.compute;
-        st.weightGradSeconds = sums.weightGrad;
-        st.gemmSeconds = sums.gemm;
-        st.recomputeSeconds = sums.recompute;
-        st.tpCommSeconds = sums.tp;
-        st.cpCommSeconds = sums.cp;
-        st.epCommSeconds = sums.ep;
-        const double forward = sums.forward, tpForward = sums.tpForward, cpForward = sums.cpForward,
-                     epForward = sums.epForward, boundaryElements = sums.boundary;
-        if (interleaved) {
-            double sum = 0;
-            for (double t : chunkSeconds)
-                sum += t;
-            for (double t : chunkSeconds)
-                st.chunkShares.push_back(sum > 0 ? t / sum : 1.0 / double(chunkSeconds.size()));
-        }
-        st.memory.weightsBytes = sums.states.weights + sums.fp8;
-        st.memory.gradientsBytes = sums.states.gradients;
-        st.memory.optimizerBytes = sums.states.optimizer;
-        st.memory.activationsBytes = sums.acts * st.inFlightMicroBatches;
-        st.memory.embeddingLogitsBytes = sums.embAct * st.inFlightMicroBatches;
-        st.memory.routedExpertBytes = sums.routedBytes;
-        st.memory.sharedExpertBytes = sums.sharedBytes;
-        st.memory.moeActivationBytes = sums.moeActs * st.inFlightMicroBatches;
-        st.memory.other = sums.other;
-        st.memory.overheadBytes = st.memory.other.total();
+        previousPaired = paired;
+        rec.sums = int(distinct.size()) - 1;
+        const StageSums& sums = distinct.back();
 
+        rec.ppCommSeconds = 0; // without pipeline parallelism
         if (p > 1) {
             // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way (this CP rank's share of the
             // sequence), split over TP by scatter/gather; v times with interleaving; the p2p overlap
             // (ppCommOverlap) below.
-            if (boundaryElements != boundaryFor) {
-                boundaryFor = boundaryElements;
-                bytes = boundaryElements * tokens * activationBytes / c.tp;
+            if (sums.boundary != boundaryFor) {
+                boundaryFor = sums.boundary;
+                bytes = sums.boundary * tokens * activationBytes / c.tp;
                 send = coll.sendSeconds(bytes, ppInterNode);
             }
             // Interleaved, every stage also sends across the wrap-around between chunks (stage p - 1 to stage 0
@@ -355,18 +341,26 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             // (torch/distributed/pipelining/schedules.py, batch_isend_irecv and _wait_batch_p2p).
             const bool overlapped = c.ppCommOverlap || isZeroBubble(c.schedule);
             const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
-            const double one = overlapped ? std::max(link.latencySeconds, send - (forward + tpForward + cpForward + epForward) / v)
-                                          : send;
+            const double one = overlapped
+                ? std::max(link.latencySeconds, send - (sums.forward + sums.tpForward + sums.cpForward + sums.epForward) / v)
+                : send;
             // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
-            st.ppCommSeconds = double(sends * v) * one + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
+            rec.ppCommSeconds = double(sends * v) * one + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
             e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * bytes * m);
         }
-        st.forwardSeconds = forward + tpForward + cpForward + epForward + st.ppCommSeconds / 2;
-        const double t = st.microBatchSeconds();
+        // The sums in StageEstimate's order (forwardSeconds, microBatchSeconds(), MemoryBreakdown::totalBytes()),
+        // so the second pass's stages give the same numbers.
+        StageFloorTimes& times = floorTimes[std::size_t(k)];
+        times.forwardSeconds = sums.forward + sums.tpForward + sums.cpForward + sums.epForward + rec.ppCommSeconds / 2;
+        const double t = sums.compute + sums.recompute + sums.tp + rec.ppCommSeconds + sums.cp + sums.ep;
+        times.microBatchSeconds = t;
+        times.weightGradSeconds = sums.weightGrad;
+        times.firstChunkShare = interleaved ? shares[std::size_t(rec.sums) * std::size_t(v)] : 1.0;
         stageSeconds[std::size_t(k)] = t;
         tMax = std::max(tMax, t);
         tMin = std::min(tMin, t);
-        const double total = st.memory.totalBytes();
+        const double total = (sums.states.weights + sums.fp8) + sums.states.gradients + sums.states.optimizer
+            + sums.acts * rec.inFlight + sums.embAct * rec.inFlight + sums.other.total();
         if (total > e.peakMemoryBytes) {
             e.peakMemoryBytes = total;
             e.peakStage = k;
@@ -375,10 +369,9 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     auto setFeasibility = [&] {
         e.feasible = e.peakMemoryBytes <= e.capacityBytes;
         if (!e.feasible) {
-            const StageEstimate& worst = e.stages[std::size_t(e.peakStage)];
-            e.infeasibleReason = "stage " + std::to_string(e.peakStage) + " needs " + formatBytes(worst.memory.totalBytes())
+            e.infeasibleReason = "stage " + std::to_string(e.peakStage) + " needs " + formatBytes(e.peakMemoryBytes)
                 + " per GPU but " + m_usableText + " is usable: exceeds memory by "
-                + formatBytes(worst.memory.totalBytes() - e.capacityBytes);
+                + formatBytes(e.peakMemoryBytes - e.capacityBytes);
         }
     };
     if (cut) {
@@ -387,21 +380,71 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         // work, its wait for the first forward and, interleaved, the backward still to cross the stages before
         // it), plus the largest stage optimizer step.
         double largestShare = 0; // the optimizer step grows with it (linear bytes at HBM speed)
-        const StageEstimate* previous = nullptr; // most stages hold what the one before them does
-        for (const StageEstimate& st : e.stages) {
-            if (!previous || st.paramsPerDevice != previous->paramsPerDevice
-                || st.routedExpertParamsPerDevice != previous->routedExpertParamsPerDevice)
-                largestShare = std::max(largestShare, localShare(st.paramsPerDevice, st.routedExpertParamsPerDevice));
-            previous = &st;
-        }
+        for (const StageSums& sums : distinct)
+            largestShare = std::max(largestShare, localShare(sums.params, sums.routed));
         const double optimizer = kernels.memoryBoundSeconds(optimizerStepBytes(largestShare, tr));
-        cut->floor = kFloorSlack * (pipelineFloorSeconds(c.schedule, e.stages, m, v) + optimizer);
+        cut->floor = kFloorSlack * (pipelineFloorSeconds(c.schedule, floorTimes, m) + optimizer);
         cut->cut = tokensPerSecond(cut->floor) < cut->tokensPerSecondToBeat;
         if (cut->cut) {
+            e.stages.clear(); // not estimated
             setFeasibility();
             return;
         }
     }
+
+    // The second pass: every stage's estimate from its sums and record.
+    e.stages.resize(std::size_t(p));
+    // The loop below sets every field of every stage. A field added to StageEstimate is set there.
+    static_assert(sizeof(StageEstimate) == 304 && sizeof(MemoryBreakdown) == 9 * 8 + sizeof(OtherMemoryBytes),
+                  "a new StageEstimate or MemoryBreakdown field: set it in the stage loop");
+    for (int k = 0; k < p; ++k) {
+        StageEstimate& st = e.stages[std::size_t(k)];
+        const StageRecord& rec = records[std::size_t(k)];
+        const StageSums& sums = distinct[std::size_t(rec.sums)];
+        st.stage = k;
+        st.layerRanges.clear();
+        if (detailed)
+            for (int r = 0; r < v; ++r) {
+                const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
+                for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
+                    const PartitionUnit& unit = m_units[std::size_t(u)];
+                    if (!st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
+                        st.layerRanges.back().second = unit.endLayer;
+                    else
+                        st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
+                }
+            }
+        if (interleaved) {
+            const auto first = shares.begin() + std::ptrdiff_t(rec.sums) * v;
+            st.chunkShares.assign(first, first + v);
+        } else {
+            st.chunkShares.clear();
+        }
+        st.paramsPerDevice = sums.params;
+        st.inFlightMicroBatches = rec.inFlight;
+        st.routedExpertParamsPerDevice = sums.routed;
+        st.computeSeconds = sums.compute;
+        st.weightGradSeconds = sums.weightGrad;
+        st.forwardSeconds = floorTimes[std::size_t(k)].forwardSeconds;
+        st.gemmSeconds = sums.gemm;
+        st.recomputeSeconds = sums.recompute;
+        st.tpCommSeconds = sums.tp;
+        st.ppCommSeconds = rec.ppCommSeconds;
+        st.cpCommSeconds = sums.cp;
+        st.epCommSeconds = sums.ep;
+        st.dpCommSeconds = st.dpExposedSeconds = st.optimizerSeconds = 0; // below
+        st.memory.weightsBytes = sums.states.weights + sums.fp8;
+        st.memory.gradientsBytes = sums.states.gradients;
+        st.memory.optimizerBytes = sums.states.optimizer;
+        st.memory.activationsBytes = sums.acts * rec.inFlight;
+        st.memory.embeddingLogitsBytes = sums.embAct * rec.inFlight;
+        st.memory.routedExpertBytes = sums.routedBytes;
+        st.memory.sharedExpertBytes = sums.sharedBytes;
+        st.memory.moeActivationBytes = sums.moeActs * rec.inFlight;
+        st.memory.other = sums.other;
+        st.memory.overheadBytes = st.memory.other.total();
+    }
+
     // The FLOPs of a micro-batch through every stage (MFU, HFU), unit by unit in stage and chunk order; after the
     // cut, which most of a search's candidates take without them.
     for (int k = 0; k < p; ++k)

@@ -72,11 +72,11 @@ public:
     /// with the all-to-all overlap one more chunk's worth (Megatron runs one extra warm-up forward).
     double inFlight(const ParallelConfig& config, int stage, int microBatches) const;
     double usableBytes() const;
-
-private:
     /// Floors are computed in another order than the times they bound: this much below, rounding cannot lift
     /// them above (the sums differ by a few ulps; tst_search_bounds checks floor <= step on every candidate).
     static constexpr double kFloorSlack = 1.0 - 1e-9;
+
+private:
     /// Each unit shape class's cost under `config` (cached per thread for the knobs unit costs depend on).
     const std::vector<UnitCost>& costClasses(const ParallelConfig& config) const;
     /// evaluate() into `estimate`, reusing its vectors; without `detailed` no layer ranges, chunk layers or

@@ -241,8 +241,19 @@ double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stag
 
 double pipelineFloorSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks)
 {
+    const int v = isInterleaved(schedule) ? std::max(1, chunks) : 1;
+    std::vector<StageFloorTimes> times;
+    times.reserve(stages.size());
+    for (const StageEstimate& st : stages)
+        times.push_back({ st.forwardSeconds, st.microBatchSeconds(), st.weightGradSeconds,
+                          v > 1 && int(st.chunkShares.size()) == v ? st.chunkShares[0] : 1.0 / v });
+    return pipelineFloorSeconds(schedule, times, microBatches);
+}
+
+double pipelineFloorSeconds(Schedule schedule, const std::vector<StageFloorTimes>& stages, int microBatches)
+{
     if (!isZeroBubble(schedule) && !isInterleaved(schedule))
-        return pipelineSeconds(schedule, stages, microBatches, chunks);
+        return closedFormPipeline(stages, [](const StageFloorTimes& st) { return st.microBatchSeconds; }, microBatches, 1);
     // The passes' durations as simulatedMakespan takes them (stagePassSeconds, prepare): chunk c of stage k runs
     // share_c of the stage's forward and backward; zero-bubble schedules run the weight gradient W as a pass of its
     // own and the input gradient B as the backward the stages wait for. Two floors for every stage k, both after
@@ -253,19 +264,17 @@ double pipelineFloorSeconds(Schedule schedule, const std::vector<StageEstimate>&
     //    for), and x's gradient still has virtual stages k-1..0 to cross. Only a W may follow it here.
     // Without the weight-gradient split (interleaved 1F1B) the two are one. And one micro-batch's path through
     // every virtual stage forward and back (pipelineFloorPath): ZBV's V crosses the stages twice each way.
-    const int v = isInterleaved(schedule) ? std::max(1, chunks) : 1;
     const bool split = isZeroBubble(schedule);
     double before = 0, after = 0, path = 0, floor = 0;
-    for (const StageEstimate& st : stages) {
+    for (const StageFloorTimes& st : stages) {
         const double forward = st.forwardSeconds;
-        const double backward = std::max(0.0, st.microBatchSeconds() - forward);
+        const double backward = std::max(0.0, st.microBatchSeconds - forward);
         const double inputGrad = split ? backward - std::clamp(st.weightGradSeconds, 0.0, backward) : backward;
         floor = std::max({ floor, before + microBatches * (forward + backward),
                            before + microBatches * (forward + inputGrad) + after });
         // Chunk 0 of every schedule here is virtual stage k (loop placement and ZBV's V alike).
-        const double share = v > 1 && int(st.chunkShares.size()) == v ? st.chunkShares[0] : 1.0 / v;
-        before += forward * share;
-        after += inputGrad * share;
+        before += forward * st.firstChunkShare;
+        after += inputGrad * st.firstChunkShare;
         path += forward + inputGrad;
     }
     return std::max(floor, path);

@@ -145,6 +145,19 @@ double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stag
  */
 double pipelineFloorSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks);
 
+/// What pipelineFloorSeconds reads of a stage: its forward pass, its whole micro-batch (microBatchSeconds()), the
+/// weight-gradient part of its backward, and its first chunk's share of them (1 / chunks for equal chunks). The
+/// search's placing pass fills these instead of whole StageEstimates.
+struct StageFloorTimes
+{
+    double forwardSeconds = 0;
+    double microBatchSeconds = 0;
+    double weightGradSeconds = 0;
+    double firstChunkShare = 1;
+};
+/// pipelineFloorSeconds over the stages' floor times (the same number as over the StageEstimates they come from).
+double pipelineFloorSeconds(Schedule schedule, const std::vector<StageFloorTimes>& stages, int microBatches);
+
 /**
  * A floor on pipelineFloorSeconds before the stages are known, from `pathSeconds`, the sum over all stages of their
  * forward and input-gradient pass times (at least the units' sum): one micro-batch crosses every virtual stage

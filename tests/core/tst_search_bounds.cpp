@@ -5,6 +5,7 @@
 // rerank's fast path (rankAndCollapse: compact columns, integer sort keys, a radix sort) against the ranking
 // spelled out with std::sort on the documented keys.
 #include "gpt_fixtures.h"
+#include "cost/step_model.h"
 #include "partition/planner.h"
 #include "partition/plan_config_text.h"
 #include "util/text.h"
@@ -158,6 +159,23 @@ void TestSearchBounds::floorsBoundEveryStep()
         const PlanSummary same = evaluator.summarizeUnlessSlower(c, 0, after, cut);
         QVERIFY(!cut);
         QVERIFY(sameSummary(same, full));
+        // Placed and cut at once (the search's placing pass), the first pass alone: the same memory, feasibility,
+        // reason and floor as the whole stage estimates give.
+        double placedFloor = 0;
+        const PlanSummary placed = evaluator.summarizeUnlessSlower(c, std::numeric_limits<double>::infinity(), placedFloor, cut);
+        QVERIFY(cut);
+        const PlanEstimate e = evaluator.evaluate(c);
+        double peak = 0, optimizer = 0;
+        for (const StageEstimate& st : e.stages) {
+            peak = std::max(peak, st.memory.totalBytes());
+            optimizer = std::max(optimizer, st.optimizerSeconds);
+        }
+        QCOMPARE(placed.peakMemoryBytes, peak);
+        QCOMPARE(placed.feasible, full.feasible);
+        QCOMPARE(placed.infeasibleReason.text(), full.infeasibleReason.text());
+        const int chunks = isInterleaved(c.schedule) ? c.vpp : 1;
+        QCOMPARE(placedFloor, PlanEvaluator::kFloorSlack * (pipelineFloorSeconds(c.schedule, e.stages, e.numMicroBatches, chunks) + optimizer));
+        QCOMPARE(after, placedFloor);
         QVERIFY2(before <= full.stepSeconds && after <= full.stepSeconds,
             qPrintable(QStringLiteral("%1, %2: floors %3 and %4 s, step %5 s")
                            .arg(QString::fromStdString(r.text), QString::fromStdString(planConfigText(c)))
