@@ -25,6 +25,7 @@ struct StageSums
     ModelStateBytes states {};
     double routedBytes = 0, sharedBytes = 0;
     OtherMemoryBytes other {};
+    double boundaryBytes = 0, sendSeconds = 0; ///< one pipeline send of its boundary, and its exposed time
 };
 
 /// A stage in evaluateInto's first pass: its distinct sums (an index), micro-batches in flight and sends.
@@ -245,6 +246,12 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     double previousPaired = -1;
     // The last boundary's elements per token, its bytes and their send time (the same for most stages).
     double boundaryFor = -1, bytes = 0, send = 0;
+    // Megatron overlaps the pipeline's sends with compute in its interleaved schedule (ppCommOverlap);
+    // torch.distributed.pipelining, which runs the zero-bubble schedules, posts every send and receive
+    // asynchronously and makes only the consuming pass's stream wait (torch/distributed/pipelining/schedules.py,
+    // batch_isend_irecv and _wait_batch_p2p).
+    const bool overlapped = c.ppCommOverlap || isZeroBubble(c.schedule);
+    const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
     const double activationBytes = tr.bytesPerActivation();
     std::vector<double>& chunkSeconds = scratch.chunkSeconds; // the current stage's per chunk
     auto sameClassesAsPrevious = [&](int k) {
@@ -313,6 +320,21 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
                 for (double t : chunkSeconds)
                     shares.push_back(sum > 0 ? t / sum : 1.0 / double(chunkSeconds.size()));
             }
+            if (p > 1) {
+                // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way (this CP rank's share of the
+                // sequence), split over TP by scatter/gather; v times with interleaving (below).
+                if (sums.boundary != boundaryFor) {
+                    boundaryFor = sums.boundary;
+                    bytes = sums.boundary * tokens * activationBytes / c.tp;
+                    send = coll.sendSeconds(bytes, ppInterNode);
+                }
+                sums.boundaryBytes = bytes;
+                // Overlapped, a send runs while the stage computes its next chunk: what that chunk's forward
+                // does not cover stays, and at least the handshake's latency.
+                sums.sendSeconds = overlapped
+                    ? std::max(link.latencySeconds, send - (sums.forward + sums.tpForward + sums.cpForward + sums.epForward) / v)
+                    : send;
+            }
         }
         previousPaired = paired;
         rec.sums = int(distinct.size()) - 1;
@@ -320,33 +342,15 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
 
         rec.ppCommSeconds = 0; // without pipeline parallelism
         if (p > 1) {
-            // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way (this CP rank's share of the
-            // sequence), split over TP by scatter/gather; v times with interleaving; the p2p overlap
-            // (ppCommOverlap) below.
-            if (sums.boundary != boundaryFor) {
-                boundaryFor = sums.boundary;
-                bytes = sums.boundary * tokens * activationBytes / c.tp;
-                send = coll.sendSeconds(bytes, ppInterNode);
-            }
             // Interleaved, every stage also sends across the wrap-around between chunks (stage p - 1 to stage 0
             // forward, stage 0 to stage p - 1 backward). ZBV's V has no wrap-around and no send at its turn
             // (virtual stages p - 1 and p share the last stage): its first and last stage send once per chunk.
             const int sends = c.schedule == Schedule::ZeroBubbleV ? (k == 0 || k == p - 1 ? 1 : 2)
                 : interleaved                                   ? 2
                                                                 : (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
-            // Overlapped, a send runs while the stage computes its next chunk: what that chunk's forward
-            // does not cover stays, and at least the handshake's latency. Megatron overlaps in its interleaved
-            // schedule (ppCommOverlap); torch.distributed.pipelining, which runs the zero-bubble schedules, posts
-            // every send and receive asynchronously and makes only the consuming pass's stream wait
-            // (torch/distributed/pipelining/schedules.py, batch_isend_irecv and _wait_batch_p2p).
-            const bool overlapped = c.ppCommOverlap || isZeroBubble(c.schedule);
-            const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
-            const double one = overlapped
-                ? std::max(link.latencySeconds, send - (sums.forward + sums.tpForward + sums.cpForward + sums.epForward) / v)
-                : send;
             // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
-            rec.ppCommSeconds = double(sends * v) * one + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
-            e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * bytes * m);
+            rec.ppCommSeconds = double(sends * v) * sums.sendSeconds + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
+            e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * sums.boundaryBytes * m);
         }
         // The sums in StageEstimate's order (forwardSeconds, microBatchSeconds(), MemoryBreakdown::totalBytes()),
         // so the second pass's stages give the same numbers.

@@ -91,9 +91,14 @@ private:
     };
     void evaluateInto(PlanEstimate& estimate, const ParallelConfig& config, bool detailed, bool checkRules,
                       StepCut* cut = nullptr) const;
-    /// Why `config` cannot fit whatever the placement (the average stage's memory, set in `bound`, exceeds
-    /// capacity), or "".
+    /// Why `config` cannot fit whatever the placement (a floor on its fullest stage's memory, set in `bound`,
+    /// exceeds capacity), or "".
     InfeasibleReason memoryLowerBoundProblem(const ParallelConfig& config, double& bound) const;
+    /// One model chunk per stage: the least memory of the fullest stage over every placement of whole units, from
+    /// each class's (model states, activations per micro-batch) and the memory every GPU has besides; 0 where a
+    /// placement fits the usable memory. memoryLowerBoundProblem's last floor.
+    double wholeUnitsFloor(const ParallelConfig& config, int microBatches,
+                           const std::vector<std::pair<double, double>>& unitBytes, double fixed) const;
     /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)
     /// unit ranges (possibly empty): blocks balanced over the stages by time within each stage's memory,
     /// first and last stage lighter by their embedding and loss, then spread evenly over each stage's chunks.
@@ -114,6 +119,7 @@ private:
     std::vector<int> m_unitClass;           ///< per unit: index of the first unit of the same shape's class
     std::vector<int> m_classRepresentative; ///< per class: a unit of it
     std::vector<int> m_classUnits;          ///< per class: how many units it has
+    std::vector<std::pair<int, int>> m_classRuns; ///< the units in model order as runs of one class: (class, units)
     std::string m_usableText;               ///< formatBytes(usableBytes()), which many reasons quote
 };
 

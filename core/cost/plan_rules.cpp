@@ -137,8 +137,10 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
         + dispatch;
     if (bound > usableBytes())
         return InfeasibleReason::memoryFloor(bound, usableBytes());
-    // Each class's units: model states (linear in the parameters, as the stages' sums) and activations per
-    // micro-batch, once per candidate (per thread: no allocation once grown).
+    // Each class's units: model states (linear in the parameters, as the stages' sums; ZeRO-3 without resharding
+    // after the forward keeps the stage's gathered weights too) and activations per micro-batch, once per candidate
+    // (per thread: no allocation once grown).
+    const bool keptGathers = c.zeroStage == 3 && !c.reshardAfterForward;
     thread_local std::vector<std::pair<double, double>> unitBytes;
     unitBytes.clear();
     for (const UnitCost& uc : classCosts)
@@ -147,7 +149,8 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
                 + (uc.routedExpertParams > 0
                        ? modelStateBytes(uc.routedExpertParams, tr, c.zeroStage, c.expertZeroShardSize()).total()
                        : 0.0)
-                + uc.fp8WeightBytes / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0),
+                + uc.fp8WeightBytes / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
+                + (keptGathers ? uc.params * tr.bytesPerParam() : 0.0),
             uc.activationBytes + uc.embeddingLogitsBytes);
     // The memory every GPU has besides its units' (its parameters' part at its least, none).
     const double fixed = otherMemoryBytes(tr, c, 0, 0, largestLayer, workingSet, tied).total() + dispatch;
@@ -198,9 +201,85 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
             bound = std::max(bound, kFloorSlack * (fixed + least / weights));
         }
     }
+    if (bound <= usableBytes() && !isInterleaved(c.schedule) && p > 1 && !m_classRuns.empty())
+        bound = std::max(bound, wholeUnitsFloor(c, m, unitBytes, fixed));
     if (bound <= usableBytes())
         return {};
     return InfeasibleReason::memoryFloor(bound, usableBytes());
+}
+
+double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std::vector<std::pair<double, double>>& unitBytes,
+                                      double fixed) const
+{
+    // One model chunk per stage: stage k holds the consecutive units [b_k, b_k+1) and needs at least F + the sum over
+    // them of (s_u + f_k a_u), whole units, where the relaxation above may split them. Filling the stages in order,
+    // each with as many units as fit within a capacity C, places every unit if any placement fits within C: by
+    // induction the greedy's boundary k is at or after that placement's (from there to the placement's boundary
+    // k + 1 is part of the placement's stage k, so it fits), stages left empty or not. So the least C at which
+    // the greedy places every unit is the least fullest stage of all placements, which no placement beats.
+    const int p = c.pp;
+    const double capacity = usableBytes() / kFloorSlack;
+    // Giving every stage ceil(units / p) units fits within F + that many of the largest unit at the most
+    // micro-batches in flight: where that is usable, so is the least (most candidates stop here).
+    const double most = std::max(this->inFlight(c, 0, m), this->inFlight(c, p - 1, m)); // monotone over the stages
+    double largest = 0;
+    for (const auto& [states, activations] : unitBytes)
+        largest = std::max(largest, states + most * activations);
+    const double perStage = std::ceil(double(m_units.size()) / p);
+    double hi = fixed + perStage * largest; // the greedy places every unit within it
+    if (hi <= capacity)
+        return 0;
+    thread_local std::vector<double> flights;
+    flights.resize(std::size_t(p));
+    for (int k = 0; k < p; ++k)
+        flights[std::size_t(k)] = this->inFlight(c, k, m);
+    // The greedy within `limit`, over the runs of one class (whole runs at once where they fit). Placing every unit,
+    // it lowers hi to its fullest stage; otherwise it returns the least limit at which some stage would take one
+    // unit more (below it the greedy stops at the same units, so fails too).
+    auto greedy = [&](double limit, double& next) {
+        next = std::numeric_limits<double>::infinity();
+        std::size_t run = 0;
+        double left = m_classRuns[0].second, fullest = 0;
+        for (int k = 0; k < p; ++k) {
+            const double f = flights[std::size_t(k)];
+            double need = fixed;
+            for (;;) {
+                const auto [states, activations] = unitBytes[std::size_t(m_classRuns[run].first)];
+                const double unit = states + f * activations;
+                double take = left;
+                if (need + left * unit > limit) {
+                    take = std::clamp(std::floor((limit - need) / unit), 0.0, left);
+                    while (take > 0 && need + take * unit > limit) take -= 1; // rounding either way
+                    while (take + 1 < left && need + (take + 1) * unit <= limit) take += 1;
+                }
+                need += take * unit;
+                left -= take;
+                if (left > 0) {
+                    next = std::min(next, need + unit);
+                    break;
+                }
+                if (++run == m_classRuns.size()) {
+                    hi = std::min(hi, std::max(fullest, need));
+                    return true;
+                }
+                left = m_classRuns[run].second;
+            }
+            fullest = std::max(fullest, need);
+        }
+        return false;
+    };
+    double lo = 0;
+    if (greedy(capacity, lo))
+        return 0;
+    // Bisected to 1/1024 of the floor (each step moves lo up to the greedy's next change or hi down to a fullest
+    // stage it placed), at most 64 steps: the floor is lo, the greatest limit known to leave units over.
+    for (int step = 0; step < 64 && hi > lo * (1.0 + 1.0 / 1024); ++step) {
+        double next = 0;
+        const double mid = lo + (hi - lo) / 2;
+        if (!greedy(mid, next))
+            lo = std::min(hi, std::max(mid, next));
+    }
+    return kFloorSlack * lo;
 }
 
 bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s) const

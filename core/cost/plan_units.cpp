@@ -63,6 +63,10 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
         }
         m_unitClass.push_back(cls);
         ++m_classUnits[std::size_t(cls)];
+        if (!m_classRuns.empty() && m_classRuns.back().first == cls)
+            ++m_classRuns.back().second;
+        else
+            m_classRuns.emplace_back(cls, 1);
     }
 
     for (int u = 0; u < int(m_units.size()); ++u) {

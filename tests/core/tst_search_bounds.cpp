@@ -5,6 +5,7 @@
 // rerank's fast path (rankAndCollapse: compact columns, integer sort keys, a radix sort) against the ranking
 // spelled out with std::sort on the documented keys.
 #include "gpt_fixtures.h"
+#include "cost/memory_model.h"
 #include "cost/step_model.h"
 #include "partition/planner.h"
 #include "partition/plan_config_text.h"
@@ -143,6 +144,7 @@ private slots:
     void reasonsKeptAsNumbersReadAsSentences();
     void memosNeverChangeAResult();
     void memoryFloorBelowEveryPlacement();
+    void wholeBlocksFloorSeesTheUnevenSplit();
 };
 
 void TestSearchBounds::floorsBoundEveryStep()
@@ -586,6 +588,74 @@ void TestSearchBounds::memoryFloorBelowEveryPlacement()
     if (QTest::currentTestFailed()) return;
     qInfo("%zu candidates rejected by the memory floor, %zu of them within 30 %% of their placement", rejected, close);
     QVERIFY(rejected > 1000 && close > rejected / 4);
+}
+
+void TestSearchBounds::wholeBlocksFloorSeesTheUnevenSplit()
+{
+    // Five identical blocks over four stages: some stage holds two whatever the placement, which the average stage
+    // (1.25 blocks) and the relaxation that may split blocks miss. The floor before placing is the least fullest
+    // stage over every split of whole blocks (brute force here: each stage needs F + n_k (s + f_k a), s a block's
+    // model states, a its activations per micro-batch, f_k the stage's micro-batches in flight, F the memory every
+    // GPU has besides). With the usable memory a quarter block below it, the candidate is rejected before placing
+    // with that floor, and placed anyway it needs at least as much on its fullest stage, which holds two blocks.
+    for (const Schedule schedule : { Schedule::GPipe, Schedule::OneFOneB, Schedule::ZeroBubbleH1 }) {
+        PlanningProblem problem;
+        for (int b = 0; b < 5; ++b) {
+            Layer l = syntheticMlpBlock(b);
+            l.actShardedBytesPerToken = 150'000;
+            problem.model.addLayer(l);
+        }
+        problem.model.addSequentialEdges();
+        problem.cluster = freeLinkCluster(4);
+        problem.training.seqLength = 1024;
+        problem.training.globalBatch = 8;
+        problem.training.pins.pp = 4;
+        problem.training.pins.tp = 1;
+        problem.training.pins.microBatch = 1;
+        problem.training.pins.zeroStage = 0;
+        problem.training.pins.recompute = Recompute::None;
+        problem.training.pins.schedule = schedule;
+        const TrainingSpec& tr = problem.training;
+        const std::vector<ParallelConfig> configs = enumerateCandidates(PlanEvaluator(problem), tr.pins, 1);
+        QVERIFY(!configs.empty());
+        const ParallelConfig c = configs.front();
+        const int m = 8; // micro-batches: global batch 8, DP 1, micro-batch 1
+        const double s = modelStateBytes(100'000'000, tr, 0, 1).total();
+        const double a = 150'000.0 * 1024; // bf16: bytes per token x tokens of a micro-batch
+        const double fixed = otherMemoryBytes(tr, c, 0, 0, 100'000'000, 0, false).total();
+        auto inFlight = [&](int k) { // GPipe keeps every micro-batch, 1F1B p - k of them (Narayanan 2021), ZB-H1 p
+            return schedule == Schedule::GPipe ? double(m)    // on every stage (Qi et al. 2024, Sec. 2.1)
+                : schedule == Schedule::OneFOneB ? double(std::min(4 - k, m))
+                                                  : double(std::min(4, m));
+        };
+        double least = 1e300;
+        for (int n0 = 0; n0 <= 5; ++n0)
+            for (int n1 = 0; n0 + n1 <= 5; ++n1)
+                for (int n2 = 0; n0 + n1 + n2 <= 5; ++n2) {
+                    const int n[4] = { n0, n1, n2, 5 - n0 - n1 - n2 };
+                    double fullest = 0;
+                    for (int k = 0; k < 4; ++k)
+                        fullest = std::max(fullest, fixed + n[k] * (s + inFlight(k) * a));
+                    least = std::min(least, fullest);
+                }
+        const double usable = least - 0.25 * (s + a);
+        problem.cluster.gpu.memoryBytes = usable / (1.0 - tr.memoryMargin);
+        const PlanEvaluator evaluator(problem);
+        PlanSummary summary;
+        const QByteArray what = QByteArray(toString(schedule).data(), qsizetype(toString(schedule).size()));
+        QVERIFY2(evaluator.rejectBeforePlacing(c, summary), what);
+        QVERIFY2(summary.infeasibleReason.text().find("however the layers are placed") != std::string::npos,
+                 what + ": " + QByteArray::fromStdString(summary.infeasibleReason.text()));
+        QVERIFY2(summary.peakMemoryBytes <= least && summary.peakMemoryBytes >= least * (1.0 - 2.0 / 1024),
+                 qPrintable(QStringLiteral("%1: floor %2, least fullest stage %3")
+                                .arg(QString::fromLatin1(what)).arg(summary.peakMemoryBytes, 0, 'g', 17).arg(least, 0, 'g', 17)));
+        const PlanEstimate placed = evaluator.evaluate(c);
+        QVERIFY2(!placed.feasible && placed.peakMemoryBytes >= summary.peakMemoryBytes, what);
+        int blocks = 0;
+        for (const auto& [first, end] : placed.stages[std::size_t(placed.peakStage)].layerRanges)
+            blocks += end - first;
+        QVERIFY2(blocks == 2, what);
+    }
 }
 
 #include "tst_search_bounds.moc"
