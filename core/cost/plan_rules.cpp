@@ -220,15 +220,42 @@ double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std:
     const int p = c.pp;
     const double capacity = usableBytes() / kFloorSlack;
     // Giving every stage ceil(units / p) units fits within F + that many of the largest unit at the most
-    // micro-batches in flight: where that is usable, so is the least (most candidates stop here).
+    // micro-batches in flight: the greedy places every unit within it.
     const double most = std::max(this->inFlight(c, 0, m), this->inFlight(c, p - 1, m)); // monotone over the stages
     double largest = 0;
     for (const auto& [states, activations] : unitBytes)
         largest = std::max(largest, states + most * activations);
-    const double perStage = std::ceil(double(m_units.size()) / p);
-    double hi = fixed + perStage * largest; // the greedy places every unit within it
+    double hi = fixed + std::ceil(double(m_units.size()) / p) * largest;
     if (hi <= capacity)
         return 0;
+    // A placement that fits where it holds every unit (most candidates stop here): the first unit on stage 0, the
+    // last on stage p - 1, the others in order, each stage taking as many as fit at the largest of them (states and
+    // activations each at their largest) with, over 8 runs of stages, the run's most micro-batches in flight.
+    const std::size_t units = m_units.size();
+    if (units >= 2) {
+        const int firstClass = m_unitClass.front(), lastClass = m_unitClass.back();
+        double states = 0, activations = 0; // the largest of the units between the first and the last
+        for (std::size_t cls = 0; cls < unitBytes.size(); ++cls)
+            if (m_classUnits[cls] - (int(cls) == firstClass) - (int(cls) == lastClass) > 0) {
+                states = std::max(states, unitBytes[cls].first);
+                activations = std::max(activations, unitBytes[cls].second);
+            }
+        const double firstNeed = unitBytes[std::size_t(firstClass)].first + this->inFlight(c, 0, m) * unitBytes[std::size_t(firstClass)].second;
+        const double lastNeed = unitBytes[std::size_t(lastClass)].first + this->inFlight(c, p - 1, m) * unitBytes[std::size_t(lastClass)].second;
+        const double room = capacity - fixed;
+        double held = 0; // units between the first and the last that the stages take
+        const int runs = std::min(p, 8);
+        for (int r = 0; r < runs && room >= firstNeed && room >= lastNeed; ++r) {
+            const int from = int(std::int64_t(p) * r / runs), to = int(std::int64_t(p) * (r + 1) / runs) - 1;
+            const double unit = states + std::max(this->inFlight(c, from, m), this->inFlight(c, to, m)) * activations;
+            auto takes = [&](double left) { return unit > 0 ? std::floor(left / unit) : double(units); };
+            held += double(to - from + 1) * takes(room);
+            if (from == 0) held += takes(room - firstNeed) - takes(room);
+            if (to == p - 1) held += takes(room - lastNeed) - takes(room);
+        }
+        if (room >= firstNeed && room >= lastNeed && held >= double(units - 2))
+            return 0;
+    }
     thread_local std::vector<double> flights;
     flights.resize(std::size_t(p));
     for (int k = 0; k < p; ++k)
@@ -240,18 +267,21 @@ double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std:
         next = std::numeric_limits<double>::infinity();
         std::size_t run = 0;
         double left = m_classRuns[0].second, fullest = 0;
+        // As many units of `unit` as fit above `need` (the largest count the comparison below accepts, whatever
+        // the division's rounding), at most `left`.
+        auto fitting = [&](double need, double unit) {
+            double take = std::clamp(std::floor((limit - need) / unit), 0.0, left);
+            while (take > 0 && need + take * unit > limit) take -= 1;
+            while (take + 1 <= left && need + (take + 1) * unit <= limit) take += 1;
+            return take;
+        };
         for (int k = 0; k < p; ++k) {
             const double f = flights[std::size_t(k)];
             double need = fixed;
             for (;;) {
                 const auto [states, activations] = unitBytes[std::size_t(m_classRuns[run].first)];
                 const double unit = states + f * activations;
-                double take = left;
-                if (need + left * unit > limit) {
-                    take = std::clamp(std::floor((limit - need) / unit), 0.0, left);
-                    while (take > 0 && need + take * unit > limit) take -= 1; // rounding either way
-                    while (take + 1 < left && need + (take + 1) * unit <= limit) take += 1;
-                }
+                const double take = need + left * unit <= limit ? left : fitting(need, unit);
                 need += take * unit;
                 left -= take;
                 if (left > 0) {

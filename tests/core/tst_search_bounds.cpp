@@ -5,7 +5,7 @@
 // rerank's fast path (rankAndCollapse: compact columns, integer sort keys, a radix sort) against the ranking
 // spelled out with std::sort on the documented keys.
 #include "gpt_fixtures.h"
-#include "cost/memory_model.h"
+#include "random_problems.h"
 #include "cost/step_model.h"
 #include "partition/planner.h"
 #include "partition/plan_config_text.h"
@@ -20,70 +20,6 @@ using namespace shardscope;
 using namespace shardscope::testing;
 
 namespace {
-
-struct RandomProblem
-{
-    PlanningProblem problem;
-    int top = 1;
-    std::string text; ///< what the problem is, for failure messages
-};
-
-/// Problem `seed`: a small transformer (dense, or a mixture of experts one time in four), a cluster of 1 to 8
-/// GPUs with 2 to 80 GiB each (so that memory decides often), a short sequence and batch, a few pins.
-RandomProblem randomProblem(unsigned seed)
-{
-    std::mt19937 rng(seed);
-    auto pick = [&](auto... values) {
-        const std::array all { values... };
-        return all[std::uniform_int_distribution<std::size_t>(0, all.size() - 1)(rng)];
-    };
-    auto chance = [&](double p) { return std::uniform_real_distribution<double>(0, 1)(rng) < p; };
-
-    TransformerSpec s;
-    s.name = "random";
-    s.modelType = "llama";
-    s.heads = pick(4, 8, 16);
-    s.kvHeads = s.heads / pick(1, 2, 4);
-    s.hidden = s.heads * pick(64, 128);
-    s.ffn = s.hidden * pick(2, 3, 4);
-    s.layers = pick(2, 3, 4, 6, 8);
-    s.vocab = pick(1000, 32000);
-    s.maxPositions = 8192;
-    s.tiedEmbeddings = chance(0.3);
-    if (chance(0.25)) {
-        s.experts = pick(4, 8);
-        s.expertsPerToken = 2;
-        s.expertFfn = s.hidden;
-    }
-
-    RandomProblem r;
-    PlanningProblem& p = r.problem;
-    p.model = buildModelGraph(s);
-    const int gpus = pick(1, 2, 4, 8);
-    const int perNode = std::min(gpus, pick(4, 8));
-    GpuSpec gpu = catalogGpu(pick("H100-SXM", "A100-SXM-80GB"));
-    gpu.memoryBytes = pick(2.0, 4.0, 8.0, 16.0, 80.0) * kGiB;
-    p.cluster = ClusterSpec::make(gpu, gpus, perNode);
-    p.training.seqLength = pick(512, 1024, 4096, 8192);
-    p.training.globalBatch = pick(4, 8, 16);
-    p.training.flashAttention = !chance(0.2);
-    p.training.precision = chance(0.2) ? Precision::Fp8 : Precision::Bf16;
-    PlanPins& pins = p.training.pins;
-    if (chance(0.15)) pins.tp = pick(1, 2, 4);
-    if (chance(0.15)) pins.pp = pick(1, 2, 4);
-    if (chance(0.1)) pins.microBatch = pick(1, 2);
-    if (chance(0.1)) pins.zeroStage = pick(0, 1, 3);
-    if (chance(0.1)) pins.recompute = pick(Recompute::None, Recompute::Full);
-    if (chance(0.1))
-        pins.schedule = pick(Schedule::OneFOneB, Schedule::Interleaved1F1B, Schedule::ZeroBubbleH1, Schedule::ZeroBubbleV);
-    if (s.experts > 0 && chance(0.2)) pins.epCommOverlap = true;
-    r.top = pick(1, 2, 3, 5);
-    r.text = "seed " + std::to_string(seed) + ": " + std::to_string(s.layers) + " blocks h " + std::to_string(s.hidden)
-        + (s.experts ? " experts " + std::to_string(s.experts) : std::string()) + " on " + std::to_string(gpus) + " GPUs of "
-        + std::to_string(int(gpu.memoryBytes / kGiB)) + " GiB, seq " + std::to_string(p.training.seqLength) + " batch "
-        + std::to_string(p.training.globalBatch) + ", top " + std::to_string(r.top);
-    return r;
-}
 
 SearchOptions options(SearchPruning pruning, int threads)
 {
@@ -115,20 +51,6 @@ double keepThFastest(const std::vector<PlanSummary>& plans, int keep)
     return int(speeds.size()) >= keep ? speeds[std::size_t(keep - 1)] : 0.0;
 }
 
-/// Calls `visit(problem, evaluator, config)` for every candidate of the random problems [first, end) that the
-/// rules and the memory floor let through to placing.
-template <typename Visit> void forEachPlacedCandidate(unsigned first, unsigned end, Visit&& visit)
-{
-    for (unsigned seed = first; seed < end; ++seed) {
-        const RandomProblem r = randomProblem(seed);
-        const PlanEvaluator evaluator(r.problem);
-        for (const ParallelConfig& c : enumerateCandidates(evaluator, r.problem.training.pins, 2)) {
-            PlanSummary rejected;
-            if (!evaluator.rejectBeforePlacing(c, rejected)) visit(r, evaluator, c);
-        }
-    }
-}
-
 } // namespace
 
 class TestSearchBounds : public QObject
@@ -143,8 +65,6 @@ private slots:
     void largeTailRankedOnTwoThreadsAsInOnePass();
     void reasonsKeptAsNumbersReadAsSentences();
     void memosNeverChangeAResult();
-    void memoryFloorBelowEveryPlacement();
-    void wholeBlocksFloorSeesTheUnevenSplit();
 };
 
 void TestSearchBounds::floorsBoundEveryStep()
@@ -550,112 +470,6 @@ void TestSearchBounds::memosNeverChangeAResult()
     if (QTest::currentTestFailed()) return;
     qInfo("%zu pipelined candidates compared, %zu of them interleaved", compared, interleaved);
     QVERIFY(compared > 300 && interleaved > 50);
-}
-
-void TestSearchBounds::memoryFloorBelowEveryPlacement()
-{
-    // The memory floor before placing rejects a candidate only where every placement needs more than is usable: the
-    // candidate placed anyway (evaluate() applies the rules, not the floor) needs at least the floor on its fullest
-    // stage. Random problems (small GPUs, 1F1B, interleaved, zero-bubble and ZBV schedules whose stages keep
-    // different micro-batches in flight, heads of large vocabularies on the last stage) and Llama-3-70B on 64 H100
-    // at seq 8192, the window's example. The floor is not vacuous: many rejections are within 30 % of the placement.
-    std::size_t rejected = 0, close = 0;
-    auto check = [&](const std::string& what, const PlanningProblem& problem) {
-        const PlanEvaluator evaluator(problem);
-        for (const ParallelConfig& c : enumerateCandidates(evaluator, problem.training.pins, 2)) {
-            PlanSummary s;
-            if (!evaluator.rejectBeforePlacing(c, s) || s.peakMemoryBytes <= 0) continue; // a rule, or placed
-            const PlanEstimate e = evaluator.evaluate(c);
-            if (!e.infeasibleReason.empty() && e.stages.empty()) continue; // a rule after all
-            QVERIFY2(!e.feasible && e.peakMemoryBytes >= s.peakMemoryBytes,
-                qPrintable(QStringLiteral("%1, %2: floor %3, placed %4 (%5)")
-                               .arg(QString::fromStdString(what), QString::fromStdString(planConfigText(c)))
-                               .arg(s.peakMemoryBytes, 0, 'g', 17)
-                               .arg(e.peakMemoryBytes, 0, 'g', 17)
-                               .arg(e.feasible ? "fits" : "does not fit")));
-            ++rejected;
-            close += e.peakMemoryBytes < 1.3 * s.peakMemoryBytes ? 1 : 0;
-        }
-    };
-    for (unsigned seed = 1200; seed < 1260 && !QTest::currentTestFailed(); ++seed)
-        check(randomProblem(seed).text, randomProblem(seed).problem);
-    PlanningProblem llama;
-    llama.model = buildModelGraph(llama3_70b());
-    llama.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), 64, 8);
-    llama.training.seqLength = 8192;
-    llama.training.globalBatch = 512;
-    if (!QTest::currentTestFailed()) check("Llama-3-70B on 64 H100", llama);
-    if (QTest::currentTestFailed()) return;
-    qInfo("%zu candidates rejected by the memory floor, %zu of them within 30 %% of their placement", rejected, close);
-    QVERIFY(rejected > 1000 && close > rejected / 4);
-}
-
-void TestSearchBounds::wholeBlocksFloorSeesTheUnevenSplit()
-{
-    // Five identical blocks over four stages: some stage holds two whatever the placement, which the average stage
-    // (1.25 blocks) and the relaxation that may split blocks miss. The floor before placing is the least fullest
-    // stage over every split of whole blocks (brute force here: each stage needs F + n_k (s + f_k a), s a block's
-    // model states, a its activations per micro-batch, f_k the stage's micro-batches in flight, F the memory every
-    // GPU has besides). With the usable memory a quarter block below it, the candidate is rejected before placing
-    // with that floor, and placed anyway it needs at least as much on its fullest stage, which holds two blocks.
-    for (const Schedule schedule : { Schedule::GPipe, Schedule::OneFOneB, Schedule::ZeroBubbleH1 }) {
-        PlanningProblem problem;
-        for (int b = 0; b < 5; ++b) {
-            Layer l = syntheticMlpBlock(b);
-            l.actShardedBytesPerToken = 150'000;
-            problem.model.addLayer(l);
-        }
-        problem.model.addSequentialEdges();
-        problem.cluster = freeLinkCluster(4);
-        problem.training.seqLength = 1024;
-        problem.training.globalBatch = 8;
-        problem.training.pins.pp = 4;
-        problem.training.pins.tp = 1;
-        problem.training.pins.microBatch = 1;
-        problem.training.pins.zeroStage = 0;
-        problem.training.pins.recompute = Recompute::None;
-        problem.training.pins.schedule = schedule;
-        const TrainingSpec& tr = problem.training;
-        const std::vector<ParallelConfig> configs = enumerateCandidates(PlanEvaluator(problem), tr.pins, 1);
-        QVERIFY(!configs.empty());
-        const ParallelConfig c = configs.front();
-        const int m = 8; // micro-batches: global batch 8, DP 1, micro-batch 1
-        const double s = modelStateBytes(100'000'000, tr, 0, 1).total();
-        const double a = 150'000.0 * 1024; // bf16: bytes per token x tokens of a micro-batch
-        const double fixed = otherMemoryBytes(tr, c, 0, 0, 100'000'000, 0, false).total();
-        auto inFlight = [&](int k) { // GPipe keeps every micro-batch, 1F1B p - k of them (Narayanan 2021), ZB-H1 p
-            return schedule == Schedule::GPipe ? double(m)    // on every stage (Qi et al. 2024, Sec. 2.1)
-                : schedule == Schedule::OneFOneB ? double(std::min(4 - k, m))
-                                                  : double(std::min(4, m));
-        };
-        double least = 1e300;
-        for (int n0 = 0; n0 <= 5; ++n0)
-            for (int n1 = 0; n0 + n1 <= 5; ++n1)
-                for (int n2 = 0; n0 + n1 + n2 <= 5; ++n2) {
-                    const int n[4] = { n0, n1, n2, 5 - n0 - n1 - n2 };
-                    double fullest = 0;
-                    for (int k = 0; k < 4; ++k)
-                        fullest = std::max(fullest, fixed + n[k] * (s + inFlight(k) * a));
-                    least = std::min(least, fullest);
-                }
-        const double usable = least - 0.25 * (s + a);
-        problem.cluster.gpu.memoryBytes = usable / (1.0 - tr.memoryMargin);
-        const PlanEvaluator evaluator(problem);
-        PlanSummary summary;
-        const QByteArray what = QByteArray(toString(schedule).data(), qsizetype(toString(schedule).size()));
-        QVERIFY2(evaluator.rejectBeforePlacing(c, summary), what);
-        QVERIFY2(summary.infeasibleReason.text().find("however the layers are placed") != std::string::npos,
-                 what + ": " + QByteArray::fromStdString(summary.infeasibleReason.text()));
-        QVERIFY2(summary.peakMemoryBytes <= least && summary.peakMemoryBytes >= least * (1.0 - 2.0 / 1024),
-                 qPrintable(QStringLiteral("%1: floor %2, least fullest stage %3")
-                                .arg(QString::fromLatin1(what)).arg(summary.peakMemoryBytes, 0, 'g', 17).arg(least, 0, 'g', 17)));
-        const PlanEstimate placed = evaluator.evaluate(c);
-        QVERIFY2(!placed.feasible && placed.peakMemoryBytes >= summary.peakMemoryBytes, what);
-        int blocks = 0;
-        for (const auto& [first, end] : placed.stages[std::size_t(placed.peakStage)].layerRanges)
-            blocks += end - first;
-        QVERIFY2(blocks == 2, what);
-    }
 }
 
 #include "tst_search_bounds.moc"
