@@ -82,7 +82,8 @@ private:
     /// evaluate() into `estimate`, reusing its vectors; without `detailed` no layer ranges, chunk layers or
     /// warnings (what PlanSummary does not read); without `checkRules` the caller has checked structuralProblem.
     /// With `cut`, stops after placing where the floor after placement (cut->floor) is slower than
-    /// cut->tokensPerSecondToBeat (cut->cut), with memory and feasibility set.
+    /// cut->tokensPerSecondToBeat (cut->cut), with the peak memory and feasibility set and no stage estimates
+    /// (the first pass's sums and records alone).
     struct StepCut
     {
         double tokensPerSecondToBeat = 0;
