@@ -43,7 +43,7 @@ struct EvaluationScratch
     std::vector<std::pair<int, int>> chunkUnits;
     StageLimits limits;
     StagePartition partition;
-    std::vector<double> stageSeconds, chunkSeconds, chunkShares;
+    std::vector<double> chunkSeconds, chunkShares;
     std::vector<StageSums> distinctStages;
     std::vector<StageRecord> records;
     std::vector<StageFloorTimes> floorTimes;
@@ -233,8 +233,6 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     const double tokens = double(tr.seqLength) * c.microBatch / c.cp; // per rank
     double tMax = 0, tMin = 1e300;
     double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
-    std::vector<double>& stageSeconds = scratch.stageSeconds;
-    stageSeconds.assign(std::size_t(p), 0.0);
     std::vector<StageSums>& distinct = scratch.distinctStages;
     distinct.clear();
     std::vector<double>& shares = scratch.chunkShares; // interleaved: v per distinct stage
@@ -360,7 +358,6 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         times.microBatchSeconds = t;
         times.weightGradSeconds = sums.weightGrad;
         times.firstChunkShare = interleaved ? shares[std::size_t(rec.sums) * std::size_t(v)] : 1.0;
-        stageSeconds[std::size_t(k)] = t;
         tMax = std::max(tMax, t);
         tMin = std::min(tMin, t);
         const double total = (sums.states.weights + sums.fp8) + sums.states.gradients + sums.states.optimizer
@@ -508,7 +505,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     const double pipeline = pipelineSeconds(c.schedule, e.stages, m, v);
     int critical = 0;
     for (int k = 0; k < p; ++k)
-        if (stageSeconds[std::size_t(k)] >= tMax)
+        if (floorTimes[std::size_t(k)].microBatchSeconds >= tMax)
             critical = k;
     const StageEstimate& cs = e.stages[std::size_t(critical)];
     e.time.computeSeconds = m * cs.computeSeconds;

@@ -5,6 +5,8 @@
 #include "cost/plan_estimate.h"
 #include "cost/planning_problem.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -95,11 +97,24 @@ private:
     /// Why `config` cannot fit whatever the placement (a floor on its fullest stage's memory, set in `bound`,
     /// exceeds capacity), or "".
     InfeasibleReason memoryLowerBoundProblem(const ParallelConfig& config, double& bound) const;
+    /// The memory floors' view of the stages: up to 8 runs of consecutive stages, [from, to], and the micro-batches
+    /// in flight at each run's two ends (every schedule's counts are monotone over the stages, so a run's fewest
+    /// and most are at its ends; the first run starts at stage 0, the last ends at stage p - 1).
+    struct StageRuns
+    {
+        int count = 0;
+        std::array<int, 8> from {}, to {};
+        std::array<double, 8> atFrom {}, atTo {};
+        double fewest(int r) const { return std::min(atFrom[std::size_t(r)], atTo[std::size_t(r)]); }
+        double most(int r) const { return std::max(atFrom[std::size_t(r)], atTo[std::size_t(r)]); }
+    };
+    /// `first` and `last`: the first and last stage's micro-batches in flight, which the caller has.
+    StageRuns stageRuns(const ParallelConfig& config, int microBatches, double first, double last) const;
     /// One model chunk per stage: the least memory of the fullest stage over every placement of whole units, from
     /// each class's (model states, activations per micro-batch) and the memory every GPU has besides; 0 where a
     /// placement fits the usable memory. memoryLowerBoundProblem's last floor.
     double wholeUnitsFloor(const ParallelConfig& config, int microBatches,
-                           const std::vector<std::pair<double, double>>& unitBytes, double fixed) const;
+                           const std::vector<std::pair<double, double>>& unitBytes, double fixed, const StageRuns& runs) const;
     /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)
     /// unit ranges (possibly empty): blocks balanced over the stages by time within each stage's memory,
     /// first and last stage lighter by their embedding and loss, then spread evenly over each stage's chunks.

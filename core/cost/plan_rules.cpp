@@ -154,6 +154,13 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
             uc.activationBytes + uc.embeddingLogitsBytes);
     // The memory every GPU has besides its units' (its parameters' part at its least, none).
     const double fixed = otherMemoryBytes(tr, c, 0, 0, largestLayer, workingSet, tied).total() + dispatch;
+    // The runs of stages, computed where a floor below needs them.
+    StageRuns knownRuns;
+    auto stageRunsOnce = [&]() -> const StageRuns& {
+        if (knownRuns.count == 0)
+            knownRuns = stageRuns(c, m, first, last);
+        return knownRuns;
+    };
     if (!m_units.empty()) {
         // The first unit (the embedding side) is on stage 0, the last (output head and loss, whose logits are the
         // largest activations of a large vocabulary) on the stage of the last virtual stage (stage p - 1, or 0 in
@@ -186,12 +193,9 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
         const double fewest = std::min(first, last), most = std::max(first, last);
         if (sBar + fewest * aBar > 0) {
             double weights = 0; // W's upper bound
-            const int runs = std::min(p, 8);
-            for (int r = 0; r < runs; ++r) {
-                const int from = int(std::int64_t(p) * r / runs), to = int(std::int64_t(p) * (r + 1) / runs) - 1;
-                const double f = std::min(this->inFlight(c, from, m), this->inFlight(c, to, m));
-                weights += double(to - from + 1) / (sBar + f * aBar);
-            }
+            const StageRuns& runs = stageRunsOnce();
+            for (int r = 0; r < runs.count; ++r)
+                weights += double(runs.to[std::size_t(r)] - runs.from[std::size_t(r)] + 1) / (sBar + runs.fewest(r) * aBar);
             double least = 0; // sum over the units of min over f of (s_u + f a_u) / (s + f a)
             for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
                 const auto [su, au] = unitBytes[cls];
@@ -202,14 +206,29 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
         }
     }
     if (bound <= usableBytes() && !isInterleaved(c.schedule) && p > 1 && !m_classRuns.empty())
-        bound = std::max(bound, wholeUnitsFloor(c, m, unitBytes, fixed));
+        bound = std::max(bound, wholeUnitsFloor(c, m, unitBytes, fixed, stageRunsOnce()));
     if (bound <= usableBytes())
         return {};
     return InfeasibleReason::memoryFloor(bound, usableBytes());
 }
 
+PlanEvaluator::StageRuns PlanEvaluator::stageRuns(const ParallelConfig& c, int m, double first, double last) const
+{
+    const int p = c.pp;
+    StageRuns runs;
+    runs.count = std::min(p, int(runs.from.size()));
+    for (int r = 0; r < runs.count; ++r) {
+        const std::size_t i = std::size_t(r);
+        runs.from[i] = int(std::int64_t(p) * r / runs.count);
+        runs.to[i] = int(std::int64_t(p) * (r + 1) / runs.count) - 1;
+        runs.atFrom[i] = runs.from[i] == 0 ? first : this->inFlight(c, runs.from[i], m);
+        runs.atTo[i] = runs.to[i] == p - 1 ? last : runs.to[i] == runs.from[i] ? runs.atFrom[i] : this->inFlight(c, runs.to[i], m);
+    }
+    return runs;
+}
+
 double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std::vector<std::pair<double, double>>& unitBytes,
-                                      double fixed) const
+                                      double fixed, const StageRuns& runs) const
 {
     // One model chunk per stage: stage k holds the consecutive units [b_k, b_k+1) and needs at least F + the sum over
     // them of (s_u + f_k a_u), whole units, where the relaxation above may split them. Filling the stages in order,
@@ -221,7 +240,8 @@ double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std:
     const double capacity = usableBytes() / kFloorSlack;
     // Giving every stage ceil(units / p) units fits within F + that many of the largest unit at the most
     // micro-batches in flight: the greedy places every unit within it.
-    const double most = std::max(this->inFlight(c, 0, m), this->inFlight(c, p - 1, m)); // monotone over the stages
+    const double first = runs.atFrom[0], last = runs.atTo[std::size_t(runs.count - 1)];
+    const double most = std::max(first, last); // monotone over the stages
     double largest = 0;
     for (const auto& [states, activations] : unitBytes)
         largest = std::max(largest, states + most * activations);
@@ -240,14 +260,13 @@ double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std:
                 states = std::max(states, unitBytes[cls].first);
                 activations = std::max(activations, unitBytes[cls].second);
             }
-        const double firstNeed = unitBytes[std::size_t(firstClass)].first + this->inFlight(c, 0, m) * unitBytes[std::size_t(firstClass)].second;
-        const double lastNeed = unitBytes[std::size_t(lastClass)].first + this->inFlight(c, p - 1, m) * unitBytes[std::size_t(lastClass)].second;
+        const double firstNeed = unitBytes[std::size_t(firstClass)].first + first * unitBytes[std::size_t(firstClass)].second;
+        const double lastNeed = unitBytes[std::size_t(lastClass)].first + last * unitBytes[std::size_t(lastClass)].second;
         const double room = capacity - fixed;
         double held = 0; // units between the first and the last that the stages take
-        const int runs = std::min(p, 8);
-        for (int r = 0; r < runs && room >= firstNeed && room >= lastNeed; ++r) {
-            const int from = int(std::int64_t(p) * r / runs), to = int(std::int64_t(p) * (r + 1) / runs) - 1;
-            const double unit = states + std::max(this->inFlight(c, from, m), this->inFlight(c, to, m)) * activations;
+        for (int r = 0; r < runs.count && room >= firstNeed && room >= lastNeed; ++r) {
+            const int from = runs.from[std::size_t(r)], to = runs.to[std::size_t(r)];
+            const double unit = states + runs.most(r) * activations;
             auto takes = [&](double left) { return unit > 0 ? std::floor(left / unit) : double(units); };
             held += double(to - from + 1) * takes(room);
             if (from == 0) held += takes(room - firstNeed) - takes(room);
