@@ -194,10 +194,15 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
         << (budget ? budgetHeader(*budget) : QString()) << '\n';
     const int n = std::min<int>(top, int(o.order.size()));
     int shown = 0;
+    bool ties = false;
     for (int i = 0; i < n; ++i) {
         const PlanSummary& s = o.search.candidates[o.order[std::size_t(i)]];
         if (!s.feasible)
             break;
+        // The last column, "≈5": in the tie group whose first plan has rank 5 (plan_ties.h): plans the model cannot
+        // tell apart by speed. Empty for a plan that ties with none; the other columns stay one number each.
+        const int tie = tiedWithRank(o, std::size_t(i));
+        ties = ties || tie > 0;
         // "tp+pp+ep" is one wider than the overlap column: the memory column gives up a space of its margin.
         static const int kColumnsWidth = int(configColumns(ParallelConfig {}).size());
         const QString columns = configColumns(s.config);
@@ -211,10 +216,17 @@ void PlanReport::printRanking(QTextStream& out, const PlanningOutcome& o, int to
                    .arg(100 * s.mfu, 5, 'f', 1)
                    .arg(100 * s.bubbleFraction, 5, 'f', 1)
                    .arg(s.score, 5, 'f', 3)
-            << (budget ? budgetColumns(*budget, trainingTime(*budget, s)) : QString()) << '\n';
+            << (budget ? budgetColumns(*budget, trainingTime(*budget, s)) : QString())
+            << (tie > 0 ? QStringLiteral("  \u2248%1").arg(tie) : QString()) << '\n';
         ++shown;
     }
     // Below the table, not in it: its columns stay one number each for scripts.
+    if (ties)
+        out << tr("\u2248N: in the tie group that starts at rank N, step times at most %1 % above the group's fastest (half the band "
+                  "of the predicted times); inside a group more memory headroom ranks first, then settings closer to the "
+                  "frameworks' defaults")
+                   .arg(100 * o.tieRule.relativeTolerance, 0, 'g', 3)
+            << '\n';
     if (shown > 0)
         out << (calibration.calibrated() ? tr("Predicted times: %1") : tr("Predicted times are %1")).arg(qs(calibration.describe()))
             << '\n';
@@ -308,9 +320,9 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
         terms += tr(" + CP comm %1").arg(qs(formatSeconds(t.cpCommSeconds)));
     if (experts)
         terms += tr(" + EP all-to-all %1").arg(qs(formatSeconds(t.epCommSeconds)));
-    terms += tr(" + bubble %1 + exposed DP comm %2 + optimizer %3")
-                 .arg(qs(formatSeconds(t.bubbleSeconds)), qs(formatSeconds(t.dpExposedSeconds)),
-                      qs(formatSeconds(t.optimizerSeconds)));
+    terms += tr(" + bubble %1 + waiting on the slowest stage %2 + exposed DP comm %3 + optimizer %4")
+                 .arg(qs(formatSeconds(t.bubbleSeconds)), qs(formatSeconds(t.imbalanceSeconds)),
+                      qs(formatSeconds(t.dpExposedSeconds)), qs(formatSeconds(t.optimizerSeconds)));
     out << tr("  step %1 = %2").arg(step, terms) << '\n';
     const QString cpTraffic = c.cp > 1 ? tr(", CP %1 (%2)").arg(qs(formatBytes(e.comm.cpBytes)), qs(formatSeconds(e.comm.cpSeconds)))
                                        : QString();

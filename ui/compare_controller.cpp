@@ -213,6 +213,7 @@ void CompareController::refresh()
     const auto request = m_planning->shownRequest();
     if (evaluator && request) {
         const ModelGraph& model = request->problem.model;
+        m_view->setPredictionError(request->problem.cluster.gpu.calibration);
         if (m_baseline) {
             const QString rank = rankLabel(*m_baseline);
             m_view->setBaseline(evaluator->evaluate(*m_baseline), model, tr("Baseline (%1)").arg(rank));

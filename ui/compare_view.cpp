@@ -6,6 +6,7 @@
 #include "cost/pipeline_schedule.h"
 #include "label_layout.h"
 #include "memory_chart.h"
+#include "partition/plan_ties.h"
 #include "plan_text.h"
 #include "stage_map_view.h"
 #include "timeline_view.h"
@@ -138,6 +139,23 @@ QStringList CompareView::columnLabels() const
     return out;
 }
 
+void CompareView::setPredictionError(const CalibrationInfo& calibration)
+{
+    if (m_calibration == calibration) return;
+    m_calibration = calibration;
+    rebuild();
+}
+
+QString CompareView::bandText() const
+{
+    const double within = 100 * tieRuleFor(m_calibration).relativeTolerance;
+    return m_calibration.calibrated()
+        ? tr("predicted times %1: step-time changes under %2 % are within error")
+              .arg(QString::fromStdString(m_calibration.errorText()), QLocale().toString(within, 'g', 3))
+        : tr("predicted times uncalibrated on this GPU: step-time changes under %1 % are within error")
+              .arg(QLocale().toString(within, 'g', 3));
+}
+
 void CompareView::rebuild()
 {
     m_comparison = {};
@@ -145,7 +163,7 @@ void CompareView::rebuild()
         std::vector<PlanEstimate> others;
         for (std::size_t i = 1; i < m_columns.size(); ++i)
             others.push_back(m_columns[i].plan);
-        m_comparison = comparePlans(m_columns.front().plan, others);
+        m_comparison = comparePlans(m_columns.front().plan, others, tieRuleFor(m_calibration).relativeTolerance);
     }
     const double range = timeRangeSeconds();
     for (const Column& c : m_columns)
@@ -237,6 +255,8 @@ QString CompareView::deltaText(int row, int column) const
     QString text = formatDelta(r.unit, *cell.delta);
     if (cell.relative && r.unit != MetricUnit::Fraction)
         text = tr("%1 (%2)").arg(text, formatRelative(*cell.relative));
+    if (cell.verdict == Verdict::WithinError)
+        text = tr("%1, within error").arg(text);
     return text;
 }
 
@@ -282,13 +302,14 @@ QString CompareView::title() const
     }
     if (fastest < 0) return compactTitle();
     if (fastest == 0)
-        return tr("%1: the baseline is the fastest, %2 per step")
-            .arg(compactTitle(), formatValue(MetricUnit::Seconds, *step->cells[0].value));
+        return tr("%1: the baseline is the fastest, %2 per step; %3")
+            .arg(compactTitle(), formatValue(MetricUnit::Seconds, *step->cells[0].value), bandText());
     const ComparisonCell& cell = step->cells[std::size_t(fastest)];
     return tr("%1: the fastest, %2, takes %3 per step")
                .arg(compactTitle(), m_columns[std::size_t(fastest)].label,
                    formatValue(MetricUnit::Seconds, *cell.value))
-        + (cell.relative ? tr(" (%1 against the baseline)").arg(formatRelative(*cell.relative)) : QString());
+        + (cell.relative ? tr(" (%1 against the baseline)").arg(formatRelative(*cell.relative)) : QString())
+        + (cell.verdict == Verdict::WithinError ? tr(", within error") : QString()) + tr("; %1").arg(bandText());
 }
 
 QString CompareView::compactTitle() const

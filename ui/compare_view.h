@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cost/plan_estimate.h"
+#include "hardware/gpu_spec.h"
 #include "model/model_graph.h"
 #include "painted_view.h"
 #include "partition/plan_comparison.h"
@@ -42,6 +43,11 @@ public:
         const shardscope::PlanEstimate& plan, const shardscope::ModelGraph& model, const QString& label = {});
     void clearBaseline();
     bool hasBaseline() const { return m_hasBaseline; }
+    /// How far the predicted times are off on the plans' GPU: the band the title shows; step-time changes under
+    /// half of it (the tie rule, plan_ties.h) are "within error".
+    void setPredictionError(const shardscope::CalibrationInfo& calibration);
+    /// "predicted times ± 5 %: changes in step time under 2.5 % are within error"
+    QString bandText() const;
     /// Adds a plan to compare, labelled `label` ("Plan n" when empty). Returns an empty string, or why not:
     /// already kMaxComparedPlans plans, or the plan (its configuration) is already shown.
     QString addPlan(
@@ -146,6 +152,7 @@ private:
 
     std::vector<Column> m_columns; ///< the baseline first (when there is one)
     bool m_hasBaseline = false;
+    shardscope::CalibrationInfo m_calibration;
     shardscope::PlanComparison m_comparison;
     QList<QColor> m_memoryColours; ///< the memory chart's part colours
 };

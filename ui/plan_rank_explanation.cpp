@@ -3,6 +3,7 @@
 #include "plan_table_model.h"
 
 #include "partition/plan_ranking.h"
+#include "partition/plan_ties.h"
 #include "util/text.h"
 
 #include <QLocale>
@@ -82,6 +83,25 @@ QString PlanTableModel::rankExplanation(int row) const
     else if (m_fastestRow >= 0 && m_outcome->bestTokensPerSecond > 0) {
         const double slower = 1.0 - p->tokensPerSecond / m_outcome->bestTokensPerSecond;
         why += tr("; %1 % slower than the fastest plan that fits (#%2)").arg(number(100.0 * slower, 1)).arg(m_fastestRow + 1);
+    }
+    if (const int size = tieGroupSize(row); size > 1) {
+        const int first = tieGroupFirstRow(row);
+        const QString within = tr("step times within %1 % of the group's fastest, half the band of the predicted times")
+                                   .arg(number(100.0 * m_outcome->tieRule.relativeTolerance, 1));
+        if (row == first) {
+            // Why the first is first: against the plan after it in its group.
+            const PlanSummary* next = plan(row + 1);
+            QString reason;
+            switch (next ? tieReason(*p, *next) : TieReason::None) {
+            case TieReason::Headroom: reason = tr("more memory headroom than #%1").arg(row + 2); break;
+            case TieReason::Defaults: reason = tr("the same headroom as #%1, settings closer to the frameworks' defaults").arg(row + 2); break;
+            case TieReason::Speed: reason = tr("the same headroom and settings as #%1, and faster").arg(row + 2); break;
+            case TieReason::None: break;
+            }
+            why += tr("; first of %n plans tied (%1): %2", nullptr, size).arg(within, reason);
+        } else {
+            why += tr("; tied with #%1 (%2), ranked after it by headroom, then default settings").arg(first + 1).arg(within);
+        }
     }
     if (const int same = equivalentCount(row); same > 0)
         why += tr("; stands for %n equivalent plan(s) that differ only in settings without effect", nullptr, same);

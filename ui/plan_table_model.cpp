@@ -46,6 +46,25 @@ int PlanTableModel::equivalentCount(int row) const
     return int(m_outcome->equivalents[std::size_t(row)]);
 }
 
+int PlanTableModel::tieGroupFirstRow(int row) const
+{
+    if (!m_outcome || row < 0 || std::size_t(row) >= m_outcome->tieGroup.size())
+        return row;
+    return int(m_outcome->tieGroup[std::size_t(row)]);
+}
+
+int PlanTableModel::tieGroupSize(int row) const
+{
+    if (!m_outcome || row < 0 || std::size_t(row) >= m_outcome->tieGroup.size())
+        return 1;
+    const std::vector<std::uint32_t>& g = m_outcome->tieGroup;
+    const std::uint32_t first = g[std::size_t(row)];
+    std::size_t end = first;
+    while (end < g.size() && g[end] == first)
+        ++end;
+    return int(end - first);
+}
+
 void PlanTableModel::setCalibration(const CalibrationInfo& calibration)
 {
     if (m_calibration == calibration)
@@ -220,6 +239,11 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
         if (!p.feasible)
             return QString::fromStdString(p.infeasibleReason.text());
         QString text = row == m_fastestRow ? tr("fits, fastest") : tr("fits");
+        // Tie groups: plans the model cannot tell apart by speed (plan_ties.h).
+        if (const int size = tieGroupSize(row); size > 1) {
+            const int first = tieGroupFirstRow(row);
+            text += row == first ? tr(", first of %n tied", nullptr, size) : tr(", tied with #%1").arg(first + 1);
+        }
         if (const int same = equivalentCount(row); same > 0)
             text += QLatin1Char(' ') + tr("(+%n equivalent)", nullptr, same);
         return text;

@@ -89,6 +89,9 @@ public:
     int fastestRow() const;
     /// How many equivalent plans (settings without effect, identical numbers) `row` stands for.
     int equivalentCount(int row) const;
+    /// The row of the first plan of `row`'s tie group (plan_ties.h), and how many plans the group has (1: no tie).
+    int tieGroupFirstRow(int row) const;
+    int tieGroupSize(int row) const;
     /// Plans that do not fit are listed after the others when shown (off by default).
     void setShowInfeasible(bool show);
     bool showInfeasible() const { return m_showInfeasible; }

@@ -121,10 +121,19 @@ void PlanViews::selectionChanged(const PlanEstimate* plan)
     for (const Page& page : m_pages)
         if (page.clear) page.clear();
     const PlanningOutcome* outcome = m_planning->outcome();
-    if (outcome && outcome->search.feasibleCount == 0 && !m_planning->showInfeasible())
+    // A candidate that passed the layout rules has its memory (PlanSummary::peakMemoryBytes); where none did, a
+    // rule, not memory, blocked the search.
+    const bool passedRules = outcome
+        && std::any_of(outcome->search.candidates.begin(), outcome->search.candidates.end(),
+                       [](const PlanSummary& s) { return s.feasible || s.peakMemoryBytes > 0; });
+    if (outcome && outcome->search.feasibleCount == 0 && !m_planning->showInfeasible() && passedRules)
         m_title->setText(
             tr("<b>No plan fits in memory.</b> Tick \"Show plans that do not fit\" to see each one's reason, "
                "or add GPUs, shorten the sequence, or pin recomputation and ZeRO."));
+    else if (outcome && outcome->search.feasibleCount == 0 && !m_planning->showInfeasible())
+        m_title->setText(
+            tr("<b>No layout passes the rules</b> (memory was not the limit): the banner above names the rule and the "
+               "values it allows; tick \"Show plans that do not fit\" to see each layout's reason."));
     else
         m_title->setText(outcome ? tr("No plan is selected.") : QString());
     m_title->setToolTip(QString());

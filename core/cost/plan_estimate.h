@@ -63,7 +63,7 @@ struct StageEstimate
     }
 };
 
-/// Communication of the critical device over one step.
+/// Communication per GPU over one step, averaged over the pipeline's stages (DP: the stage that ends the step).
 struct CommBreakdown
 {
     double tpBytes = 0, tpSeconds = 0;
@@ -75,7 +75,10 @@ struct CommBreakdown
     double exposedSeconds() const { return tpSeconds + ppSeconds + cpSeconds + epSeconds + dpExposedSeconds; }
 };
 
-/// Where one step's wall time goes on the slowest stage; the parts add up to stepSeconds.
+/// Where one step's wall time goes, per GPU averaged over the pipeline's stages (every stage has as many GPUs):
+/// the pipeline's kinds are each stage's time per micro-batch x m, averaged; a stage's idle time is the schedule's
+/// bubble (the slowest stage's fill and drain) plus its wait for the slowest stage (imbalanceSeconds); the
+/// data-parallel tail and optimizer are those of the stage that ends the step. The parts add up to stepSeconds.
 struct TimeBreakdown
 {
     double computeSeconds = 0;
@@ -84,10 +87,18 @@ struct TimeBreakdown
     double ppCommSeconds = 0;
     double cpCommSeconds = 0;
     double epCommSeconds = 0;
-    double bubbleSeconds = 0;
+    double bubbleSeconds = 0;           ///< the pipeline beyond m x the slowest stage's micro-batch time
+    double imbalanceSeconds = 0;        ///< m x (the slowest stage's micro-batch time - the stages' mean)
     double dpExposedSeconds = 0;
     double optimizerSeconds = 0;        ///< optimizer step after the last gradient arrives
     double stepSeconds = 0;
+
+    /// The parts, which add up to stepSeconds.
+    double partsSeconds() const
+    {
+        return computeSeconds + recomputeSeconds + tpCommSeconds + ppCommSeconds + cpCommSeconds + epCommSeconds
+            + bubbleSeconds + imbalanceSeconds + dpExposedSeconds + optimizerSeconds;
+    }
 };
 
 /// Everything predicted for one parallel configuration.

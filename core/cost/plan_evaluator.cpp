@@ -348,7 +348,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
                                                                 : (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
             // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
             rec.ppCommSeconds = double(sends * v) * sums.sendSeconds + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
-            e.comm.ppBytes = std::max(e.comm.ppBytes, double(sends * v) * sums.boundaryBytes * m);
+            e.comm.ppBytes += double(sends * v) * sums.boundaryBytes * m / double(p); // the mean over stages
         }
         // The sums in StageEstimate's order (forwardSeconds, microBatchSeconds(), MemoryBreakdown::totalBytes()),
         // so the second pass's stages give the same numbers.
@@ -502,36 +502,51 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         }
     }
 
+    // The step's breakdown by kind, as every GPU of the pipeline spends it (Narayanan et al. 2021, Sec. 3.3: the
+    // pipeline takes m x the slowest stage's micro-batch time plus the fill and drain): each kind's time and bytes
+    // per GPU, averaged over the stages (every stage has as many GPUs); a stage's idle time is the schedule's
+    // bubble on the slowest stage plus its own wait for the slowest stage (imbalanceSeconds). The data-parallel
+    // tail and optimizer step are the stage that ends the step. The parts add up to the step.
     const double pipeline = pipelineSeconds(c.schedule, e.stages, m, v);
-    int critical = 0;
-    for (int k = 0; k < p; ++k)
-        if (floorTimes[std::size_t(k)].microBatchSeconds >= tMax)
-            critical = k;
-    const StageEstimate& cs = e.stages[std::size_t(critical)];
-    e.time.computeSeconds = m * cs.computeSeconds;
-    e.time.recomputeSeconds = m * cs.recomputeSeconds;
-    e.time.tpCommSeconds = m * cs.tpCommSeconds;
-    e.time.ppCommSeconds = m * cs.ppCommSeconds;
-    e.time.cpCommSeconds = m * cs.cpCommSeconds;
-    e.time.epCommSeconds = m * cs.epCommSeconds;
-    e.time.bubbleSeconds = std::max(0.0, pipeline - m * tMax);
-    e.time.dpExposedSeconds = e.comm.dpExposedSeconds;
-    e.time.optimizerSeconds = e.stages[std::size_t(tailStage)].optimizerSeconds;
-    e.time.stepSeconds = pipeline + e.time.dpExposedSeconds + e.time.optimizerSeconds;
-    e.comm.tpSeconds = e.time.tpCommSeconds;
-    e.comm.tpBytes = 0;
-    e.comm.cpBytes = 0;
-    for (int r = 0; r < v; ++r) {
-        const int j = interleaved ? virtualStageOf(c.schedule, p, critical, r) : critical;
-        for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
-            e.comm.tpBytes += costOf(u).tpCommBytes * m;
-            e.comm.cpBytes += costOf(u).cpCommBytes * m;
-            e.comm.epBytes += costOf(u).epCommBytes * m;
-        }
+    TimeBreakdown& tb = e.time;
+    tb.computeSeconds = tb.recomputeSeconds = tb.tpCommSeconds = tb.ppCommSeconds = tb.cpCommSeconds = tb.epCommSeconds = 0;
+    double meanMicroBatch = 0;
+    for (const StageEstimate& st : e.stages) {
+        tb.computeSeconds += st.computeSeconds;
+        tb.recomputeSeconds += st.recomputeSeconds;
+        tb.tpCommSeconds += st.tpCommSeconds;
+        tb.ppCommSeconds += st.ppCommSeconds;
+        tb.cpCommSeconds += st.cpCommSeconds;
+        tb.epCommSeconds += st.epCommSeconds;
+        meanMicroBatch += st.microBatchSeconds();
     }
-    e.comm.ppSeconds = e.time.ppCommSeconds;
-    e.comm.cpSeconds = e.time.cpCommSeconds;
-    e.comm.epSeconds = e.time.epCommSeconds;
+    const double perStage = double(m) / double(p);
+    for (double* x : { &tb.computeSeconds, &tb.recomputeSeconds, &tb.tpCommSeconds, &tb.ppCommSeconds, &tb.cpCommSeconds,
+                       &tb.epCommSeconds })
+        *x *= perStage;
+    meanMicroBatch /= double(p);
+    tb.bubbleSeconds = std::max(0.0, pipeline - m * tMax);
+    tb.imbalanceSeconds = std::max(0.0, m * (tMax - meanMicroBatch));
+    tb.dpExposedSeconds = e.comm.dpExposedSeconds;
+    tb.optimizerSeconds = e.stages[std::size_t(tailStage)].optimizerSeconds;
+    tb.stepSeconds = pipeline + tb.dpExposedSeconds + tb.optimizerSeconds;
+    e.comm.tpBytes = e.comm.cpBytes = e.comm.epBytes = 0;
+    for (int k = 0; k < p; ++k)
+        for (int r = 0; r < v; ++r) {
+            const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
+            for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
+                e.comm.tpBytes += costOf(u).tpCommBytes;
+                e.comm.cpBytes += costOf(u).cpCommBytes;
+                e.comm.epBytes += costOf(u).epCommBytes;
+            }
+        }
+    e.comm.tpBytes *= perStage;
+    e.comm.cpBytes *= perStage;
+    e.comm.epBytes *= perStage;
+    e.comm.tpSeconds = tb.tpCommSeconds;
+    e.comm.ppSeconds = tb.ppCommSeconds;
+    e.comm.cpSeconds = tb.cpCommSeconds;
+    e.comm.epSeconds = tb.epCommSeconds;
 
     e.bubbleFraction = e.time.stepSeconds > 0 ? e.time.bubbleSeconds / pipeline : 0.0;
     e.computeImbalance = tMin > 0 ? tMax / tMin : 1.0;

@@ -203,6 +203,7 @@ void compare(Differ& d, const std::string& p, const PlanEstimate& a, const PlanE
     d.field(t + ".cp_comm_seconds", a.time.cpCommSeconds, b.time.cpCommSeconds);
     d.field(t + ".ep_comm_seconds", a.time.epCommSeconds, b.time.epCommSeconds);
     d.field(t + ".bubble_seconds", a.time.bubbleSeconds, b.time.bubbleSeconds);
+    d.field(t + ".imbalance_seconds", a.time.imbalanceSeconds, b.time.imbalanceSeconds);
     d.field(t + ".dp_exposed_seconds", a.time.dpExposedSeconds, b.time.dpExposedSeconds);
     d.field(t + ".optimizer_seconds", a.time.optimizerSeconds, b.time.optimizerSeconds);
     d.field(t + ".step_seconds", a.time.stepSeconds, b.time.stepSeconds);
@@ -265,6 +266,7 @@ void compare(Differ& d, const std::string& p, const Proposal& a, const Proposal&
 void compare(Differ& d, const std::string& p, const DocumentPlan& a, const DocumentPlan& b)
 {
     d.field(p + ".rank", a.rank, b.rank);
+    d.field(p + ".tied_with_rank", a.tiedWith, b.tiedWith);
     d.field(p + ".score", a.score, b.score);
     compare(d, p, a.estimate, b.estimate);
     d.field(p + ".stages[].layer_ranges[].names", a.rangeNames, b.rangeNames);
@@ -352,6 +354,7 @@ PlanDocument makePlanDocument(const PlanningProblem& problem, Strategy strategy,
     for (std::size_t i = 0; i < outcome.top.size(); ++i) {
         const double score = outcome.search.candidates[outcome.order[i]].score;
         doc.plans.push_back(makeDocumentPlan(problem.model, outcome.top[i], int(i) + 1, score));
+        doc.plans.back().tiedWith = tiedWithRank(outcome, i);
     }
     // Ranked proposals for the best plan (docs/plan-format.md: plans[].proposals).
     if (!doc.plans.empty())

@@ -62,6 +62,8 @@ struct LayerRangeNames
 struct DocumentPlan
 {
     int rank = 1; ///< 1 = best
+    /// The rank of the first plan of its tie group (plan_ties.h) when it ties with another plan, else 0.
+    int tiedWith = 0;
     double score = 0;
     PlanEstimate estimate;
     std::vector<std::vector<LayerRangeNames>> rangeNames; ///< [stage][range]

@@ -126,7 +126,10 @@ Json toJson(const DocumentPlan& plan, const std::optional<TrainingBudget>& budge
         proposals.push_back(toJson(p));
     const TimeBreakdown& t = e.time;
     const CommBreakdown& c = e.comm;
-    Json out { { "rank", plan.rank }, { "score", plan.score }, { "config", toJson(e.config) },
+    Json out { { "rank", plan.rank } };
+    if (plan.tiedWith > 0)
+        out["tied_with_rank"] = plan.tiedWith;
+    out.update(Json { { "score", plan.score }, { "config", toJson(e.config) },
         { "feasible", e.feasible }, { "infeasible_reason", e.infeasibleReason }, { "warnings", e.warnings },
         { "num_micro_batches", e.numMicroBatches }, { "capacity_bytes", e.capacityBytes },
         { "peak_memory_bytes", e.peakMemoryBytes }, { "peak_stage", e.peakStage },
@@ -135,7 +138,8 @@ Json toJson(const DocumentPlan& plan, const std::optional<TrainingBudget>& budge
             Json { { "compute_seconds", t.computeSeconds }, { "recompute_seconds", t.recomputeSeconds },
                 { "tp_comm_seconds", t.tpCommSeconds }, { "pp_comm_seconds", t.ppCommSeconds },
                 { "cp_comm_seconds", t.cpCommSeconds }, { "ep_comm_seconds", t.epCommSeconds },
-                { "bubble_seconds", t.bubbleSeconds }, { "dp_exposed_seconds", t.dpExposedSeconds },
+                { "bubble_seconds", t.bubbleSeconds }, { "imbalance_seconds", t.imbalanceSeconds },
+                { "dp_exposed_seconds", t.dpExposedSeconds },
                 { "optimizer_seconds", t.optimizerSeconds }, { "step_seconds", t.stepSeconds } } },
         { "comm",
             Json { { "tp_bytes", c.tpBytes }, { "tp_seconds", c.tpSeconds }, { "pp_bytes", c.ppBytes },
@@ -146,7 +150,7 @@ Json toJson(const DocumentPlan& plan, const std::optional<TrainingBudget>& budge
         { "tokens_per_second", e.tokensPerSecond }, { "model_flops_per_step", e.modelFlopsPerStep },
         { "hardware_flops_per_step", e.hardwareFlopsPerStep }, { "mfu", e.mfu }, { "hfu", e.hfu },
         { "bubble_fraction", e.bubbleFraction }, { "compute_imbalance", e.computeImbalance },
-        { "sharding_plan", toJson(plan.sharding) }, { "proposals", proposals } };
+        { "sharding_plan", toJson(plan.sharding) }, { "proposals", proposals } });
     // Derived from inputs.budget, only in files that have one.
     if (budget)
         out["training_time"] = budgetjson::toJson(trainingTime(*budget, e));

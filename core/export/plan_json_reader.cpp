@@ -199,6 +199,7 @@ DocumentPlan readPlan(const ObjectReader& o, const TrainingSpec& training, int l
     DocumentPlan plan;
     PlanEstimate& e = plan.estimate;
     plan.rank = o.count("rank", 1);
+    plan.tiedWith = o.find("tied_with_rank") ? o.count("tied_with_rank", 1) : 0; // absent before ties, and alone
     plan.score = o.number("score", -kHuge);
     e.config = readConfig(o.object("config"));
     e.feasible = o.boolean("feasible");
@@ -227,6 +228,7 @@ DocumentPlan readPlan(const ObjectReader& o, const TrainingSpec& training, int l
     e.time.cpCommSeconds = optionalNumber(t, "cp_comm_seconds");
     e.time.epCommSeconds = optionalNumber(t, "ep_comm_seconds");
     e.time.bubbleSeconds = t.number("bubble_seconds");
+    e.time.imbalanceSeconds = optionalNumber(t, "imbalance_seconds");
     e.time.dpExposedSeconds = t.number("dp_exposed_seconds");
     e.time.optimizerSeconds = optionalNumber(t, "optimizer_seconds");
     e.time.stepSeconds = t.number("step_seconds");

@@ -105,11 +105,12 @@ namespace {
         return std::nullopt;
     }
 
-    Verdict verdictOf(double base, double value, BetterWhen better)
+    Verdict verdictOf(double base, double value, BetterWhen better, double withinError)
     {
         const double delta = value - base;
         if (std::abs(delta) <= kSameWithin * std::max(std::abs(base), std::abs(value))) return Verdict::Same;
         if (better == BetterWhen::Neither) return Verdict::Changed;
+        if (std::abs(delta) < withinError * std::abs(base)) return Verdict::WithinError;
         return (delta < 0) == (better == BetterWhen::Lower) ? Verdict::Better : Verdict::Worse;
     }
 
@@ -122,7 +123,13 @@ const ComparisonRow* PlanComparison::row(ComparisonMetric metric) const
     return nullptr;
 }
 
-PlanComparison comparePlans(const PlanEstimate& baseline, const std::vector<PlanEstimate>& others)
+bool followsPredictedTime(ComparisonMetric metric)
+{
+    return metric == ComparisonMetric::StepSeconds || metric == ComparisonMetric::TokensPerSecond
+        || metric == ComparisonMetric::Mfu || metric == ComparisonMetric::Hfu;
+}
+
+PlanComparison comparePlans(const PlanEstimate& baseline, const std::vector<PlanEstimate>& others, double withinError)
 {
     if (others.size() > std::size_t(kMaxComparedPlans))
         throw std::invalid_argument("at most " + std::to_string(kMaxComparedPlans)
@@ -151,7 +158,7 @@ PlanComparison comparePlans(const PlanEstimate& baseline, const std::vector<Plan
             } else if (cell.value && base) {
                 cell.delta = *cell.value - *base;
                 if (*base != 0) cell.relative = *cell.delta / std::abs(*base);
-                cell.verdict = verdictOf(*base, *cell.value, m.better);
+                cell.verdict = verdictOf(*base, *cell.value, m.better, followsPredictedTime(m.metric) ? withinError : 0.0);
             }
             row.cells.push_back(cell);
         }

@@ -57,6 +57,9 @@ enum class Verdict
     Better,
     Worse,
     Changed, ///< different, on a metric where neither way is better
+    /// Better or worse by less than the model can tell apart (the comparison's withinError): predicted times and
+    /// what follows from them (step, tokens/s, MFU, HFU)
+    WithinError,
     Unknown ///< this plan or the baseline has no number (a layout that could not be evaluated)
 };
 
@@ -97,9 +100,14 @@ constexpr double kSameWithin = 0.005;
  * with every plan's delta and relative delta against the baseline and whether that is better. A plan
  * whose layout could not be evaluated (no stages: PlanEvaluator::structuralProblem) has no numbers but its
  * usable memory; one that does not fit in memory keeps them all (its headroom is negative). The rows of
- * context- and expert-parallel communication appear only when some plan has such traffic.
+ * context- and expert-parallel communication appear only when some plan has such traffic. A step time, tokens/s,
+ * MFU or HFU that differs from the baseline's by less than `withinError` (relative; the tie rule's tolerance,
+ * plan_ties.h) is Verdict::WithinError.
  */
-PlanComparison comparePlans(const PlanEstimate& baseline, const std::vector<PlanEstimate>& others);
+PlanComparison comparePlans(const PlanEstimate& baseline, const std::vector<PlanEstimate>& others, double withinError = 0);
+
+/// Whether a metric is a predicted time or follows from one (what the band of the predicted times covers).
+bool followsPredictedTime(ComparisonMetric metric);
 
 /// The stable key of a metric ("step_seconds", "tokens_per_second", ...), for files and tests.
 std::string_view toString(ComparisonMetric metric);

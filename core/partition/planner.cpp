@@ -22,10 +22,24 @@ void rerank(PlanningOutcome& outcome, const PlanEvaluator& evaluator, Strategy s
     outcome.fastest = ranking.fastest;
     outcome.strategy = strategy;
     outcome.weights = weights;
+    // Plans the model cannot tell apart by speed, ordered by headroom and default settings (plan_ties.h).
+    outcome.tieRule = tieRuleFor(evaluator.problem().cluster.gpu.calibration);
+    outcome.tieGroup.clear();
+    if (ranksByThroughput(strategy, weights))
+        outcome.tieGroup = breakTies(outcome.search.candidates, outcome.order, outcome.feasibleRanked, outcome.tieRule);
     outcome.top.clear();
     const std::size_t n = std::min<std::size_t>(std::size_t(std::max(topCount, 0)), outcome.order.size());
     for (std::size_t i = 0; i < n; ++i)
         outcome.top.push_back(evaluator.evaluate(outcome.search.candidates[outcome.order[i]].config));
+}
+
+int tiedWithRank(const PlanningOutcome& outcome, std::size_t position)
+{
+    const std::vector<std::uint32_t>& g = outcome.tieGroup;
+    if (position >= g.size())
+        return 0;
+    const bool alone = g[position] == position && (position + 1 >= g.size() || g[position + 1] != position);
+    return alone ? 0 : int(g[position]) + 1;
 }
 
 PlanningOutcome runPlanning(const PlanningProblem& problem, Strategy strategy, const ScoreWeights& weights,
@@ -40,6 +54,7 @@ PlanningOutcome runPlanning(const PlanningProblem& problem, Strategy strategy, c
     if (!ranksByThroughput(strategy, weights))
         search.pruning = SearchPruning::None;
     search.keepFastest = std::max({ search.keepFastest, topCount, 1 });
+    search.boundSlack = tieRuleFor(problem.cluster.gpu.calibration).relativeTolerance; // the ties of the first plans
     outcome.search = searchPlans(evaluator, problem.training.pins, search);
     if (!outcome.search.cancelled)
         rerank(outcome, evaluator, strategy, weights, topCount);

@@ -4,6 +4,7 @@
 #include "cost/plan_evaluator.h"
 #include "partition/plan_ranking.h"
 #include "partition/plan_search.h"
+#include "partition/plan_ties.h"
 #include "partition/strategy.h"
 
 #include <cstdint>
@@ -27,6 +28,10 @@ struct PlanningOutcome
     Strategy strategy = Strategy::Exhaustive; ///< the ranking `order` follows
     ScoreWeights weights;                 ///< and the weights of its scores
     std::vector<PlanEstimate> top;        ///< full estimates of the first `topCount` in order
+    /// Rankings by throughput (ranksByThroughput): for each of the first feasibleRanked entries of `order`, the
+    /// position of its tie group's first entry (breakTies; a plan alone is its own group). Empty otherwise.
+    std::vector<std::uint32_t> tieGroup;
+    TieRule tieRule;                      ///< the rule the groups were made with
     /// What rerank() keeps between rankings of these candidates (clear() it where they change).
     RankingWorkspace rankingWorkspace;
 };
@@ -41,6 +46,10 @@ struct PlanningOutcome
  */
 PlanningOutcome runPlanning(const PlanningProblem& problem, Strategy strategy, const ScoreWeights& weights,
                             int topCount, const SearchOptions& options = {});
+
+/// The rank (1-based) of the first plan of the tie group of order[position], when that group has another plan;
+/// 0 when the plan ties with none or the ranking has no tie groups.
+int tiedWithRank(const PlanningOutcome& outcome, std::size_t position);
 
 /// Re-ranks cached candidates for new weights or another strategy; nothing is re-evaluated.
 void rerank(PlanningOutcome& outcome, const PlanEvaluator& evaluator, Strategy strategy, const ScoreWeights& weights,

@@ -352,10 +352,10 @@ void TestCliSweep::planPrintsTrainingTime()
         QStringLiteral("--json"), json });
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY(r.out.contains(QStringLiteral("Budget   1.50 T tokens, 3 per GPU-hour")));
-    // Ranked rows end with days, GPU-hours and cost; each follows from the row's tokens/s by hand.
+    // Ranked rows end with days, GPU-hours and cost (then a tie group's mark); each follows from the row's tokens/s by hand.
     const QRegularExpression row(
         QStringLiteral("^\\s+([1-3]) .* GiB\\s+\\S+ "
-                       "m?s\\s+(\\d+)\\s+\\S+%\\s+\\S+%\\s+\\S+\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)$"),
+                       "m?s\\s+(\\d+)\\s+\\S+%\\s+\\S+%\\s+\\S+\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)(?:  \u2248\\d+)?$"),
         QRegularExpression::MultilineOption);
     int rows = 0;
     for (auto it = row.globalMatch(r.out); it.hasNext(); ++rows) {

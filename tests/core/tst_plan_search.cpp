@@ -257,7 +257,9 @@ void TestPlanSearch::rerankingDoesNotReevaluate()
     for (const PlanSummary& s : o.search.candidates)
         if (s.feasible)
             fastest = std::max(fastest, s.tokensPerSecond);
-    QCOMPARE(o.search.candidates[o.order.front()].tokensPerSecond, fastest);
+    // The fastest, or a plan tied with it (plan_ties.h); the fastest is named either way.
+    QVERIFY(o.search.candidates[o.order.front()].tokensPerSecond * (1 + o.tieRule.relativeTolerance) >= fastest);
+    QCOMPARE(o.search.candidates[*o.fastest].tokensPerSecond, fastest);
 }
 
 void TestPlanSearch::progressReachesTheWholeOnTheCallingThread()

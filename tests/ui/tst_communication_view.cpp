@@ -2,6 +2,7 @@
 // Tests ui/communication_view.*: TP, CP (when used), EP (when used), PP and DP (exposed and hidden) seconds per step as
 // bars in proportion, each with its bytes and share of the step, and the exposed total in the title.
 #include "communication_view.h"
+#include "moe_plan_fixtures.h"
 #include "view_fixtures.h"
 
 #include "cost/plan_evaluator.h"
@@ -268,6 +269,41 @@ private slots:
         view.setPlan(rejected);
         QVERIFY2(view.title().startsWith(QStringLiteral("No estimate: TP 8 x PP 16 x DP 4 = 512 GPUs")), qPrintable(view.title()));
         QVERIFY(view.barRect(K::Tp, size).isEmpty());
+    }
+
+    // Issue 29: DeepSeek-V3 on 2,048 H800, TP 4 x PP 64 x EP 8. Its slowest stage holds the embedding and dense blocks,
+    // no MoE layer; the EP row must still show what the MoE stages spend on the all-to-alls, averaged over the stages.
+    void expertAllToAllOfMoeStagesShownWhenTheSlowestStageHasNone()
+    {
+        PlanningProblem p;
+        p.model = buildModelGraph(testing::deepseekV3());
+        p.cluster = ClusterSpec::make(testing::catalogGpu("H800-SXM"), 2048, 8);
+        p.training.seqLength = 4096;
+        p.training.globalBatch = 15360;
+        ParallelConfig c = testing::viewConfig(4, 64, 8);
+        c.ep = 8;
+        c.zeroStage = 1;
+        const PlanEstimate plan = PlanEvaluator(p).evaluate(c);
+        QVERIFY2(!plan.stages.empty(), plan.infeasibleReason.c_str());
+        int slowest = 0;
+        double epSum = 0;
+        for (const StageEstimate& st : plan.stages) {
+            if (st.microBatchSeconds() > plan.stages[std::size_t(slowest)].microBatchSeconds())
+                slowest = st.stage;
+            epSum += st.epCommSeconds;
+        }
+        QCOMPARE(plan.stages[std::size_t(slowest)].epCommSeconds, 0.0); // the case of the issue
+        QVERIFY(epSum > 0);
+        // m x the stages' mean, by hand.
+        const double ep = plan.numMicroBatches * epSum / double(plan.stages.size());
+        QVERIFY(std::abs(plan.comm.epSeconds - ep) <= 1e-12 * plan.time.stepSeconds);
+        QVERIFY(plan.comm.epBytes > 0);
+        CommunicationView view;
+        view.setPlan(plan);
+        QCOMPARE(view.rowText(1), QStringLiteral("Expert parallel all-to-all (EP 8): %1 exposed, %2 per step, %3 % of the step")
+                                      .arg(CommunicationView::formatSeconds(ep), CommunicationView::formatBytes(plan.comm.epBytes))
+                                      .arg(100 * ep / plan.time.stepSeconds, 0, 'f', 1));
+        QVERIFY(view.barRect(K::Ep, QSizeF(900, 320)).width() > 1);
     }
 
     void clearLeavesNoBars()

@@ -122,6 +122,26 @@ private slots:
         QVERIFY(views.title()->toolTip().isEmpty());
     }
 
+    // Issue 29: TP 3 pinned for Llama-2-7B (32 heads): every layout breaks a rule and none was weighed against memory;
+    // the title must not say memory was the limit.
+    void aRuleDeadEndIsNotCalledMemory()
+    {
+        InputPanel inputs;
+        PlanningController planning(&inputs);
+        PlanViews views(&planning);
+        TrainingSpec training;
+        training.seqLength = 4096;
+        training.globalBatch = 64;
+        training.pins.tp = 3;
+        inputs.setInputs(ClusterSpec::make(*inputs.catalog().find("H100-SXM"), 24, 8), training, Strategy::Exhaustive,
+                         defaultWeights(Strategy::Exhaustive), false);
+        inputs.setModel(*findBundledModel("llama-2-7b"), QStringLiteral("llama-2-7b"), true);
+        planning.planNow();
+        QVERIFY(planning.outcome() && planning.outcome()->search.feasibleCount == 0);
+        QVERIFY2(!views.title()->text().contains(QStringLiteral("fits in memory")), qPrintable(views.title()->text()));
+        QVERIFY2(views.title()->text().contains(QStringLiteral("No layout passes the rules")), qPrintable(views.title()->text()));
+    }
+
     void aRegisteredPageFollowsTheSelection()
     {
         InputPanel inputs;

@@ -167,8 +167,16 @@ private slots:
         QVERIFY(slowest >= 0 && slowest < 4);
         for (const StageEstimate& s : e.plan.stages)
             QVERIFY(s.microBatchSeconds() <= e.plan.stages[std::size_t(slowest)].microBatchSeconds());
-        QCOMPARE(e.plan.time.computeSeconds,
-            e.plan.numMicroBatches * e.plan.stages[std::size_t(slowest)].computeSeconds);
+        // The step's compute is m x the stages' mean (every stage has as many GPUs; plan_estimate.h's TimeBreakdown),
+        // and the slowest stage's wait-free time is the mean plus the others' wait for it.
+        double compute = 0, mean = 0;
+        for (const StageEstimate& s : e.plan.stages) {
+            compute += s.computeSeconds / 4;
+            mean += s.microBatchSeconds() / 4;
+        }
+        QCOMPARE(e.plan.time.computeSeconds, e.plan.numMicroBatches * compute);
+        QCOMPARE(e.plan.time.imbalanceSeconds,
+                 e.plan.numMicroBatches * (e.plan.stages[std::size_t(slowest)].microBatchSeconds() - mean));
         QCOMPARE(view.title(),
             QStringLiteral("4 pipeline stages x (TP 8 x DP 2): slowest stage %1, %2 ms per micro-batch")
                 .arg(slowest)
