@@ -8,6 +8,7 @@
 #include "export/spec_json.h"
 #include "util/input_error.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -204,7 +205,10 @@ void addMegatronModel(const PlanView& v, const TransformerSpec& t, MegatronArgs&
     if (!t.isMla() && t.headDim > 0 && t.heads > 0 && t.headDim != t.hidden / t.heads)
         a.add("--kv-channels", t.headDim);
     a.add("--seq-length", d.training.seqLength);
-    a.add("--max-position-embeddings", t.maxPositions > 0 ? t.maxPositions : d.training.seqLength);
+    // Megatron asserts max_position_embeddings >= seq_length whatever the positions (megatron/training/arguments.py
+    // at d98e8a6, validate_args); rotary models train past their config's positions (context extension), learned
+    // ones were refused above.
+    a.add("--max-position-embeddings", std::max<std::int64_t>(t.maxPositions, d.training.seqLength));
     // ALiBi was refused (checkMegatronModel).
     a.add("--position-embedding-type", t.positions == PositionKind::Rotary   ? "rope"
                                        : t.positions == PositionKind::Learned ? "learned_absolute"

@@ -155,6 +155,11 @@ void addMegatronMoeModel(const PlanView& v, const TransformerSpec& t, MegatronAr
         return;
     a.add("--num-experts", t.experts);
     a.add("--moe-router-topk", t.expertsPerToken);
+    // TransformerConfig.__post_init__ (megatron/core/transformer/transformer_config.py at d98e8a6) refuses top-1
+    // routing with softmax scores after the top-k: one expert's renormalised weight is always 1 (Switch Transformer
+    // routes top-1 on the softmax before it).
+    if (t.expertsPerToken == 1 && !(t.routerBias && !linearBiases(t)))
+        a.add("--moe-router-pre-softmax");
     a.add("--moe-ffn-hidden-size", t.routedExpertFfn());
     if (const std::string pattern = moeLayerPattern(t); !pattern.empty()) {
         a.add("--moe-layer-freq", t.firstDenseLayers > 0 ? "\"" + pattern + "\"" : pattern);
