@@ -16,6 +16,7 @@
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -47,20 +48,17 @@ CompareController::CompareController(PlanningController* planning, PlanViews* vi
     connect(m_remove, &QAction::triggered, this, [this] { removeSelected(); });
     connect(m_clear, &QAction::triggered, this, &CompareController::clear);
 
-    auto* buttons = new QHBoxLayout;
-    for (QAction* a : actions()) {
-        auto* button = new QToolButton;
-        button->setDefaultAction(a);
-        buttons->addWidget(button);
-    }
-    buttons->addStretch(1);
+    // A tool bar: on a narrow window the actions that do not fit go behind its extension button.
+    auto* buttons = new QToolBar;
+    buttons->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    buttons->addActions(actions());
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_view);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto* layout = new QVBoxLayout(m_page);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(buttons);
+    layout->addWidget(buttons);
     layout->addWidget(scroll, 1);
 
     PlanViews::Page page;

@@ -43,21 +43,27 @@ ExplorerPanel::ExplorerPanel(QWidget* parent)
         = new QLabel(tr("Click a plan to select it; drag a rectangle to filter the plan table."), this);
     hint->setEnabled(false);
 
+    // Two rows of controls, the choices shrinking to ten characters: the panel fits a 1280 x 720 laptop window.
+    for (QComboBox* box : { m_x, m_y, m_colour }) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(10);
+    }
     auto* controls = new QHBoxLayout;
     controls->addWidget(x);
-    controls->addWidget(m_x);
+    controls->addWidget(m_x, 1);
     controls->addSpacing(8);
     controls->addWidget(y);
-    controls->addWidget(m_y);
+    controls->addWidget(m_y, 1);
     controls->addSpacing(8);
     controls->addWidget(colour);
-    controls->addWidget(m_colour);
-    controls->addSpacing(8);
-    controls->addWidget(m_showInfeasible);
-    controls->addWidget(m_clearFilter);
-    controls->addStretch(1);
+    controls->addWidget(m_colour, 1);
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_showInfeasible);
+    filters->addWidget(m_clearFilter);
+    filters->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addLayout(filters);
     layout->addWidget(m_view, 1);
     layout->addWidget(hint);
 

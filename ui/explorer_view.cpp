@@ -30,7 +30,7 @@ ExplorerView::ExplorerView(QWidget* parent)
     : PaintedView(parent)
 {
     setAutoFillBackground(true);
-    setMinimumSize(360, 240);
+    setMinimumSize(360, 200);
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     m_xAxis = ExplorerAxes::fit(m_xMetric, 0, 1);

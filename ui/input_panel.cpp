@@ -87,6 +87,10 @@ InputPanel::InputPanel(QWidget* parent)
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(14);
     }
+    // On a narrow dock (a 1280 x 720 laptop, longer German labels) a field goes under its label instead of
+    // widening the dock.
+    for (QFormLayout* form : findChildren<QFormLayout*>())
+        form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     updateLinkDefaults();
     updateWeightLabels();
 }

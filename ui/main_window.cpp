@@ -74,6 +74,9 @@ void MainWindow::buildLayout()
     splitter->addWidget(m_views);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
+    // The ranked plans get two fifths of the room the views leave above their minimum at first (about twelve rows
+    // on a 1080p screen); the splitter's state is kept between sessions.
+    splitter->setSizes({ 2 * m_views->minimumSizeHint().height() / 3, m_views->minimumSizeHint().height() });
 
     m_errorBanner = new QLabel;
     m_errorBanner->setObjectName(QStringLiteral("errorBanner"));

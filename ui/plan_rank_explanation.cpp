@@ -86,8 +86,11 @@ QString PlanTableModel::rankExplanation(int row) const
     }
     if (const int size = tieGroupSize(row); size > 1) {
         const int first = tieGroupFirstRow(row);
-        const QString within = tr("step times within %1 % of the group's fastest, half the band of the predicted times")
-                                   .arg(number(100.0 * m_outcome->tieRule.relativeTolerance, 1));
+        // "within 2.5 % (half the ± 5 % band)": the tie rule's tolerance and where it comes from.
+        const QString band = m_calibration && m_calibration->calibrated()
+            ? tr("half the %1 band").arg(QString::fromStdString(m_calibration->errorText()))
+            : tr("half the band of the predicted times");
+        const QString within = tr("within %1 %, %2").arg(number(100.0 * m_outcome->tieRule.relativeTolerance, 1), band);
         if (row == first) {
             // Why the first is first: against the plan after it in its group.
             const PlanSummary* next = plan(row + 1);
@@ -98,9 +101,9 @@ QString PlanTableModel::rankExplanation(int row) const
             case TieReason::Speed: reason = tr("the same headroom and settings as #%1, and faster").arg(row + 2); break;
             case TieReason::None: break;
             }
-            why += tr("; first of %n plans tied (%1): %2", nullptr, size).arg(within, reason);
+            why += tr("; first of %n tied plans (%1): %2", nullptr, size).arg(within, reason);
         } else {
-            why += tr("; tied with #%1 (%2), ranked after it by headroom, then default settings").arg(first + 1).arg(within);
+            why += tr("; tied with #%1 (%2), after it by headroom, then default settings").arg(first + 1).arg(within);
         }
     }
     if (const int same = equivalentCount(row); same > 0)

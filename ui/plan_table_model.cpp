@@ -176,6 +176,11 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
     const ParallelConfig& c = p.config;
     switch (column) {
     case Rank:
+        // Tie groups (plan_ties.h): "1 ≈" opens one, "2 ≈1" is tied with #1.
+        if (tieGroupSize(row) > 1) {
+            const int first = tieGroupFirstRow(row);
+            return row == first ? tr("%1 \u2248").arg(row + 1) : tr("%1 \u2248%2").arg(row + 1).arg(first + 1);
+        }
         return row + 1;
     case Tp:
         return c.tp;
@@ -192,6 +197,8 @@ QVariant PlanTableModel::display(const PlanSummary& p, int row, int column) cons
         return c.vpp;
     case MicroBatch:
         return c.microBatch;
+    case Schedule:
+        return qs(toString(c.schedule));
     case Zero: {
         // "3 (HSDP x2, keep)": hybrid sharding's replicas, and ZeRO-3 keeping its gathered weights to the backward.
         QStringList notes;
@@ -258,6 +265,8 @@ QVariant PlanTableModel::sortValue(const PlanSummary& p, int row, int column) co
     switch (column) {
     case Rank:
         return row;
+    case Schedule:
+        return int(p.config.schedule);
     case MemoryPerGpu:
         return p.peakMemoryBytes;
     case StepTime:
@@ -313,6 +322,7 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case Dp: return tr("DP");
         case Vpp: return tr("VPP");
         case MicroBatch: return tr("Micro-batch");
+        case Schedule: return tr("Schedule");
         case Zero: return tr("ZeRO");
         case Recompute: return tr("Recompute");
         case SequenceParallel: return tr("SP");
@@ -343,6 +353,9 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case Tp: return tr("Tensor parallelism: each layer's matrices are split across this many GPUs, which all-reduce activations twice per layer.");
         case Pp: return tr("Pipeline parallelism: the layers are cut into this many stages on different GPUs.");
         case Dp: return tr("Data parallelism: this many replicas each process a share of the batch and all-reduce gradients.");
+        case Schedule: return tr("Pipeline schedule: GPipe, 1F1B, interleaved 1F1B (with VPP model chunks a GPU), or a "
+                                 "zero-bubble schedule (ZB-H1, interleaved zero bubble, ZBV) that defers weight gradients "
+                                 "into the pipeline's idle time.");
         case Vpp: return tr("Virtual pipeline stages: model chunks per GPU in the interleaved 1F1B schedule; more chunks shrink the bubble.");
         case Cp: return tr("Context parallelism (Megatron --context-parallel-size): each sequence is split across this many GPUs; "
                            "p2p passes keys and values around a ring, a2a (Ulysses) exchanges them by all-to-all (--cp-comm-type).");

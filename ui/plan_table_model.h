@@ -29,6 +29,7 @@ public:
         Dp,
         Vpp,
         MicroBatch,
+        Schedule,     ///< the pipeline schedule (1F1B, interleaved, ZB-H1, ...): kept in view at the default width
         MemoryPerGpu,
         StepTime,
         TokensPerSecond,

@@ -10,9 +10,12 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 PlanTablePanel::PlanTablePanel(PlanningController* planning, QWidget* parent)
     : QWidget(parent)
@@ -110,5 +113,10 @@ void PlanTablePanel::sizeColumnsOnce()
     if (m_columnsSized) return; // later results keep the user's column widths
     m_table->horizontalHeader()->setResizeContentsPrecision(64);
     m_table->resizeColumnsToContents();
+    // The rank column sized for the last rank too (the first 64 rows hold two digits; a search ranks up to millions).
+    const int ranks = std::max(1, m_planning->outcome() ? int(m_planning->outcome()->order.size()) : 1);
+    const int rankWidth = m_table->fontMetrics().horizontalAdvance(QLocale().toString(ranks)) + 16;
+    if (m_table->columnWidth(PlanTableModel::Rank) < rankWidth)
+        m_table->setColumnWidth(PlanTableModel::Rank, rankWidth);
     m_columnsSized = true;
 }

@@ -45,6 +45,9 @@ PlanViews::PlanViews(PlanningController* planning, QWidget* parent)
 {
     m_title->setObjectName(QStringLiteral("planTitle"));
     m_title->setWordWrap(true);
+    // The headline wraps to four lines in a 1280-pixel window: its minimum says so, so that a splitter or a short
+    // window takes the room from elsewhere instead of squeezing the views under it.
+    m_title->setMinimumHeight(4 * m_title->fontMetrics().lineSpacing() + 2 * m_title->margin());
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -90,11 +90,16 @@ SweepPanel::SweepPanel(QWidget* parent)
     controls->addWidget(m_axisCombo);
     controls->addWidget(valuesLabel);
     controls->addWidget(m_valuesEdit, 1);
-    controls->addWidget(m_runButton);
-    controls->addWidget(m_cancelButton);
-    controls->addWidget(m_exportButton);
+    auto* actions = new QHBoxLayout; // a second row: the panel fits a 1280 x 720 laptop window
+    actions->addWidget(m_runButton);
+    actions->addWidget(m_cancelButton);
+    actions->addWidget(m_exportButton);
+    actions->addStretch(1);
+    m_axisCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_axisCombo->setMinimumContentsLength(10);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addLayout(actions);
     layout->addWidget(m_error);
     layout->addWidget(m_progress);
     layout->addWidget(m_status);

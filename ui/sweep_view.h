@@ -96,7 +96,7 @@ public:
     void render(QPainter& painter, QSizeF size) const override;
     QString toolTipAt(QPointF pos, QSizeF size) const override;
     QSize sizeHint() const override { return { 1200, 760 }; }
-    QSize minimumSizeHint() const override { return { 360, 320 }; }
+    QSize minimumSizeHint() const override { return { 360, 200 }; }
 
     /// "GPU count", "global batch", "sequence length"
     static QString axisName(shardscope::SweepAxis axis);

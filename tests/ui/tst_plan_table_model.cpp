@@ -191,7 +191,14 @@ private slots:
         // Row r is the r-th candidate of the ranking; its numbers are that candidate's.
         for (int row : { 0, 1, model.rowCount() - 1 }) {
             const PlanSummary& expected = outcome->search.candidates[outcome->order[std::size_t(row)]];
-            QCOMPARE(model.index(row, PlanTableModel::Rank).data().toInt(), row + 1);
+            // The rank, then a tie group's mark: "1 ≈" opens one, "2 ≈1" is tied with #1 (plan_ties.h).
+            const QString rank = model.index(row, PlanTableModel::Rank).data().toString();
+            QCOMPARE(rank.section(QLatin1Char(' '), 0, 0).toInt(), row + 1);
+            const int first = model.tieGroupFirstRow(row);
+            if (model.tieGroupSize(row) > 1)
+                QCOMPARE(rank, row == first ? QStringLiteral("%1 \u2248").arg(row + 1) : QStringLiteral("%1 \u2248%2").arg(row + 1).arg(first + 1));
+            else
+                QCOMPARE(rank, QString::number(row + 1));
             QCOMPARE(model.index(row, PlanTableModel::Tp).data().toInt(), expected.config.tp);
             QCOMPARE(model.index(row, PlanTableModel::Pp).data().toInt(), expected.config.pp);
             QCOMPARE(model.index(row, PlanTableModel::Dp).data().toInt(), expected.config.dp);
@@ -264,8 +271,8 @@ private slots:
         const int size = model.tieGroupSize(0);
         QVERIFY2(size > 1, "Llama-3-8B on 64 H100 has plans within 2.5 % of the fastest");
         QCOMPARE(model.index(0, PlanTableModel::Status).data().toString().contains(QStringLiteral("first of %1 tied").arg(size)), true);
-        QVERIFY2(model.rankExplanation(0).contains(QStringLiteral("first of %1 plans tied (step times within 2.5 % of the group's fastest")
-                                                       .arg(size)),
+        model.setCalibration(HardwareCatalog::builtin().find("H100-SXM")->calibration);
+        QVERIFY2(model.rankExplanation(0).contains(QStringLiteral("first of %1 tied plans (within 2.5 %, half the ± 5 % band): ").arg(size)),
                  qPrintable(model.rankExplanation(0)));
         QVERIFY(model.index(1, PlanTableModel::Status).data().toString().endsWith(QStringLiteral("tied with #1")));
         const int slower = fastest == 1 ? 2 : 1;
