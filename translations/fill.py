@@ -3027,6 +3027,55 @@ _EP_OVERLAP_HELP = (
 _EP_ANCHORS = ("  --reshard-after-forward on|off\n",) * 3
 
 
+# Issue 29: the step's breakdown, ties, Compare's band, the rule dead end, the Schedule column.
+TRANSLATIONS.update({
+    ('CompareView', 'predicted times %1: step-time changes under %2 % are within error'):
+        ('vorhergesagte Zeiten %1: Schrittzeitänderungen unter %2 % liegen im Fehler',
+         '预测时间 %1：步时间变化小于 %2 % 属于误差范围内'),
+    ('CompareView', 'predicted times uncalibrated on this GPU: step-time changes under %1 % are within error'):
+        ('vorhergesagte Zeiten auf dieser GPU unkalibriert: Schrittzeitänderungen unter %1 % liegen im Fehler',
+         '此 GPU 上的预测时间未校准：步时间变化小于 %1 % 属于误差范围内'),
+    ('CompareView', '%1, within error'): ('%1, im Fehler', '%1，在误差范围内'),
+    ('CompareView', '%1: the baseline is the fastest, %2 per step; %3'):
+        ('%1: die Basis ist am schnellsten, %2 pro Schritt; %3', '%1：基线最快，每步 %2；%3'),
+    ('CompareView', ', within error'): (', im Fehler', '，在误差范围内'),
+    ('PlanReport', "\u2248N: in the tie group that starts at rank N, step times at most %1 % above the group's fastest (half the band of the predicted times); inside a group more memory headroom ranks first, then settings closer to the frameworks' defaults"):
+        ("\u2248N: in der Gleichstandsgruppe ab Rang N, Schrittzeiten höchstens %1 % über der schnellsten der Gruppe (die halbe Bandbreite der vorhergesagten Zeiten); innerhalb einer Gruppe steht mehr freier Speicher vorn, dann Einstellungen näher an den Vorgaben der Frameworks",
+         "\u2248N：属于从第 N 名开始的并列组，步时间最多比组内最快者高 %1 %（预测时间误差带的一半）；组内显存余量更多者在前，其次是更接近框架默认值的设置"),
+    ('PlanReport', ' + bubble %1 + waiting on the slowest stage %2 + exposed DP comm %3 + optimizer %4'):
+        (' + Blase %1 + Warten auf die langsamste Stufe %2 + sichtbare DP-Komm. %3 + Optimierer %4',
+         ' + 气泡 %1 + 等待最慢阶段 %2 + 暴露的 DP 通信 %3 + 优化器 %4'),
+    ('PlanTableModel', 'half the %1 band'): ('die Hälfte der Bandbreite %1', '误差带 %1 的一半'),
+    ('PlanTableModel', 'half the band of the predicted times'):
+        ('die Hälfte der Bandbreite der vorhergesagten Zeiten', '预测时间误差带的一半'),
+    ('PlanTableModel', 'within %1 %, %2'): ('innerhalb %1 %, %2', '相差 %1 % 以内，%2'),
+    ('PlanTableModel', 'more memory headroom than #%1'): ('mehr freier Speicher als #%1', '显存余量多于 #%1'),
+    ('PlanTableModel', "the same headroom as #%1, settings closer to the frameworks' defaults"):
+        ('derselbe freie Speicher wie #%1, Einstellungen näher an den Vorgaben der Frameworks',
+         '与 #%1 显存余量相同，设置更接近框架默认值'),
+    ('PlanTableModel', 'the same headroom and settings as #%1, and faster'):
+        ('derselbe freie Speicher und dieselben Einstellungen wie #%1, und schneller',
+         '与 #%1 显存余量和设置相同，且更快'),
+    ('PlanTableModel', '; first of %n tied plans (%1): %2'):
+        (('; erster von %n gleichauf liegenden Plänen (%1): %2', '; erster von %n gleichauf liegenden Plänen (%1): %2'),
+         ('；%n 个并列方案中的第一个（%1）：%2',)),
+    ('PlanTableModel', '; tied with #%1 (%2), after it by headroom, then default settings'):
+        ('; gleichauf mit #%1 (%2), dahinter nach freiem Speicher, dann Standardeinstellungen',
+         '；与 #%1 并列（%2），按显存余量、再按默认设置排在其后'),
+    ('PlanTableModel', '%1 \u2248'): ('%1 \u2248', '%1 \u2248'),
+    ('PlanTableModel', '%1 \u2248%2'): ('%1 \u2248%2', '%1 \u2248%2'),
+    ('PlanTableModel', ', first of %n tied'):
+        ((', erster von %n gleichauf', ', erster von %n gleichauf'), ('，%n 个并列中的第一个',)),
+    ('PlanTableModel', ', tied with #%1'): (', gleichauf mit #%1', '，与 #%1 并列'),
+    ('PlanTableModel', "Pipeline schedule: GPipe, 1F1B, interleaved 1F1B (with VPP model chunks a GPU), or a zero-bubble schedule (ZB-H1, interleaved zero bubble, ZBV) that defers weight gradients into the pipeline's idle time."):
+        ('Pipeline-Zeitplan: GPipe, 1F1B, verschachteltes 1F1B (mit VPP Modellteilen pro GPU) oder ein Zero-Bubble-Zeitplan (ZB-H1, verschachteltes Zero Bubble, ZBV), der Gewichtsgradienten in die Leerlaufzeit der Pipeline verschiebt.',
+         '流水线调度：GPipe、1F1B、交错 1F1B（每个 GPU 有 VPP 个模型块），或把权重梯度推迟到流水线空闲时间的零气泡调度（ZB-H1、交错零气泡、ZBV）。'),
+    ('PlanViews', '<b>No layout passes the rules</b> (memory was not the limit): the banner above names the rule and the values it allows; tick "Show plans that do not fit" to see each layout\'s reason.'):
+        ('<b>Kein Layout erfüllt die Regeln</b> (nicht der Speicher war die Grenze): Das Banner oben nennt die Regel und die erlaubten Werte; setzen Sie „Pläne anzeigen, die nicht passen“, um den Grund jedes Layouts zu sehen.',
+         '<b>没有布局满足规则</b>（限制不在显存）：上方横幅给出规则及其允许的值；勾选“显示放不下的方案”可查看每个布局的原因。'),
+})
+
+
 def _with_ep_overlap(text, column):
     anchor = _EP_ANCHORS[column]
     assert text.count(anchor) == 1, "the help text moved: update _EP_ANCHORS"

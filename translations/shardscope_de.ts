@@ -19,7 +19,7 @@
 <context>
     <name>Cli</name>
     <message>
-        <source>shardscope: unknown command &quot;%1&quot;</source>
+        <source>shardscope: unknown command "%1"</source>
         <translation>shardscope: unbekannter Befehl „%1“</translation>
     </message>
     <message>
@@ -95,7 +95,7 @@
         <translation>shardscope: unbekannte Option %1</translation>
     </message>
     <message>
-        <source>shardscope: &quot;%1&quot; is not a command, an existing file or a bundled model</source>
+        <source>shardscope: "%1" is not a command, an existing file or a bundled model</source>
         <translation>shardscope: „%1“ ist weder ein Befehl noch eine vorhandene Datei noch ein mitgeliefertes Modell</translation>
     </message>
     <message>
@@ -139,7 +139,7 @@ output FILE of - is standard output; the report is then left out.
 Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
 3 invalid input file or value; 4 an output file could not be written.
 </source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Aufruf: shardscope [BEFEHL] [OPTIONEN]
 
 Plant, wie das Training eines großen Modells über einen GPU-Cluster aufgeteilt wird: Tensor-,
@@ -353,7 +353,7 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     </message>
     <message>
         <source>A pinned baseline and up to %1 plans side by side: their numbers with the changes, memory, stages and schedules on one time axis.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Eine festgelegte Basis und bis zu %1 Pläne nebeneinander: ihre Kennzahlen mit den Änderungen, Speicher, Stufen und Zeitpläne auf einer Zeitachse.</translation>
     </message>
     <message>
@@ -435,7 +435,7 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     </message>
     <message>
         <source>%1 micro-batches on %2 stages: too many passes to draw</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 Micro-Batches auf %2 Stufen: zu viele Durchläufe zum Zeichnen</translation>
     </message>
     <message>
@@ -550,10 +550,6 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
         <translation>Nur die Basis: Fügen Sie bis zu %1 Pläne zum Vergleich hinzu</translation>
     </message>
     <message>
-        <source>%1: the baseline is the fastest, %2 per step</source>
-        <translation>%1: Die Basis ist am schnellsten, %2 pro Schritt</translation>
-    </message>
-    <message>
         <source>%1: the fastest, %2, takes %3 per step</source>
         <translation>%1: Der schnellste, %2, braucht %3 pro Schritt</translation>
     </message>
@@ -601,7 +597,7 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
         <translation>Planvergleich</translation>
     </message>
     <message>
-        <source>Pin a plan as the baseline (the plan table&apos;s context menu, or Plan &gt; Pin as baseline), then add up to %1 plans to compare with it.</source>
+        <source>Pin a plan as the baseline (the plan table's context menu, or Plan &gt; Pin as baseline), then add up to %1 plans to compare with it.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Legen Sie einen Plan als Basis fest (Kontextmenü der Plantabelle oder Plan &gt; Als Basis festlegen) und fügen Sie dann bis zu %1 Pläne zum Vergleich hinzu.</translation>
     </message>
@@ -622,7 +618,7 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
         <translation>nutzbarer Speicher pro GPU</translation>
     </message>
     <message>
-        <source>one time axis; dashed: the step&apos;s end</source>
+        <source>one time axis; dashed: the step's end</source>
         <translation>eine Zeitachse; gestrichelt: das Ende des Schritts</translation>
     </message>
     <message>
@@ -651,12 +647,12 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     </message>
     <message>
         <source>no stages: the layout cannot run</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>keine Stufen: Die Aufteilung kann nicht laufen</translation>
     </message>
     <message>
         <source>stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufe</translation>
     </message>
     <message>
@@ -673,7 +669,7 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     </message>
     <message>
         <source>stages 0–%1 of %2 shown</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufen 0–%1 von %2 gezeigt</translation>
     </message>
     <message>
@@ -682,7 +678,7 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     </message>
     <message>
         <source>Pipeline stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
@@ -704,6 +700,30 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     <message>
         <source>%1 pp</source>
         <translation>%1 Pp.</translation>
+    </message>
+    <message>
+        <source>predicted times %1: step-time changes under %2 % are within error</source>
+        <translation>vorhergesagte Zeiten %1: Schrittzeitänderungen unter %2 % liegen im Fehler</translation>
+    </message>
+    <message>
+        <source>predicted times uncalibrated on this GPU: step-time changes under %1 % are within error</source>
+        <translation>vorhergesagte Zeiten auf dieser GPU unkalibriert: Schrittzeitänderungen unter %1 % liegen im Fehler</translation>
+    </message>
+    <message>
+        <source>%1, within error</source>
+        <translation>%1, im Fehler</translation>
+    </message>
+    <message>
+        <source>%1: the baseline is the fastest, %2 per step; %3</source>
+        <translation>%1: die Basis ist am schnellsten, %2 pro Schritt; %3</translation>
+    </message>
+    <message>
+        <source>, within error</source>
+        <translation>, im Fehler</translation>
+    </message>
+    <message>
+        <source>; %1</source>
+        <translation>; %1</translation>
     </message>
 </context>
 <context>
@@ -860,7 +880,7 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     </message>
     <message>
         <source>ZeRO stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>ZeRO-Stufe</translation>
     </message>
     <message>
@@ -1095,11 +1115,11 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
         <translation>%1 braucht einen Wert</translation>
     </message>
     <message>
-        <source>--format expects megatron, deepspeed or torchtitan, got &quot;%1&quot;</source>
+        <source>--format expects megatron, deepspeed or torchtitan, got "%1"</source>
         <translation>--format erwartet megatron, deepspeed oder torchtitan, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>--plan expects a plan rank (1 = the best plan), got &quot;%1&quot;</source>
+        <source>--plan expects a plan rank (1 = the best plan), got "%1"</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>--plan erwartet einen Planrang (1 = der beste Plan), erhalten: „%1“</translation>
     </message>
@@ -1309,11 +1329,11 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>%1 wird importiert…</translation>
     </message>
     <message>
-        <source>%1: the autosaved session&apos;s model could not be opened, the autosave is kept: %2</source>
+        <source>%1: the autosaved session's model could not be opened, the autosave is kept: %2</source>
         <translation>%1: Das Modell der automatisch gesicherten Sitzung kann nicht geöffnet werden, die Sicherung bleibt erhalten: %2</translation>
     </message>
     <message>
-        <source>%1: the session&apos;s model could not be opened: %2</source>
+        <source>%1: the session's model could not be opened: %2</source>
         <translation>%1: Das Modell der Sitzung konnte nicht geöffnet werden: %2</translation>
     </message>
     <message>
@@ -1321,7 +1341,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Das Modell konnte nicht importiert werden.</translation>
     </message>
     <message>
-        <source>%1: the bundled model &quot;%2&quot; is not part of this version</source>
+        <source>%1: the bundled model "%2" is not part of this version</source>
         <translation>%1: Das mitgelieferte Modell „%2“ ist nicht Teil dieser Version</translation>
     </message>
     <message>
@@ -1372,7 +1392,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>#</translation>
     </message>
     <message>
-        <source>The plan&apos;s rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there.</source>
+        <source>The plan's rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Der Rang des Plans unter der gewählten Strategie. Standardmäßig ist der schnellste passende Plan #1; zeigen Sie auf einen Rang, um zu sehen, warum er dort steht.</translation>
     </message>
@@ -1381,7 +1401,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>TP</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer&apos;s weight matrices are split over this many GPUs (Megatron column/row parallel), which exchange activations twice per block in forward and in backward.</source>
+        <source>Tensor parallelism: each layer's weight matrices are split over this many GPUs (Megatron column/row parallel), which exchange activations twice per block in forward and in backward.</source>
         <translation>Tensorparallelität: Die Gewichtsmatrizen jeder Schicht werden auf so viele GPUs aufgeteilt (Megatron spalten-/zeilenparallel), die pro Block im Vorwärts- und im Rückwärtsdurchlauf je zweimal Aktivierungen austauschen.</translation>
     </message>
     <message>
@@ -1397,7 +1417,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>EP</translation>
     </message>
     <message>
-        <source>Expert parallelism: the routed experts of each MoE layer are spread over this many GPUs, which exchange tokens by all-to-all. &quot;EP x ETP&quot; also splits each expert over ETP GPUs.</source>
+        <source>Expert parallelism: the routed experts of each MoE layer are spread over this many GPUs, which exchange tokens by all-to-all. "EP x ETP" also splits each expert over ETP GPUs.</source>
         <translation>Expertenparallelität: Die gerouteten Experten jeder MoE-Schicht werden auf so viele GPUs verteilt, die Tokens per All-to-All austauschen. „EP x ETP“ teilt zusätzlich jeden Experten auf ETP GPUs auf.</translation>
     </message>
     <message>
@@ -1405,7 +1425,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>ETP</translation>
     </message>
     <message>
-        <source>Expert tensor parallelism: each routed expert&apos;s matrices split over this many GPUs (1 or TP).</source>
+        <source>Expert tensor parallelism: each routed expert's matrices split over this many GPUs (1 or TP).</source>
         <translation>Experten-Tensorparallelität: Die Matrizen jedes gerouteten Experten werden auf so viele GPUs aufgeteilt (1 oder TP).</translation>
     </message>
     <message>
@@ -1414,7 +1434,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
     <message>
         <source>Pipeline parallelism: consecutive blocks on different GPUs; micro-batches flow through the stages.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Pipeline-Parallelität: aufeinanderfolgende Blöcke auf verschiedenen GPUs; Micro-Batches fließen durch die Stufen.</translation>
     </message>
     <message>
@@ -1431,7 +1451,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
     <message>
         <source>Virtual pipeline stages: model chunks per GPU in interleaved schedules; more chunks shrink the bubble and add sends.</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Virtuelle Pipeline-Stufen: Modellteile pro GPU in verschachtelten Zeitplänen; mehr Teile verkleinern die Blase und fügen Sendungen hinzu.</translation>
     </message>
     <message>
@@ -1440,7 +1460,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
     <message>
         <source>Sequences one stage processes at a time; the global batch is micro-batch x DP x the number of micro-batches.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Sequenzen, die eine Stufe auf einmal verarbeitet; der globale Batch ist Micro-Batch x DP x Anzahl der Micro-Batches.</translation>
     </message>
     <message>
@@ -1456,7 +1476,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Schrittzeit</translation>
     </message>
     <message>
-        <source>Predicted seconds per optimizer step, with the cost model&apos;s measured error on the GPU family.</source>
+        <source>Predicted seconds per optimizer step, with the cost model's measured error on the GPU family.</source>
         <translation>Vorhergesagte Sekunden pro Optimiererschritt, mit dem gemessenen Fehler des Kostenmodells auf der GPU-Familie.</translation>
     </message>
     <message>
@@ -1472,7 +1492,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Model FLOPs utilization: the model&apos;s FLOPs per second (forward and backward, no recomputation) over the GPUs&apos; peak.</source>
+        <source>Model FLOPs utilization: the model's FLOPs per second (forward and backward, no recomputation) over the GPUs' peak.</source>
         <translation>Model FLOPs Utilization: die FLOPs des Modells pro Sekunde (Vorwärts- und Rückwärtsdurchlauf, ohne Neuberechnung) im Verhältnis zur Spitzenleistung der GPUs.</translation>
     </message>
     <message>
@@ -1490,7 +1510,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
     <message>
         <source>The share of the step pipeline stages sit idle while the pipeline fills and drains: (p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches. Over 15 % is flagged.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Der Anteil des Schritts, in dem Pipeline-Stufen untätig sind, während sich die Pipeline füllt und leert: (p - 1) / (m + p - 1) bei 1F1B mit p Stufen und m Micro-Batches. Über 15 % wird markiert.</translation>
     </message>
     <message>
@@ -1515,7 +1535,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Neuberechnung</translation>
     </message>
     <message>
-        <source>Activation recomputation: selective recomputes attention&apos;s scores, full keeps only each block&apos;s input and recomputes the rest in backward.</source>
+        <source>Activation recomputation: selective recomputes attention's scores, full keeps only each block's input and recomputes the rest in backward.</source>
         <translation>Neuberechnung von Aktivierungen: selective berechnet die Attention-Scores neu, full behält nur die Eingabe jedes Blocks und berechnet den Rest im Rückwärtsdurchlauf neu.</translation>
     </message>
     <message>
@@ -1540,7 +1560,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
     <message>
         <source>Sends between pipeline stages run behind compute, leaving only their latency exposed.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Sendungen zwischen Pipeline-Stufen laufen hinter dem Rechnen ab, sodass nur ihre Latenz sichtbar bleibt.</translation>
     </message>
     <message>
@@ -1548,7 +1568,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>EP-Überlappung</translation>
     </message>
     <message>
-        <source>One micro-batch&apos;s MoE all-to-alls run while another computes (Megatron --overlap-moe-expert-parallel-comm).</source>
+        <source>One micro-batch's MoE all-to-alls run while another computes (Megatron --overlap-moe-expert-parallel-comm).</source>
         <translation>Die MoE-All-to-Alls eines Micro-Batches laufen, während ein anderer rechnet (Megatron --overlap-moe-expert-parallel-comm).</translation>
     </message>
     <message>
@@ -1565,7 +1585,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Speicherreserve</translation>
     </message>
     <message>
-        <source>The share of each GPU&apos;s memory kept free for fragmentation and spikes; usable memory is the rest. It is the headroom rule: a plan fits when its fullest GPU stays under usable memory.</source>
+        <source>The share of each GPU's memory kept free for fragmentation and spikes; usable memory is the rest. It is the headroom rule: a plan fits when its fullest GPU stays under usable memory.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Der Anteil des Speichers jeder GPU, der für Fragmentierung und Spitzen frei bleibt; der Rest ist nutzbarer Speicher. Das ist die Spielraumregel: Ein Plan passt, wenn seine vollste GPU unter dem nutzbaren Speicher bleibt.</translation>
     </message>
@@ -1574,7 +1594,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Nutzbarer Speicher</translation>
     </message>
     <message>
-        <source>A GPU&apos;s memory minus the memory margin.</source>
+        <source>A GPU's memory minus the memory margin.</source>
         <translation>Der Speicher einer GPU abzüglich der Speicherreserve.</translation>
     </message>
     <message>
@@ -1608,8 +1628,8 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Ungleichgewicht</translation>
     </message>
     <message>
-        <source>The slowest pipeline stage&apos;s time per micro-batch over the fastest one&apos;s; the slowest stage sets the pace.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>The slowest pipeline stage's time per micro-batch over the fastest one's; the slowest stage sets the pace.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Die Zeit pro Micro-Batch der langsamsten Pipeline-Stufe im Verhältnis zur schnellsten; die langsamste Stufe bestimmt das Tempo.</translation>
     </message>
     <message>
@@ -1643,7 +1663,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Trainingsdauer</translation>
     </message>
     <message>
-        <source>Days to train a token budget at a plan&apos;s tokens/s; with GPU-hours (days x 24 x GPUs) and, when a price per GPU-hour is set, the cost. No price is assumed.</source>
+        <source>Days to train a token budget at a plan's tokens/s; with GPU-hours (days x 24 x GPUs) and, when a price per GPU-hour is set, the cost. No price is assumed.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Tage, um ein Token-Budget mit den Tokens/s eines Plans zu trainieren; mit GPU-Stunden (Tage x 24 x GPUs) und, wenn ein Preis pro GPU-Stunde gesetzt ist, den Kosten. Es wird kein Preis angenommen.</translation>
     </message>
@@ -1652,7 +1672,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>Trainingstage</translation>
     </message>
     <message>
-        <source>Days to train the token budget at the plan&apos;s tokens/s: tokens / (tokens/s x 86,400).</source>
+        <source>Days to train the token budget at the plan's tokens/s: tokens / (tokens/s x 86,400).</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Tage, um das Token-Budget mit den Tokens/s des Plans zu trainieren: Tokens / (Tokens/s x 86.400).</translation>
     </message>
@@ -1669,7 +1689,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>GPU-Stunden</translation>
     </message>
     <message>
-        <source>GPUs x hours of a training run: days x 24 x the cluster&apos;s GPUs.</source>
+        <source>GPUs x hours of a training run: days x 24 x the cluster's GPUs.</source>
         <translation>GPUs x Stunden eines Trainingslaufs: Tage x 24 x die GPUs des Clusters.</translation>
     </message>
     <message>
@@ -1725,17 +1745,17 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
     <message>
         <source>Compute imbalance: a single stage, %1 per micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Rechenungleichgewicht: eine einzige Stufe, %1 pro Micro-Batch</translation>
     </message>
     <message>
         <source>Compute imbalance: slowest / fastest stage = %1 (stage %2: %3, stage %4: %5)</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Rechenungleichgewicht: langsamste / schnellste Stufe = %1 (Stufe %2: %3, Stufe %4: %5)</translation>
     </message>
     <message>
         <source>stage %1</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufe %1</translation>
     </message>
     <message>
@@ -1744,7 +1764,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
     <message>
         <source>Stage %1: %2 per micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufe %1: %2 pro Micro-Batch</translation>
     </message>
     <message>
@@ -1773,7 +1793,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
     <message>
         <source>Imbalance %1: stage %2 %3, stage %4 %5</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Ungleichgewicht %1: Stufe %2 %3, Stufe %4 %5</translation>
     </message>
 </context>
@@ -1896,7 +1916,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>3: Optimiererzustände, Gradienten und Gewichte aufteilen</translation>
     </message>
     <message>
-        <source>Activation recomputation (checkpointing): selective recomputes only the attention core (Korthikanti et al. 2022), full stores only each block&apos;s input and recomputes its forward pass during backward (about 33 % more math).</source>
+        <source>Activation recomputation (checkpointing): selective recomputes only the attention core (Korthikanti et al. 2022), full stores only each block's input and recomputes its forward pass during backward (about 33 % more math).</source>
         <translation>Aktivierungs-Neuberechnung (Checkpointing): selektiv berechnet nur den Attention-Kern neu (Korthikanti et al. 2022), vollständig speichert nur die Eingabe jedes Blocks und berechnet dessen Vorwärtsdurchlauf im Rückwärtsdurchlauf neu (etwa 33 % mehr Rechenaufwand).</translation>
     </message>
     <message>
@@ -1928,7 +1948,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation> %</translation>
     </message>
     <message>
-        <source>Share of each GPU&apos;s memory kept free for fragmentation and spikes.</source>
+        <source>Share of each GPU's memory kept free for fragmentation and spikes.</source>
         <translation>Anteil des Speichers jeder GPU, der für Fragmentierung und Spitzen frei bleibt.</translation>
     </message>
     <message>
@@ -1948,12 +1968,12 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>VPP</translation>
     </message>
     <message>
-        <source>Tensor-parallel degree: each layer&apos;s matrices split over this many GPUs (Megatron column/row parallel); needs fast links, so it stays inside a node. Auto = searched.</source>
+        <source>Tensor-parallel degree: each layer's matrices split over this many GPUs (Megatron column/row parallel); needs fast links, so it stays inside a node. Auto = searched.</source>
         <translation>Tensor-paralleler Grad: Die Matrizen jeder Schicht werden über so viele GPUs aufgeteilt (Megatron spalten-/zeilenparallel); braucht schnelle Verbindungen und bleibt daher in einem Knoten. Auto = gesucht.</translation>
     </message>
     <message>
         <source>Pipeline-parallel degree: the layers split into this many consecutive stages. Auto = searched.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Pipeline-paralleler Grad: Die Schichten werden in so viele aufeinanderfolgende Stufen geteilt. Auto = gesucht.</translation>
     </message>
     <message>
@@ -1962,7 +1982,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
     <message>
         <source>Virtual pipeline stages: model chunks per GPU with the interleaved schedule. Auto = searched.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Virtuelle Pipeline-Stufen: Modellteile pro GPU beim verschachtelten Zeitplan. Auto = gesucht.</translation>
     </message>
     <message>
@@ -1991,7 +2011,7 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     </message>
     <message>
         <source>&amp;ZeRO stage:</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>&amp;ZeRO-Stufe:</translation>
     </message>
     <message>
@@ -2112,16 +2132,16 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>PP-Kommunikationsüberlappung:</translation>
     </message>
     <message>
-        <source>Pipeline sends and receives overlapped with the next chunk&apos;s compute (Megatron does it in the interleaved schedule only, and requires it there with PP 2; --no-overlap-p2p-communication turns it off).</source>
+        <source>Pipeline sends and receives overlapped with the next chunk's compute (Megatron does it in the interleaved schedule only, and requires it there with PP 2; --no-overlap-p2p-communication turns it off).</source>
         <translation>Senden und Empfangen der Pipeline überlappt mit dem Rechnen des nächsten Modellteils (Megatron tut das nur im verschachtelten Zeitplan und verlangt es dort bei PP 2; --no-overlap-p2p-communication schaltet es ab).</translation>
     </message>
     <message>
         <source>ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data- and context-parallel GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 also the gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost of 1.5x the data-parallel traffic). All stages combine with pipeline parallelism.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>ZeRO (DeepSpeed) / FSDP: wie viel des Modellzustands über die daten- und kontextparallelen GPUs aufgeteilt statt repliziert wird. ZeRO-1 teilt die fp32-Optimiererzustände auf, ZeRO-2 zusätzlich die Gradienten, ZeRO-3 zusätzlich die Gewichte (bei Bedarf Schicht für Schicht eingesammelt, auf Kosten des 1,5-fachen datenparallelen Verkehrs). Alle Stufen lassen sich mit Pipeline-Parallelität kombinieren.</translation>
     </message>
     <message>
-        <source>Hybrid sharding (HSDP; torchtitan data_parallel_replicate_degree, Megatron&apos;s distributed optimizer instances): ZeRO shards the model state over groups of DP x CP / N GPUs and keeps N replicas of those groups, so the sharded collectives stay within a group and only the gradient all-reduce crosses replicas. 1 shards over all data-parallel GPUs. Auto = searched.</source>
+        <source>Hybrid sharding (HSDP; torchtitan data_parallel_replicate_degree, Megatron's distributed optimizer instances): ZeRO shards the model state over groups of DP x CP / N GPUs and keeps N replicas of those groups, so the sharded collectives stay within a group and only the gradient all-reduce crosses replicas. 1 shards over all data-parallel GPUs. Auto = searched.</source>
         <translation>Hybrides Sharding (HSDP; torchtitan data_parallel_replicate_degree, Instanzen des verteilten Optimierers von Megatron): ZeRO teilt den Modellzustand über Gruppen von DP x CP / N GPUs auf und hält N Replikate dieser Gruppen, sodass die aufgeteilten kollektiven Operationen innerhalb einer Gruppe bleiben und nur das All-Reduce der Gradienten die Replikate überquert. 1 teilt über alle datenparallelen GPUs auf. Auto = gesucht.</translation>
     </message>
     <message>
@@ -2140,12 +2160,12 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>ZBV (blasenfrei, V-förmig)</translation>
     </message>
     <message>
-        <source>Pipeline schedule. GPipe runs all forwards then all backwards (stores every micro-batch&apos;s activations); 1F1B alternates and stores at most one per stage; interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the pipeline bubble by that factor for more point-to-point traffic. The zero-bubble schedules (Qi et al. 2024) split each backward into input and weight gradients and run the weight gradients in the bubble: ZB-H1 with 1F1B&apos;s memory, interleaved zero bubble with several chunks, ZBV with two chunks placed in a V (torchtitan&apos;s InterleavedZeroBubble and ZBVZeroBubble).</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>Pipeline schedule. GPipe runs all forwards then all backwards (stores every micro-batch's activations); 1F1B alternates and stores at most one per stage; interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the pipeline bubble by that factor for more point-to-point traffic. The zero-bubble schedules (Qi et al. 2024) split each backward into input and weight gradients and run the weight gradients in the bubble: ZB-H1 with 1F1B's memory, interleaved zero bubble with several chunks, ZBV with two chunks placed in a V (torchtitan's InterleavedZeroBubble and ZBVZeroBubble).</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Pipeline-Zeitplan. GPipe führt erst alle Vorwärts-, dann alle Rückwärtsdurchläufe aus (speichert die Aktivierungen aller Micro-Batches); 1F1B wechselt ab und speichert höchstens eine pro Stufe; verschachteltes 1F1B gibt jeder GPU mehrere Modellteile (virtuelle Stufen) und verkleinert die Pipeline-Blase um diesen Faktor, bei mehr Punkt-zu-Punkt-Verkehr. Die blasenfreien Zeitpläne (Qi et al. 2024) teilen jeden Rückwärtsdurchlauf in Eingabe- und Gewichtsgradienten auf und führen die Gewichtsgradienten in der Blase aus: ZB-H1 mit dem Speicherbedarf von 1F1B, der verschachtelte blasenfreie Zeitplan mit mehreren Modellteilen, ZBV mit zwei in einem V angeordneten Modellteilen (InterleavedZeroBubble und ZBVZeroBubble von torchtitan).</translation>
     </message>
     <message>
-        <source>ZeRO-3 / FSDP reshard_after_forward: on frees each layer&apos;s gathered weights after its forward and gathers them again for the backward (FSDP&apos;s default); off keeps them until the backward, one all-gather less per micro-batch for more memory (torchtitan&apos;s choice with pipeline parallelism). ZeRO-3 only.</source>
+        <source>ZeRO-3 / FSDP reshard_after_forward: on frees each layer's gathered weights after its forward and gathers them again for the backward (FSDP's default); off keeps them until the backward, one all-gather less per micro-batch for more memory (torchtitan's choice with pipeline parallelism). ZeRO-3 only.</source>
         <translation>ZeRO-3 / FSDP reshard_after_forward: An gibt die eingesammelten Gewichte jeder Schicht nach ihrem Vorwärtsdurchlauf frei und sammelt sie für den Rückwärtsdurchlauf erneut ein (Standard von FSDP); aus behält sie bis zum Rückwärtsdurchlauf, ein All-Gather weniger pro Micro-Batch für mehr Speicher (die Wahl von torchtitan bei Pipeline-Parallelität). Nur ZeRO-3.</translation>
     </message>
     <message>
@@ -2213,15 +2233,15 @@ Deaktiviert: Das Modell hat keine gerouteten Experten (keine Mixture of Experts)
         <translation>MoE-Kapazitätsfaktor:</translation>
     </message>
     <message>
-        <source>Expert-parallel degree (Megatron --expert-model-parallel-size, torchtitan expert_parallel_degree): each MoE layer&apos;s routed experts spread over this many GPUs, which exchange tokens by all-to-all (dispatch and combine). Megatron&apos;s MoE parallel folding lays the experts out over the same GPUs as TP x CP x DP, so EP x ETP must divide them. Auto = searched.</source>
+        <source>Expert-parallel degree (Megatron --expert-model-parallel-size, torchtitan expert_parallel_degree): each MoE layer's routed experts spread over this many GPUs, which exchange tokens by all-to-all (dispatch and combine). Megatron's MoE parallel folding lays the experts out over the same GPUs as TP x CP x DP, so EP x ETP must divide them. Auto = searched.</source>
         <translation>Expertenparalleler Grad (Megatron --expert-model-parallel-size, torchtitan expert_parallel_degree): Die gerouteten Experten jeder MoE-Schicht werden auf so viele GPUs verteilt, die Tokens per All-to-All austauschen (Dispatch und Combine). Megatrons MoE Parallel Folding legt die Experten auf dieselben GPUs wie TP x CP x DP, daher muss EP x ETP diese teilen. Auto = gesucht.</translation>
     </message>
     <message>
-        <source>Expert tensor-parallel degree (Megatron --expert-tensor-parallel-size, torchtitan expert_tensor_parallel_degree): each routed expert&apos;s matrices split over this many GPUs, independently of the attention&apos;s TP; worth it for large experts. Auto = searched.</source>
+        <source>Expert tensor-parallel degree (Megatron --expert-tensor-parallel-size, torchtitan expert_tensor_parallel_degree): each routed expert's matrices split over this many GPUs, independently of the attention's TP; worth it for large experts. Auto = searched.</source>
         <translation>Experten-tensorparalleler Grad (Megatron --expert-tensor-parallel-size, torchtitan expert_tensor_parallel_degree): Die Matrizen jedes gerouteten Experten werden auf so viele GPUs aufgeteilt, unabhängig vom TP der Attention; lohnt sich bei großen Experten. Auto = gesucht.</translation>
     </message>
     <message>
-        <source>Dropless routing (Megatron&apos;s default): the busiest expert&apos;s tokens over the mean, which sets the slowest GPU&apos;s expert work, all-to-all volume and buffers. 1 is a perfectly balanced router; 1.25 (the default) is the capacity factor at which Switch Transformer routing drops under 1 % of tokens (Fedus et al. 2022).</source>
+        <source>Dropless routing (Megatron's default): the busiest expert's tokens over the mean, which sets the slowest GPU's expert work, all-to-all volume and buffers. 1 is a perfectly balanced router; 1.25 (the default) is the capacity factor at which Switch Transformer routing drops under 1 % of tokens (Fedus et al. 2022).</source>
         <translation>Routing ohne Verwerfen (Megatrons Standard): die Tokens des am stärksten belasteten Experten im Verhältnis zum Mittel; das bestimmt die Expertenarbeit der langsamsten GPU, das All-to-All-Volumen und die Puffer. 1 ist ein perfekt ausgeglichener Router; 1,25 (der Standard) ist der Kapazitätsfaktor, bei dem Switch-Transformer-Routing weniger als 1 % der Tokens verwirft (Fedus et al. 2022).</translation>
     </message>
     <message>
@@ -2241,7 +2261,7 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>EP-Kommunikationsüberlappung:</translation>
     </message>
     <message>
-        <source>Megatron --overlap-moe-expert-parallel-comm: the MoE all-to-alls (dispatch and combine) of one micro-batch run while another micro-batch computes, as Megatron&apos;s combined 1F1B schedule pairs one micro-batch&apos;s forward with another&apos;s backward layer by layer. Needs EP &gt; 1, no full recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule. Auto = searched.</source>
+        <source>Megatron --overlap-moe-expert-parallel-comm: the MoE all-to-alls (dispatch and combine) of one micro-batch run while another micro-batch computes, as Megatron's combined 1F1B schedule pairs one micro-batch's forward with another's backward layer by layer. Needs EP &gt; 1, no full recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule. Auto = searched.</source>
         <translation>Megatron --overlap-moe-expert-parallel-comm: Die MoE-All-to-Alls (Dispatch und Combine) eines Micro-Batches laufen, während ein anderer Micro-Batch rechnet, denn Megatrons kombinierter 1F1B-Zeitplan paart Schicht für Schicht den Vorwärtsdurchlauf eines Micro-Batches mit dem Rückwärtsdurchlauf eines anderen. Erfordert EP &gt; 1, keine volle Neuberechnung, bf16 oder fp16 und bei PP &gt; 1 den verschachtelten Zeitplan. Auto = gesucht.</translation>
     </message>
     <message>
@@ -2283,7 +2303,7 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>Schnellster passender Plan (gewichtete Bewertung)</translation>
     </message>
     <message>
-        <source>How plans are ranked. Every plan is searched either way. By default the fastest plan that fits ranks first (the memory margin is the headroom rule) and the sliders can trade speed for headroom or less exposed communication; the seed&apos;s strategies order plans by their own rule; the presets also set the weights and the memory margin, and put the margin back when you leave them.</source>
+        <source>How plans are ranked. Every plan is searched either way. By default the fastest plan that fits ranks first (the memory margin is the headroom rule) and the sliders can trade speed for headroom or less exposed communication; the seed's strategies order plans by their own rule; the presets also set the weights and the memory margin, and put the margin back when you leave them.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Wie Pläne eingestuft werden. Durchsucht wird in jedem Fall jeder Plan. Standardmäßig steht der schnellste passende Plan vorn (die Speicherreserve ist die Spielraumregel), und die Schieberegler können Geschwindigkeit gegen Spielraum oder weniger sichtbare Kommunikation eintauschen; die Strategien des Prototyps ordnen Pläne nach ihrer eigenen Regel; die Voreinstellungen setzen auch die Gewichte und die Speicherreserve und stellen die Reserve zurück, wenn Sie sie verlassen.</translation>
     </message>
@@ -2578,12 +2598,12 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
     </message>
     <message>
         <source>Stage %1: GPUs %2–%3, each</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufe %1: GPUs %2–%3, je</translation>
     </message>
     <message>
         <source>GPU %1 (stage %2)</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>GPU %1 (Stufe %2)</translation>
     </message>
     <message>
@@ -2648,22 +2668,22 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
     </message>
     <message>
         <source>Memory per GPU: a bar per pipeline stage, one GPU each</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Speicher pro GPU: ein Balken pro Pipeline-Stufe, je eine GPU</translation>
     </message>
     <message>
         <source>Memory per GPU: %1 GPUs in %2 pipeline stages; a bar per stage stands for its %3 GPUs, which hold the same bytes</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Speicher pro GPU: %1 GPUs in %2 Pipeline-Stufen; ein Balken pro Stufe steht für ihre %3 GPUs, die dieselben Bytes halten</translation>
     </message>
     <message>
         <source>Memory per GPU: a bar per stage of %1 identical GPUs</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Speicher pro GPU: ein Balken pro Stufe aus %1 gleichen GPUs</translation>
     </message>
     <message>
         <source>pipeline stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Pipeline-Stufe</translation>
     </message>
     <message>
@@ -2805,7 +2825,7 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>Option %1 erwartet einen Wert</translation>
     </message>
     <message>
-        <source>%1 expects an integer, got &quot;%2&quot;</source>
+        <source>%1 expects an integer, got "%2"</source>
         <translation>%1 erwartet eine ganze Zahl, erhalten: „%2“</translation>
     </message>
     <message>
@@ -2813,7 +2833,7 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>%1 muss zwischen %2 und %3 liegen, erhalten: %4</translation>
     </message>
     <message>
-        <source>%1 expects a number, got &quot;%2&quot;</source>
+        <source>%1 expects a number, got "%2"</source>
         <translation>%1 erwartet eine Zahl, erhalten: „%2“</translation>
     </message>
     <message>
@@ -2821,28 +2841,28 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>Datei nicht vorhanden und kein mitgeliefertes Modell (mitgeliefert: %1)</translation>
     </message>
     <message>
-        <source>unexpected argument &quot;%1&quot;: give one model</source>
+        <source>unexpected argument "%1": give one model</source>
         <translation>unerwartetes Argument „%1“: Geben Sie ein Modell an</translation>
     </message>
     <message>
-        <source>--precision expects bf16, fp16, fp8 or fp32, got &quot;%1&quot;</source>
+        <source>--precision expects bf16, fp16, fp8 or fp32, got "%1"</source>
         <translation>--precision erwartet bf16, fp16, fp8 oder fp32, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>--optimizer expects adam or sgd, got &quot;%1&quot;</source>
+        <source>--optimizer expects adam or sgd, got "%1"</source>
         <translation>--optimizer erwartet adam oder sgd, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>--recompute expects none, selective or full, got &quot;%1&quot;</source>
+        <source>--recompute expects none, selective or full, got "%1"</source>
         <translation>--recompute erwartet none, selective oder full, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>unknown strategy &quot;%1&quot;; see shardscope plan --help</source>
+        <source>unknown strategy "%1"; see shardscope plan --help</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>unbekannte Strategie „%1“; siehe shardscope plan --help</translation>
     </message>
     <message>
-        <source>--weights expects three numbers M,C,N (memory, compute, communication), got &quot;%1&quot;</source>
+        <source>--weights expects three numbers M,C,N (memory, compute, communication), got "%1"</source>
         <translation>--weights erwartet drei Zahlen M,C,N (Speicher, Rechnen, Kommunikation), erhalten: „%1“</translation>
     </message>
     <message>
@@ -2864,19 +2884,19 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>Die Hardwaredatei kann nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <source>unknown GPU &quot;%1&quot;; known: %2 (shardscope gpus lists them)</source>
+        <source>unknown GPU "%1"; known: %2 (shardscope gpus lists them)</source>
         <translation>unbekannte GPU „%1“; bekannt: %2 (shardscope gpus listet sie auf)</translation>
     </message>
     <message>
-        <source>%1 expects on or off, got &quot;%2&quot;</source>
+        <source>%1 expects on or off, got "%2"</source>
         <translation>%1 erwartet on oder off, erhalten: „%2“</translation>
     </message>
     <message>
-        <source>--cp-comm-type expects p2p (ring) or a2a (all-to-all), got &quot;%1&quot;</source>
+        <source>--cp-comm-type expects p2p (ring) or a2a (all-to-all), got "%1"</source>
         <translation>--cp-comm-type erwartet p2p (Ring) oder a2a (All-to-All), erhalten: „%1“</translation>
     </message>
     <message>
-        <source>--schedule expects gpipe, 1f1b, interleaved, zb-h1, interleaved-zb or zbv, got &quot;%1&quot;</source>
+        <source>--schedule expects gpipe, 1f1b, interleaved, zb-h1, interleaved-zb or zbv, got "%1"</source>
         <translation>--schedule erwartet gpipe, 1f1b, interleaved, zb-h1, interleaved-zb oder zbv, erhalten: „%1“</translation>
     </message>
     <message>
@@ -2901,15 +2921,15 @@ Training:
   --global-batch B        sequences per optimizer step; default 512
   --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32
   --optimizer O           adam (mixed precision, default) or sgd (with momentum)
-  --no-flash-attention    store attention scores (Korthikanti&apos;s 5as/h term)
-  --unfused-kernels       element-wise work as separate kernels (plain PyTorch), not Megatron&apos;s fused ones
+  --no-flash-attention    store attention scores (Korthikanti's 5as/h term)
+  --unfused-kernels       element-wise work as separate kernels (plain PyTorch), not Megatron's fused ones
   --fp16-gradients        16-bit gradients instead of fp32 main gradients
   --overhead-gib X        extra allowance per GPU beyond the itemised other memory (CUDA context, NCCL
                           buffers, optimizer transient); default 0
   --memory-margin F       fraction of GPU memory kept free; default 0.05
   --dp-overlap F          override: fraction of data-parallel communication hidden by backward;
                           by default the cost model overlaps it per bucket, as the frameworks do
-  --moe-imbalance X       mixture of experts, dropless routing: the busiest expert&apos;s tokens over the
+  --moe-imbalance X       mixture of experts, dropless routing: the busiest expert's tokens over the
                           mean, from 1 to 64; default 1.25
   --moe-capacity-factor X mixture of experts with token dropping: every expert computes X times its
                           average tokens (above 0, at most 64); default dropless
@@ -2928,19 +2948,19 @@ Pins (fix a knob; every unpinned knob is searched):
                           pipeline sends and receives overlapped with compute; interleaved
                           schedule only, where PP 2 requires it (as Megatron)
   --cp-comm-type p2p|a2a  how context parallelism (--cp) exchanges keys and values: p2p, a ring
-                          overlapped with attention (Megatron&apos;s default); a2a, all-to-all over
+                          overlapped with attention (Megatron's default); a2a, all-to-all over
                           attention heads (DeepSpeed Ulysses)
   --dp-replicate N        hybrid sharding (HSDP): ZeRO shards over DP x CP / N GPUs and is
                           replicated N times; 1 shards over all of them
-  --ep N  --etp N         mixtures of experts: expert parallelism (each MoE layer&apos;s routed experts
-                          spread over N GPUs) and expert tensor parallelism (each expert&apos;s matrices
-                          split over N GPUs); EP x ETP divides a stage&apos;s TP x CP x DP GPUs
+  --ep N  --etp N         mixtures of experts: expert parallelism (each MoE layer's routed experts
+                          spread over N GPUs) and expert tensor parallelism (each expert's matrices
+                          split over N GPUs); EP x ETP divides a stage's TP x CP x DP GPUs
   --ep-comm-overlap on|off
-                          MoE all-to-alls of one micro-batch overlapped with another&apos;s compute
+                          MoE all-to-alls of one micro-batch overlapped with another's compute
                           (Megatron --overlap-moe-expert-parallel-comm); needs EP &gt; 1, no full
                           recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule
   --reshard-after-forward on|off
-                          ZeRO-3: free the gathered parameters after each forward (on, FSDP&apos;s
+                          ZeRO-3: free the gathered parameters after each forward (on, FSDP's
                           default) or keep them until the backward (off, as Llama 3 trained)
 
 Ranking:
@@ -2954,10 +2974,10 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
                           quadrillion): adds the days (tokens / tokens per second) and GPU-hours
                           (days x 24 x GPUs) of each plan
   --gpu-hour-price PRICE  price of one GPU-hour (with --token-budget): adds the cost, GPU-hours x
-                          PRICE, in PRICE&apos;s currency
+                          PRICE, in PRICE's currency
 
 </source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Cluster:
   --gpu NAME              GPU aus dem Katalog (shardscope gpus); Standard H100-SXM
   --gpus N                GPUs insgesamt; Standard 64
@@ -3034,7 +3054,7 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
 
 MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
 (headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
-prototype&apos;s layer list or ModelInfo JSON, or a bundled example name (shardscope models).
+prototype's layer list or ModelInfo JSON, or a bundled example name (shardscope models).
 
 %1Output:
   --top K                 plans to print and to write; default 10
@@ -3150,12 +3170,12 @@ Beispiel:
     </message>
     <message>
         <source>  stage  layers                                   params/GPU  weights grads  optim  activ  emb+logits other  total GiB  ms/micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>  Stufe  Schichten                                Param./GPU  Gewich Grad.  Optim. Aktiv. Emb+Logits Sonst. GiB ges.  ms/Micro-Batch</translation>
     </message>
     <message>
         <source>  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>  MFU %1%, HFU %2%, Blase %3% der Pipeline, Rechenungleichgewicht %4 (langsamste / schnellste Stufe)</translation>
     </message>
     <message>
@@ -3286,7 +3306,7 @@ Beispiel:
     </message>
     <message>
         <source>  stage %1 MoE memory (GiB, within the columns above): %2</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>  Stufe %1 MoE-Speicher (GiB, in den Spalten oben enthalten): %2</translation>
     </message>
     <message>
@@ -3302,11 +3322,6 @@ Beispiel:
         <translation> + EP-All-to-All %1</translation>
     </message>
     <message>
-        <source> + bubble %1 + exposed DP comm %2 + optimizer %3</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation> + Blase %1 + sichtbare DP-Komm. %2 + Optimierer %3</translation>
-    </message>
-    <message>
         <source>  step %1 = %2</source>
         <translation>  Schritt %1 = %2</translation>
     </message>
@@ -3319,7 +3334,7 @@ Beispiel:
         <translation>  Kommunikation pro Schritt: TP %1 (%2), PP %3 (%4)%5%6, DP %7 (%8, %9 sichtbar)</translation>
     </message>
     <message>
-        <source>, all-to-all overlapped with another micro-batch&apos;s compute</source>
+        <source>, all-to-all overlapped with another micro-batch's compute</source>
         <translation>, All-to-All überlappt mit dem Rechnen eines anderen Micro-Batches</translation>
     </message>
     <message>
@@ -3353,6 +3368,15 @@ Beispiel:
     <message>
         <source>, cost %1 at %2 per GPU-hour</source>
         <translation>, Kosten %1 bei %2 pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>≈N: in the tie group that starts at rank N, step times at most %1 % above the group's fastest (half the band of the predicted times); inside a group more memory headroom ranks first, then settings closer to the frameworks' defaults</source>
+        <translation>≈N: in der Gleichstandsgruppe ab Rang N, Schrittzeiten höchstens %1 % über der schnellsten der Gruppe (die halbe Bandbreite der vorhergesagten Zeiten); innerhalb einer Gruppe steht mehr freier Speicher vorn, dann Einstellungen näher an den Vorgaben der Frameworks</translation>
+    </message>
+    <message>
+        <source> + bubble %1 + waiting on the slowest stage %2 + exposed DP comm %3 + optimizer %4</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation> + Blase %1 + Warten auf die langsamste Stufe %2 + sichtbare DP-Komm. %3 + Optimierer %4</translation>
     </message>
 </context>
 <context>
@@ -3435,12 +3459,12 @@ Beispiel:
         <translation>Status</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer&apos;s matrices are split across this many GPUs, which all-reduce activations twice per layer.</source>
+        <source>Tensor parallelism: each layer's matrices are split across this many GPUs, which all-reduce activations twice per layer.</source>
         <translation>Tensor-Parallelität: Die Matrizen jeder Schicht werden über so viele GPUs aufgeteilt, die die Aktivierungen zweimal pro Schicht per All-Reduce zusammenführen.</translation>
     </message>
     <message>
         <source>Pipeline parallelism: the layers are cut into this many stages on different GPUs.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Pipeline-Parallelität: Die Schichten werden in so viele Stufen auf verschiedenen GPUs zerlegt.</translation>
     </message>
     <message>
@@ -3449,11 +3473,11 @@ Beispiel:
     </message>
     <message>
         <source>Virtual pipeline stages: model chunks per GPU in the interleaved 1F1B schedule; more chunks shrink the bubble.</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Virtuelle Pipeline-Stufen: Modellteile pro GPU im verschachtelten 1F1B-Zeitplan; mehr Teile verkleinern die Blase.</translation>
     </message>
     <message>
-        <source>Activation recomputation: full keeps only each layer&apos;s input and recomputes the rest in the backward pass.</source>
+        <source>Activation recomputation: full keeps only each layer's input and recomputes the rest in the backward pass.</source>
         <translation>Aktivierungs-Neuberechnung: vollständig behält nur die Eingabe jeder Schicht und berechnet den Rest im Rückwärtsdurchlauf neu.</translation>
     </message>
     <message>
@@ -3461,12 +3485,12 @@ Beispiel:
         <translation>Sequenzparallelität: teilt die Aktivierungen, die Tensor-Parallelität repliziert (Normierungen, Dropout), entlang der Sequenz auf.</translation>
     </message>
     <message>
-        <source>Pipeline bubble: the share of the pipeline&apos;s time in which stages wait for work while it fills and drains: (p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less with v interleaved chunks (Narayanan et al. 2021).</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>Pipeline bubble: the share of the pipeline's time in which stages wait for work while it fills and drains: (p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less with v interleaved chunks (Narayanan et al. 2021).</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Pipeline-Blase: der Anteil der Pipeline-Zeit, in dem Stufen auf Arbeit warten, während sie sich füllt und leert: (p - 1) / (m + p - 1) für 1F1B mit p gleichen Stufen und m Micro-Batches, etwa v-mal weniger mit v verschachtelten Teilen (Narayanan et al. 2021).</translation>
     </message>
     <message>
-        <source>Model FLOPs utilization: model FLOPs per second over the GPUs&apos; peak.</source>
+        <source>Model FLOPs utilization: model FLOPs per second over the GPUs' peak.</source>
         <translation>Model FLOPs Utilization: Modell-FLOPs pro Sekunde im Verhältnis zur Spitzenleistung der GPUs.</translation>
     </message>
     <message>
@@ -3474,7 +3498,7 @@ Beispiel:
         <translation>(unkalibriert)</translation>
     </message>
     <message>
-        <source>Predicted step time, tokens/s and MFU: %1, the cost model&apos;s root-mean-square error on measured training runs of this GPU family.</source>
+        <source>Predicted step time, tokens/s and MFU: %1, the cost model's root-mean-square error on measured training runs of this GPU family.</source>
         <translation>Vorhergesagte Schrittzeit, Tokens/s und MFU: %1, der quadratisch gemittelte Fehler des Kostenmodells auf gemessenen Trainingsläufen dieser GPU-Familie.</translation>
     </message>
     <message>
@@ -3503,7 +3527,7 @@ Beispiel:
     </message>
     <message>
         <source>Pipeline communication overlap: sends and receives between stages run behind compute, leaving only their latency on the critical path; needs PP &gt;= 2.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Pipeline-Kommunikationsüberlappung: Senden und Empfangen zwischen den Stufen laufen hinter dem Rechnen ab, sodass nur ihre Latenz auf dem kritischen Pfad bleibt; erfordert PP &gt;= 2.</translation>
     </message>
     <message>
@@ -3527,8 +3551,8 @@ Beispiel:
         <translation>Kontextparallelität (Megatron --context-parallel-size): Jede Sequenz wird über so viele GPUs aufgeteilt; p2p reicht Keys und Values im Ring weiter, a2a (Ulysses) tauscht sie per All-to-All aus (--cp-comm-type).</translation>
     </message>
     <message>
-        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data- and context-parallel group. &quot;HSDP xN&quot;: hybrid sharding, shards within groups replicated N times (torchtitan data_parallel_replicate_degree); &quot;keep&quot;: ZeRO-3 keeps the gathered weights from forward to backward (reshard_after_forward off).</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data- and context-parallel group. "HSDP xN": hybrid sharding, shards within groups replicated N times (torchtitan data_parallel_replicate_degree); "keep": ZeRO-3 keeps the gathered weights from forward to backward (reshard_after_forward off).</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>ZeRO-Stufe: 1 teilt Optimiererzustände auf, 2 zusätzlich Gradienten, 3 zusätzlich die Gewichte über die daten- und kontextparallele Gruppe. „HSDP xN“: hybrides Sharding, aufgeteilt innerhalb von Gruppen, die N-mal repliziert sind (torchtitan data_parallel_replicate_degree); „behalten“: ZeRO-3 behält die eingesammelten Gewichte vom Vorwärts- bis zum Rückwärtsdurchlauf (reshard_after_forward aus).</translation>
     </message>
     <message>
@@ -3540,7 +3564,7 @@ Beispiel:
         <translation>EP</translation>
     </message>
     <message>
-        <source>Expert parallelism (Megatron --expert-model-parallel-size): each MoE layer&apos;s routed experts are spread over this many GPUs, which exchange tokens by all-to-all. &quot;EP x ETP&quot;: each expert&apos;s matrices are also split over ETP GPUs (--expert-tensor-parallel-size). Experts are laid out over the same GPUs as TP x CP x DP (MoE parallel folding).</source>
+        <source>Expert parallelism (Megatron --expert-model-parallel-size): each MoE layer's routed experts are spread over this many GPUs, which exchange tokens by all-to-all. "EP x ETP": each expert's matrices are also split over ETP GPUs (--expert-tensor-parallel-size). Experts are laid out over the same GPUs as TP x CP x DP (MoE parallel folding).</source>
         <translation>Expertenparallelität (Megatron --expert-model-parallel-size): Die gerouteten Experten jeder MoE-Schicht werden auf so viele GPUs verteilt, die Tokens per All-to-All austauschen. „EP x ETP“: Die Matrizen jedes Experten werden zusätzlich auf ETP GPUs aufgeteilt (--expert-tensor-parallel-size). Die Experten liegen auf denselben GPUs wie TP x CP x DP (MoE Parallel Folding).</translation>
     </message>
     <message>
@@ -3548,7 +3572,7 @@ Beispiel:
         <translation>EP-Überlappung</translation>
     </message>
     <message>
-        <source>MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch&apos;s token dispatch and combine run while another micro-batch computes; needs EP &gt; 1, no full recomputation, and with PP &gt; 1 the interleaved schedule.</source>
+        <source>MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch's token dispatch and combine run while another micro-batch computes; needs EP &gt; 1, no full recomputation, and with PP &gt; 1 the interleaved schedule.</source>
         <translation>MoE-All-to-All-Überlappung (Megatron --overlap-moe-expert-parallel-comm): Dispatch und Combine der Tokens eines Micro-Batches laufen, während ein anderer Micro-Batch rechnet; erfordert EP &gt; 1, keine volle Neuberechnung und bei PP &gt; 1 den verschachtelten Zeitplan.</translation>
     </message>
     <message>
@@ -3556,7 +3580,7 @@ Beispiel:
         <translation>Bewertung %1 = Durchsatz %2 x %3 + Spielraum %4 x %5 + Kommunikation %6 x %7</translation>
     </message>
     <message>
-        <source>Throughput: %1 tokens/s of the fastest plan&apos;s %2. Headroom: %3 free of %4 usable on the fullest GPU. Communication: the share of the step not waiting on exposed communication.</source>
+        <source>Throughput: %1 tokens/s of the fastest plan's %2. Headroom: %3 free of %4 usable on the fullest GPU. Communication: the share of the step not waiting on exposed communication.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Durchsatz: %1 Tokens/s von %2 des schnellsten Plans. Spielraum: %3 frei von %4 nutzbar auf der vollsten GPU. Kommunikation: der Anteil des Schritts, der nicht auf sichtbare Kommunikation wartet.</translation>
     </message>
@@ -3582,7 +3606,7 @@ Beispiel:
     </message>
     <message>
         <source>#%1 by stage balance (ComputeBalanced): slowest stage %2x the fastest</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>#%1 nach Stufenausgleich (ComputeBalanced): langsamste Stufe %2x die schnellste</translation>
     </message>
     <message>
@@ -3591,7 +3615,7 @@ Beispiel:
     </message>
     <message>
         <source>#%1 by TP within a node first, then fewest stages (TensorParallelFirst): TP %2, PP %3</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>#%1 nach TP innerhalb eines Knotens zuerst, dann wenigsten Stufen (TensorParallelFirst): TP %2, PP %3</translation>
     </message>
     <message>
@@ -3615,10 +3639,7 @@ Beispiel:
     <message numerus="yes">
         <source>; stands for %n equivalent plan(s) that differ only in settings without effect</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>
-            <numerusform>; steht für %n gleichwertigen Plan, der sich nur in wirkungslosen Einstellungen unterscheidet</numerusform>
-            <numerusform>; steht für %n gleichwertige Pläne, die sich nur in wirkungslosen Einstellungen unterscheiden</numerusform>
-        </translation>
+        <translation><numerusform>; steht für %n gleichwertigen Plan, der sich nur in wirkungslosen Einstellungen unterscheidet</numerusform><numerusform>; steht für %n gleichwertige Pläne, die sich nur in wirkungslosen Einstellungen unterscheiden</numerusform></translation>
     </message>
     <message>
         <source>fits, fastest</source>
@@ -3626,10 +3647,7 @@ Beispiel:
     </message>
     <message numerus="yes">
         <source>(+%n equivalent)</source>
-        <translation>
-            <numerusform>(+%n gleichwertiger)</numerusform>
-            <numerusform>(+%n gleichwertige)</numerusform>
-        </translation>
+        <translation><numerusform>(+%n gleichwertiger)</numerusform><numerusform>(+%n gleichwertige)</numerusform></translation>
     </message>
     <message>
         <source>Days to train</source>
@@ -3644,12 +3662,12 @@ Beispiel:
         <translation>Kosten</translation>
     </message>
     <message>
-        <source>Days to train the token budget at this plan&apos;s tokens/s (Settings: token budget).</source>
+        <source>Days to train the token budget at this plan's tokens/s (Settings: token budget).</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Tage, um das Token-Budget mit den Tokens/s dieses Plans zu trainieren (Einstellungen: Token-Budget).</translation>
     </message>
     <message>
-        <source>GPU-hours to train the token budget: days x 24 x the cluster&apos;s GPUs.</source>
+        <source>GPU-hours to train the token budget: days x 24 x the cluster's GPUs.</source>
         <translation>GPU-Stunden, um das Token-Budget zu trainieren: Tage x 24 x die GPUs des Clusters.</translation>
     </message>
     <message>
@@ -3660,6 +3678,64 @@ Beispiel:
         <source>Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first. Hover a score for its parts.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Gewichtete Bewertung aus Durchsatz, Speicherspielraum und sichtbarer Kommunikation (die Gewichtsregler); standardmäßig nur der Durchsatz, sodass der schnellste passende Plan vorn steht. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.</translation>
+    </message>
+    <message>
+        <source>half the %1 band</source>
+        <translation>die Hälfte der Bandbreite %1</translation>
+    </message>
+    <message>
+        <source>half the band of the predicted times</source>
+        <translation>die Hälfte der Bandbreite der vorhergesagten Zeiten</translation>
+    </message>
+    <message>
+        <source>within %1 %, %2</source>
+        <translation>innerhalb %1 %, %2</translation>
+    </message>
+    <message>
+        <source>more memory headroom than #%1</source>
+        <translation>mehr freier Speicher als #%1</translation>
+    </message>
+    <message>
+        <source>the same headroom as #%1, settings closer to the frameworks' defaults</source>
+        <translation>derselbe freie Speicher wie #%1, Einstellungen näher an den Vorgaben der Frameworks</translation>
+    </message>
+    <message>
+        <source>the same headroom and settings as #%1, and faster</source>
+        <translation>derselbe freie Speicher und dieselben Einstellungen wie #%1, und schneller</translation>
+    </message>
+    <message numerus="yes">
+        <source>; first of %n tied plans (%1): %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation><numerusform>; erster von %n gleichauf liegenden Plänen (%1): %2</numerusform><numerusform>; erster von %n gleichauf liegenden Plänen (%1): %2</numerusform></translation>
+    </message>
+    <message>
+        <source>; tied with #%1 (%2), after it by headroom, then default settings</source>
+        <translation>; gleichauf mit #%1 (%2), dahinter nach freiem Speicher, dann Standardeinstellungen</translation>
+    </message>
+    <message>
+        <source>%1 ≈</source>
+        <translation>%1 ≈</translation>
+    </message>
+    <message>
+        <source>%1 ≈%2</source>
+        <translation>%1 ≈%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>, first of %n tied</source>
+        <translation><numerusform>, erster von %n gleichauf</numerusform><numerusform>, erster von %n gleichauf</numerusform></translation>
+    </message>
+    <message>
+        <source>, tied with #%1</source>
+        <translation>, gleichauf mit #%1</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule: GPipe, 1F1B, interleaved 1F1B (with VPP model chunks a GPU), or a zero-bubble schedule (ZB-H1, interleaved zero bubble, ZBV) that defers weight gradients into the pipeline's idle time.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Pipeline-Zeitplan: GPipe, 1F1B, verschachteltes 1F1B (mit VPP Modellteilen pro GPU) oder ein Zero-Bubble-Zeitplan (ZB-H1, verschachteltes Zero Bubble, ZBV), der Gewichtsgradienten in die Leerlaufzeit der Pipeline verschiebt.</translation>
     </message>
 </context>
 <context>
@@ -3680,7 +3756,7 @@ Beispiel:
         <translation>Pläne auflisten, die den GPU-Speicher überschreiten oder eine Regel verletzen, mit dem Grund.</translation>
     </message>
     <message>
-        <source>Why the selected plan ranks where it does: the strategy&apos;s rule with the plan&apos;s numbers, and how it compares with the fastest plan that fits. Hover a score for its parts.</source>
+        <source>Why the selected plan ranks where it does: the strategy's rule with the plan's numbers, and how it compares with the fastest plan that fits. Hover a score for its parts.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Warum der ausgewählte Plan auf seinem Rang steht: die Regel der Strategie mit den Zahlen des Plans und wie er sich zum schnellsten passenden Plan verhält. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.</translation>
     </message>
@@ -3690,12 +3766,9 @@ Beispiel:
         <translation>&lt;b&gt;Eingestufte Pläne&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
-        <source>%n plan(s) in the explorer&apos;s rectangle. &lt;a href=&quot;clear&quot;&gt;Show all&lt;/a&gt;</source>
+        <source>%n plan(s) in the explorer's rectangle. &lt;a href="clear"&gt;Show all&lt;/a&gt;</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>
-            <numerusform>%n Plan im Rechteck des Explorers. &lt;a href=&quot;clear&quot;&gt;Alle zeigen&lt;/a&gt;</numerusform>
-            <numerusform>%n Pläne im Rechteck des Explorers. &lt;a href=&quot;clear&quot;&gt;Alle zeigen&lt;/a&gt;</numerusform>
-        </translation>
+        <translation><numerusform>%n Plan im Rechteck des Explorers. &lt;a href="clear"&gt;Alle zeigen&lt;/a&gt;</numerusform><numerusform>%n Pläne im Rechteck des Explorers. &lt;a href="clear"&gt;Alle zeigen&lt;/a&gt;</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3766,8 +3839,8 @@ Beispiel:
         <translation>&lt;br&gt;%1 pro GPU von %2 nutzbar · %3 s %4 pro Schritt · %5 Tokens/s · MFU %6 % · Blase %7 %</translation>
     </message>
     <message>
-        <source>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Does not fit: %1&lt;/span&gt;</source>
-        <translation>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Passt nicht: %1&lt;/span&gt;</translation>
+        <source>&lt;br&gt;&lt;span style='color:#c0392b'&gt;Does not fit: %1&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style='color:#c0392b'&gt;Passt nicht: %1&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -3786,17 +3859,17 @@ Beispiel:
     </message>
     <message>
         <source>&amp;Stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>S&amp;tufen</translation>
     </message>
     <message>
         <source>Pipeline stages: their layers, their GPUs (TP x DP grid), memory and time.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Pipeline-Stufen: ihre Schichten, ihre GPUs (TP-x-DP-Raster), Speicher und Zeit.</translation>
     </message>
     <message>
         <source>Pipeline stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
@@ -3804,8 +3877,8 @@ Beispiel:
         <translation>&amp;Zeitleiste</translation>
     </message>
     <message>
-        <source>One training step&apos;s pipeline schedule: forward and backward passes per stage. The bubble is the time stages sit idle while the pipeline fills and drains.</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>One training step's pipeline schedule: forward and backward passes per stage. The bubble is the time stages sit idle while the pipeline fills and drains.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Der Pipeline-Zeitplan eines Trainingsschritts: Vorwärts- und Rückwärtsdurchläufe pro Stufe. Die Blase ist die Zeit, in der Stufen untätig sind, während sich die Pipeline füllt und leert.</translation>
     </message>
     <message>
@@ -3818,7 +3891,7 @@ Beispiel:
     </message>
     <message>
         <source>Time per micro-batch of each stage: the slowest stage sets the pace.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Zeit pro Micro-Batch jeder Stufe: Die langsamste Stufe bestimmt das Tempo.</translation>
     </message>
     <message>
@@ -3838,7 +3911,7 @@ Beispiel:
         <translation>Kommunikation</translation>
     </message>
     <message>
-        <source>&lt;b&gt;No plan fits in memory.&lt;/b&gt; Tick &quot;Show plans that do not fit&quot; to see each one&apos;s reason, or add GPUs, shorten the sequence, or pin recomputation and ZeRO.</source>
+        <source>&lt;b&gt;No plan fits in memory.&lt;/b&gt; Tick "Show plans that do not fit" to see each one's reason, or add GPUs, shorten the sequence, or pin recomputation and ZeRO.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>&lt;b&gt;Kein Plan passt in den Speicher.&lt;/b&gt; Aktivieren Sie „Pläne anzeigen, die nicht passen“, um die Gründe zu sehen, oder fügen Sie GPUs hinzu, verkürzen Sie die Sequenz oder legen Sie Neuberechnung und ZeRO fest.</translation>
     </message>
@@ -3849,7 +3922,7 @@ Beispiel:
     </message>
     <message>
         <source>%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 Micro-Batches auf %2 Stufen: zu viele Durchläufe zum Zeichnen (%3); die Blase beträgt %4 % des Schritts</translation>
     </message>
     <message>
@@ -3871,6 +3944,11 @@ Beispiel:
     <message>
         <source>no model</source>
         <translation>kein Modell</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No layout passes the rules&lt;/b&gt; (memory was not the limit): the banner above names the rule and the values it allows; tick "Show plans that do not fit" to see each layout's reason.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;b&gt;Kein Layout erfüllt die Regeln&lt;/b&gt; (nicht der Speicher war die Grenze): Das Banner oben nennt die Regel und die erlaubten Werte; setzen Sie „Pläne anzeigen, die nicht passen“, um den Grund jedes Layouts zu sehen.</translation>
     </message>
 </context>
 <context>
@@ -3904,7 +3982,7 @@ Beispiel:
         <translation>Kein Plan passt.</translation>
     </message>
     <message>
-        <source>Tick &quot;Show plans that do not fit&quot; to see each plan&apos;s reason.</source>
+        <source>Tick "Show plans that do not fit" to see each plan's reason.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Aktivieren Sie „Pläne anzeigen, die nicht passen“, um den Grund für jeden Plan zu sehen.</translation>
     </message>
@@ -3933,7 +4011,7 @@ Beispiel:
         <translation>Diese Änderung wird nicht mehr angeboten: Die angezeigten Pläne haben sich geändert.</translation>
     </message>
     <message>
-        <source>Unknown link &quot;%1&quot;.</source>
+        <source>Unknown link "%1".</source>
         <translation>Unbekannter Link „%1“.</translation>
     </message>
 </context>
@@ -4013,12 +4091,12 @@ Beispiel:
         <translation>Kein Vorschlag ausgewählt.</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is an estimate, not a configuration the planner can switch to.</source>
+        <source>"%1" is an estimate, not a configuration the planner can switch to.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>„%1“ ist eine Schätzung, keine Konfiguration, zu der der Planer wechseln kann.</translation>
     </message>
     <message>
-        <source>Apply &quot;%1&quot;</source>
+        <source>Apply "%1"</source>
         <translation>„%1“ übernehmen</translation>
     </message>
 </context>
@@ -4101,19 +4179,19 @@ Beispiel:
         <translation>%1 braucht einen Wert</translation>
     </message>
     <message>
-        <source>--size expects WIDTHxHEIGHT in pixels, e.g. 1600x1000, got &quot;%1&quot;</source>
+        <source>--size expects WIDTHxHEIGHT in pixels, e.g. 1600x1000, got "%1"</source>
         <translation>--size erwartet BREITExHÖHE in Pixeln, z. B. 1600x1000, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>--size must be between 200x150 and 16000x16000, got &quot;%1&quot;</source>
+        <source>--size must be between 200x150 and 16000x16000, got "%1"</source>
         <translation>--size muss zwischen 200x150 und 16000x16000 liegen, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>--theme expects light or dark, got &quot;%1&quot;</source>
+        <source>--theme expects light or dark, got "%1"</source>
         <translation>--theme erwartet light oder dark, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>--scale expects a number from 0.1 to 8, got &quot;%1&quot;</source>
+        <source>--scale expects a number from 0.1 to 8, got "%1"</source>
         <translation>--scale erwartet eine Zahl von 0.1 bis 8, erhalten: „%1“</translation>
     </message>
     <message>
@@ -4121,7 +4199,7 @@ Beispiel:
         <translation>--out DATEI.png oder DATEI.svg ist erforderlich</translation>
     </message>
     <message>
-        <source>--out must end in .png or .svg, got &quot;%1&quot;</source>
+        <source>--out must end in .png or .svg, got "%1"</source>
         <translation>--out muss auf .png oder .svg enden, erhalten: „%1“</translation>
     </message>
     <message>
@@ -4130,19 +4208,19 @@ Beispiel:
     </message>
     <message>
         <source>--view is required: memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>--view ist erforderlich: memory, stages, timeline, imbalance, communication, explorer, compare, sweep oder window</translation>
     </message>
     <message>
-        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>unknown view "%1": use memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>unbekannte Ansicht „%1“: memory, stages, timeline, imbalance, communication, explorer, compare, sweep oder window verwenden</translation>
     </message>
     <message>
         <source>Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]
                          [--theme light|dark] [plan options]
 
-Plans MODEL like &quot;shardscope plan&quot; and draws the best plan as the desktop planner shows it,
+Plans MODEL like "shardscope plan" and draws the best plan as the desktop planner shows it,
 titled and with its legend, without a display.
 
   --view VIEW   memory, stages, timeline, imbalance, communication, explorer (every plan searched,
@@ -4155,7 +4233,7 @@ titled and with its legend, without a display.
 %1
 Plan options: see shardscope plan --help.
 </source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Aufruf: shardscope render MODELL --view ANSICHT --out DATEI.png|DATEI.svg [--size BxH] [--scale S]
                          [--theme light|dark] [Planoptionen]
 
@@ -4181,12 +4259,12 @@ Planoptionen: siehe shardscope plan --help.
         <translation>%1 braucht einen Wert</translation>
     </message>
     <message>
-        <source>--baseline expects a plan&apos;s configuration, e.g. &quot;tp=8,pp=4,mb=1&quot;</source>
+        <source>--baseline expects a plan's configuration, e.g. "tp=8,pp=4,mb=1"</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>--baseline erwartet die Konfiguration eines Plans, z. B. „tp=8,pp=4,mb=1“</translation>
     </message>
     <message>
-        <source>--compare expects up to %1 plan ranks separated by commas, e.g. 2,3,4, got &quot;%2&quot;</source>
+        <source>--compare expects up to %1 plan ranks separated by commas, e.g. 2,3,4, got "%2"</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>--compare erwartet bis zu %1 durch Kommas getrennte Planränge, z. B. 2,3,4, erhalten: „%2“</translation>
     </message>
@@ -4196,8 +4274,8 @@ Planoptionen: siehe shardscope plan --help.
     </message>
     <message>
         <source>  --baseline CONFIG  with --view compare: the plan the others are compared with, by its
-                configuration, e.g. &quot;tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
-                schedule=interleaved,vpp=4&quot; (keys: tp pp dp cp vpp mb zero recompute sp
+                configuration, e.g. "tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
+                schedule=interleaved,vpp=4" (keys: tp pp dp cp vpp mb zero recompute sp
                 schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap;
                 dp defaults to the GPUs left); default: the best plan
   --compare R,R,R    with --view compare: up to 3 plan ranks (1 is the best) to compare with the
@@ -4205,8 +4283,8 @@ Planoptionen: siehe shardscope plan --help.
 </source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>  --baseline KONFIG  mit --view compare: der Plan, mit dem die anderen verglichen werden, über seine
-                Konfiguration, z. B. &quot;tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
-                schedule=interleaved,vpp=4&quot; (Schlüssel: tp pp dp cp vpp mb zero recompute sp
+                Konfiguration, z. B. "tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
+                schedule=interleaved,vpp=4" (Schlüssel: tp pp dp cp vpp mb zero recompute sp
                 schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap;
                 dp ist standardmäßig die übrigen GPUs); Standard: der beste Plan
   --compare R,R,R    mit --view compare: bis zu 3 Planränge (1 ist der beste), die mit der Basis
@@ -4233,7 +4311,7 @@ Planoptionen: siehe shardscope plan --help.
 The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B | --seq A..B)
                 --out FILE.png|FILE.svg [--size WxH] [--scale S] [--theme light|dark] [plan options]
   Runs the search at each value as shardscope sweep does (A..B: the powers of two from A to B;
-  A,B,C: those values) and draws the best plan&apos;s tokens/s, MFU, bubble, step time and memory per
+  A,B,C: those values) and draws the best plan's tokens/s, MFU, bubble, step time and memory per
   GPU at each, the smallest value that fits marked. Exit 1 when no plan fits at any value.
 </source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
@@ -4286,17 +4364,17 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
     </message>
     <message>
         <source>1 pipeline stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>1 Pipeline-Stufe</translation>
     </message>
     <message>
         <source>%1 pipeline stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 Pipeline-Stufen</translation>
     </message>
     <message>
         <source>%1 x (TP %2 x DP %3): slowest stage %4, %5 ms per micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 x (TP %2 x DP %3): langsamste Stufe %4, %5 ms pro Micro-Batch</translation>
     </message>
     <message>
@@ -4317,7 +4395,7 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
     </message>
     <message>
         <source>Stage %1</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufe %1</translation>
     </message>
     <message>
@@ -4346,7 +4424,7 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
     </message>
     <message>
         <source>slowest stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>langsamste Stufe</translation>
     </message>
     <message>
@@ -4359,7 +4437,7 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
     </message>
     <message>
         <source>Stage %1 (slowest)</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufe %1 (langsamste)</translation>
     </message>
     <message>
@@ -4376,7 +4454,7 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
     </message>
     <message>
         <source>%1 x (TP %2 x CP %3 x DP %4): slowest stage %5, %6 ms per micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 x (TP %2 x CP %3 x DP %4): langsamste Stufe %5, %6 ms pro Micro-Batch</translation>
     </message>
     <message>
@@ -4424,7 +4502,7 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
         <translation>; Experten: EP-Rang %1, Experten-DP-Rang %2</translation>
     </message>
     <message>
-        <source>expert group (EP x ETP GPUs holding every expert once, all-to-all inside); routed experts&apos; memory</source>
+        <source>expert group (EP x ETP GPUs holding every expert once, all-to-all inside); routed experts' memory</source>
         <translation>Expertengruppe (EP x ETP GPUs, die jeden Experten einmal halten, All-to-All innerhalb); Speicher der gerouteten Experten</translation>
     </message>
     <message>
@@ -4453,7 +4531,7 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
     </message>
     <message>
         <source>stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufe</translation>
     </message>
     <message>
@@ -4506,7 +4584,7 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
     </message>
     <message>
         <source>%1 stages, slowest %2: %3 ms per micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 Stufen, langsamste %2: %3 ms pro Micro-Batch</translation>
     </message>
     <message>
@@ -4538,18 +4616,18 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
         <translation>TP %1 x DP %2</translation>
     </message>
     <message>
-        <source>GPUs of each stage: %1 = %2 (global ranks in Megatron&apos;s order)</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>GPUs of each stage: %1 = %2 (global ranks in Megatron's order)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>GPUs jeder Stufe: %1 = %2 (globale Ränge in der Reihenfolge von Megatron)</translation>
     </message>
     <message>
         <source>GPUs of each stage: %1 = %2</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>GPUs jeder Stufe: %1 = %2</translation>
     </message>
     <message>
         <source>%1 GPUs a stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 GPUs pro Stufe</translation>
     </message>
     <message>
@@ -4561,7 +4639,7 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
         <translation>GPU</translation>
     </message>
     <message>
-        <source>expert group (EP x ETP GPUs); routed experts&apos; memory</source>
+        <source>expert group (EP x ETP GPUs); routed experts' memory</source>
         <translation>Expertengruppe (EP x ETP GPUs); Speicher der gerouteten Experten</translation>
     </message>
     <message>
@@ -4574,12 +4652,12 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
     </message>
     <message>
         <source>stages %1–%2 of %3 shown: the wheel scrolls</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufen %1–%2 von %3 gezeigt: Das Mausrad blättert</translation>
     </message>
     <message>
         <source>stages %1–%2 of %3</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufen %1–%2 von %3</translation>
     </message>
 </context>
@@ -4590,7 +4668,7 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
         <translation>Option %1 erwartet einen Wert</translation>
     </message>
     <message>
-        <source>%1 is an option of shardscope plan; a sweep keeps each point&apos;s best plan (plan a point on its own for more)</source>
+        <source>%1 is an option of shardscope plan; a sweep keeps each point's best plan (plan a point on its own for more)</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>%1 ist eine Option von shardscope plan; ein Sweep behält den besten Plan jedes Punkts (planen Sie einen Punkt einzeln für mehr)</translation>
     </message>
@@ -4756,7 +4834,7 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
         <source>Usage: shardscope sweep MODEL (--gpus A..B | --batch A..B | --seq A..B) [options] [--csv FILE] [--json FILE]
 
 Runs the full search (as shardscope plan) at each value of one input and prints one row a value: the
-best plan&apos;s layout, memory per GPU, step time, tokens/s, MFU and bubble, with the smallest value at
+best plan's layout, memory per GPU, step time, tokens/s, MFU and bubble, with the smallest value at
 which a plan fits marked. MODEL is as for shardscope plan.
 
 The sweep (exactly one of these gets several values; the others may be given one value):
@@ -4841,7 +4919,7 @@ Beispiele:
         <translation>A..B: jede Zweierpotenz von A bis B (64..16384 ist 64, 128, ..., 16384); A,B,C: diese Werte. Höchstens %1 Werte; jeder ist eine volle Suche. GPU-Anzahlen sind ganze Knoten.</translation>
     </message>
     <message>
-        <source>Search every value and show each one&apos;s best plan</source>
+        <source>Search every value and show each one's best plan</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Jeden Wert durchsuchen und jeweils den besten Plan zeigen</translation>
     </message>
@@ -5208,17 +5286,17 @@ Beispiele:
     </message>
     <message>
         <source>Interleaved 1F1B (%1 chunks per stage)</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Verschachteltes 1F1B (%1 Teile pro Stufe)</translation>
     </message>
     <message>
         <source>%1, %2 stages, %3 micro-batches: the bubble is %4 % of the step</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1, %2 Stufen, %3 Micro-Batches: Die Blase beträgt %4 % des Schritts</translation>
     </message>
     <message>
         <source>stage %1</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufe %1</translation>
     </message>
     <message>
@@ -5241,12 +5319,12 @@ Beispiele:
     </message>
     <message>
         <source>Interleaved zero bubble (%1 chunks per stage)</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Verschachtelter blasenfreier Zeitplan (%1 Teile pro Stufe)</translation>
     </message>
     <message>
         <source>Zero bubble V (2 chunks per stage)</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Blasenfreier Zeitplan V (2 Teile pro Stufe)</translation>
     </message>
     <message>
@@ -5255,7 +5333,7 @@ Beispiele:
     </message>
     <message>
         <source>%1 stages, %2 micro-batches: bubble %3 %</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 Stufen, %2 Micro-Batches: Blase %3 %</translation>
     </message>
     <message>
@@ -5355,7 +5433,7 @@ Beispiele:
     <message>
         <source>Stage %1, micro-batch %2: %3
 %4 ms to %5 ms (%6 ms), in the %7</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufe %1, Micro-Batch %2: %3
 %4 ms bis %5 ms (%6 ms), Phase: %7</translation>
     </message>

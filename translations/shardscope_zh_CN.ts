@@ -19,7 +19,7 @@
 <context>
     <name>Cli</name>
     <message>
-        <source>shardscope: unknown command &quot;%1&quot;</source>
+        <source>shardscope: unknown command "%1"</source>
         <translation>shardscope：未知命令“%1”</translation>
     </message>
     <message>
@@ -95,7 +95,7 @@
         <translation>shardscope：未知选项 %1</translation>
     </message>
     <message>
-        <source>shardscope: &quot;%1&quot; is not a command, an existing file or a bundled model</source>
+        <source>shardscope: "%1" is not a command, an existing file or a bundled model</source>
         <translation>shardscope：“%1”不是命令、已有文件或内置模型</translation>
     </message>
     <message>
@@ -139,7 +139,7 @@ output FILE of - is standard output; the report is then left out.
 Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
 3 invalid input file or value; 4 an output file could not be written.
 </source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>用法：shardscope [命令] [选项]
 
 规划如何在 GPU 集群上切分大模型训练：张量、流水线和数据并行，ZeRO 阶段、微批次、
@@ -352,7 +352,7 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     </message>
     <message>
         <source>A pinned baseline and up to %1 plans side by side: their numbers with the changes, memory, stages and schedules on one time axis.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>固定的基准与最多 %1 个方案并排显示：各项数值及其变化、显存、阶段，以及同一时间轴上的调度。</translation>
     </message>
     <message>
@@ -434,7 +434,7 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     </message>
     <message>
         <source>%1 micro-batches on %2 stages: too many passes to draw</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%2 个阶段上 %1 个微批次：计算过程太多，无法绘制</translation>
     </message>
     <message>
@@ -549,10 +549,6 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
         <translation>仅有基准：可添加最多 %1 个方案与其比较</translation>
     </message>
     <message>
-        <source>%1: the baseline is the fastest, %2 per step</source>
-        <translation>%1：基准最快，每步 %2</translation>
-    </message>
-    <message>
         <source>%1: the fastest, %2, takes %3 per step</source>
         <translation>%1：最快的是 %2，每步 %3</translation>
     </message>
@@ -600,7 +596,7 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
         <translation>方案比较</translation>
     </message>
     <message>
-        <source>Pin a plan as the baseline (the plan table&apos;s context menu, or Plan &gt; Pin as baseline), then add up to %1 plans to compare with it.</source>
+        <source>Pin a plan as the baseline (the plan table's context menu, or Plan &gt; Pin as baseline), then add up to %1 plans to compare with it.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>将一个方案设为基准（方案表的右键菜单，或“方案 &gt; 设为基准”），然后添加最多 %1 个方案与其比较。</translation>
     </message>
@@ -621,7 +617,7 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
         <translation>每个 GPU 的可用显存</translation>
     </message>
     <message>
-        <source>one time axis; dashed: the step&apos;s end</source>
+        <source>one time axis; dashed: the step's end</source>
         <translation>同一时间轴；虚线：步的结束</translation>
     </message>
     <message>
@@ -650,12 +646,12 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     </message>
     <message>
         <source>no stages: the layout cannot run</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>无阶段：该布局无法运行</translation>
     </message>
     <message>
         <source>stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>阶段</translation>
     </message>
     <message>
@@ -672,7 +668,7 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     </message>
     <message>
         <source>stages 0–%1 of %2 shown</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>显示 %2 个阶段中的 0–%1</translation>
     </message>
     <message>
@@ -681,7 +677,7 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     </message>
     <message>
         <source>Pipeline stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线阶段</translation>
     </message>
     <message>
@@ -703,6 +699,30 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     <message>
         <source>%1 pp</source>
         <translation>%1 个百分点</translation>
+    </message>
+    <message>
+        <source>predicted times %1: step-time changes under %2 % are within error</source>
+        <translation>预测时间 %1：步时间变化小于 %2 % 属于误差范围内</translation>
+    </message>
+    <message>
+        <source>predicted times uncalibrated on this GPU: step-time changes under %1 % are within error</source>
+        <translation>此 GPU 上的预测时间未校准：步时间变化小于 %1 % 属于误差范围内</translation>
+    </message>
+    <message>
+        <source>%1, within error</source>
+        <translation>%1，在误差范围内</translation>
+    </message>
+    <message>
+        <source>%1: the baseline is the fastest, %2 per step; %3</source>
+        <translation>%1：基线最快，每步 %2；%3</translation>
+    </message>
+    <message>
+        <source>, within error</source>
+        <translation>，在误差范围内</translation>
+    </message>
+    <message>
+        <source>; %1</source>
+        <translation>；%1</translation>
     </message>
 </context>
 <context>
@@ -859,7 +879,7 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     </message>
     <message>
         <source>ZeRO stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
@@ -1094,11 +1114,11 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
         <translation>%1 需要一个值</translation>
     </message>
     <message>
-        <source>--format expects megatron, deepspeed or torchtitan, got &quot;%1&quot;</source>
+        <source>--format expects megatron, deepspeed or torchtitan, got "%1"</source>
         <translation>--format 应为 megatron、deepspeed 或 torchtitan，实际为“%1”</translation>
     </message>
     <message>
-        <source>--plan expects a plan rank (1 = the best plan), got &quot;%1&quot;</source>
+        <source>--plan expects a plan rank (1 = the best plan), got "%1"</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>--plan 应为方案名次（1 = 最佳方案），实际为“%1”</translation>
     </message>
@@ -1308,11 +1328,11 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <source>%1: the autosaved session&apos;s model could not be opened, the autosave is kept: %2</source>
+        <source>%1: the autosaved session's model could not be opened, the autosave is kept: %2</source>
         <translation>%1：无法打开自动保存会话的模型，自动保存文件已保留：%2</translation>
     </message>
     <message>
-        <source>%1: the session&apos;s model could not be opened: %2</source>
+        <source>%1: the session's model could not be opened: %2</source>
         <translation>%1：无法打开会话中的模型：%2</translation>
     </message>
     <message>
@@ -1320,7 +1340,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>无法导入该模型。</translation>
     </message>
     <message>
-        <source>%1: the bundled model &quot;%2&quot; is not part of this version</source>
+        <source>%1: the bundled model "%2" is not part of this version</source>
         <translation>%1：内置模型“%2”不在此版本中</translation>
     </message>
     <message>
@@ -1371,7 +1391,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>#</translation>
     </message>
     <message>
-        <source>The plan&apos;s rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there.</source>
+        <source>The plan's rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>方案在所选策略下的名次。默认情况下，能放下的最快方案为第 1 名；将鼠标悬停在名次上可查看原因。</translation>
     </message>
@@ -1380,7 +1400,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>TP</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer&apos;s weight matrices are split over this many GPUs (Megatron column/row parallel), which exchange activations twice per block in forward and in backward.</source>
+        <source>Tensor parallelism: each layer's weight matrices are split over this many GPUs (Megatron column/row parallel), which exchange activations twice per block in forward and in backward.</source>
         <translation>张量并行：每层的权重矩阵切分到这么多个 GPU 上（Megatron 列/行并行），它们在前向和反向中每个块各交换两次激活。</translation>
     </message>
     <message>
@@ -1396,7 +1416,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>EP</translation>
     </message>
     <message>
-        <source>Expert parallelism: the routed experts of each MoE layer are spread over this many GPUs, which exchange tokens by all-to-all. &quot;EP x ETP&quot; also splits each expert over ETP GPUs.</source>
+        <source>Expert parallelism: the routed experts of each MoE layer are spread over this many GPUs, which exchange tokens by all-to-all. "EP x ETP" also splits each expert over ETP GPUs.</source>
         <translation>专家并行：每个 MoE 层的路由专家分布到这么多个 GPU 上，它们通过 all-to-all 交换 token。“EP x ETP”还把每个专家切分到 ETP 个 GPU 上。</translation>
     </message>
     <message>
@@ -1404,7 +1424,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>ETP</translation>
     </message>
     <message>
-        <source>Expert tensor parallelism: each routed expert&apos;s matrices split over this many GPUs (1 or TP).</source>
+        <source>Expert tensor parallelism: each routed expert's matrices split over this many GPUs (1 or TP).</source>
         <translation>专家张量并行：每个路由专家的矩阵切分到这么多个 GPU 上（1 或 TP）。</translation>
     </message>
     <message>
@@ -1413,7 +1433,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
     <message>
         <source>Pipeline parallelism: consecutive blocks on different GPUs; micro-batches flow through the stages.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线并行：连续的块放在不同的 GPU 上；微批次依次流经各阶段。</translation>
     </message>
     <message>
@@ -1430,7 +1450,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
     <message>
         <source>Virtual pipeline stages: model chunks per GPU in interleaved schedules; more chunks shrink the bubble and add sends.</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>虚拟流水线阶段：交错式调度中每个 GPU 上的模型块数；块越多气泡越小，但发送次数越多。</translation>
     </message>
     <message>
@@ -1439,7 +1459,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
     <message>
         <source>Sequences one stage processes at a time; the global batch is micro-batch x DP x the number of micro-batches.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>一个阶段一次处理的序列数；全局批次 = 微批次 x DP x 微批次数量。</translation>
     </message>
     <message>
@@ -1455,7 +1475,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>步时间</translation>
     </message>
     <message>
-        <source>Predicted seconds per optimizer step, with the cost model&apos;s measured error on the GPU family.</source>
+        <source>Predicted seconds per optimizer step, with the cost model's measured error on the GPU family.</source>
         <translation>预测的每个优化器步的秒数，附成本模型在该 GPU 系列上的实测误差。</translation>
     </message>
     <message>
@@ -1471,7 +1491,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Model FLOPs utilization: the model&apos;s FLOPs per second (forward and backward, no recomputation) over the GPUs&apos; peak.</source>
+        <source>Model FLOPs utilization: the model's FLOPs per second (forward and backward, no recomputation) over the GPUs' peak.</source>
         <translation>模型 FLOPs 利用率：模型每秒的 FLOPs（前向和反向，不含重计算）与 GPU 峰值之比。</translation>
     </message>
     <message>
@@ -1489,7 +1509,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
     <message>
         <source>The share of the step pipeline stages sit idle while the pipeline fills and drains: (p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches. Over 15 % is flagged.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线填充和排空时各阶段空闲的时间占步时间的比例：1F1B 下 p 个阶段、m 个微批次时为 (p - 1) / (m + p - 1)。超过 15 % 会被标出。</translation>
     </message>
     <message>
@@ -1514,7 +1534,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>重计算</translation>
     </message>
     <message>
-        <source>Activation recomputation: selective recomputes attention&apos;s scores, full keeps only each block&apos;s input and recomputes the rest in backward.</source>
+        <source>Activation recomputation: selective recomputes attention's scores, full keeps only each block's input and recomputes the rest in backward.</source>
         <translation>激活重计算：selective 重新计算注意力分数，full 只保留每个块的输入，其余在反向中重新计算。</translation>
     </message>
     <message>
@@ -1539,7 +1559,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
     <message>
         <source>Sends between pipeline stages run behind compute, leaving only their latency exposed.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线阶段之间的发送在计算背后进行，只暴露其延迟。</translation>
     </message>
     <message>
@@ -1547,7 +1567,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>EP 重叠</translation>
     </message>
     <message>
-        <source>One micro-batch&apos;s MoE all-to-alls run while another computes (Megatron --overlap-moe-expert-parallel-comm).</source>
+        <source>One micro-batch's MoE all-to-alls run while another computes (Megatron --overlap-moe-expert-parallel-comm).</source>
         <translation>一个微批次的 MoE all-to-all 在另一个微批次计算时进行（Megatron --overlap-moe-expert-parallel-comm）。</translation>
     </message>
     <message>
@@ -1564,7 +1584,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>显存余量</translation>
     </message>
     <message>
-        <source>The share of each GPU&apos;s memory kept free for fragmentation and spikes; usable memory is the rest. It is the headroom rule: a plan fits when its fullest GPU stays under usable memory.</source>
+        <source>The share of each GPU's memory kept free for fragmentation and spikes; usable memory is the rest. It is the headroom rule: a plan fits when its fullest GPU stays under usable memory.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>每个 GPU 显存中为碎片和峰值保留的空闲比例；其余为可用显存。这就是余量规则：占用最多的 GPU 不超过可用显存时，方案即可放下。</translation>
     </message>
@@ -1573,7 +1593,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>可用显存</translation>
     </message>
     <message>
-        <source>A GPU&apos;s memory minus the memory margin.</source>
+        <source>A GPU's memory minus the memory margin.</source>
         <translation>GPU 显存减去显存余量。</translation>
     </message>
     <message>
@@ -1607,8 +1627,8 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>不均衡</translation>
     </message>
     <message>
-        <source>The slowest pipeline stage&apos;s time per micro-batch over the fastest one&apos;s; the slowest stage sets the pace.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>The slowest pipeline stage's time per micro-batch over the fastest one's; the slowest stage sets the pace.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>最慢流水线阶段每个微批次的时间与最快阶段之比；最慢的阶段决定整体速度。</translation>
     </message>
     <message>
@@ -1642,7 +1662,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>训练时间</translation>
     </message>
     <message>
-        <source>Days to train a token budget at a plan&apos;s tokens/s; with GPU-hours (days x 24 x GPUs) and, when a price per GPU-hour is set, the cost. No price is assumed.</source>
+        <source>Days to train a token budget at a plan's tokens/s; with GPU-hours (days x 24 x GPUs) and, when a price per GPU-hour is set, the cost. No price is assumed.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>按方案的 token/s 训练完一个 token 预算所需的天数；附 GPU 时（天数 x 24 x GPU 数），设置了每 GPU 时价格时还附成本。不假定任何价格。</translation>
     </message>
@@ -1651,7 +1671,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>训练天数</translation>
     </message>
     <message>
-        <source>Days to train the token budget at the plan&apos;s tokens/s: tokens / (tokens/s x 86,400).</source>
+        <source>Days to train the token budget at the plan's tokens/s: tokens / (tokens/s x 86,400).</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>按方案的 token/s 训练完 token 预算所需的天数：token 数 / (token/s x 86,400)。</translation>
     </message>
@@ -1668,7 +1688,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>GPU 时</translation>
     </message>
     <message>
-        <source>GPUs x hours of a training run: days x 24 x the cluster&apos;s GPUs.</source>
+        <source>GPUs x hours of a training run: days x 24 x the cluster's GPUs.</source>
         <translation>一次训练的 GPU 数 x 小时数：天数 x 24 x 集群的 GPU 数。</translation>
     </message>
     <message>
@@ -1724,17 +1744,17 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
     <message>
         <source>Compute imbalance: a single stage, %1 per micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>计算不均衡：仅一个阶段，每个微批次 %1</translation>
     </message>
     <message>
         <source>Compute imbalance: slowest / fastest stage = %1 (stage %2: %3, stage %4: %5)</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>计算不均衡：最慢 / 最快阶段 = %1（阶段 %2：%3，阶段 %4：%5）</translation>
     </message>
     <message>
         <source>stage %1</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>阶段 %1</translation>
     </message>
     <message>
@@ -1743,7 +1763,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
     <message>
         <source>Stage %1: %2 per micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>阶段 %1：每个微批次 %2</translation>
     </message>
     <message>
@@ -1772,7 +1792,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
     <message>
         <source>Imbalance %1: stage %2 %3, stage %4 %5</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>不均衡 %1：阶段 %2 %3，阶段 %4 %5</translation>
     </message>
 </context>
@@ -1895,7 +1915,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>3：切分优化器状态、梯度和权重</translation>
     </message>
     <message>
-        <source>Activation recomputation (checkpointing): selective recomputes only the attention core (Korthikanti et al. 2022), full stores only each block&apos;s input and recomputes its forward pass during backward (about 33 % more math).</source>
+        <source>Activation recomputation (checkpointing): selective recomputes only the attention core (Korthikanti et al. 2022), full stores only each block's input and recomputes its forward pass during backward (about 33 % more math).</source>
         <translation>激活重计算（检查点）：selective 只重算注意力核心（Korthikanti 等，2022），full 只保存每个块的输入，并在反向传播时重算其前向计算（约多 33 % 的计算量）。</translation>
     </message>
     <message>
@@ -1927,7 +1947,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation> %</translation>
     </message>
     <message>
-        <source>Share of each GPU&apos;s memory kept free for fragmentation and spikes.</source>
+        <source>Share of each GPU's memory kept free for fragmentation and spikes.</source>
         <translation>每个 GPU 显存中为碎片和峰值预留的比例。</translation>
     </message>
     <message>
@@ -1947,12 +1967,12 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>VPP</translation>
     </message>
     <message>
-        <source>Tensor-parallel degree: each layer&apos;s matrices split over this many GPUs (Megatron column/row parallel); needs fast links, so it stays inside a node. Auto = searched.</source>
+        <source>Tensor-parallel degree: each layer's matrices split over this many GPUs (Megatron column/row parallel); needs fast links, so it stays inside a node. Auto = searched.</source>
         <translation>张量并行度：每层的矩阵切分到这么多 GPU 上（Megatron 列/行并行）；需要高速链路，因此限制在节点内。Auto = 搜索。</translation>
     </message>
     <message>
         <source>Pipeline-parallel degree: the layers split into this many consecutive stages. Auto = searched.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线并行度：将各层划分为这么多个连续阶段。Auto = 搜索。</translation>
     </message>
     <message>
@@ -1961,7 +1981,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
     <message>
         <source>Virtual pipeline stages: model chunks per GPU with the interleaved schedule. Auto = searched.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>虚拟流水线阶段：交错式调度中每个 GPU 上的模型块数。Auto = 搜索。</translation>
     </message>
     <message>
@@ -1990,7 +2010,7 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     </message>
     <message>
         <source>&amp;ZeRO stage:</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>&amp;ZeRO 阶段：</translation>
     </message>
     <message>
@@ -2111,16 +2131,16 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>PP 通信重叠：</translation>
     </message>
     <message>
-        <source>Pipeline sends and receives overlapped with the next chunk&apos;s compute (Megatron does it in the interleaved schedule only, and requires it there with PP 2; --no-overlap-p2p-communication turns it off).</source>
+        <source>Pipeline sends and receives overlapped with the next chunk's compute (Megatron does it in the interleaved schedule only, and requires it there with PP 2; --no-overlap-p2p-communication turns it off).</source>
         <translation>流水线的发送和接收与下一个模型块的计算重叠（Megatron 仅在交错式调度中这样做，且在 PP 为 2 时必须开启；--no-overlap-p2p-communication 可将其关闭）。</translation>
     </message>
     <message>
         <source>ZeRO (DeepSpeed) / FSDP: how much of the model state is split over the data- and context-parallel GPUs instead of replicated. ZeRO-1 shards the fp32 optimizer states, ZeRO-2 also the gradients, ZeRO-3 also the weights (gathered layer by layer when needed, at the cost of 1.5x the data-parallel traffic). All stages combine with pipeline parallelism.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>ZeRO（DeepSpeed）/ FSDP：模型状态中有多少在数据并行和上下文并行 GPU 之间切分而非复制。ZeRO-1 切分 fp32 优化器状态，ZeRO-2 还切分梯度，ZeRO-3 还切分权重（需要时逐层收集，代价是 1.5 倍的数据并行通信量）。所有阶段都可与流水线并行组合。</translation>
     </message>
     <message>
-        <source>Hybrid sharding (HSDP; torchtitan data_parallel_replicate_degree, Megatron&apos;s distributed optimizer instances): ZeRO shards the model state over groups of DP x CP / N GPUs and keeps N replicas of those groups, so the sharded collectives stay within a group and only the gradient all-reduce crosses replicas. 1 shards over all data-parallel GPUs. Auto = searched.</source>
+        <source>Hybrid sharding (HSDP; torchtitan data_parallel_replicate_degree, Megatron's distributed optimizer instances): ZeRO shards the model state over groups of DP x CP / N GPUs and keeps N replicas of those groups, so the sharded collectives stay within a group and only the gradient all-reduce crosses replicas. 1 shards over all data-parallel GPUs. Auto = searched.</source>
         <translation>混合切分（HSDP；torchtitan 的 data_parallel_replicate_degree，Megatron 分布式优化器的实例数）：ZeRO 在每组 DP x CP / N 个 GPU 内切分模型状态，并保留这些组的 N 个副本，因此切分后的集合通信留在组内，只有梯度 all-reduce 跨副本进行。1 表示在所有数据并行 GPU 上切分。Auto = 搜索。</translation>
     </message>
     <message>
@@ -2139,12 +2159,12 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>ZBV（零气泡，V 形）</translation>
     </message>
     <message>
-        <source>Pipeline schedule. GPipe runs all forwards then all backwards (stores every micro-batch&apos;s activations); 1F1B alternates and stores at most one per stage; interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the pipeline bubble by that factor for more point-to-point traffic. The zero-bubble schedules (Qi et al. 2024) split each backward into input and weight gradients and run the weight gradients in the bubble: ZB-H1 with 1F1B&apos;s memory, interleaved zero bubble with several chunks, ZBV with two chunks placed in a V (torchtitan&apos;s InterleavedZeroBubble and ZBVZeroBubble).</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>Pipeline schedule. GPipe runs all forwards then all backwards (stores every micro-batch's activations); 1F1B alternates and stores at most one per stage; interleaved 1F1B gives each GPU several model chunks (virtual stages), cutting the pipeline bubble by that factor for more point-to-point traffic. The zero-bubble schedules (Qi et al. 2024) split each backward into input and weight gradients and run the weight gradients in the bubble: ZB-H1 with 1F1B's memory, interleaved zero bubble with several chunks, ZBV with two chunks placed in a V (torchtitan's InterleavedZeroBubble and ZBVZeroBubble).</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线调度。GPipe 先执行所有前向再执行所有反向（保存每个微批次的激活）；1F1B 交替执行，每个阶段最多保存一份；交错式 1F1B 为每个 GPU 分配多个模型块（虚拟阶段），按该倍数缩小流水线气泡，但点对点通信更多。零气泡调度（Qi 等，2024）将每次反向计算拆分为输入梯度和权重梯度，并在气泡中计算权重梯度：ZB-H1 的显存与 1F1B 相同，交错式零气泡使用多个模型块，ZBV 使用两个呈 V 形排列的模型块（torchtitan 的 InterleavedZeroBubble 和 ZBVZeroBubble）。</translation>
     </message>
     <message>
-        <source>ZeRO-3 / FSDP reshard_after_forward: on frees each layer&apos;s gathered weights after its forward and gathers them again for the backward (FSDP&apos;s default); off keeps them until the backward, one all-gather less per micro-batch for more memory (torchtitan&apos;s choice with pipeline parallelism). ZeRO-3 only.</source>
+        <source>ZeRO-3 / FSDP reshard_after_forward: on frees each layer's gathered weights after its forward and gathers them again for the backward (FSDP's default); off keeps them until the backward, one all-gather less per micro-batch for more memory (torchtitan's choice with pipeline parallelism). ZeRO-3 only.</source>
         <translation>ZeRO-3 / FSDP 的 reshard_after_forward：开启时，每层收集到的权重在其前向计算后释放，反向传播时再次收集（FSDP 的默认设置）；关闭时保留到反向传播，每个微批次少一次 all-gather，但占用更多显存（torchtitan 在流水线并行时的选择）。仅适用于 ZeRO-3。</translation>
     </message>
     <message>
@@ -2212,15 +2232,15 @@ Disabled: the model has no routed experts (not a mixture of experts), so there i
         <translation>MoE 容量因子：</translation>
     </message>
     <message>
-        <source>Expert-parallel degree (Megatron --expert-model-parallel-size, torchtitan expert_parallel_degree): each MoE layer&apos;s routed experts spread over this many GPUs, which exchange tokens by all-to-all (dispatch and combine). Megatron&apos;s MoE parallel folding lays the experts out over the same GPUs as TP x CP x DP, so EP x ETP must divide them. Auto = searched.</source>
+        <source>Expert-parallel degree (Megatron --expert-model-parallel-size, torchtitan expert_parallel_degree): each MoE layer's routed experts spread over this many GPUs, which exchange tokens by all-to-all (dispatch and combine). Megatron's MoE parallel folding lays the experts out over the same GPUs as TP x CP x DP, so EP x ETP must divide them. Auto = searched.</source>
         <translation>专家并行度（Megatron --expert-model-parallel-size，torchtitan expert_parallel_degree）：每个 MoE 层的路由专家分布到这么多个 GPU 上，它们通过 all-to-all 交换 token（分发与合并）。Megatron 的 MoE 并行折叠把专家放在与 TP x CP x DP 相同的 GPU 上，因此 EP x ETP 必须整除它们。Auto = 搜索。</translation>
     </message>
     <message>
-        <source>Expert tensor-parallel degree (Megatron --expert-tensor-parallel-size, torchtitan expert_tensor_parallel_degree): each routed expert&apos;s matrices split over this many GPUs, independently of the attention&apos;s TP; worth it for large experts. Auto = searched.</source>
+        <source>Expert tensor-parallel degree (Megatron --expert-tensor-parallel-size, torchtitan expert_tensor_parallel_degree): each routed expert's matrices split over this many GPUs, independently of the attention's TP; worth it for large experts. Auto = searched.</source>
         <translation>专家张量并行度（Megatron --expert-tensor-parallel-size，torchtitan expert_tensor_parallel_degree）：每个路由专家的矩阵切分到这么多个 GPU 上，与注意力部分的 TP 无关；适合大专家。Auto = 搜索。</translation>
     </message>
     <message>
-        <source>Dropless routing (Megatron&apos;s default): the busiest expert&apos;s tokens over the mean, which sets the slowest GPU&apos;s expert work, all-to-all volume and buffers. 1 is a perfectly balanced router; 1.25 (the default) is the capacity factor at which Switch Transformer routing drops under 1 % of tokens (Fedus et al. 2022).</source>
+        <source>Dropless routing (Megatron's default): the busiest expert's tokens over the mean, which sets the slowest GPU's expert work, all-to-all volume and buffers. 1 is a perfectly balanced router; 1.25 (the default) is the capacity factor at which Switch Transformer routing drops under 1 % of tokens (Fedus et al. 2022).</source>
         <translation>不丢弃路由（Megatron 的默认设置）：最繁忙专家的 token 数与平均值之比，它决定最慢 GPU 的专家计算量、all-to-all 通信量和缓冲区。1 表示路由完全均衡；1.25（默认值）是 Switch Transformer 路由丢弃不到 1 % token 时的容量因子（Fedus et al. 2022）。</translation>
     </message>
     <message>
@@ -2240,7 +2260,7 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>EP 通信重叠：</translation>
     </message>
     <message>
-        <source>Megatron --overlap-moe-expert-parallel-comm: the MoE all-to-alls (dispatch and combine) of one micro-batch run while another micro-batch computes, as Megatron&apos;s combined 1F1B schedule pairs one micro-batch&apos;s forward with another&apos;s backward layer by layer. Needs EP &gt; 1, no full recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule. Auto = searched.</source>
+        <source>Megatron --overlap-moe-expert-parallel-comm: the MoE all-to-alls (dispatch and combine) of one micro-batch run while another micro-batch computes, as Megatron's combined 1F1B schedule pairs one micro-batch's forward with another's backward layer by layer. Needs EP &gt; 1, no full recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule. Auto = searched.</source>
         <translation>Megatron --overlap-moe-expert-parallel-comm：一个微批次的 MoE all-to-all（分发与合并）在另一个微批次计算时进行，因为 Megatron 的组合式 1F1B 调度逐层将一个微批次的前向与另一个微批次的反向配对执行。需要 EP &gt; 1、不使用完全重计算、bf16 或 fp16，且在 PP &gt; 1 时使用交错式调度。自动 = 搜索。</translation>
     </message>
     <message>
@@ -2282,7 +2302,7 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>能放下的最快方案（加权评分）</translation>
     </message>
     <message>
-        <source>How plans are ranked. Every plan is searched either way. By default the fastest plan that fits ranks first (the memory margin is the headroom rule) and the sliders can trade speed for headroom or less exposed communication; the seed&apos;s strategies order plans by their own rule; the presets also set the weights and the memory margin, and put the margin back when you leave them.</source>
+        <source>How plans are ranked. Every plan is searched either way. By default the fastest plan that fits ranks first (the memory margin is the headroom rule) and the sliders can trade speed for headroom or less exposed communication; the seed's strategies order plans by their own rule; the presets also set the weights and the memory margin, and put the margin back when you leave them.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>方案的排序方式。无论哪种方式都会搜索所有方案。默认情况下能放下的最快方案排第一（显存余量即余量规则），滑块可以用速度换取更多空余显存或更少的暴露通信；原型中的策略按各自的规则排序；预设还会设置权重和显存余量，离开预设时恢复原来的余量。</translation>
     </message>
@@ -2577,12 +2597,12 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
     </message>
     <message>
         <source>Stage %1: GPUs %2–%3, each</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>阶段 %1：GPU %2–%3，每个</translation>
     </message>
     <message>
         <source>GPU %1 (stage %2)</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>GPU %1（阶段 %2）</translation>
     </message>
     <message>
@@ -2647,22 +2667,22 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
     </message>
     <message>
         <source>Memory per GPU: a bar per pipeline stage, one GPU each</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>每个 GPU 的显存：每个流水线阶段一根柱，每阶段一个 GPU</translation>
     </message>
     <message>
         <source>Memory per GPU: %1 GPUs in %2 pipeline stages; a bar per stage stands for its %3 GPUs, which hold the same bytes</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>每个 GPU 的显存：%1 个 GPU 分布在 %2 个流水线阶段；每阶段一根柱，代表其占用相同的 %3 个 GPU</translation>
     </message>
     <message>
         <source>Memory per GPU: a bar per stage of %1 identical GPUs</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>每个 GPU 的显存：每阶段一根柱，每阶段 %1 个相同的 GPU</translation>
     </message>
     <message>
         <source>pipeline stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线阶段</translation>
     </message>
     <message>
@@ -2804,7 +2824,7 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>选项 %1 需要一个值</translation>
     </message>
     <message>
-        <source>%1 expects an integer, got &quot;%2&quot;</source>
+        <source>%1 expects an integer, got "%2"</source>
         <translation>%1 应为整数，实际为“%2”</translation>
     </message>
     <message>
@@ -2812,7 +2832,7 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>%1 必须在 %2 到 %3 之间，实际为 %4</translation>
     </message>
     <message>
-        <source>%1 expects a number, got &quot;%2&quot;</source>
+        <source>%1 expects a number, got "%2"</source>
         <translation>%1 应为数字，实际为“%2”</translation>
     </message>
     <message>
@@ -2820,28 +2840,28 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>文件不存在，也不是内置模型（内置：%1）</translation>
     </message>
     <message>
-        <source>unexpected argument &quot;%1&quot;: give one model</source>
+        <source>unexpected argument "%1": give one model</source>
         <translation>意外的参数“%1”：请只给出一个模型</translation>
     </message>
     <message>
-        <source>--precision expects bf16, fp16, fp8 or fp32, got &quot;%1&quot;</source>
+        <source>--precision expects bf16, fp16, fp8 or fp32, got "%1"</source>
         <translation>--precision 应为 bf16、fp16、fp8 或 fp32，实际为“%1”</translation>
     </message>
     <message>
-        <source>--optimizer expects adam or sgd, got &quot;%1&quot;</source>
+        <source>--optimizer expects adam or sgd, got "%1"</source>
         <translation>--optimizer 应为 adam 或 sgd，实际为“%1”</translation>
     </message>
     <message>
-        <source>--recompute expects none, selective or full, got &quot;%1&quot;</source>
+        <source>--recompute expects none, selective or full, got "%1"</source>
         <translation>--recompute 应为 none、selective 或 full，实际为“%1”</translation>
     </message>
     <message>
-        <source>unknown strategy &quot;%1&quot;; see shardscope plan --help</source>
+        <source>unknown strategy "%1"; see shardscope plan --help</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>未知策略“%1”；参见 shardscope plan --help</translation>
     </message>
     <message>
-        <source>--weights expects three numbers M,C,N (memory, compute, communication), got &quot;%1&quot;</source>
+        <source>--weights expects three numbers M,C,N (memory, compute, communication), got "%1"</source>
         <translation>--weights 应为三个数 M,C,N（显存、计算、通信），实际为“%1”</translation>
     </message>
     <message>
@@ -2863,19 +2883,19 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>无法读取硬件文件：%1</translation>
     </message>
     <message>
-        <source>unknown GPU &quot;%1&quot;; known: %2 (shardscope gpus lists them)</source>
+        <source>unknown GPU "%1"; known: %2 (shardscope gpus lists them)</source>
         <translation>未知 GPU“%1”；已知：%2（shardscope gpus 可列出）</translation>
     </message>
     <message>
-        <source>%1 expects on or off, got &quot;%2&quot;</source>
+        <source>%1 expects on or off, got "%2"</source>
         <translation>%1 应为 on 或 off，实际为“%2”</translation>
     </message>
     <message>
-        <source>--cp-comm-type expects p2p (ring) or a2a (all-to-all), got &quot;%1&quot;</source>
+        <source>--cp-comm-type expects p2p (ring) or a2a (all-to-all), got "%1"</source>
         <translation>--cp-comm-type 应为 p2p（环形）或 a2a（all-to-all），实际为“%1”</translation>
     </message>
     <message>
-        <source>--schedule expects gpipe, 1f1b, interleaved, zb-h1, interleaved-zb or zbv, got &quot;%1&quot;</source>
+        <source>--schedule expects gpipe, 1f1b, interleaved, zb-h1, interleaved-zb or zbv, got "%1"</source>
         <translation>--schedule 应为 gpipe、1f1b、interleaved、zb-h1、interleaved-zb 或 zbv，实际为“%1”</translation>
     </message>
     <message>
@@ -2900,15 +2920,15 @@ Training:
   --global-batch B        sequences per optimizer step; default 512
   --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32
   --optimizer O           adam (mixed precision, default) or sgd (with momentum)
-  --no-flash-attention    store attention scores (Korthikanti&apos;s 5as/h term)
-  --unfused-kernels       element-wise work as separate kernels (plain PyTorch), not Megatron&apos;s fused ones
+  --no-flash-attention    store attention scores (Korthikanti's 5as/h term)
+  --unfused-kernels       element-wise work as separate kernels (plain PyTorch), not Megatron's fused ones
   --fp16-gradients        16-bit gradients instead of fp32 main gradients
   --overhead-gib X        extra allowance per GPU beyond the itemised other memory (CUDA context, NCCL
                           buffers, optimizer transient); default 0
   --memory-margin F       fraction of GPU memory kept free; default 0.05
   --dp-overlap F          override: fraction of data-parallel communication hidden by backward;
                           by default the cost model overlaps it per bucket, as the frameworks do
-  --moe-imbalance X       mixture of experts, dropless routing: the busiest expert&apos;s tokens over the
+  --moe-imbalance X       mixture of experts, dropless routing: the busiest expert's tokens over the
                           mean, from 1 to 64; default 1.25
   --moe-capacity-factor X mixture of experts with token dropping: every expert computes X times its
                           average tokens (above 0, at most 64); default dropless
@@ -2927,19 +2947,19 @@ Pins (fix a knob; every unpinned knob is searched):
                           pipeline sends and receives overlapped with compute; interleaved
                           schedule only, where PP 2 requires it (as Megatron)
   --cp-comm-type p2p|a2a  how context parallelism (--cp) exchanges keys and values: p2p, a ring
-                          overlapped with attention (Megatron&apos;s default); a2a, all-to-all over
+                          overlapped with attention (Megatron's default); a2a, all-to-all over
                           attention heads (DeepSpeed Ulysses)
   --dp-replicate N        hybrid sharding (HSDP): ZeRO shards over DP x CP / N GPUs and is
                           replicated N times; 1 shards over all of them
-  --ep N  --etp N         mixtures of experts: expert parallelism (each MoE layer&apos;s routed experts
-                          spread over N GPUs) and expert tensor parallelism (each expert&apos;s matrices
-                          split over N GPUs); EP x ETP divides a stage&apos;s TP x CP x DP GPUs
+  --ep N  --etp N         mixtures of experts: expert parallelism (each MoE layer's routed experts
+                          spread over N GPUs) and expert tensor parallelism (each expert's matrices
+                          split over N GPUs); EP x ETP divides a stage's TP x CP x DP GPUs
   --ep-comm-overlap on|off
-                          MoE all-to-alls of one micro-batch overlapped with another&apos;s compute
+                          MoE all-to-alls of one micro-batch overlapped with another's compute
                           (Megatron --overlap-moe-expert-parallel-comm); needs EP &gt; 1, no full
                           recomputation, bf16 or fp16, and with PP &gt; 1 the interleaved schedule
   --reshard-after-forward on|off
-                          ZeRO-3: free the gathered parameters after each forward (on, FSDP&apos;s
+                          ZeRO-3: free the gathered parameters after each forward (on, FSDP's
                           default) or keep them until the backward (off, as Llama 3 trained)
 
 Ranking:
@@ -2953,10 +2973,10 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
                           quadrillion): adds the days (tokens / tokens per second) and GPU-hours
                           (days x 24 x GPUs) of each plan
   --gpu-hour-price PRICE  price of one GPU-hour (with --token-budget): adds the cost, GPU-hours x
-                          PRICE, in PRICE&apos;s currency
+                          PRICE, in PRICE's currency
 
 </source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>集群：
   --gpu 名称              目录中的 GPU（shardscope gpus）；默认 H100-SXM
   --gpus N                GPU 总数；默认 64
@@ -3032,7 +3052,7 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
 
 MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
 (headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
-prototype&apos;s layer list or ModelInfo JSON, or a bundled example name (shardscope models).
+prototype's layer list or ModelInfo JSON, or a bundled example name (shardscope models).
 
 %1Output:
   --top K                 plans to print and to write; default 10
@@ -3148,12 +3168,12 @@ Example:
     </message>
     <message>
         <source>  stage  layers                                   params/GPU  weights grads  optim  activ  emb+logits other  total GiB  ms/micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>  阶段   层                                       参数/GPU    权重   梯度   优化器 激活   嵌入+logits 其他  总计 GiB   毫秒/微批次</translation>
     </message>
     <message>
         <source>  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>  MFU %1%，HFU %2%，气泡占流水线的 %3%，计算不均衡 %4（最慢 / 最快阶段）</translation>
     </message>
     <message>
@@ -3284,7 +3304,7 @@ Example:
     </message>
     <message>
         <source>  stage %1 MoE memory (GiB, within the columns above): %2</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>  阶段 %1 MoE 显存（GiB，已计入上方各列）：%2</translation>
     </message>
     <message>
@@ -3300,11 +3320,6 @@ Example:
         <translation> + EP all-to-all %1</translation>
     </message>
     <message>
-        <source> + bubble %1 + exposed DP comm %2 + optimizer %3</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation> + 气泡 %1 + 暴露的 DP 通信 %2 + 优化器 %3</translation>
-    </message>
-    <message>
         <source>  step %1 = %2</source>
         <translation>  步时间 %1 = %2</translation>
     </message>
@@ -3317,7 +3332,7 @@ Example:
         <translation>  每步通信：TP %1（%2），PP %3（%4）%5%6，DP %7（%8，暴露 %9）</translation>
     </message>
     <message>
-        <source>, all-to-all overlapped with another micro-batch&apos;s compute</source>
+        <source>, all-to-all overlapped with another micro-batch's compute</source>
         <translation>，all-to-all 与另一个微批次的计算重叠</translation>
     </message>
     <message>
@@ -3351,6 +3366,15 @@ Example:
     <message>
         <source>, cost %1 at %2 per GPU-hour</source>
         <translation>，按每 GPU 时 %2 计成本 %1</translation>
+    </message>
+    <message>
+        <source>≈N: in the tie group that starts at rank N, step times at most %1 % above the group's fastest (half the band of the predicted times); inside a group more memory headroom ranks first, then settings closer to the frameworks' defaults</source>
+        <translation>≈N：属于从第 N 名开始的并列组，步时间最多比组内最快者高 %1 %（预测时间误差带的一半）；组内显存余量更多者在前，其次是更接近框架默认值的设置</translation>
+    </message>
+    <message>
+        <source> + bubble %1 + waiting on the slowest stage %2 + exposed DP comm %3 + optimizer %4</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation> + 气泡 %1 + 等待最慢阶段 %2 + 暴露的 DP 通信 %3 + 优化器 %4</translation>
     </message>
 </context>
 <context>
@@ -3433,12 +3457,12 @@ Example:
         <translation>状态</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer&apos;s matrices are split across this many GPUs, which all-reduce activations twice per layer.</source>
+        <source>Tensor parallelism: each layer's matrices are split across this many GPUs, which all-reduce activations twice per layer.</source>
         <translation>张量并行：每层的矩阵切分到这么多 GPU 上，这些 GPU 每层对激活做两次 all-reduce。</translation>
     </message>
     <message>
         <source>Pipeline parallelism: the layers are cut into this many stages on different GPUs.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线并行：各层被切成这么多个阶段，分布在不同 GPU 上。</translation>
     </message>
     <message>
@@ -3447,11 +3471,11 @@ Example:
     </message>
     <message>
         <source>Virtual pipeline stages: model chunks per GPU in the interleaved 1F1B schedule; more chunks shrink the bubble.</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>虚拟流水线阶段：交错式 1F1B 调度中每个 GPU 上的模型块数；块越多气泡越小。</translation>
     </message>
     <message>
-        <source>Activation recomputation: full keeps only each layer&apos;s input and recomputes the rest in the backward pass.</source>
+        <source>Activation recomputation: full keeps only each layer's input and recomputes the rest in the backward pass.</source>
         <translation>激活重计算：full 只保留每层的输入，其余在反向传播中重新计算。</translation>
     </message>
     <message>
@@ -3459,12 +3483,12 @@ Example:
         <translation>序列并行：将张量并行中被复制的激活（归一化、dropout）沿序列维度切分。</translation>
     </message>
     <message>
-        <source>Pipeline bubble: the share of the pipeline&apos;s time in which stages wait for work while it fills and drains: (p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less with v interleaved chunks (Narayanan et al. 2021).</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>Pipeline bubble: the share of the pipeline's time in which stages wait for work while it fills and drains: (p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less with v interleaved chunks (Narayanan et al. 2021).</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线气泡：流水线填充和排空时各阶段等待工作的时间占流水线时间的比例：对 p 个相同阶段、m 个微批次的 1F1B 为 (p - 1) / (m + p - 1)，使用 v 个交错块时约减少为 1/v（Narayanan 等，2021）。</translation>
     </message>
     <message>
-        <source>Model FLOPs utilization: model FLOPs per second over the GPUs&apos; peak.</source>
+        <source>Model FLOPs utilization: model FLOPs per second over the GPUs' peak.</source>
         <translation>模型 FLOPs 利用率：每秒模型 FLOPs 与 GPU 峰值之比。</translation>
     </message>
     <message>
@@ -3472,7 +3496,7 @@ Example:
         <translation>（未校准）</translation>
     </message>
     <message>
-        <source>Predicted step time, tokens/s and MFU: %1, the cost model&apos;s root-mean-square error on measured training runs of this GPU family.</source>
+        <source>Predicted step time, tokens/s and MFU: %1, the cost model's root-mean-square error on measured training runs of this GPU family.</source>
         <translation>预测的步时间、token/s 和 MFU：%1，即成本模型在该 GPU 系列实测训练运行上的均方根误差。</translation>
     </message>
     <message>
@@ -3501,7 +3525,7 @@ Example:
     </message>
     <message>
         <source>Pipeline communication overlap: sends and receives between stages run behind compute, leaving only their latency on the critical path; needs PP &gt;= 2.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线通信重叠：阶段之间的发送和接收隐藏在计算之后，关键路径上只剩其延迟；需要 PP &gt;= 2。</translation>
     </message>
     <message>
@@ -3525,8 +3549,8 @@ Example:
         <translation>上下文并行（Megatron --context-parallel-size）：每个序列切分到这么多 GPU 上；p2p 在环上传递 key 和 value，a2a（Ulysses）通过 all-to-all 交换（--cp-comm-type）。</translation>
     </message>
     <message>
-        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data- and context-parallel group. &quot;HSDP xN&quot;: hybrid sharding, shards within groups replicated N times (torchtitan data_parallel_replicate_degree); &quot;keep&quot;: ZeRO-3 keeps the gathered weights from forward to backward (reshard_after_forward off).</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also the weights across the data- and context-parallel group. "HSDP xN": hybrid sharding, shards within groups replicated N times (torchtitan data_parallel_replicate_degree); "keep": ZeRO-3 keeps the gathered weights from forward to backward (reshard_after_forward off).</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>ZeRO 阶段：1 切分优化器状态，2 还切分梯度，3 还在数据并行和上下文并行组内切分权重。“HSDP xN”：混合切分，在组内切分、组复制 N 份（torchtitan data_parallel_replicate_degree）；“保留”：ZeRO-3 将收集到的权重从前向保留到反向（reshard_after_forward 关闭）。</translation>
     </message>
     <message>
@@ -3538,7 +3562,7 @@ Example:
         <translation>EP</translation>
     </message>
     <message>
-        <source>Expert parallelism (Megatron --expert-model-parallel-size): each MoE layer&apos;s routed experts are spread over this many GPUs, which exchange tokens by all-to-all. &quot;EP x ETP&quot;: each expert&apos;s matrices are also split over ETP GPUs (--expert-tensor-parallel-size). Experts are laid out over the same GPUs as TP x CP x DP (MoE parallel folding).</source>
+        <source>Expert parallelism (Megatron --expert-model-parallel-size): each MoE layer's routed experts are spread over this many GPUs, which exchange tokens by all-to-all. "EP x ETP": each expert's matrices are also split over ETP GPUs (--expert-tensor-parallel-size). Experts are laid out over the same GPUs as TP x CP x DP (MoE parallel folding).</source>
         <translation>专家并行（Megatron --expert-model-parallel-size）：每个 MoE 层的路由专家分布到这么多个 GPU 上，它们通过 all-to-all 交换 token。“EP x ETP”：每个专家的矩阵还切分到 ETP 个 GPU 上（--expert-tensor-parallel-size）。专家放在与 TP x CP x DP 相同的 GPU 上（MoE 并行折叠）。</translation>
     </message>
     <message>
@@ -3546,7 +3570,7 @@ Example:
         <translation>EP 重叠</translation>
     </message>
     <message>
-        <source>MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch&apos;s token dispatch and combine run while another micro-batch computes; needs EP &gt; 1, no full recomputation, and with PP &gt; 1 the interleaved schedule.</source>
+        <source>MoE all-to-all overlap (Megatron --overlap-moe-expert-parallel-comm): one micro-batch's token dispatch and combine run while another micro-batch computes; needs EP &gt; 1, no full recomputation, and with PP &gt; 1 the interleaved schedule.</source>
         <translation>MoE all-to-all 重叠（Megatron --overlap-moe-expert-parallel-comm）：一个微批次的 token 分发与合并在另一个微批次计算时进行；需要 EP &gt; 1、不使用完全重计算，且在 PP &gt; 1 时使用交错式调度。</translation>
     </message>
     <message>
@@ -3554,7 +3578,7 @@ Example:
         <translation>评分 %1 = 吞吐量 %2 x %3 + 空余显存 %4 x %5 + 通信 %6 x %7</translation>
     </message>
     <message>
-        <source>Throughput: %1 tokens/s of the fastest plan&apos;s %2. Headroom: %3 free of %4 usable on the fullest GPU. Communication: the share of the step not waiting on exposed communication.</source>
+        <source>Throughput: %1 tokens/s of the fastest plan's %2. Headroom: %3 free of %4 usable on the fullest GPU. Communication: the share of the step not waiting on exposed communication.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>吞吐量：%1 token/s，最快方案为 %2。空余显存：占用最多的 GPU 上可用 %4 中空余 %3。通信：步时间中不等待暴露通信的比例。</translation>
     </message>
@@ -3580,7 +3604,7 @@ Example:
     </message>
     <message>
         <source>#%1 by stage balance (ComputeBalanced): slowest stage %2x the fastest</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>按阶段均衡度排第 %1（ComputeBalanced）：最慢阶段是最快阶段的 %2 倍</translation>
     </message>
     <message>
@@ -3589,7 +3613,7 @@ Example:
     </message>
     <message>
         <source>#%1 by TP within a node first, then fewest stages (TensorParallelFirst): TP %2, PP %3</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>先按节点内 TP、再按最少阶段排第 %1（TensorParallelFirst）：TP %2，PP %3</translation>
     </message>
     <message>
@@ -3613,9 +3637,7 @@ Example:
     <message numerus="yes">
         <source>; stands for %n equivalent plan(s) that differ only in settings without effect</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>
-            <numerusform>；代表 %n 个仅在无效设置上不同的等价方案</numerusform>
-        </translation>
+        <translation><numerusform>；代表 %n 个仅在无效设置上不同的等价方案</numerusform></translation>
     </message>
     <message>
         <source>fits, fastest</source>
@@ -3623,9 +3645,7 @@ Example:
     </message>
     <message numerus="yes">
         <source>(+%n equivalent)</source>
-        <translation>
-            <numerusform>（另有 %n 个等价）</numerusform>
-        </translation>
+        <translation><numerusform>（另有 %n 个等价）</numerusform></translation>
     </message>
     <message>
         <source>Days to train</source>
@@ -3640,12 +3660,12 @@ Example:
         <translation>成本</translation>
     </message>
     <message>
-        <source>Days to train the token budget at this plan&apos;s tokens/s (Settings: token budget).</source>
+        <source>Days to train the token budget at this plan's tokens/s (Settings: token budget).</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>按此方案的 token/s 训练完 token 预算所需的天数（设置：token 预算）。</translation>
     </message>
     <message>
-        <source>GPU-hours to train the token budget: days x 24 x the cluster&apos;s GPUs.</source>
+        <source>GPU-hours to train the token budget: days x 24 x the cluster's GPUs.</source>
         <translation>训练完 token 预算所需的 GPU 时：天数 x 24 x 集群的 GPU 数。</translation>
     </message>
     <message>
@@ -3656,6 +3676,64 @@ Example:
         <source>Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first. Hover a score for its parts.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>吞吐量、空余显存和暴露通信的加权评分（权重滑块）；默认只看吞吐量，因此能放下的最快方案排第一。将鼠标悬停在评分上可查看各组成部分。</translation>
+    </message>
+    <message>
+        <source>half the %1 band</source>
+        <translation>误差带 %1 的一半</translation>
+    </message>
+    <message>
+        <source>half the band of the predicted times</source>
+        <translation>预测时间误差带的一半</translation>
+    </message>
+    <message>
+        <source>within %1 %, %2</source>
+        <translation>相差 %1 % 以内，%2</translation>
+    </message>
+    <message>
+        <source>more memory headroom than #%1</source>
+        <translation>显存余量多于 #%1</translation>
+    </message>
+    <message>
+        <source>the same headroom as #%1, settings closer to the frameworks' defaults</source>
+        <translation>与 #%1 显存余量相同，设置更接近框架默认值</translation>
+    </message>
+    <message>
+        <source>the same headroom and settings as #%1, and faster</source>
+        <translation>与 #%1 显存余量和设置相同，且更快</translation>
+    </message>
+    <message numerus="yes">
+        <source>; first of %n tied plans (%1): %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation><numerusform>；%n 个并列方案中的第一个（%1）：%2</numerusform></translation>
+    </message>
+    <message>
+        <source>; tied with #%1 (%2), after it by headroom, then default settings</source>
+        <translation>；与 #%1 并列（%2），按显存余量、再按默认设置排在其后</translation>
+    </message>
+    <message>
+        <source>%1 ≈</source>
+        <translation>%1 ≈</translation>
+    </message>
+    <message>
+        <source>%1 ≈%2</source>
+        <translation>%1 ≈%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>, first of %n tied</source>
+        <translation><numerusform>，%n 个并列中的第一个</numerusform></translation>
+    </message>
+    <message>
+        <source>, tied with #%1</source>
+        <translation>，与 #%1 并列</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule: GPipe, 1F1B, interleaved 1F1B (with VPP model chunks a GPU), or a zero-bubble schedule (ZB-H1, interleaved zero bubble, ZBV) that defers weight gradients into the pipeline's idle time.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>流水线调度：GPipe、1F1B、交错 1F1B（每个 GPU 有 VPP 个模型块），或把权重梯度推迟到流水线空闲时间的零气泡调度（ZB-H1、交错零气泡、ZBV）。</translation>
     </message>
 </context>
 <context>
@@ -3676,7 +3754,7 @@ Example:
         <translation>列出超出 GPU 显存或违反规则的方案及其原因。</translation>
     </message>
     <message>
-        <source>Why the selected plan ranks where it does: the strategy&apos;s rule with the plan&apos;s numbers, and how it compares with the fastest plan that fits. Hover a score for its parts.</source>
+        <source>Why the selected plan ranks where it does: the strategy's rule with the plan's numbers, and how it compares with the fastest plan that fits. Hover a score for its parts.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>所选方案为何排在此位置：策略的规则及该方案的数值，以及它与能放下的最快方案的比较。将鼠标悬停在评分上可查看各组成部分。</translation>
     </message>
@@ -3686,11 +3764,9 @@ Example:
         <translation>&lt;b&gt;方案排名&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
-        <source>%n plan(s) in the explorer&apos;s rectangle. &lt;a href=&quot;clear&quot;&gt;Show all&lt;/a&gt;</source>
+        <source>%n plan(s) in the explorer's rectangle. &lt;a href="clear"&gt;Show all&lt;/a&gt;</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>
-            <numerusform>浏览器矩形内有 %n 个方案。&lt;a href=&quot;clear&quot;&gt;全部显示&lt;/a&gt;</numerusform>
-        </translation>
+        <translation><numerusform>浏览器矩形内有 %n 个方案。&lt;a href="clear"&gt;全部显示&lt;/a&gt;</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3761,8 +3837,8 @@ Example:
         <translation>&lt;br&gt;每个 GPU %1（可用 %2）· 每步 %3 秒 %4 · %5 token/s · MFU %6 % · 气泡 %7 %</translation>
     </message>
     <message>
-        <source>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;Does not fit: %1&lt;/span&gt;</source>
-        <translation>&lt;br&gt;&lt;span style=&apos;color:#c0392b&apos;&gt;放不下：%1&lt;/span&gt;</translation>
+        <source>&lt;br&gt;&lt;span style='color:#c0392b'&gt;Does not fit: %1&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style='color:#c0392b'&gt;放不下：%1&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -3781,17 +3857,17 @@ Example:
     </message>
     <message>
         <source>&amp;Stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>阶段(&amp;S)</translation>
     </message>
     <message>
         <source>Pipeline stages: their layers, their GPUs (TP x DP grid), memory and time.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线阶段：其包含的层、GPU（TP x DP 网格）、显存和时间。</translation>
     </message>
     <message>
         <source>Pipeline stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>流水线阶段</translation>
     </message>
     <message>
@@ -3799,8 +3875,8 @@ Example:
         <translation>时间线(&amp;T)</translation>
     </message>
     <message>
-        <source>One training step&apos;s pipeline schedule: forward and backward passes per stage. The bubble is the time stages sit idle while the pipeline fills and drains.</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>One training step's pipeline schedule: forward and backward passes per stage. The bubble is the time stages sit idle while the pipeline fills and drains.</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>一个训练步的流水线调度：每个阶段的前向和反向计算。气泡是流水线填充和排空时各阶段空闲的时间。</translation>
     </message>
     <message>
@@ -3813,7 +3889,7 @@ Example:
     </message>
     <message>
         <source>Time per micro-batch of each stage: the slowest stage sets the pace.</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>每个阶段处理一个微批次的时间：最慢的阶段决定整体节奏。</translation>
     </message>
     <message>
@@ -3833,7 +3909,7 @@ Example:
         <translation>通信</translation>
     </message>
     <message>
-        <source>&lt;b&gt;No plan fits in memory.&lt;/b&gt; Tick &quot;Show plans that do not fit&quot; to see each one&apos;s reason, or add GPUs, shorten the sequence, or pin recomputation and ZeRO.</source>
+        <source>&lt;b&gt;No plan fits in memory.&lt;/b&gt; Tick "Show plans that do not fit" to see each one's reason, or add GPUs, shorten the sequence, or pin recomputation and ZeRO.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>&lt;b&gt;没有方案能放入显存。&lt;/b&gt;勾选“显示放不下的方案”查看各自原因，或增加 GPU、缩短序列，或固定重计算和 ZeRO 设置。</translation>
     </message>
@@ -3844,7 +3920,7 @@ Example:
     </message>
     <message>
         <source>%1 micro-batches on %2 stages: too many passes to draw (%3); the bubble is %4 % of the step</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%2 个阶段上 %1 个微批次：计算过程太多，无法绘制（%3）；气泡占训练步的 %4 %</translation>
     </message>
     <message>
@@ -3866,6 +3942,11 @@ Example:
     <message>
         <source>no model</source>
         <translation>无模型</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No layout passes the rules&lt;/b&gt; (memory was not the limit): the banner above names the rule and the values it allows; tick "Show plans that do not fit" to see each layout's reason.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>&lt;b&gt;没有布局满足规则&lt;/b&gt;（限制不在显存）：上方横幅给出规则及其允许的值；勾选“显示放不下的方案”可查看每个布局的原因。</translation>
     </message>
 </context>
 <context>
@@ -3899,7 +3980,7 @@ Example:
         <translation>没有方案能放下。</translation>
     </message>
     <message>
-        <source>Tick &quot;Show plans that do not fit&quot; to see each plan&apos;s reason.</source>
+        <source>Tick "Show plans that do not fit" to see each plan's reason.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>勾选“显示放不下的方案”可查看每个方案的原因。</translation>
     </message>
@@ -3928,7 +4009,7 @@ Example:
         <translation>该更改已不再提供：屏幕上的方案已经改变。</translation>
     </message>
     <message>
-        <source>Unknown link &quot;%1&quot;.</source>
+        <source>Unknown link "%1".</source>
         <translation>未知链接“%1”。</translation>
     </message>
 </context>
@@ -4008,12 +4089,12 @@ Example:
         <translation>未选择建议。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is an estimate, not a configuration the planner can switch to.</source>
+        <source>"%1" is an estimate, not a configuration the planner can switch to.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>“%1”只是估算，不是规划器可以切换到的配置。</translation>
     </message>
     <message>
-        <source>Apply &quot;%1&quot;</source>
+        <source>Apply "%1"</source>
         <translation>应用“%1”</translation>
     </message>
 </context>
@@ -4096,19 +4177,19 @@ Example:
         <translation>%1 需要一个值</translation>
     </message>
     <message>
-        <source>--size expects WIDTHxHEIGHT in pixels, e.g. 1600x1000, got &quot;%1&quot;</source>
+        <source>--size expects WIDTHxHEIGHT in pixels, e.g. 1600x1000, got "%1"</source>
         <translation>--size 应为以像素计的 宽x高，例如 1600x1000，实际为“%1”</translation>
     </message>
     <message>
-        <source>--size must be between 200x150 and 16000x16000, got &quot;%1&quot;</source>
+        <source>--size must be between 200x150 and 16000x16000, got "%1"</source>
         <translation>--size 必须在 200x150 到 16000x16000 之间，实际为“%1”</translation>
     </message>
     <message>
-        <source>--theme expects light or dark, got &quot;%1&quot;</source>
+        <source>--theme expects light or dark, got "%1"</source>
         <translation>--theme 应为 light 或 dark，实际为“%1”</translation>
     </message>
     <message>
-        <source>--scale expects a number from 0.1 to 8, got &quot;%1&quot;</source>
+        <source>--scale expects a number from 0.1 to 8, got "%1"</source>
         <translation>--scale 应为 0.1 到 8 之间的数，实际为“%1”</translation>
     </message>
     <message>
@@ -4116,7 +4197,7 @@ Example:
         <translation>必须指定 --out 文件.png 或 文件.svg</translation>
     </message>
     <message>
-        <source>--out must end in .png or .svg, got &quot;%1&quot;</source>
+        <source>--out must end in .png or .svg, got "%1"</source>
         <translation>--out 必须以 .png 或 .svg 结尾，实际为“%1”</translation>
     </message>
     <message>
@@ -4125,19 +4206,19 @@ Example:
     </message>
     <message>
         <source>--view is required: memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>必须指定 --view：memory、stages、timeline、imbalance、communication、explorer、compare、sweep 或 window</translation>
     </message>
     <message>
-        <source>unknown view &quot;%1&quot;: use memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>unknown view "%1": use memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>未知视图“%1”：请使用 memory、stages、timeline、imbalance、communication、explorer、compare、sweep 或 window</translation>
     </message>
     <message>
         <source>Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]
                          [--theme light|dark] [plan options]
 
-Plans MODEL like &quot;shardscope plan&quot; and draws the best plan as the desktop planner shows it,
+Plans MODEL like "shardscope plan" and draws the best plan as the desktop planner shows it,
 titled and with its legend, without a display.
 
   --view VIEW   memory, stages, timeline, imbalance, communication, explorer (every plan searched,
@@ -4150,7 +4231,7 @@ titled and with its legend, without a display.
 %1
 Plan options: see shardscope plan --help.
 </source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>用法：shardscope render 模型 --view 视图 --out 文件.png|文件.svg [--size 宽x高] [--scale S]
                          [--theme light|dark] [方案选项]
 
@@ -4176,12 +4257,12 @@ Plan options: see shardscope plan --help.
         <translation>%1 需要一个值</translation>
     </message>
     <message>
-        <source>--baseline expects a plan&apos;s configuration, e.g. &quot;tp=8,pp=4,mb=1&quot;</source>
+        <source>--baseline expects a plan's configuration, e.g. "tp=8,pp=4,mb=1"</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>--baseline 需要一个方案的配置，例如“tp=8,pp=4,mb=1”</translation>
     </message>
     <message>
-        <source>--compare expects up to %1 plan ranks separated by commas, e.g. 2,3,4, got &quot;%2&quot;</source>
+        <source>--compare expects up to %1 plan ranks separated by commas, e.g. 2,3,4, got "%2"</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>--compare 需要最多 %1 个以逗号分隔的方案名次，例如 2,3,4，实际为“%2”</translation>
     </message>
@@ -4191,8 +4272,8 @@ Plan options: see shardscope plan --help.
     </message>
     <message>
         <source>  --baseline CONFIG  with --view compare: the plan the others are compared with, by its
-                configuration, e.g. &quot;tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
-                schedule=interleaved,vpp=4&quot; (keys: tp pp dp cp vpp mb zero recompute sp
+                configuration, e.g. "tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
+                schedule=interleaved,vpp=4" (keys: tp pp dp cp vpp mb zero recompute sp
                 schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap;
                 dp defaults to the GPUs left); default: the best plan
   --compare R,R,R    with --view compare: up to 3 plan ranks (1 is the best) to compare with the
@@ -4200,8 +4281,8 @@ Plan options: see shardscope plan --help.
 </source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>  --baseline 配置    与 --view compare 一起使用：其他方案与之比较的方案，按其配置给出，
-                例如 &quot;tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
-                schedule=interleaved,vpp=4&quot;（键：tp pp dp cp vpp mb zero recompute sp
+                例如 "tp=8,pp=16,dp=8,mb=1,zero=1,recompute=selective,sp=on,
+                schedule=interleaved,vpp=4"（键：tp pp dp cp vpp mb zero recompute sp
                 schedule tp-overlap pp-overlap cp-comm dp-replicate reshard ep etp ep-overlap；
                 dp 默认为剩余的 GPU）；默认：最佳方案
   --compare R,R,R    与 --view compare 一起使用：最多 3 个与基准比较的方案名次（1 为最佳）；
@@ -4228,7 +4309,7 @@ Plan options: see shardscope plan --help.
 The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B | --seq A..B)
                 --out FILE.png|FILE.svg [--size WxH] [--scale S] [--theme light|dark] [plan options]
   Runs the search at each value as shardscope sweep does (A..B: the powers of two from A to B;
-  A,B,C: those values) and draws the best plan&apos;s tokens/s, MFU, bubble, step time and memory per
+  A,B,C: those values) and draws the best plan's tokens/s, MFU, bubble, step time and memory per
   GPU at each, the smallest value that fits marked. Exit 1 when no plan fits at any value.
 </source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
@@ -4281,17 +4362,17 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
     </message>
     <message>
         <source>1 pipeline stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>1 个流水线阶段</translation>
     </message>
     <message>
         <source>%1 pipeline stages</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 个流水线阶段</translation>
     </message>
     <message>
         <source>%1 x (TP %2 x DP %3): slowest stage %4, %5 ms per micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 x (TP %2 x DP %3)：最慢阶段 %4，每个微批次 %5 毫秒</translation>
     </message>
     <message>
@@ -4312,7 +4393,7 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
     </message>
     <message>
         <source>Stage %1</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>阶段 %1</translation>
     </message>
     <message>
@@ -4341,7 +4422,7 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
     </message>
     <message>
         <source>slowest stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>最慢阶段</translation>
     </message>
     <message>
@@ -4354,7 +4435,7 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
     </message>
     <message>
         <source>Stage %1 (slowest)</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>阶段 %1（最慢）</translation>
     </message>
     <message>
@@ -4371,7 +4452,7 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
     </message>
     <message>
         <source>%1 x (TP %2 x CP %3 x DP %4): slowest stage %5, %6 ms per micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 x (TP %2 x CP %3 x DP %4)：最慢阶段 %5，每个微批次 %6 毫秒</translation>
     </message>
     <message>
@@ -4419,7 +4500,7 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
         <translation>；专家：EP rank %1，专家 DP rank %2</translation>
     </message>
     <message>
-        <source>expert group (EP x ETP GPUs holding every expert once, all-to-all inside); routed experts&apos; memory</source>
+        <source>expert group (EP x ETP GPUs holding every expert once, all-to-all inside); routed experts' memory</source>
         <translation>专家组（EP x ETP 个 GPU 各持有每个专家一次，组内 all-to-all）；路由专家的显存</translation>
     </message>
     <message>
@@ -4448,7 +4529,7 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
     </message>
     <message>
         <source>stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>阶段</translation>
     </message>
     <message>
@@ -4501,7 +4582,7 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
     </message>
     <message>
         <source>%1 stages, slowest %2: %3 ms per micro-batch</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 个阶段，最慢 %2：每个微批次 %3 毫秒</translation>
     </message>
     <message>
@@ -4533,18 +4614,18 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
         <translation>TP %1 x DP %2</translation>
     </message>
     <message>
-        <source>GPUs of each stage: %1 = %2 (global ranks in Megatron&apos;s order)</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <source>GPUs of each stage: %1 = %2 (global ranks in Megatron's order)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>每个阶段的 GPU：%1 = %2（按 Megatron 顺序的全局 rank）</translation>
     </message>
     <message>
         <source>GPUs of each stage: %1 = %2</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>每个阶段的 GPU：%1 = %2</translation>
     </message>
     <message>
         <source>%1 GPUs a stage</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>每阶段 %1 个 GPU</translation>
     </message>
     <message>
@@ -4556,7 +4637,7 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
         <translation>GPU</translation>
     </message>
     <message>
-        <source>expert group (EP x ETP GPUs); routed experts&apos; memory</source>
+        <source>expert group (EP x ETP GPUs); routed experts' memory</source>
         <translation>专家组（EP x ETP 个 GPU）；路由专家的显存</translation>
     </message>
     <message>
@@ -4569,12 +4650,12 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
     </message>
     <message>
         <source>stages %1–%2 of %3 shown: the wheel scrolls</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>显示 %3 个阶段中的 %1–%2：滚轮可滚动</translation>
     </message>
     <message>
         <source>stages %1–%2 of %3</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%3 个阶段中的 %1–%2</translation>
     </message>
 </context>
@@ -4585,7 +4666,7 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
         <translation>选项 %1 需要一个值</translation>
     </message>
     <message>
-        <source>%1 is an option of shardscope plan; a sweep keeps each point&apos;s best plan (plan a point on its own for more)</source>
+        <source>%1 is an option of shardscope plan; a sweep keeps each point's best plan (plan a point on its own for more)</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>%1 是 shardscope plan 的选项；扫描只保留每个点的最佳方案（如需更多请单独规划该点）</translation>
     </message>
@@ -4751,7 +4832,7 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
         <source>Usage: shardscope sweep MODEL (--gpus A..B | --batch A..B | --seq A..B) [options] [--csv FILE] [--json FILE]
 
 Runs the full search (as shardscope plan) at each value of one input and prints one row a value: the
-best plan&apos;s layout, memory per GPU, step time, tokens/s, MFU and bubble, with the smallest value at
+best plan's layout, memory per GPU, step time, tokens/s, MFU and bubble, with the smallest value at
 which a plan fits marked. MODEL is as for shardscope plan.
 
 The sweep (exactly one of these gets several values; the others may be given one value):
@@ -4835,7 +4916,7 @@ Examples:
         <translation>A..B：从 A 到 B 的每个 2 的幂（64..16384 即 64, 128, ..., 16384）；A,B,C：即这些值。最多 %1 个值；每个值都完整搜索一次。GPU 数量须为整数个节点。</translation>
     </message>
     <message>
-        <source>Search every value and show each one&apos;s best plan</source>
+        <source>Search every value and show each one's best plan</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>搜索每个值并显示各自的最佳方案</translation>
     </message>
@@ -5202,17 +5283,17 @@ Examples:
     </message>
     <message>
         <source>Interleaved 1F1B (%1 chunks per stage)</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>交错式 1F1B（每阶段 %1 个块）</translation>
     </message>
     <message>
         <source>%1, %2 stages, %3 micro-batches: the bubble is %4 % of the step</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1，%2 个阶段，%3 个微批次：气泡占训练步的 %4 %</translation>
     </message>
     <message>
         <source>stage %1</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>阶段 %1</translation>
     </message>
     <message>
@@ -5235,12 +5316,12 @@ Examples:
     </message>
     <message>
         <source>Interleaved zero bubble (%1 chunks per stage)</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>交错式零气泡（每阶段 %1 个块）</translation>
     </message>
     <message>
         <source>Zero bubble V (2 chunks per stage)</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>零气泡 V（每阶段 2 个块）</translation>
     </message>
     <message>
@@ -5249,7 +5330,7 @@ Examples:
     </message>
     <message>
         <source>%1 stages, %2 micro-batches: bubble %3 %</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%1 个阶段，%2 个微批次：气泡 %3 %</translation>
     </message>
     <message>
@@ -5349,7 +5430,7 @@ Examples:
     <message>
         <source>Stage %1, micro-batch %2: %3
 %4 ms to %5 ms (%6 ms), in the %7</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in &apos;ZeRO stage&apos;.</translatorcomment>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>阶段 %1，微批次 %2：%3
 %4 毫秒至 %5 毫秒（%6 毫秒），处于%7</translation>
     </message>
