@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "compare_controller.h"
+#include "compare_view.h"
 #include "input_panel.h"
 #include "main_window.h"
 #include "plan_views.h"
@@ -161,6 +162,16 @@ int RenderCommand::run(const QStringList& arguments)
         }
         Figure figure = window.compare()->figure();
         figure.viewSize = QSizeF(r.size.width(), r.size.height() - chrome);
+        // Below the view's minimum (every section at its least) the page is drawn at the minimum, scaled to fit.
+        const QSizeF natural = figure.viewSize.expandedTo(QSizeF(window.compare()->view()->minimumSizeHint()));
+        if (natural != figure.viewSize) {
+            const CompareView* view = window.compare()->view();
+            figure.paint = [view, natural](QPainter& painter, QSizeF size) {
+                const double k = std::min(size.width() / natural.width(), size.height() / natural.height());
+                painter.scale(k, k);
+                view->render(painter, natural);
+            };
+        }
         error = FigureExporter::write(r.out, figure, r.scale);
     } else if (r.view == QLatin1String("window")) {
         const QSizeF wanted(r.size.width(), r.size.height() - chrome);

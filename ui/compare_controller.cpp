@@ -70,6 +70,9 @@ CompareController::CompareController(PlanningController* planning, PlanViews* vi
                        .arg(kMaxComparedPlans);
     page.figureTitle = tr("Plan comparison");
     page.paint = [this](QPainter& painter, QSizeF size) { m_view->render(painter, size); };
+    // The view's own size (not the page's, which holds the tool bar and a scroll area), at least its hints: File >
+    // Export View draws what `shardscope render --view compare` draws.
+    page.exportSize = [this] { return m_view->figure(QString()).viewSize; };
     m_views->addPage(std::move(page));
 
     connect(m_planning, &PlanningController::planShown, this, &CompareController::refresh);

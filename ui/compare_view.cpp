@@ -25,7 +25,6 @@ CompareView::CompareView(QWidget* parent)
     : PaintedView(parent)
 {
     setAutoFillBackground(true);
-    setMinimumSize(640, 480);
     m_columns.emplace_back(); // the baseline's slot
     // The memory bars in the memory chart's colours (its chart theme's, the same in light and dark).
     MemoryChartView chart;
@@ -168,6 +167,7 @@ void CompareView::rebuild()
     const double range = timeRangeSeconds();
     for (const Column& c : m_columns)
         if (c.timeline) c.timeline->setTimeRange(range);
+    updateGeometry(); // the minimum grows with the columns and the table's rows
     update();
 }
 
@@ -386,12 +386,16 @@ CompareView::Layout CompareView::layout(QSizeF size) const
     const double tableBottom = l.tableTop + rowCount() * l.rowHeight + kGap;
     // The rest: memory bars with their legend, stage maps and timelines, by these shares.
     const double legend = memoryLegend(size.width() - l.left - kMargin).height() + 6;
-    const double rest = std::max(0.0, size.height() - tableBottom - legend - kMargin - 2 * kGap);
+    // Each section its minimum (minimumSizeHint makes room for them all), and of the height beyond those, memory a
+    // fifth, the stages 42 % and the timelines the rest.
+    const double least = kMinMemoryHeight + kMinStagesHeight + kMinTimelineHeight;
+    const double rest = std::max(least, size.height() - tableBottom - legend - kMargin - 2 * kGap);
+    const double extra = rest - least;
     l.memoryTop = tableBottom;
-    l.memoryHeight = rest * 0.2;
+    l.memoryHeight = kMinMemoryHeight + extra * 0.2;
     l.memoryLegendTop = l.memoryTop + l.memoryHeight;
     l.stagesTop = l.memoryLegendTop + legend + kGap;
-    l.stagesHeight = rest * 0.42;
+    l.stagesHeight = kMinStagesHeight + extra * 0.42;
     // Stage lists (where a stage map would not show every stage) take the height their rows need; the
     // timelines the rest.
     l.stageLists = !stageMapsFit(l);
@@ -402,8 +406,30 @@ CompareView::Layout CompareView::layout(QSizeF size) const
         l.stagesHeight = std::min(l.stagesHeight, 3 * fm.height() + 14 + stages * (fm.height() + 1));
     }
     l.timelineTop = l.stagesTop + l.stagesHeight + kGap;
-    l.timelineHeight = rest - l.memoryHeight - l.stagesHeight;
+    l.timelineHeight = rest - l.memoryHeight - l.stagesHeight; // at least kMinTimelineHeight
     return l;
+}
+
+QSize CompareView::minimumSizeHint() const
+{
+    const QFontMetricsF fm(font());
+    double names = 0;
+    for (const ComparisonRow& r : m_comparison.rows)
+        names = std::max(names, fm.horizontalAdvance(metricName(r.metric)));
+    for (const QString& s : sectionNames())
+        names = std::max(names, fm.horizontalAdvance(s));
+    const double width = kMargin + names + kGap + double(m_columns.size()) * kMinColumnWidth + kMargin;
+    // The layout at that width, as short as it goes: its timelines end at the least height.
+    const Layout l = layout(QSizeF(width, 0));
+    return QSize(int(std::ceil(width)), int(std::ceil(l.timelineTop + l.timelineHeight + kMargin))).expandedTo(QSize(640, 480));
+}
+
+CompareView::Sections CompareView::sections(QSizeF size) const
+{
+    const Layout l = layout(size);
+    const double width = size.width() - l.left - kMargin;
+    return { QRectF(l.left, l.tableTop, width, l.memoryTop - l.tableTop), QRectF(l.left, l.memoryTop, width, l.memoryHeight),
+             QRectF(l.left, l.stagesTop, width, l.stagesHeight), QRectF(l.left, l.timelineTop, width, l.timelineHeight) };
 }
 
 QRectF CompareView::columnRect(const Layout& l, int column, double top, double height) const
@@ -445,7 +471,7 @@ Figure CompareView::figure(const QString& subtitle) const
     Figure f;
     f.title = tr("Plan comparison");
     f.subtitle = subtitle;
-    f.viewSize = QSizeF(size().expandedTo(sizeHint()));
+    f.viewSize = QSizeF(size().expandedTo(sizeHint()).expandedTo(minimumSizeHint()));
     f.paint = [this](QPainter& p, QSizeF s) { render(p, s); };
     return f;
 }

@@ -92,6 +92,16 @@ public:
     Figure figure(const QString& subtitle) const;
 
     QSize sizeHint() const override { return { 1600, 920 }; }
+    /// Room for the table and each section at its least (kMinMemoryHeight, ...): narrower or shorter, the Compare
+    /// tab scrolls and an export grows to it.
+    QSize minimumSizeHint() const override;
+
+    /// Where the memory bars, the stage maps and the timelines are drawn at `size` (for tests).
+    struct Sections
+    {
+        QRectF table, memory, stages, timelines;
+    };
+    Sections sections(QSizeF size) const;
 
 private:
     struct Column

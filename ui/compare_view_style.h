@@ -19,6 +19,11 @@ constexpr double kMargin = 8, kGap = 6, kPad = 6;
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 /// The narrowest a stage map or timeline is drawn; narrower columns draw them scaled down.
 constexpr double kMinViewWidth = 340;
+/// The least height each section below the table gets: memory bars with their axis, a stage map or list, a
+/// timeline with its axis (the view's minimum size makes room for them; a scroll area scrolls instead of squeezing).
+constexpr double kMinMemoryHeight = 150, kMinStagesHeight = 110, kMinTimelineHeight = 130;
+/// The narrowest a plan's column is drawn.
+constexpr double kMinColumnWidth = 240;
 /// Most passes a column's timeline draws (a quarter of the timeline tab's: a column is a quarter as wide).
 constexpr double kMaxTimelinePasses = 50000;
 

@@ -62,28 +62,28 @@ void PlanViews::addBuiltInPages()
     addPage({ m_memory, builtInName(Memory), tr("&Memory"),
         tr("Bytes per GPU by what they hold, against the usable capacity."), tr("Memory per GPU"),
         [this](const PlanEstimate& plan, const PlanRequest&) { m_memory->setPlan(plan); },
-        [this] { m_memory->clearPlan(); }, [this](QPainter& p, QSizeF s) { m_memory->render(p, s); } });
+        [this] { m_memory->clearPlan(); }, [this](QPainter& p, QSizeF s) { m_memory->render(p, s); }, {} });
     addPage({ m_stageMap, builtInName(Stages), tr("&Stages"),
         tr("Pipeline stages: their layers, their GPUs (TP x DP grid), memory and time."),
         tr("Pipeline stages"),
         [this](const PlanEstimate& plan, const PlanRequest& request) {
             m_stageMap->setPlan(plan, request.problem.model);
         },
-        [this] { m_stageMap->clearPlan(); }, {} });
+        [this] { m_stageMap->clearPlan(); }, {}, {} });
     addPage({ m_timeline, builtInName(Timeline), tr("&Timeline"),
         tr("One training step's pipeline schedule: forward and backward passes per stage. The bubble is the "
            "time "
            "stages sit idle while the pipeline fills and drains."),
         tr("Pipeline schedule"), [this](const PlanEstimate& plan, const PlanRequest&) { showTimeline(plan); },
-        [this] { m_timeline->setTimeline({}); }, {} });
+        [this] { m_timeline->setTimeline({}); }, {}, {} });
     addPage({ m_imbalance, builtInName(Imbalance), tr("&Imbalance"),
         tr("Time per micro-batch of each stage: the slowest stage sets the pace."), tr("Compute imbalance"),
         [this](const PlanEstimate& plan, const PlanRequest&) { m_imbalance->setPlan(plan); },
-        [this] { m_imbalance->clearPlan(); }, {} });
+        [this] { m_imbalance->clearPlan(); }, {}, {} });
     addPage({ m_communication, builtInName(Communication), tr("&Communication"),
         tr("Tensor-, pipeline- and data-parallel communication of one step."), tr("Communication"),
         [this](const PlanEstimate& plan, const PlanRequest&) { m_communication->setPlan(plan); },
-        [this] { m_communication->clearPlan(); }, {} });
+        [this] { m_communication->clearPlan(); }, {}, {} });
 }
 
 int PlanViews::addPage(Page page)
@@ -185,7 +185,7 @@ Figure PlanViews::figure(int index) const
     const Page& page = m_pages[std::size_t(index)];
     Figure f;
     f.subtitle = subtitle();
-    f.viewSize = page.widget->size().expandedTo(page.widget->sizeHint());
+    f.viewSize = page.exportSize ? page.exportSize() : QSizeF(page.widget->size().expandedTo(page.widget->sizeHint()));
     f.paint = page.paint;
     const std::shared_ptr<const PlanRequest> request = m_planning->shownRequest();
     f.title

@@ -58,6 +58,8 @@ public:
         std::function<void()> clear;
         /// Paints the page for an export at `size`. Empty: PaintedView::render when the widget is one.
         std::function<void(QPainter&, QSizeF)> paint;
+        /// The size an export paints at. Empty: the page's size, at least its size hint.
+        std::function<QSizeF()> exportSize;
     };
 
     explicit PlanViews(PlanningController* planning, QWidget* parent = nullptr);

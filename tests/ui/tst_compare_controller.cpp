@@ -11,6 +11,8 @@
 #include "planning_fixture.h"
 
 #include <QAction>
+#include <QImage>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -139,6 +141,59 @@ private slots:
         for (QAction* a : window.planTable()->actions())
             texts << a->text();
         QVERIFY(texts.contains(QStringLiteral("Pin as &Baseline")));
+    }
+
+    // Issue 29: File > Export View of the Compare tab collapsed "Memory per GPU" and "Pipeline stages" to empty space
+    // and the schedules to strips (it painted at the tab's size), while `shardscope render --view compare` drew the
+    // page. Both now paint the view at its own size, at least its minimum, where every section has room.
+    void exportDrawsWhatTheRenderDraws()
+    {
+        fixture::Planned p;
+        PlanViews views(&p.planning);
+        CompareController compare(&p.planning, &views);
+        views.resize(1000, 600); // a laptop's tab: the page shorter than the view's minimum
+        views.show();
+        p.planning.selectBest();
+        QCOMPARE(compare.pinSelected(), QString());
+        for (int rank : { 2, 3 })
+            QCOMPARE(compare.addRank(rank), QString());
+        QCoreApplication::processEvents();
+        const CompareView& view = *compare.view();
+        const QSize min = view.minimumSizeHint();
+        const Figure tab = views.figure(*views.find(QStringLiteral("compare")));
+        const Figure render = compare.figure(); // what the render command draws
+        QVERIFY2(tab.viewSize.width() >= min.width() && tab.viewSize.height() >= min.height(),
+                 qPrintable(QStringLiteral("%1x%2 below %3x%4").arg(tab.viewSize.width()).arg(tab.viewSize.height()).arg(min.width()).arg(min.height())));
+        QCOMPARE(tab.viewSize, render.viewSize);
+        auto draw = [](const Figure& f, QSizeF size) {
+            QImage image(size.toSize(), QImage::Format_ARGB32);
+            image.fill(Qt::white);
+            QPainter painter(&image);
+            f.paint(painter, size);
+            return image;
+        };
+        // One size, the two paths: the same picture.
+        const QImage a = draw(tab, tab.viewSize), b = draw(render, tab.viewSize);
+        QCOMPARE(a, b);
+        // At the view's least size every section has its room and something drawn in it: the memory bars, the
+        // stage maps or lists, the timelines.
+        const QImage least = draw(render, QSizeF(min));
+        const CompareView::Sections s = view.sections(QSizeF(min));
+        QVERIFY(s.memory.height() >= 150 && s.stages.height() >= 60 && s.timelines.height() >= 130);
+        QVERIFY2(s.timelines.bottom() <= min.height(), qPrintable(QStringLiteral("timelines end at %1 of %2 (memory %3, stages %4 at %5)").arg(s.timelines.bottom()).arg(min.height()).arg(s.memory.height()).arg(s.stages.height()).arg(s.stages.top())));
+        auto inked = [&](const QRectF& r) {
+            int n = 0;
+            for (int y = int(r.top()); y < int(r.bottom()); ++y)
+                for (int x = int(r.left()); x < int(r.right()); ++x)
+                    n += least.pixelColor(x, y) != QColor(Qt::white) ? 1 : 0;
+            return double(n) / (r.width() * r.height());
+        };
+        for (const auto& [name, rect] : { std::pair { "memory", s.memory }, std::pair { "stages", s.stages }, std::pair { "timelines", s.timelines } })
+            QVERIFY2(inked(rect) > 0.03, qPrintable(QStringLiteral("%1: %2 of the section drawn").arg(QLatin1String(name)).arg(inked(rect))));
+        // The tab scrolls rather than squeezing the view below that.
+        QCoreApplication::processEvents();
+        QVERIFY2(view.width() >= min.width() && view.height() >= min.height(),
+                 qPrintable(QStringLiteral("%1x%2 below %3x%4").arg(view.width()).arg(view.height()).arg(min.width()).arg(min.height())));
     }
 };
 

@@ -158,7 +158,7 @@ private slots:
                 shown.push_back(plan.config);
                 model = request.problem.model.name();
             },
-            [&] { ++clears; }, [](QPainter& p, QSizeF s) { p.fillRect(QRectF(QPointF(), s), Qt::red); } });
+            [&] { ++clears; }, [](QPainter& p, QSizeF s) { p.fillRect(QRectF(QPointF(), s), Qt::red); }, {} });
         QCOMPARE(index, int(PlanViews::BuiltInCount));
         QCOMPARE(views.count(), index + 1);
         QCOMPARE(views.tabs()->count(), index + 1);
