@@ -3076,6 +3076,29 @@ TRANSLATIONS.update({
 })
 
 
+# Issue 29: the explorer's range, zoom, log axes and binned colours.
+TRANSLATIONS.update({
+    ('ExplorerCategories', 'other (%n value(s))'): (('andere (%n Wert)', 'andere (%n Werte)'), ('其他（%n 个值）',)),
+    ('ExplorerPanel', 'Log X'): ('Log. X', '对数 X'),
+    ('ExplorerPanel', 'Log Y'): ('Log. Y', '对数 Y'),
+    ('ExplorerPanel', '&Reset view'): ('Ansicht &zurücksetzen', '重置视图(&R)'),
+    ('ExplorerPanel', 'A logarithmic horizontal axis: equal ratios at equal distances'):
+        ('Eine logarithmische horizontale Achse: gleiche Verhältnisse in gleichen Abständen', '对数横轴：相同比例对应相同距离'),
+    ('ExplorerPanel', 'A logarithmic vertical axis: equal ratios at equal distances'):
+        ('Eine logarithmische vertikale Achse: gleiche Verhältnisse in gleichen Abständen', '对数纵轴：相同比例对应相同距离'),
+    ('ExplorerPanel', 'Back to the range around the plans that fit (Home); the wheel zooms, a right- or middle-button drag pans'):
+        ('Zurück zum Bereich um die passenden Pläne (Pos1); das Mausrad zoomt, Ziehen mit der rechten oder mittleren Taste verschiebt',
+         '回到能放下的方案周围的范围（Home）；滚轮缩放，按住右键或中键拖动可平移'),
+    ('ExplorerPanel', 'Click a plan to select it; drag a rectangle to filter the plan table; the wheel zooms, a right drag pans.'):
+        ('Klicken Sie auf einen Plan, um ihn auszuwählen; ziehen Sie ein Rechteck, um die Plantabelle zu filtern; das Mausrad zoomt, Ziehen mit der rechten Taste verschiebt.',
+         '单击方案可选中它；拖出矩形可筛选方案表；滚轮缩放，按住右键拖动可平移。'),
+    ('ExplorerView', '%n plan(s) beyond the range, drawn at its edge (wheel to zoom out, Home to reset)'):
+        (('%n Plan außerhalb des Bereichs, am Rand gezeichnet (Mausrad zum Herauszoomen, Pos1 zum Zurücksetzen)',
+          '%n Pläne außerhalb des Bereichs, am Rand gezeichnet (Mausrad zum Herauszoomen, Pos1 zum Zurücksetzen)'),
+         ('%n 个方案超出范围，画在边缘（滚轮缩小，Home 重置）',)),
+})
+
+
 def _with_ep_overlap(text, column):
     anchor = _EP_ANCHORS[column]
     assert text.count(anchor) == 1, "the help text moved: update _EP_ANCHORS"

@@ -919,6 +919,10 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
         <source>Recompute: %1</source>
         <translation>Neuberechnung: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>other (%n value(s))</source>
+        <translation><numerusform>andere (%n Wert)</numerusform><numerusform>andere (%n Werte)</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ExplorerPanel</name>
@@ -962,9 +966,34 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
         <translation>&amp;Färben nach:</translation>
     </message>
     <message>
-        <source>Click a plan to select it; drag a rectangle to filter the plan table.</source>
+        <source>Log X</source>
+        <translation>Log. X</translation>
+    </message>
+    <message>
+        <source>Log Y</source>
+        <translation>Log. Y</translation>
+    </message>
+    <message>
+        <source>&amp;Reset view</source>
+        <translation>Ansicht &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>A logarithmic horizontal axis: equal ratios at equal distances</source>
+        <translation>Eine logarithmische horizontale Achse: gleiche Verhältnisse in gleichen Abständen</translation>
+    </message>
+    <message>
+        <source>A logarithmic vertical axis: equal ratios at equal distances</source>
+        <translation>Eine logarithmische vertikale Achse: gleiche Verhältnisse in gleichen Abständen</translation>
+    </message>
+    <message>
+        <source>Back to the range around the plans that fit (Home); the wheel zooms, a right- or middle-button drag pans</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Klicken Sie auf einen Plan, um ihn auszuwählen; ziehen Sie ein Rechteck, um die Plantabelle zu filtern.</translation>
+        <translation>Zurück zum Bereich um die passenden Pläne (Pos1); das Mausrad zoomt, Ziehen mit der rechten oder mittleren Taste verschiebt</translation>
+    </message>
+    <message>
+        <source>Click a plan to select it; drag a rectangle to filter the plan table; the wheel zooms, a right drag pans.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Klicken Sie auf einen Plan, um ihn auszuwählen; ziehen Sie ein Rechteck, um die Plantabelle zu filtern; das Mausrad zoomt, Ziehen mit der rechten Taste verschiebt.</translation>
     </message>
 </context>
 <context>
@@ -1106,6 +1135,11 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     <message>
         <source>does not fit</source>
         <translation>passt nicht</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n plan(s) beyond the range, drawn at its edge (wheel to zoom out, Home to reset)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation><numerusform>%n Plan außerhalb des Bereichs, am Rand gezeichnet (Mausrad zum Herauszoomen, Pos1 zum Zurücksetzen)</numerusform><numerusform>%n Pläne außerhalb des Bereichs, am Rand gezeichnet (Mausrad zum Herauszoomen, Pos1 zum Zurücksetzen)</numerusform></translation>
     </message>
 </context>
 <context>

@@ -918,6 +918,10 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
         <source>Recompute: %1</source>
         <translation>重计算：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>other (%n value(s))</source>
+        <translation><numerusform>其他（%n 个值）</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ExplorerPanel</name>
@@ -961,9 +965,34 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
         <translation>着色依据(&amp;O)：</translation>
     </message>
     <message>
-        <source>Click a plan to select it; drag a rectangle to filter the plan table.</source>
+        <source>Log X</source>
+        <translation>对数 X</translation>
+    </message>
+    <message>
+        <source>Log Y</source>
+        <translation>对数 Y</translation>
+    </message>
+    <message>
+        <source>&amp;Reset view</source>
+        <translation>重置视图(&amp;R)</translation>
+    </message>
+    <message>
+        <source>A logarithmic horizontal axis: equal ratios at equal distances</source>
+        <translation>对数横轴：相同比例对应相同距离</translation>
+    </message>
+    <message>
+        <source>A logarithmic vertical axis: equal ratios at equal distances</source>
+        <translation>对数纵轴：相同比例对应相同距离</translation>
+    </message>
+    <message>
+        <source>Back to the range around the plans that fit (Home); the wheel zooms, a right- or middle-button drag pans</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>单击方案可选中它；拖出矩形可筛选方案表。</translation>
+        <translation>回到能放下的方案周围的范围（Home）；滚轮缩放，按住右键或中键拖动可平移</translation>
+    </message>
+    <message>
+        <source>Click a plan to select it; drag a rectangle to filter the plan table; the wheel zooms, a right drag pans.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>单击方案可选中它；拖出矩形可筛选方案表；滚轮缩放，按住右键拖动可平移。</translation>
     </message>
 </context>
 <context>
@@ -1105,6 +1134,11 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     <message>
         <source>does not fit</source>
         <translation>放不下</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n plan(s) beyond the range, drawn at its edge (wheel to zoom out, Home to reset)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation><numerusform>%n 个方案超出范围，画在边缘（滚轮缩小，Home 重置）</numerusform></translation>
     </message>
 </context>
 <context>

@@ -90,7 +90,7 @@ QString ExplorerAxes::format(ExplorerMetric metric, double value)
     return {};
 }
 
-ExplorerAxis ExplorerAxes::fit(ExplorerMetric metric, double lo, double hi, int targetTicks)
+ExplorerAxis ExplorerAxes::fit(ExplorerMetric metric, double lo, double hi, int targetTicks, bool log, bool exact)
 {
     ExplorerAxis axis;
     axis.metric = metric;
@@ -122,6 +122,27 @@ ExplorerAxis ExplorerAxes::fit(ExplorerMetric metric, double lo, double hi, int 
     }
     axis.title = tr("%1 (%2)").arg(name(metric), unit);
 
+    const QLocale locale;
+    if (log && lo > 0 && hi > 0) {
+        // Ends at decades (or exactly at lo and hi when zoomed); ticks at 1, 2, 5 x 10^k up to two decades.
+        axis.log = true;
+        if (hi <= lo * 1.0001)
+            lo /= 1.1, hi *= 1.1;
+        axis.min = exact ? lo : std::pow(10.0, std::floor(std::log10(lo * axis.unitFactor) + 1e-9)) / axis.unitFactor;
+        axis.max = exact ? hi : std::pow(10.0, std::ceil(std::log10(hi * axis.unitFactor) - 1e-9)) / axis.unitFactor;
+        const double decades = std::log10(axis.max / axis.min);
+        const std::vector<double> mantissas = decades > 2 ? std::vector<double> { 1 } : std::vector<double> { 1, 2, 5 };
+        for (double d = std::floor(std::log10(axis.min * axis.unitFactor)); d <= std::ceil(std::log10(axis.max * axis.unitFactor)); d += 1)
+            for (double m : mantissas) {
+                const double shown = m * std::pow(10.0, d);
+                const double value = shown / axis.unitFactor;
+                if (value < axis.min * (1 - 1e-9) || value > axis.max * (1 + 1e-9))
+                    continue;
+                axis.ticks.push_back(value);
+                axis.tickLabels << locale.toString(shown, 'g', 6);
+            }
+        return axis;
+    }
     // In the shown unit: a range of zero width (one plan, or equal values) gets a unit-sized one around it.
     double a = lo * axis.unitFactor, b = hi * axis.unitFactor;
     if (b - a <= std::abs(b) * 1e-9) {
@@ -132,6 +153,17 @@ ExplorerAxis ExplorerAxes::fit(ExplorerMetric metric, double lo, double hi, int 
             b -= a, a = 0;
     }
     const double step = niceStep(b - a, targetTicks);
+    if (exact) {
+        // A zoomed view: the ends where they are, the round ticks between them.
+        axis.min = a / axis.unitFactor;
+        axis.max = b / axis.unitFactor;
+        const int places = std::max(0, int(-std::floor(std::log10(step) + 1e-9)));
+        for (double k = std::ceil(a / step - 1e-9); k * step <= b + 1e-9 * std::abs(b); k += 1) {
+            axis.ticks.push_back(k * step / axis.unitFactor);
+            axis.tickLabels << locale.toString(k * step, 'f', places);
+        }
+        return axis;
+    }
     double first = std::floor(a / step + 1e-9), last = std::max(first + 1, std::ceil(b / step - 1e-9));
     // A point on the frame is hard to see: a step more where the range ends within 2 % of a step of a tick
     // (not below zero for a metric that cannot be negative).
@@ -140,7 +172,6 @@ ExplorerAxis ExplorerAxes::fit(ExplorerMetric metric, double lo, double hi, int 
     axis.min = first * step / axis.unitFactor;
     axis.max = last * step / axis.unitFactor;
     const int decimals = std::max(0, int(-std::floor(std::log10(step) + 1e-9)));
-    const QLocale locale;
     for (double k = first; k <= last + 1e-9; k += 1) {
         axis.ticks.push_back(k * step / axis.unitFactor);
         axis.tickLabels << locale.toString(k * step, 'f', decimals);

@@ -30,12 +30,28 @@ ExplorerCategories::ExplorerCategories(ExplorerColouring colouring, std::span<co
     m_keys = keys;
     std::sort(m_keys.begin(), m_keys.end());
     m_keys.erase(std::unique(m_keys.begin(), m_keys.end()), m_keys.end());
-    m_keys.resize(std::min<std::size_t>(m_keys.size(), std::numeric_limits<std::uint16_t>::max()));
+    // Too many values to tell apart by colour: the most common keep theirs (in key order), the rest are "other".
+    std::vector<int> other;
+    if (m_keys.size() > std::size_t(kMaxCategories)) {
+        std::vector<std::size_t> plansOf(m_keys.size(), 0);
+        for (int k : keys)
+            ++plansOf[std::size_t(std::lower_bound(m_keys.begin(), m_keys.end(), k) - m_keys.begin())];
+        std::vector<std::size_t> byCount(m_keys.size());
+        for (std::size_t i = 0; i < byCount.size(); ++i)
+            byCount[i] = i;
+        std::stable_sort(byCount.begin(), byCount.end(), [&](std::size_t a, std::size_t b) { return plansOf[a] > plansOf[b]; });
+        std::vector<int> kept;
+        for (std::size_t r = 0; r < byCount.size(); ++r)
+            (r < std::size_t(kMaxCategories - 1) ? kept : other).push_back(m_keys[byCount[r]]);
+        std::sort(kept.begin(), kept.end());
+        std::sort(other.begin(), other.end());
+        m_keys = kept;
+        m_otherValues = int(other.size());
+    }
     m_ofPlan.resize(plans.size());
     for (std::size_t i = 0; i < plans.size(); ++i) {
         const auto it = std::lower_bound(m_keys.begin(), m_keys.end(), keys[i]);
-        m_ofPlan[i]
-            = std::uint16_t(std::min<std::ptrdiff_t>(it - m_keys.begin(), std::ptrdiff_t(m_keys.size()) - 1));
+        m_ofPlan[i] = it != m_keys.end() && *it == keys[i] ? std::uint16_t(it - m_keys.begin()) : std::uint16_t(m_keys.size());
     }
 }
 
@@ -84,7 +100,9 @@ QString ExplorerCategories::name(ExplorerColouring colouring)
 
 QString ExplorerCategories::label(int c) const
 {
-    if (c < 0 || c >= count()) return {};
+    if (hasOther() && c == int(m_keys.size()))
+        return tr("other (%n value(s))", nullptr, m_otherValues);
+    if (c < 0 || c >= int(m_keys.size())) return {};
     const int k = m_keys[std::size_t(c)];
     switch (m_colouring) {
     case ExplorerColouring::Tp:
@@ -108,6 +126,8 @@ QString ExplorerCategories::label(int c) const
 
 QColor ExplorerCategories::colour(int c, const QPalette& palette) const
 {
+    if (hasOther() && c == int(m_keys.size())) // "other": grey between the text and the base
+        return QColor::fromRgbF(0.6f, 0.6f, 0.6f);
     const int n = count();
     QColor colour = n <= int(std::size(kQualitative))
         ? QColor(kQualitative[std::max(0, c)])

@@ -24,7 +24,9 @@ enum class ExplorerColouring
 };
 constexpr int kExplorerColouringCount = 7;
 
-/// The distinct values of one knob over a set of plans, in increasing order, each a category with a colour.
+/// The distinct values of one knob over a set of plans, in increasing order, each a category with a colour. Beyond
+/// kMaxCategories values (a DeepSeek-V3 search has 62 EP x ETP pairs) the kMaxCategories - 1 most common keep their
+/// own colour and the rest share a last, grey "other" category.
 class ExplorerCategories
 {
     Q_DECLARE_TR_FUNCTIONS(ExplorerCategories)
@@ -33,8 +35,13 @@ public:
     /// The categories of `plans` under `colouring`; categoryOf(i) for each plan in the same order.
     ExplorerCategories(ExplorerColouring colouring, std::span<const shardscope::PlanSummary> plans);
 
+    /// The most categories drawn in their own colours (Tableau 10's).
+    static constexpr int kMaxCategories = 10;
+
     ExplorerColouring colouring() const { return m_colouring; }
-    int count() const { return int(m_keys.size()); }
+    /// Whether the last category is "other": the values beyond the most common.
+    bool hasOther() const { return m_otherValues > 0; }
+    int count() const { return int(m_keys.size()) + (m_otherValues > 0 ? 1 : 0); }
     /// The category of plans[i].
     std::uint16_t categoryOf(std::size_t i) const { return m_ofPlan[i]; }
     /// "TP 8", "ZeRO 1", "Recompute: selective", "1f1b" for category `c`.
@@ -52,4 +59,5 @@ private:
     ExplorerColouring m_colouring = ExplorerColouring::Tp;
     std::vector<int> m_keys; ///< sorted distinct keys
     std::vector<std::uint16_t> m_ofPlan; ///< category of each plan
+    int m_otherValues = 0; ///< the distinct values in the "other" category (0: none)
 };

@@ -16,7 +16,15 @@ ExplorerPanel::ExplorerPanel(QWidget* parent)
     , m_colour(new QComboBox(this))
     , m_showInfeasible(new QCheckBox(tr("Show plans that do not &fit"), this))
     , m_clearFilter(new QPushButton(tr("&Clear filter"), this))
+    , m_logX(new QCheckBox(tr("Log X"), this))
+    , m_logY(new QCheckBox(tr("Log Y"), this))
+    , m_resetView(new QPushButton(tr("&Reset view"), this))
 {
+    m_logX->setToolTip(tr("A logarithmic horizontal axis: equal ratios at equal distances"));
+    m_logY->setToolTip(tr("A logarithmic vertical axis: equal ratios at equal distances"));
+    m_resetView->setToolTip(tr("Back to the range around the plans that fit (Home); the wheel zooms, a right- or "
+                               "middle-button drag pans"));
+    m_resetView->setEnabled(false);
     for (int m = 0; m < kExplorerMetricCount; ++m) {
         m_x->addItem(ExplorerAxes::name(ExplorerMetric(m)), m);
         m_y->addItem(ExplorerAxes::name(ExplorerMetric(m)), m);
@@ -40,7 +48,9 @@ ExplorerPanel::ExplorerPanel(QWidget* parent)
     auto* colour = new QLabel(tr("C&olour by:"), this);
     colour->setBuddy(m_colour);
     auto* hint
-        = new QLabel(tr("Click a plan to select it; drag a rectangle to filter the plan table."), this);
+        = new QLabel(tr("Click a plan to select it; drag a rectangle to filter the plan table; the wheel zooms, a right "
+                        "drag pans."),
+                     this);
     hint->setEnabled(false);
 
     // Two rows of controls, the choices shrinking to ten characters: the panel fits a 1280 x 720 laptop window.
@@ -60,6 +70,10 @@ ExplorerPanel::ExplorerPanel(QWidget* parent)
     auto* filters = new QHBoxLayout;
     filters->addWidget(m_showInfeasible);
     filters->addWidget(m_clearFilter);
+    filters->addSpacing(8);
+    filters->addWidget(m_logX);
+    filters->addWidget(m_logY);
+    filters->addWidget(m_resetView);
     filters->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -78,5 +92,10 @@ ExplorerPanel::ExplorerPanel(QWidget* parent)
     connect(m_showInfeasible, &QCheckBox::toggled, m_view, &ExplorerView::setShowInfeasible);
     connect(m_clearFilter, &QPushButton::clicked, m_view, &ExplorerView::clearFilter);
     connect(m_view, &ExplorerView::filterChanged, this, [this] { m_clearFilter->setEnabled(true); });
+    const auto applyLog = [this] { m_view->setLogAxes(m_logX->isChecked(), m_logY->isChecked()); };
+    connect(m_logX, &QCheckBox::toggled, this, applyLog);
+    connect(m_logY, &QCheckBox::toggled, this, applyLog);
+    connect(m_resetView, &QPushButton::clicked, m_view, &ExplorerView::resetView);
+    connect(m_view, &ExplorerView::rangeChanged, m_resetView, [this] { m_resetView->setEnabled(m_view->isZoomed()); });
     connect(m_view, &ExplorerView::filterCleared, this, [this] { m_clearFilter->setEnabled(false); });
 }

@@ -11,7 +11,8 @@ class QPushButton;
 
 /**
  * The plan explorer with its controls: a row of combo boxes for the x and y metrics and the colouring, a box
- * to show or hide plans that do not fit and a button clearing the rubber band's filter, over the
+ * to show or hide plans that do not fit, a button clearing the rubber band's filter, logarithmic axes and a
+ * button resetting the zoom, over the
  * ExplorerView. The owner talks to view(): setOutcome, setSelectedCandidate, and its candidateClicked /
  * filterChanged / filterCleared signals.
  */
@@ -27,6 +28,9 @@ public:
     QComboBox* colourCombo() const { return m_colour; }
     QCheckBox* showInfeasibleBox() const { return m_showInfeasible; }
     QPushButton* clearFilterButton() const { return m_clearFilter; }
+    QCheckBox* logXBox() const { return m_logX; }
+    QCheckBox* logYBox() const { return m_logY; }
+    QPushButton* resetViewButton() const { return m_resetView; }
 
 private:
     ExplorerView* m_view = nullptr;
@@ -35,4 +39,7 @@ private:
     QComboBox* m_colour = nullptr;
     QCheckBox* m_showInfeasible = nullptr;
     QPushButton* m_clearFilter = nullptr;
+    QCheckBox* m_logX = nullptr;
+    QCheckBox* m_logY = nullptr;
+    QPushButton* m_resetView = nullptr;
 };

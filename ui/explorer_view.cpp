@@ -9,9 +9,11 @@
 #include <QLocale>
 #include <QMouseEvent>
 #include <QStringList>
+#include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 using namespace shardscope;
 
@@ -49,9 +51,11 @@ void ExplorerView::setOutcome(std::shared_ptr<const PlanningOutcome> outcome)
             if (m_outcome->order[r] < n) m_rank[m_outcome->order[r]] = int(r);
     m_categories = m_outcome ? ExplorerCategories(colouring(), m_outcome->search.candidates)
                              : ExplorerCategories(colouring(), {});
+    const bool wasZoomed = std::exchange(m_zoomed, false); // new plans: the range around them
     rebuildValues();
     clearFilter();
     update();
+    if (wasZoomed) emit rangeChanged();
 }
 
 void ExplorerView::setAxes(ExplorerMetric x, ExplorerMetric y)
@@ -60,6 +64,8 @@ void ExplorerView::setAxes(ExplorerMetric x, ExplorerMetric y)
     m_xMetric = x;
     m_yMetric = y;
     m_hovered = -1;
+    const bool wasZoomed = std::exchange(m_zoomed, false); // the range was in the old metrics' units
+    if (wasZoomed) emit rangeChanged();
     rebuildValues();
     clearFilter(); // the band was drawn in the old axes' units
     update();
@@ -125,25 +131,69 @@ bool ExplorerView::isShown(std::uint32_t candidate) const
         && (m_showInfeasible || m_points[candidate].feasible);
 }
 
+namespace {
+
+/// The first range of one axis: around the values of the plans that fit (all shown plans when none fits). The
+/// good end is kept whole; the bad end is cut at 3 interquartile ranges past the quartile (Tukey's far fence), so
+/// that a few plans 50 times slower do not squeeze the useful ones against the axis. Positive values only on a
+/// log axis.
+std::pair<double, double> firstRange(std::vector<double> values, Objective objective, bool log)
+{
+    if (log)
+        values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !(v > 0); }), values.end());
+    if (values.empty())
+        return { log ? 1.0 : 0.0, log ? 10.0 : 1.0 };
+    std::sort(values.begin(), values.end());
+    const auto quantile = [&](double q) { return values[std::size_t(q * double(values.size() - 1))]; };
+    const double lo = values.front(), hi = values.back(), q1 = quantile(0.25), q3 = quantile(0.75);
+    // On a log axis the fences are ratios.
+    if (log) {
+        const double spread = q3 / q1;
+        return objective == Objective::Minimize ? std::pair { lo, std::min(hi, q3 * std::pow(spread, 3)) }
+                                                : std::pair { std::max(lo, q1 / std::pow(spread, 3)), hi };
+    }
+    const double iqr = q3 - q1;
+    return objective == Objective::Minimize ? std::pair { lo, std::min(hi, q3 + 3 * iqr) }
+                                            : std::pair { std::max(lo, q1 - 3 * iqr), hi };
+}
+
+} // namespace
+
 void ExplorerView::rebuildProjection()
 {
-    // The axes enclose the shown points; those that fit are drawn over those that do not.
-    double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
+    // Those that fit are drawn over those that do not.
     m_drawOrder.clear();
-    for (int pass = 0; pass < 2; ++pass) {
-        for (const ExplorerPoint& p : m_points) {
-            if (p.feasible != (pass == 1) || !isShown(p.candidate)) continue;
-            m_drawOrder.push_back(p.candidate);
-            x0 = std::min(x0, p.x), x1 = std::max(x1, p.x);
-            y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
-        }
+    for (int pass = 0; pass < 2; ++pass)
+        for (const ExplorerPoint& p : m_points)
+            if (p.feasible == (pass == 1) && isShown(p.candidate))
+                m_drawOrder.push_back(p.candidate);
+    if (m_zoomed) {
+        m_xAxis = ExplorerAxes::fit(m_xMetric, m_range[0], m_range[1], 6, m_logX, true);
+        m_yAxis = ExplorerAxes::fit(m_yMetric, m_range[2], m_range[3], 6, m_logY, true);
+    } else {
+        std::vector<double> xs, ys;
+        const bool anyFit = std::any_of(m_drawOrder.begin(), m_drawOrder.end(), [&](std::uint32_t c) { return m_points[c].feasible; });
+        for (std::uint32_t c : m_drawOrder)
+            if (m_points[c].feasible || !anyFit) {
+                xs.push_back(m_points[c].x);
+                ys.push_back(m_points[c].y);
+            }
+        const auto [x0, x1] = firstRange(std::move(xs), ExplorerAxes::objective(m_xMetric), m_logX);
+        const auto [y0, y1] = firstRange(std::move(ys), ExplorerAxes::objective(m_yMetric), m_logY);
+        m_xAxis = ExplorerAxes::fit(m_xMetric, x0, x1, 6, m_logX);
+        m_yAxis = ExplorerAxes::fit(m_yMetric, y0, y1, 6, m_logY);
     }
-    const bool any = !m_drawOrder.empty();
-    m_xAxis = ExplorerAxes::fit(m_xMetric, any ? x0 : 0, any ? x1 : 1);
-    m_yAxis = ExplorerAxes::fit(m_yMetric, any ? y0 : 0, any ? y1 : 1);
+    // Beyond the range: at the edge, counted.
+    m_beyondCount = 0;
     for (ExplorerPoint& p : m_points) {
         p.u = p.plotted ? m_xAxis.fraction(p.x) : kNaN;
         p.v = p.plotted ? m_yAxis.fraction(p.y) : kNaN;
+        p.beyond = p.plotted && (p.u < 0 || p.u > 1 || p.v < 0 || p.v > 1);
+        if (p.beyond) {
+            p.u = std::clamp(p.u, 0.0, 1.0);
+            p.v = std::clamp(p.v, 0.0, 1.0);
+            m_beyondCount += isShown(p.candidate) ? 1 : 0;
+        }
     }
     std::vector<float> u(m_drawOrder.size()), v(m_drawOrder.size());
     for (std::size_t k = 0; k < m_drawOrder.size(); ++k) {
@@ -152,6 +202,74 @@ void ExplorerView::rebuildProjection()
     }
     m_grid.build(u, v);
     invalidateLayer();
+}
+
+// ---- range -------------------------------------------------------------------------------------------
+
+void ExplorerView::setLogAxes(bool x, bool y)
+{
+    if (x == m_logX && y == m_logY) return;
+    m_logX = x;
+    m_logY = y;
+    // A zoomed range that a log axis cannot show (an end <= 0) goes back to the first range.
+    if (m_zoomed && ((x && !(m_range[0] > 0)) || (y && !(m_range[2] > 0)))) m_zoomed = false;
+    rebuildProjection();
+    if (m_hasFilter) refilter();
+    update();
+    emit rangeChanged();
+}
+
+void ExplorerView::setRange(double x0, double x1, double y0, double y1)
+{
+    if (!(x1 > x0) || !(y1 > y0) || !std::isfinite(x0 + x1 + y0 + y1)) return;
+    m_zoomed = true;
+    m_range[0] = x0, m_range[1] = x1, m_range[2] = y0, m_range[3] = y1;
+    rebuildProjection();
+    update();
+    emit rangeChanged();
+}
+
+void ExplorerView::zoom(double factor, QPointF pos, QSizeF size)
+{
+    const QRectF plot = plotRect(size);
+    if (plot.isEmpty() || !(factor > 0)) return;
+    // The fractions under the cursor stay under it; on a log axis the zoom is in ratios (valueAt).
+    const double fu = std::clamp((pos.x() - plot.left()) / plot.width(), 0.0, 1.0);
+    const double fv = std::clamp((plot.bottom() - pos.y()) / plot.height(), 0.0, 1.0);
+    setRange(m_xAxis.valueAt(fu - fu * factor), m_xAxis.valueAt(fu + (1 - fu) * factor),
+             m_yAxis.valueAt(fv - fv * factor), m_yAxis.valueAt(fv + (1 - fv) * factor));
+}
+
+void ExplorerView::pan(QPointF pixels, QSizeF size)
+{
+    const QRectF plot = plotRect(size);
+    if (plot.isEmpty()) return;
+    const double du = -pixels.x() / plot.width(), dv = pixels.y() / plot.height();
+    setRange(m_xAxis.valueAt(du), m_xAxis.valueAt(1 + du), m_yAxis.valueAt(dv), m_yAxis.valueAt(1 + dv));
+}
+
+void ExplorerView::fitAll()
+{
+    double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL;
+    for (std::uint32_t c : m_drawOrder) {
+        const ExplorerPoint& p = m_points[c];
+        if (m_logX && !(p.x > 0)) continue;
+        if (m_logY && !(p.y > 0)) continue;
+        x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+    }
+    if (!(x1 >= x0) || !(y1 >= y0)) return;
+    // The round ends a first fit of that range would have.
+    const ExplorerAxis x = ExplorerAxes::fit(m_xMetric, x0, x1, 6, m_logX), y = ExplorerAxes::fit(m_yMetric, y0, y1, 6, m_logY);
+    setRange(x.min, x.max, y.min, y.max);
+}
+
+void ExplorerView::resetView()
+{
+    if (!m_zoomed) return;
+    m_zoomed = false;
+    rebuildProjection();
+    update();
+    emit rangeChanged();
 }
 
 // ---- filter ------------------------------------------------------------------------------------------
@@ -311,6 +429,12 @@ void ExplorerView::setHovered(int candidate)
 
 void ExplorerView::mousePressEvent(QMouseEvent* event)
 {
+    if (event->button() == Qt::RightButton || event->button() == Qt::MiddleButton) {
+        m_panning = true; // a drag with these pans; the left button's drag is the rubber band
+        m_panPos = event->position();
+        event->accept();
+        return;
+    }
     if (event->button() != Qt::LeftButton) return PaintedView::mousePressEvent(event);
     m_pressed = true;
     m_dragging = false;
@@ -320,6 +444,12 @@ void ExplorerView::mousePressEvent(QMouseEvent* event)
 
 void ExplorerView::mouseMoveEvent(QMouseEvent* event)
 {
+    if (m_panning && (event->buttons() & (Qt::RightButton | Qt::MiddleButton))) {
+        pan(event->position() - m_panPos, size());
+        m_panPos = event->position();
+        event->accept();
+        return;
+    }
     if (m_pressed && (event->buttons() & Qt::LeftButton)) {
         m_dragPos = event->position();
         if (!m_dragging && (m_dragPos - m_pressPos).manhattanLength() >= QApplication::startDragDistance())
@@ -333,6 +463,11 @@ void ExplorerView::mouseMoveEvent(QMouseEvent* event)
 
 void ExplorerView::mouseReleaseEvent(QMouseEvent* event)
 {
+    if (m_panning && (event->button() == Qt::RightButton || event->button() == Qt::MiddleButton)) {
+        m_panning = false;
+        event->accept();
+        return;
+    }
     if (event->button() != Qt::LeftButton || !m_pressed) return PaintedView::mouseReleaseEvent(event);
     m_pressed = false;
     if (m_dragging) {
@@ -358,8 +493,21 @@ void ExplorerView::mouseDoubleClickEvent(QMouseEvent* event)
     event->accept();
 }
 
+void ExplorerView::wheelEvent(QWheelEvent* event)
+{
+    // A notch (120) zooms in or out by 15 % around the cursor.
+    const double notches = event->angleDelta().y() / 120.0;
+    if (notches != 0) zoom(std::pow(0.85, notches), event->position(), size());
+    event->accept();
+}
+
 void ExplorerView::keyPressEvent(QKeyEvent* event)
 {
+    if (event->key() == Qt::Key_Home && m_zoomed) {
+        resetView();
+        event->accept();
+        return;
+    }
     if (event->key() == Qt::Key_Escape && m_hasFilter) {
         clearFilter();
         event->accept();

@@ -24,6 +24,7 @@ struct ExplorerPoint
     std::uint16_t category = 0; ///< colour: index into categories()
     bool feasible = false;
     bool plotted = false; ///< x and y are both finite
+    bool beyond = false; ///< outside the shown range (or <= 0 on a log axis): drawn at the plot's edge
 };
 
 /**
@@ -33,6 +34,11 @@ struct ExplorerPoint
  * minimised or maximised as its metric is better) is drawn as a line. Hovering shows a plan, a click selects
  * it (candidateClicked), dragging a rubber band filters the plans (filterChanged; Esc or a double click
  * clears it).
+ *
+ * The shown range is at first the one around the plans that fit (the fast end whole, the slow end cut where the
+ * values run far beyond their quartiles); points outside it are drawn at the plot's edge and counted. The wheel
+ * zooms around the cursor, a right- or middle-button drag pans, resetView (Home) returns to the first range;
+ * either axis may be logarithmic.
  *
  * Fast for 100,000 points: the values, colours, projection, Pareto front and a grid index for hit-testing are
  * computed once per data, axis or colour change; a redraw stamps the dots into an image pixel by pixel (each
@@ -58,6 +64,22 @@ public:
     /// Whether plans that do not fit are drawn (as grey rings), hit and filtered (default: shown).
     void setShowInfeasible(bool show);
     bool showInfeasible() const { return m_showInfeasible; }
+
+    /// Logarithmic axes (default: both linear). Keeps the zoom's ranges where they are positive.
+    void setLogAxes(bool x, bool y);
+    bool logX() const { return m_logX; }
+    bool logY() const { return m_logY; }
+    /// Zooms by `factor` (< 1 in, > 1 out) around `pos` in a view of `size`: the values under `pos` stay there.
+    void zoom(double factor, QPointF pos, QSizeF size);
+    /// Moves the shown range by `pixels` (the drag's movement) in a view of `size`.
+    void pan(QPointF pixels, QSizeF size);
+    /// Back to the range around the plans that fit.
+    void resetView();
+    /// A range that holds every shown plan, outliers and plans that do not fit included (round ends).
+    void fitAll();
+    bool isZoomed() const { return m_zoomed; }
+    /// The shown points drawn at the edge because they lie outside the range.
+    std::size_t beyondCount() const { return m_beyondCount; }
 
     /// Marks one candidate (index into outcome->search.candidates) as selected, -1 for none; emits nothing.
     void setSelectedCandidate(int candidate);
@@ -119,12 +141,15 @@ signals:
     void filterChanged(const std::vector<std::uint32_t>& candidates);
     /// The filter is gone: the plan table shows every plan again.
     void filterCleared();
+    /// The shown range changed (zoom, pan, reset, log axes).
+    void rangeChanged();
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void changeEvent(QEvent* event) override;
@@ -132,7 +157,8 @@ protected:
 private:
     void rebuildValues(); ///< metrics, Pareto front (data or axis change)
     void rebuildProjection(); ///< axes, positions, draw order, grid (also when infeasible plans are shown or
-                              ///< hidden)
+                              ///< hidden, and when the range changes)
+    void setRange(double x0, double x1, double y0, double y1); ///< a zoomed range, in the metrics' units
     void refilter(); ///< the filter's candidates again, emitting filterChanged
     void setHovered(int candidate);
     void invalidateLayer() { ++m_generation; } ///< the dots, margins and legend are drawn anew
@@ -162,6 +188,13 @@ private:
     bool m_hasFilter = false;
     QRectF m_filterRange;
     std::vector<std::uint32_t> m_filtered;
+
+    bool m_logX = false, m_logY = false;
+    bool m_zoomed = false;
+    double m_range[4] = { 0, 1, 0, 1 }; ///< zoomed: x from, x to, y from, y to in the metrics' units
+    std::size_t m_beyondCount = 0;
+    bool m_panning = false;
+    QPointF m_panPos;
 
     // Mouse: a press that moves further than the drag distance becomes a rubber band.
     bool m_pressed = false;

@@ -249,6 +249,15 @@ void ExplorerView::paintOverlays(QPainter& painter, const QRectF& plot) const
         }
     }
 
+    // Plans outside the shown range lie on its edge: say how many, and how to see them.
+    if (m_beyondCount > 0) {
+        const QFontMetricsF metrics(font());
+        painter.setPen(mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.7));
+        painter.drawText(QRectF(plot.left() + 4, plot.top() + 2, plot.width() - 8, metrics.height()), Qt::AlignLeft | Qt::AlignTop,
+                         tr("%n plan(s) beyond the range, drawn at its edge (wheel to zoom out, Home to reset)", nullptr,
+                            int(m_beyondCount)));
+    }
+
     // The Pareto front: a line through its plans in increasing x, each ringed.
     if (!m_front.empty()) {
         QPolygonF line;

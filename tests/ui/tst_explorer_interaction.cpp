@@ -74,6 +74,7 @@ private slots:
         view.resize(kViewSize);
         view.setOutcome(outcome);
         view.setShowInfeasible(showInfeasible);
+        view.fitAll(); // every point inside the plot: the band's brute force reads drawn positions
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QSignalSpy changed(&view, &ExplorerView::filterChanged);
@@ -189,6 +190,7 @@ private slots:
         const auto outcome = lattice();
         ExplorerView view;
         view.setOutcome(outcome);
+        view.fitAll(); // the plans that do not fit too: in the first range they sit on its edge
         QPalette pal = view.palette();
         pal.setColor(QPalette::Base, Qt::white);
         pal.setColor(QPalette::Text, Qt::black);

@@ -47,7 +47,7 @@ private slots:
         view.setAxes(x, y);
         view.setOutcome(outcome);
         QCOMPARE(view.points().size(), plans.size());
-        std::size_t plotted = 0, plottedFeasible = 0, noEstimate = 0;
+        std::size_t plotted = 0, plottedFeasible = 0, noEstimate = 0, beyond = 0;
         const QRectF plot = view.plotRect(kViewSize);
         for (std::size_t i = 0; i < plans.size(); ++i) {
             const ExplorerPoint& p = view.points()[i];
@@ -63,10 +63,23 @@ private slots:
             if (!p.plotted) continue;
             ++plotted;
             plottedFeasible += p.feasible;
-            // Inside the axes, at its value's place along them.
-            QVERIFY(ex >= view.xAxis().min && ex <= view.xAxis().max);
-            QVERIFY(ey >= view.yAxis().min && ey <= view.yAxis().max);
             const QPointF at = view.pointPosition(std::uint32_t(i), kViewSize);
+            // The first range holds the plans that fit from their best end: none cut there.
+            if (p.feasible) {
+                QVERIFY(higherIsBetter(x) ? ex <= view.xAxis().max : ex >= view.xAxis().min);
+                QVERIFY(higherIsBetter(y) ? ey <= view.yAxis().max : ey >= view.yAxis().min);
+            }
+            // Beyond the range: on the plot's edge.
+            const bool outside = ex < view.xAxis().min || ex > view.xAxis().max || ey < view.yAxis().min || ey > view.yAxis().max;
+            QCOMPARE(p.beyond, outside);
+            if (outside) {
+                ++beyond;
+                QVERIFY(std::abs(at.x() - plot.left()) < 1e-6 || std::abs(at.x() - plot.right()) < 1e-6
+                        || std::abs(at.y() - plot.top()) < 1e-6 || std::abs(at.y() - plot.bottom()) < 1e-6);
+                QVERIFY(plot.adjusted(-1e-6, -1e-6, 1e-6, 1e-6).contains(at));
+                continue;
+            }
+            // Inside the axes, at its value's place along them.
             QVERIFY(std::abs(at.x()
                         - (plot.left()
                             + (ex - view.xAxis().min) / (view.xAxis().max - view.xAxis().min) * plot.width()))
@@ -78,6 +91,7 @@ private slots:
                 < 1e-6);
         }
         QVERIFY(plottedFeasible > 50);
+        QCOMPARE(view.beyondCount(), beyond);
         QCOMPARE(view.shownCount(), plotted); // infeasible plans are shown by default
         if (x != ExplorerMetric::MemoryPerGpu || y != ExplorerMetric::MemoryPerGpu)
             QVERIFY(noEstimate == 0
