@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 ExplorerPanel::ExplorerPanel(QWidget* parent)
@@ -52,6 +53,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent)
                         "drag pans."),
                      this);
     hint->setEnabled(false);
+    hint->setWordWrap(true); // long in German: it must not widen the window
 
     // Two rows of controls, the choices shrinking to ten characters: the panel fits a 1280 x 720 laptop window.
     for (QComboBox* box : { m_x, m_y, m_colour }) {
@@ -67,17 +69,18 @@ ExplorerPanel::ExplorerPanel(QWidget* parent)
     controls->addSpacing(8);
     controls->addWidget(colour);
     controls->addWidget(m_colour, 1);
-    auto* filters = new QHBoxLayout;
+    // The second row is a tool bar: where the window is narrow (German at 1280 pixels) what does not fit goes
+    // behind its extension button.
+    auto* filters = new QToolBar(this);
     filters->addWidget(m_showInfeasible);
     filters->addWidget(m_clearFilter);
-    filters->addSpacing(8);
+    filters->addSeparator();
     filters->addWidget(m_logX);
     filters->addWidget(m_logY);
     filters->addWidget(m_resetView);
-    filters->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addLayout(filters);
+    layout->addWidget(filters);
     layout->addWidget(m_view, 1);
     layout->addWidget(hint);
 
