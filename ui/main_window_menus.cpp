@@ -175,11 +175,14 @@ void MainWindow::restoreSettings()
 {
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray())) {
-        // The first start: most of the screen, centred (the layout's minimum is cramped).
+        // The first start: most of the screen, centred (the layout's minimum is cramped); all of a laptop's
+        // (below 1600 x 900 every row of the plan table counts).
         if (const QScreen* screen = this->screen()) {
             const QRect available = screen->availableGeometry();
-            const QSize size
-                = (available.size() * 0.85).expandedTo(minimumSizeHint()).boundedTo(available.size());
+            const bool small = available.width() < 1600 || available.height() < 900;
+            const QSize size = (small ? available.size() : available.size() * 0.85)
+                                   .expandedTo(minimumSizeHint())
+                                   .boundedTo(available.size());
             setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available));
         }
     }

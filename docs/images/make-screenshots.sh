@@ -27,3 +27,15 @@ long=(llama-3.1-405b --gpus 16384 --seq 131072 --global-batch 128 --tp 8 --cp 16
   --view compare --size 1600x1100 --out "$here/compare.png"
 "$shardscope" render llama-3.1-405b --seq 8192 --global-batch 2048 --gpus 64..16384 \
   --view sweep --size 1400x900 --out "$here/sweep.png"
+# The window as a person sees it on a laptop and on a 1080p screen (issue 29): the desktop program under Xvfb at
+# the screen's size, first start (no saved settings), the bundled example planned, the screen grabbed.
+# Needs xvfb and imagemagick (import); the pictures above need neither.
+shot() {
+  local size="$1" out="$2"
+  XDG_CONFIG_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 ${size}x24" bash -c \
+    "\"$shardscope\" & pid=\$!; sleep 15; import -window root \"$out\"; kill \$pid"
+}
+if command -v xvfb-run >/dev/null && command -v import >/dev/null; then
+  shot 1280x720 "$here/window-1280x720.png"
+  shot 1920x1080 "$here/window-1920x1080.png"
+fi
