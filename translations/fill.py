@@ -3099,6 +3099,22 @@ TRANSLATIONS.update({
 })
 
 
+# Issue 29: unsaved inputs asked for before every action that replaces them; the sweep of another model cleared.
+TRANSLATIONS.update({
+    ('FileController', 'The inputs have changed since the session was last saved. Save them as a session before %1?'):
+        ('Die Eingaben wurden seit dem letzten Speichern der Sitzung geändert. Vor dem %1 als Sitzung speichern?',
+         '自上次保存会话以来输入已更改。在%1之前将其保存为会话吗？'),
+    ('FileController', 'opening the example'): ('Öffnen des Beispiels', '打开示例'),
+    ('FileController', 'opening %1'): ('Öffnen von %1', '打开 %1'),
+    ('FileController', 'opening another model'): ('Öffnen eines anderen Modells', '打开另一个模型'),
+    ('FileController', 'opening a session'): ('Öffnen einer Sitzung', '打开会话'),
+    ('MainWindow', 'The model changed to %1: run the sweep again.'):
+        ('Das Modell ist jetzt %1: Führen Sie den Sweep erneut aus.', '模型已改为 %1：请重新运行扫描。'),
+    ('MainWindow', 'opening %1'): ('Öffnen von %1', '打开 %1'),
+    ('MainWindow', 'closing'): ('Schließen', '关闭'),
+})
+
+
 def _with_ep_overlap(text, column):
     anchor = _EP_ANCHORS[column]
     assert text.count(anchor) == 1, "the help text moved: update _EP_ANCHORS"

@@ -1418,6 +1418,30 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <source>%1: cannot read: %2</source>
         <translation>%1: Lesen nicht möglich: %2</translation>
     </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>The inputs have changed since the session was last saved. Save them as a session before %1?</source>
+        <translation>Die Eingaben wurden seit dem letzten Speichern der Sitzung geändert. Vor dem %1 als Sitzung speichern?</translation>
+    </message>
+    <message>
+        <source>opening the example</source>
+        <translation>Öffnen des Beispiels</translation>
+    </message>
+    <message>
+        <source>opening %1</source>
+        <translation>Öffnen von %1</translation>
+    </message>
+    <message>
+        <source>opening another model</source>
+        <translation>Öffnen eines anderen Modells</translation>
+    </message>
+    <message>
+        <source>opening a session</source>
+        <translation>Öffnen einer Sitzung</translation>
+    </message>
 </context>
 <context>
     <name>Glossary</name>
@@ -2536,14 +2560,6 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>%1[*] — ShardScope</translation>
     </message>
     <message>
-        <source>Unsaved Changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
-        <source>The inputs have changed since the session was last saved. Save them as a session before closing?</source>
-        <translation>Die Eingaben wurden seit dem letzten Speichern der Sitzung geändert. Vor dem Schließen als Sitzung speichern?</translation>
-    </message>
-    <message>
         <source>E&amp;xplorer</source>
         <translation>E&amp;xplorer</translation>
     </message>
@@ -2574,6 +2590,18 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <source>Best plan by cluster size</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Bester Plan nach Clustergröße</translation>
+    </message>
+    <message>
+        <source>The model changed to %1: run the sweep again.</source>
+        <translation>Das Modell ist jetzt %1: Führen Sie den Sweep erneut aus.</translation>
+    </message>
+    <message>
+        <source>opening %1</source>
+        <translation>Öffnen von %1</translation>
+    </message>
+    <message>
+        <source>closing</source>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>

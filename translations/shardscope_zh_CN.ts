@@ -1417,6 +1417,30 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <source>%1: cannot read: %2</source>
         <translation>%1：无法读取：%2</translation>
     </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The inputs have changed since the session was last saved. Save them as a session before %1?</source>
+        <translation>自上次保存会话以来输入已更改。在%1之前将其保存为会话吗？</translation>
+    </message>
+    <message>
+        <source>opening the example</source>
+        <translation>打开示例</translation>
+    </message>
+    <message>
+        <source>opening %1</source>
+        <translation>打开 %1</translation>
+    </message>
+    <message>
+        <source>opening another model</source>
+        <translation>打开另一个模型</translation>
+    </message>
+    <message>
+        <source>opening a session</source>
+        <translation>打开会话</translation>
+    </message>
 </context>
 <context>
     <name>Glossary</name>
@@ -2535,14 +2559,6 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>%1[*] — ShardScope</translation>
     </message>
     <message>
-        <source>Unsaved Changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The inputs have changed since the session was last saved. Save them as a session before closing?</source>
-        <translation>自上次保存会话以来输入已更改。关闭前是否将其保存为会话？</translation>
-    </message>
-    <message>
         <source>E&amp;xplorer</source>
         <translation>浏览器(&amp;X)</translation>
     </message>
@@ -2573,6 +2589,18 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <source>Best plan by cluster size</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>按集群规模的最佳方案</translation>
+    </message>
+    <message>
+        <source>The model changed to %1: run the sweep again.</source>
+        <translation>模型已改为 %1：请重新运行扫描。</translation>
+    </message>
+    <message>
+        <source>opening %1</source>
+        <translation>打开 %1</translation>
+    </message>
+    <message>
+        <source>closing</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
+#include <QMessageBox>
 #include <QSettings>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -271,7 +272,7 @@ void FileController::rebuildRecentMenu()
     for (int i = 0; i < recent.size(); ++i) {
         const QString& path = recent[i];
         QAction* a = m_recentMenu->addAction(
-            tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this, [this, path] { openFile(path); });
+            tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this, [this, path] { openRecentAction(path); });
         a->setToolTip(path);
     }
     m_recentMenu->setEnabled(!recent.isEmpty());
@@ -279,8 +280,44 @@ void FileController::rebuildRecentMenu()
 
 // ---- dialogs -------------------------------------------------------------------------------------------
 
+bool FileController::confirmReplace(const QString& action)
+{
+    if (!unsavedSession())
+        return true;
+    UnsavedAnswer answer = UnsavedAnswer::Cancel;
+    if (m_ask) {
+        answer = m_ask(action);
+    } else {
+        const QMessageBox::StandardButton button = QMessageBox::question(m_window, tr("Unsaved Changes"),
+            tr("The inputs have changed since the session was last saved. Save them as a session before %1?").arg(action),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        answer = button == QMessageBox::Save ? UnsavedAnswer::Save
+            : button == QMessageBox::Discard ? UnsavedAnswer::Discard
+                                             : UnsavedAnswer::Cancel;
+    }
+    if (answer == UnsavedAnswer::Save) {
+        saveSessionDialog(false);
+        return !unsavedSession(); // the save was cancelled or failed: nothing replaced
+    }
+    return answer == UnsavedAnswer::Discard;
+}
+
+void FileController::openExampleAction()
+{
+    if (confirmReplace(tr("opening the example")))
+        loadExample();
+}
+
+void FileController::openRecentAction(const QString& path)
+{
+    if (confirmReplace(tr("opening %1").arg(QFileInfo(path).fileName())))
+        openFile(path);
+}
+
 void FileController::openModelDialog()
 {
+    if (!confirmReplace(tr("opening another model")))
+        return;
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Model"),
         settings.value(QStringLiteral("lastDirectory")).toString(),
@@ -292,6 +329,8 @@ void FileController::openModelDialog()
 
 void FileController::openSessionDialog()
 {
+    if (!confirmReplace(tr("opening a session")))
+        return;
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Session"),
         QSettings().value(QStringLiteral("lastDirectory")).toString(),
         tr("ShardScope sessions (*.shardscope)"));

@@ -6,6 +6,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -64,7 +65,17 @@ public:
     void setRecentMenu(QMenu* menu);
     void rebuildRecentMenu();
 
-    // Dialog-driven actions.
+    /// What the user answers to "save the unsaved inputs before `action` replaces them?".
+    enum class UnsavedAnswer { Save, Discard, Cancel };
+    /// Where there are unsaved inputs, asks (Save, Discard or Cancel) before an action replaces them: true to go
+    /// on (saved, discarded, or nothing unsaved), false when cancelled or when the save did not happen.
+    bool confirmReplace(const QString& action);
+    /// Answers confirmReplace's question instead of a dialog (tests); empty: the dialog.
+    void setUnsavedQuestion(std::function<UnsavedAnswer(const QString& action)> ask) { m_ask = std::move(ask); }
+
+    // User actions that replace the inputs: each asks first (confirmReplace).
+    void openExampleAction();
+    void openRecentAction(const QString& path);
     void openModelDialog();
     void openSessionDialog();
     void saveSessionDialog(bool saveAs);
@@ -99,5 +110,6 @@ private:
     std::optional<shardscope::SessionDocument> m_pendingSession; ///< applied when its model has been imported
     QString m_pendingSessionPath;
     bool m_pendingSessionRestored = false;
+    std::function<UnsavedAnswer(const QString& action)> m_ask;
     std::optional<shardscope::SessionDocument> m_savedState; ///< inputs at the last save/open (no selection)
 };

@@ -11,6 +11,7 @@
 #include "plan_text.h"
 #include "proposals_panel.h"
 #include "recovery_controller.h"
+#include "sweep_panel.h"
 
 #include <QDockWidget>
 #include <QLabel>
@@ -150,6 +151,10 @@ void MainWindow::connectControllers()
     connect(m_files, &FileController::modelReplaced, this, [this](const QString& name) {
         m_proposals->undoStack()->clear();
         clearError();
+        // The sweep and the comparison were of the model before: not shown as this one's.
+        if (m_sweep->result() || m_sweep->isRunning())
+            m_sweep->clear(tr("The model changed to %1: run the sweep again.").arg(name));
+        m_compare->clear();
         setWindowTitle(tr("%1[*] — ShardScope").arg(name));
     });
     connect(m_files, &FileController::modifiedChanged, this, &QWidget::setWindowModified);

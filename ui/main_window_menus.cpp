@@ -15,6 +15,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QMenuBar>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
@@ -31,7 +32,7 @@ void MainWindow::buildActions()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open Model…"), QKeySequence::Open, m_files, &FileController::openModelDialog);
     m_files->setRecentMenu(file->addMenu(tr("Open &Recent")));
-    file->addAction(tr("Open &Example"), this, &MainWindow::loadExample);
+    file->addAction(tr("Open &Example"), m_files, &FileController::openExampleAction);
     file->addSeparator();
     file->addAction(tr("Open &Session…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), m_files,
         &FileController::openSessionDialog);
@@ -149,22 +150,17 @@ void MainWindow::dropEvent(QDropEvent* event)
     const QList<QUrl> urls = event->mimeData()->urls();
     if (urls.isEmpty() || !urls.front().isLocalFile()) return;
     event->acceptProposedAction();
-    m_files->openFile(urls.front().toLocalFile());
+    if (m_files->confirmReplace(tr("opening %1").arg(QFileInfo(urls.front().toLocalFile()).fileName())))
+        m_files->openFile(urls.front().toLocalFile());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    // A normal exit deletes the autosave: unsaved inputs would be gone, so ask first.
-    if (isWindowModified()) {
-        const QMessageBox::StandardButton answer = QMessageBox::question(this, tr("Unsaved Changes"),
-            tr("The inputs have changed since the session was last saved. Save them as a session before "
-               "closing?"),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-        if (answer == QMessageBox::Save) m_files->saveSessionDialog(false);
-        if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && isWindowModified())) {
-            event->ignore(); // cancelled, or the save was cancelled or failed
-            return;
-        }
+    // A normal exit deletes the autosave: unsaved inputs would be gone, so ask first (the same question as
+    // every action that replaces the inputs).
+    if (!m_files->confirmReplace(tr("closing"))) {
+        event->ignore(); // cancelled, or the save was cancelled or failed
+        return;
     }
     saveSettings();
     m_planning->worker()->cancel();

@@ -19,6 +19,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <utility>
+
 using namespace shardscope;
 
 namespace {
@@ -211,6 +213,7 @@ bool SweepPanel::run()
     m_resultRequest = request; // for the view's texts; replaced by the finished run's
     m_pendingBudget = inputs->budget;
     m_view->start(request.spec.axis, request.spec.values, viewInputs(request));
+    m_discardRunning = false;
     m_worker->run(request);
     return true;
 }
@@ -222,8 +225,20 @@ void SweepPanel::cancel()
     m_status->setText(tr("Cancelling..."));
 }
 
+void SweepPanel::clear(const QString& status)
+{
+    m_discardRunning = m_worker->isBusy();
+    if (m_discardRunning) m_worker->cancel();
+    m_result.reset();
+    m_view->clear();
+    m_progress->setValue(0);
+    m_status->setText(status);
+    updateButtons();
+}
+
 void SweepPanel::onStarted(int pointCount)
 {
+    if (m_discardRunning) return;
     m_progress->setValue(0);
     m_status->setText(
         pointCount == 1 ? tr("Searching 1 point...") : tr("Searching %1 points...").arg(pointCount));
@@ -232,6 +247,7 @@ void SweepPanel::onStarted(int pointCount)
 
 void SweepPanel::onProgress(double fraction, int point, int pointCount)
 {
+    if (m_discardRunning) return;
     m_progress->setValue(int(std::clamp(fraction, 0.0, 1.0) * kProgressScale));
     const std::vector<std::int64_t>& values = m_worker->request().spec.values;
     if (point >= 0 && std::size_t(point) < values.size())
@@ -244,11 +260,17 @@ void SweepPanel::onProgress(double fraction, int point, int pointCount)
 
 void SweepPanel::onPoint(int index, const SweepPoint& point)
 {
+    if (m_discardRunning) return;
     m_view->setPoint(std::size_t(index), point);
 }
 
 void SweepPanel::onFinished(const SweepResult& result)
 {
+    if (std::exchange(m_discardRunning, false)) {
+        updateButtons();
+        emit sweepFinished(); // it ended; result() stays empty
+        return;
+    }
     m_result = result;
     m_resultRequest = m_worker->request();
     m_resultBudget = m_pendingBudget;

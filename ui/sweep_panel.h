@@ -66,6 +66,9 @@ public:
     /// Stops the running sweep; its finished points stay shown and the result is marked cancelled.
     void cancel();
     bool isRunning() const;
+    /// Forgets the sweep (a running one is cancelled and its points are not shown), with `status` saying why:
+    /// the inputs it swept (another model) are gone.
+    void clear(const QString& status);
 
     /// The last sweep that ended (finished or cancelled), or nullptr; the request it ran.
     const shardscope::SweepResult* result() const { return m_result ? &*m_result : nullptr; }
@@ -120,6 +123,7 @@ private:
     void updateButtons();
 
     InputsProvider m_provider;
+    bool m_discardRunning = false; ///< clear() during a run: its points and result are not shown
     int m_threads = 0;
     std::map<int, QString> m_texts; ///< per axis
     std::optional<shardscope::SweepResult> m_result;

@@ -16,6 +16,9 @@
 #include "plan_text.h"
 #include "proposal_list_model.h"
 #include "stage_map_view.h"
+#include "compare_controller.h"
+#include "file_controller.h"
+#include "sweep_panel.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -221,6 +224,66 @@ private slots:
                     .contains(QStringLiteral("No plan fits")));
     }
 
+    // Issue 29: Open Example, Open Session, a model dialog and a recent file replaced unsaved inputs without asking
+    // (only closing asked). Each asks now, with what it is about to do; Cancel keeps the inputs, Discard goes on.
+    void unsavedInputsAreAskedFor()
+    {
+        MainWindow w;
+        planSmall(w);
+        QVERIFY(w.isWindowModified());
+        QStringList asked;
+        auto answer = FileController::UnsavedAnswer::Cancel;
+        w.files()->setUnsavedQuestion([&](const QString& action) {
+            asked << action;
+            return answer;
+        });
+        QAction* example = actionNamed(w, QStringLiteral("Open &Example"));
+        QVERIFY(example);
+        example->trigger();
+        QCOMPARE(asked, QStringList { QStringLiteral("opening the example") });
+        QCOMPARE(w.inputs()->model().name(), std::string("llama-2-7b")); // cancelled: nothing replaced
+        // The dialogs ask before they open (Cancel: no dialog at all), and so does a recent file.
+        w.files()->openSessionDialog();
+        w.files()->openModelDialog();
+        w.files()->openRecentAction(QStringLiteral("/nonexistent/model.json"));
+        QCOMPARE(asked.mid(1), QStringList({ QStringLiteral("opening a session"), QStringLiteral("opening another model"),
+                                              QStringLiteral("opening model.json") }));
+        QCOMPARE(w.inputs()->model().name(), std::string("llama-2-7b"));
+        QVERIFY(!w.close()); // closing asks too: cancelled
+        QCOMPARE(asked.last(), QStringLiteral("closing"));
+        // Discard: the example replaces them; then nothing is unsaved and nothing is asked.
+        answer = FileController::UnsavedAnswer::Discard;
+        example->trigger();
+        QCOMPARE(w.inputs()->model().name(), std::string("llama-3-70b"));
+        QVERIFY(!w.isWindowModified());
+        const qsizetype before = asked.size();
+        example->trigger();
+        QCOMPARE(asked.size(), before);
+    }
+
+    // Issue 29: the Sweep tab kept the previous model's sweep, Compare its plans: both are cleared with a new model.
+    void sweepAndCompareFollowTheModel()
+    {
+        MainWindow w;
+        planSmall(w);
+        w.compare()->pinBaseline(w.outcome()->search.candidates[w.outcome()->order[0]].config);
+        QVERIFY(w.compare()->baseline());
+        w.sweep()->setValuesText(QStringLiteral("8, 16"));
+        QSignalSpy finished(w.sweep(), &SweepPanel::sweepFinished);
+        QVERIFY(w.sweep()->run());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(w.sweep()->result());
+        w.setModel(*findBundledModel("llama-3-8b"), QStringLiteral("llama-3-8b"), true);
+        QVERIFY(!w.sweep()->result());
+        QVERIFY2(w.sweep()->statusText().contains(QStringLiteral("llama-3-8b")), qPrintable(w.sweep()->statusText()));
+        QVERIFY(!w.compare()->baseline());
+        // A sweep still running when the model changes shows none of its points.
+        QVERIFY(w.sweep()->run());
+        w.setModel(*findBundledModel("llama-2-7b"), QStringLiteral("llama-2-7b"), true);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!w.sweep()->result());
+    }
+
     void statusErrorsAndTitleReachTheWindow()
     {
         MainWindow w;
@@ -296,6 +359,12 @@ private slots:
         QVERIFY(QFile::copy(QStringLiteral(SHARDSCOPE_TEST_DATA "/models/gpt2.json"), model));
         MainWindow w;
         planSmall(w);
+        // The inputs are unsaved (a model set by hand): a drop and a recent file ask first; this test discards.
+        QStringList asked;
+        w.files()->setUnsavedQuestion([&](const QString& action) {
+            asked << action;
+            return FileController::UnsavedAnswer::Discard;
+        });
         // A file dropped on the window is imported like File > Open.
         QMimeData mime;
         mime.setUrls({ QUrl::fromLocalFile(model) });
