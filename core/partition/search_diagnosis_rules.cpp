@@ -513,7 +513,9 @@ std::optional<Finding> batchDivisorFinding(const PlanningProblem& problem)
     f.knob = PinKnob::Dp;
     f.allowedValues = allowed;
     f.ruledOutValues = excluded;
-    f.message = "global batch " + n(in.batch) + " allows DP only in {" + valueList(allowed) + "} on "
+    // No DP at all (1,000,000 GPUs for 512 sequences): said so, not as an empty set.
+    f.message = "global batch " + n(in.batch)
+        + (allowed.empty() ? std::string(" allows no DP degree") : " allows DP only in {" + valueList(allowed) + "}") + " on "
         + n(in.gpus) + " GPUs: DP " + valueList(excluded) + (excluded.size() == 1 ? " is" : " are")
         + " impossible (DP must divide the global batch); " + (below > 0 ? n(below) + " or " : std::string())
         + n(above) + " would allow " + (excluded.size() == 1 ? "it" : "them");

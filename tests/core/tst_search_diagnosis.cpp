@@ -219,6 +219,16 @@ private slots:
         QVERIFY(!findKind(d.findings, FindingKind::PinRule, PinKnob::WorldSize, false));
     }
 
+    // Issue 29: 512 sequences on 1,000,000 GPUs leave no DP at all; the message said "only in {}".
+    void batchAllowsNoDp()
+    {
+        const std::optional<Finding> f = batchDivisorFinding(makeProblem(llama3_70b(), 1000000, 512));
+        QVERIFY(f && f->allowedValues.empty() && !f->ruledOutValues.empty());
+        QVERIFY2(QString::fromStdString(f->message).startsWith(QStringLiteral("global batch 512 allows no DP degree on 1,000,000 GPUs: DP ")),
+                 f->message.c_str());
+        QVERIFY(!QString::fromStdString(f->message).contains(QStringLiteral("{}")));
+    }
+
     // (b) A global batch of 1,000 on 64 GPUs rules out DP 16, 32 and 64 (they do not divide it); the search
     // indeed never passes them, and 1,024 allows them.
     void batchLimitsDp()
