@@ -276,6 +276,12 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
             names << QString::fromStdString(g.name);
         throw UsageError { tr("unknown GPU \"%1\"; known: %2 (shardscope gpus lists them)").arg(gpuName, names.join(QStringLiteral(", "))) };
     }
+    // A GPU count that is not whole nodes is a bad command-line value (exit 2), as --gpus 0 is, not a bad input file.
+    if (gpus > perNode && gpus % perNode != 0)
+        throw UsageError { tr("--gpus: %1 GPUs cannot be split into nodes of %2; expected a multiple of %2 (or fewer "
+                              "than %2: one partial node)")
+                               .arg(gpus)
+                               .arg(perNode) };
     o.problem.cluster = ClusterSpec::make(*gpu, int(gpus), int(perNode));
     if (intraGBps > 0)
         o.problem.cluster.intraNode.bandwidthBytesPerSecond = intraGBps * 1e9;

@@ -85,8 +85,12 @@ void TestCliPlan::exitCodes_data()
                                 << QStringLiteral("unknown option --frobnicate");
     QTest::newRow("zero gpus") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("0") } << 2
                                << QStringLiteral("--gpus must be between 1");
-    QTest::newRow("partial nodes") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("12") } << 3
-                                   << QStringLiteral("expected a multiple of 8");
+    // A bad command-line value, as --gpus 0 is (issue 30: it exited 3, a bad input file's code).
+    QTest::newRow("partial nodes") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("12") } << 2
+                                   << QStringLiteral("--gpus: 12 GPUs cannot be split into nodes of 8; expected a multiple of 8");
+    QTest::newRow("partial nodes of 4") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("6"),
+                                                         QStringLiteral("--gpus-per-node"), QStringLiteral("4") } << 2
+                                        << QStringLiteral("expected a multiple of 4");
     QTest::newRow("missing file") << QStringList { QStringLiteral("plan"), QStringLiteral("/nonexistent/config.json") } << 3
                                   << QStringLiteral("/nonexistent/config.json");
     QTest::newRow("unknown gpu") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpu"), QStringLiteral("V100") } << 2
