@@ -3115,6 +3115,14 @@ TRANSLATIONS.update({
 })
 
 
+# Issue 30: a GPU count that is not whole nodes is a usage error.
+TRANSLATIONS.update({
+    ('PlanOptionsParser', '--gpus: %1 GPUs cannot be split into nodes of %2; expected a multiple of %2 (or fewer than %2: one partial node)'):
+        ('--gpus: %1 GPUs lassen sich nicht in Knoten zu %2 aufteilen; erwartet wird ein Vielfaches von %2 (oder weniger als %2: ein Teilknoten)',
+         '--gpus：%1 个 GPU 无法分成每节点 %2 个；应为 %2 的倍数（或少于 %2：一个不完整节点）'),
+})
+
+
 def _with_ep_overlap(text, column):
     anchor = _EP_ANCHORS[column]
     assert text.count(anchor) == 1, "the help text moved: update _EP_ANCHORS"
@@ -3304,9 +3312,9 @@ TRANSLATIONS.update({
 
 # Issue 15: the glossary (Help > Glossary); column names it shares with the plan table are reused.
 TRANSLATIONS.update({
-    ('Glossary', "The plan's rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there."):
-        ('Der Rang des Plans unter der gewählten Strategie. Standardmäßig ist der schnellste passende Plan #1; zeigen Sie auf einen Rang, um zu sehen, warum er dort steht.',
-         '方案在所选策略下的名次。默认情况下，能放下的最快方案为第 1 名；将鼠标悬停在名次上可查看原因。'),
+    ('Glossary', "The plan's rank under the chosen strategy. By default the fastest plan that fits is #1, or a plan tied with it (within half the band of the predicted times) that has more headroom or more usual settings; hover a rank for why it is there."):
+        ('Der Rang des Plans unter der gewählten Strategie. Standardmäßig ist der schnellste passende Plan #1 oder ein mit ihm gleichauf liegender Plan (innerhalb der halben Bandbreite der vorhergesagten Zeiten) mit mehr freiem Speicher oder üblicheren Einstellungen; zeigen Sie auf einen Rang, um zu sehen, warum er dort steht.',
+         '方案在所选策略下的名次。默认情况下，能放下的最快方案为第 1 名，或与其并列（在预测时间误差带的一半以内）且显存余量更多或设置更常规的方案；将鼠标悬停在名次上可查看原因。'),
     ('Glossary', "Tensor parallelism: each layer's weight matrices are split over this many GPUs (Megatron column/row parallel), which exchange activations twice per block in forward and in backward."):
         ('Tensorparallelität: Die Gewichtsmatrizen jeder Schicht werden auf so viele GPUs aufgeteilt (Megatron spalten-/zeilenparallel), die pro Block im Vorwärts- und im Rückwärtsdurchlauf je zweimal Aktivierungen austauschen.',
          '张量并行：每层的权重矩阵切分到这么多个 GPU 上（Megatron 列/行并行），它们在前向和反向中每个块各交换两次激活。'),
@@ -3484,9 +3492,9 @@ TRANSLATIONS.update({
         ('GPU-Stunden, um das Token-Budget zu trainieren: Tage x 24 x die GPUs des Clusters.', '训练完 token 预算所需的 GPU 时：天数 x 24 x 集群的 GPU 数。'),
     ('PlanTableModel', 'GPU-hours x your price per GPU-hour, in your currency. No price is assumed.'):
         ('GPU-Stunden x Ihr Preis pro GPU-Stunde, in Ihrer Währung. Es wird kein Preis angenommen.', 'GPU 时 x 您的每 GPU 时价格，以您的货币计。不假定任何价格。'),
-    ('PlanTableModel', 'Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first. Hover a score for its parts.'):
-        ('Gewichtete Bewertung aus Durchsatz, Speicherspielraum und sichtbarer Kommunikation (die Gewichtsregler); standardmäßig nur der Durchsatz, sodass der schnellste passende Plan vorn steht. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.',
-         '吞吐量、空余显存和暴露通信的加权评分（权重滑块）；默认只看吞吐量，因此能放下的最快方案排第一。将鼠标悬停在评分上可查看各组成部分。'),
+    ('PlanTableModel', 'Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first, or a plan tied with it. Hover a score for its parts.'):
+        ('Gewichtete Bewertung aus Durchsatz, Speicherspielraum und sichtbarer Kommunikation (die Gewichtsregler); standardmäßig nur der Durchsatz, sodass der schnellste passende Plan vorn steht oder ein mit ihm gleichauf liegender. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.',
+         '吞吐量、空余显存和暴露通信的加权评分（权重滑块）；默认只看吞吐量，因此能放下的最快方案或与其并列的方案排第一。将鼠标悬停在评分上可查看各组成部分。'),
     ('PlanTablePanel', "Why the selected plan ranks where it does: the strategy's rule with the plan's numbers, and how it compares with the fastest plan that fits. Hover a score for its parts."):
         ('Warum der ausgewählte Plan auf seinem Rang steht: die Regel der Strategie mit den Zahlen des Plans und wie er sich zum schnellsten passenden Plan verhält. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.',
          '所选方案为何排在此位置：策略的规则及该方案的数值，以及它与能放下的最快方案的比较。将鼠标悬停在评分上可查看各组成部分。'),

@@ -1450,11 +1450,6 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>#</translation>
     </message>
     <message>
-        <source>The plan's rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Der Rang des Plans unter der gewählten Strategie. Standardmäßig ist der schnellste passende Plan #1; zeigen Sie auf einen Rang, um zu sehen, warum er dort steht.</translation>
-    </message>
-    <message>
         <source>TP</source>
         <translation>TP</translation>
     </message>
@@ -1757,6 +1752,11 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
     <message>
         <source>&lt;p&gt;No term matches.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kein Begriff passt.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The plan's rank under the chosen strategy. By default the fastest plan that fits is #1, or a plan tied with it (within half the band of the predicted times) that has more headroom or more usual settings; hover a rank for why it is there.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Der Rang des Plans unter der gewählten Strategie. Standardmäßig ist der schnellste passende Plan #1 oder ein mit ihm gleichauf liegender Plan (innerhalb der halben Bandbreite der vorhergesagten Zeiten) mit mehr freiem Speicher oder üblicheren Einstellungen; zeigen Sie auf einen Rang, um zu sehen, warum er dort steht.</translation>
     </message>
 </context>
 <context>
@@ -3156,6 +3156,10 @@ Beispiel:
                   --gpu-hour-price 2.5
 </translation>
     </message>
+    <message>
+        <source>--gpus: %1 GPUs cannot be split into nodes of %2; expected a multiple of %2 (or fewer than %2: one partial node)</source>
+        <translation>--gpus: %1 GPUs lassen sich nicht in Knoten zu %2 aufteilen; erwartet wird ein Vielfaches von %2 (oder weniger als %2: ein Teilknoten)</translation>
+    </message>
 </context>
 <context>
     <name>PlanReport</name>
@@ -3737,11 +3741,6 @@ Beispiel:
         <translation>GPU-Stunden x Ihr Preis pro GPU-Stunde, in Ihrer Währung. Es wird kein Preis angenommen.</translation>
     </message>
     <message>
-        <source>Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first. Hover a score for its parts.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Gewichtete Bewertung aus Durchsatz, Speicherspielraum und sichtbarer Kommunikation (die Gewichtsregler); standardmäßig nur der Durchsatz, sodass der schnellste passende Plan vorn steht. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.</translation>
-    </message>
-    <message>
         <source>half the %1 band</source>
         <translation>die Hälfte der Bandbreite %1</translation>
     </message>
@@ -3798,6 +3797,11 @@ Beispiel:
         <source>Pipeline schedule: GPipe, 1F1B, interleaved 1F1B (with VPP model chunks a GPU), or a zero-bubble schedule (ZB-H1, interleaved zero bubble, ZBV) that defers weight gradients into the pipeline's idle time.</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
         <translation>Pipeline-Zeitplan: GPipe, 1F1B, verschachteltes 1F1B (mit VPP Modellteilen pro GPU) oder ein Zero-Bubble-Zeitplan (ZB-H1, verschachteltes Zero Bubble, ZBV), der Gewichtsgradienten in die Leerlaufzeit der Pipeline verschiebt.</translation>
+    </message>
+    <message>
+        <source>Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first, or a plan tied with it. Hover a score for its parts.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Gewichtete Bewertung aus Durchsatz, Speicherspielraum und sichtbarer Kommunikation (die Gewichtsregler); standardmäßig nur der Durchsatz, sodass der schnellste passende Plan vorn steht oder ein mit ihm gleichauf liegender. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.</translation>
     </message>
 </context>
 <context>

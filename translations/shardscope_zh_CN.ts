@@ -1449,11 +1449,6 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>#</translation>
     </message>
     <message>
-        <source>The plan's rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>方案在所选策略下的名次。默认情况下，能放下的最快方案为第 1 名；将鼠标悬停在名次上可查看原因。</translation>
-    </message>
-    <message>
         <source>TP</source>
         <translation>TP</translation>
     </message>
@@ -1756,6 +1751,11 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
     <message>
         <source>&lt;p&gt;No term matches.&lt;/p&gt;</source>
         <translation>&lt;p&gt;没有匹配的术语。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The plan's rank under the chosen strategy. By default the fastest plan that fits is #1, or a plan tied with it (within half the band of the predicted times) that has more headroom or more usual settings; hover a rank for why it is there.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>方案在所选策略下的名次。默认情况下，能放下的最快方案为第 1 名，或与其并列（在预测时间误差带的一半以内）且显存余量更多或设置更常规的方案；将鼠标悬停在名次上可查看原因。</translation>
     </message>
 </context>
 <context>
@@ -3154,6 +3154,10 @@ Example:
                   --gpu-hour-price 2.5
 </translation>
     </message>
+    <message>
+        <source>--gpus: %1 GPUs cannot be split into nodes of %2; expected a multiple of %2 (or fewer than %2: one partial node)</source>
+        <translation>--gpus：%1 个 GPU 无法分成每节点 %2 个；应为 %2 的倍数（或少于 %2：一个不完整节点）</translation>
+    </message>
 </context>
 <context>
     <name>PlanReport</name>
@@ -3735,11 +3739,6 @@ Example:
         <translation>GPU 时 x 您的每 GPU 时价格，以您的货币计。不假定任何价格。</translation>
     </message>
     <message>
-        <source>Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first. Hover a score for its parts.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>吞吐量、空余显存和暴露通信的加权评分（权重滑块）；默认只看吞吐量，因此能放下的最快方案排第一。将鼠标悬停在评分上可查看各组成部分。</translation>
-    </message>
-    <message>
         <source>half the %1 band</source>
         <translation>误差带 %1 的一半</translation>
     </message>
@@ -3796,6 +3795,11 @@ Example:
         <source>Pipeline schedule: GPipe, 1F1B, interleaved 1F1B (with VPP model chunks a GPU), or a zero-bubble schedule (ZB-H1, interleaved zero bubble, ZBV) that defers weight gradients into the pipeline's idle time.</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
         <translation>流水线调度：GPipe、1F1B、交错 1F1B（每个 GPU 有 VPP 个模型块），或把权重梯度推迟到流水线空闲时间的零气泡调度（ZB-H1、交错零气泡、ZBV）。</translation>
+    </message>
+    <message>
+        <source>Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first, or a plan tied with it. Hover a score for its parts.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>吞吐量、空余显存和暴露通信的加权评分（权重滑块）；默认只看吞吐量，因此能放下的最快方案或与其并列的方案排第一。将鼠标悬停在评分上可查看各组成部分。</translation>
     </message>
 </context>
 <context>

@@ -20,7 +20,7 @@ QList<GlossaryEntry> Glossary::entries()
     const QString guide = QStringLiteral("user-guide.md");
     const QString ranked = QStringLiteral("4-read-the-ranked-plans");
     return {
-        { tr("#"), tr("The plan's rank under the chosen strategy. By default the fastest plan that fits is #1; hover a rank for why it is there."), guide, ranked },
+        { tr("#"), tr("The plan's rank under the chosen strategy. By default the fastest plan that fits is #1, or a plan tied with it (within half the band of the predicted times) that has more headroom or more usual settings; hover a rank for why it is there."), guide, ranked },
         { tr("TP"), tr("Tensor parallelism: each layer's weight matrices are split over this many GPUs (Megatron column/row parallel), which exchange activations twice per block in forward and in backward."), cost, QStringLiteral("communication") },
         { tr("CP"), tr("Context parallelism: each sequence is split over this many GPUs; p2p passes keys and values around a ring, a2a (Ulysses) exchanges them by all-to-all."), cost, QStringLiteral("communication") },
         { tr("EP"), tr("Expert parallelism: the routed experts of each MoE layer are spread over this many GPUs, which exchange tokens by all-to-all. \"EP x ETP\" also splits each expert over ETP GPUs."), cost, QStringLiteral("mixture-of-experts") },

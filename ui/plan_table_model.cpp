@@ -380,7 +380,8 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
                                    "with v interleaved chunks (Narayanan et al. 2021).");
         case Mfu: return QString(tr("Model FLOPs utilization: model FLOPs per second over the GPUs' peak.") + error);
         case Score: return tr("Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by "
-                              "default throughput alone, so the fastest plan that fits ranks first. Hover a score for its parts.");
+                              "default throughput alone, so the fastest plan that fits ranks first, or a plan tied with it. Hover a "
+                              "score for its parts.");
         default: return {};
         }
     }
