@@ -100,52 +100,6 @@ ParallelConfig experts(ParallelConfig c, int ep, int etp)
     return c;
 }
 
-/**
- * One feasible plan of `model` with `c`, its pp x vpp chunks in model order holding blocksPerChunk[j] transformer
- * blocks (chunk j on stage j % pp): the embedding opens chunk 0, the final norm and head close the last.
- * Micro-batch c.microBatch, so globalBatch / (micro x DP) micro-batches; round predictions.
- */
-PlanDocument chunkDocument(const ModelGraph& model, std::int64_t seq, std::int64_t globalBatch, const ParallelConfig& c,
-                           const std::vector<int>& blocksPerChunk, Precision precision = Precision::Bf16)
-{
-    const std::vector<TransformerBlock>& blocks = model.blocks();
-    if (blocksPerChunk.size() != std::size_t(c.pp) * std::size_t(c.vpp)
-        || std::accumulate(blocksPerChunk.begin(), blocksPerChunk.end(), 0) != int(blocks.size()))
-        throw std::invalid_argument("the chunks must number pp x vpp and hold every block once");
-    PlanEstimate e;
-    e.config = c;
-    e.feasible = true;
-    e.numMicroBatches = int(globalBatch / (std::int64_t(c.microBatch) * c.dp));
-    e.capacityBytes = 76.0 * kGiB;
-    e.peakMemoryBytes = 60.0 * kGiB;
-    e.time.stepSeconds = 10;
-    e.mfu = 0.4;
-    int done = 0, first = 0;
-    for (std::size_t j = 0; j < blocksPerChunk.size(); ++j) {
-        done += blocksPerChunk[j];
-        const int end = j + 1 == blocksPerChunk.size() ? model.layerCount()
-                        : done == 0                     ? blocks.front().layers.front()
-                                                        : blocks[std::size_t(done - 1)].layers.back() + 1;
-        e.chunkLayers.emplace_back(first, end);
-        first = end;
-    }
-    for (int s = 0; s < c.pp; ++s) {
-        StageEstimate& st = e.stages.emplace_back();
-        st.stage = s;
-        for (std::size_t j = std::size_t(s); j < e.chunkLayers.size(); j += std::size_t(c.pp))
-            if (e.chunkLayers[j].second > e.chunkLayers[j].first)
-                st.layerRanges.push_back(e.chunkLayers[j]);
-    }
-    PlanDocument d;
-    d.generator = "ShardScope test";
-    d.model = PlanModelSummary::from(model);
-    d.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), c.worldSize(), 8);
-    d.training.seqLength = seq;
-    d.training.globalBatch = globalBatch;
-    d.training.precision = precision;
-    d.plans.push_back(makeDocumentPlan(model, e, 1, 1.0));
-    return d;
-}
 
 /// GPT 2048 x 16 heads x 24 blocks on 16 A100s, TP 2 x PP 4 x DP 2, ZeRO-1, as the evaluator places it with
 /// `schedule` (tst_launch_schedules.cpp's plans).

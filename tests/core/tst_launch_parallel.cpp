@@ -10,6 +10,7 @@
 #include "gpt_fixtures.h"
 #include "import/model_importer.h"
 #include "launch_config_parse.h"
+#include "launch_plan_fixtures.h"
 
 #include <QtTest>
 
@@ -31,52 +32,6 @@ ParallelConfig parallel(int tp, int cp, int pp, int dp, int vpp, int zero)
              .ppCommOverlap = vpp > 1, .cp = cp };
 }
 
-/**
- * One feasible plan of `model` with `c`, its pp x vpp chunks in model order holding blocksPerChunk[j]
- * transformer blocks each: the embedding opens chunk 0 and the final norm and head close the last chunk,
- * whatever their block counts (0 leaves the chunk the embedding or the head alone, or empty in between).
- * Chunk j runs on stage j % pp. Micro-batch 1, so globalBatch / DP micro-batches.
- */
-PlanDocument handDocument(const ModelGraph& model, std::int64_t seq, std::int64_t globalBatch, const ParallelConfig& c,
-                          const std::vector<int>& blocksPerChunk)
-{
-    const std::vector<TransformerBlock>& blocks = model.blocks();
-    if (blocksPerChunk.size() != std::size_t(c.pp) * std::size_t(c.vpp)
-        || std::accumulate(blocksPerChunk.begin(), blocksPerChunk.end(), 0) != int(blocks.size()))
-        throw std::invalid_argument("the chunks must number pp x vpp and hold every block once");
-    PlanEstimate e;
-    e.config = c;
-    e.feasible = true;
-    e.numMicroBatches = int(globalBatch / (std::int64_t(c.microBatch) * c.dp));
-    e.capacityBytes = 76.0 * kGiB;
-    e.peakMemoryBytes = 60.0 * kGiB;
-    e.time.stepSeconds = 10;
-    e.mfu = 0.4;
-    int done = 0, first = 0;
-    for (std::size_t j = 0; j < blocksPerChunk.size(); ++j) {
-        done += blocksPerChunk[j];
-        const int end = j + 1 == blocksPerChunk.size() ? model.layerCount()
-                        : done == 0                     ? blocks.front().layers.front()
-                                                        : blocks[std::size_t(done - 1)].layers.back() + 1;
-        e.chunkLayers.emplace_back(first, end);
-        first = end;
-    }
-    for (int s = 0; s < c.pp; ++s) {
-        StageEstimate& st = e.stages.emplace_back();
-        st.stage = s;
-        for (std::size_t j = std::size_t(s); j < e.chunkLayers.size(); j += std::size_t(c.pp))
-            if (e.chunkLayers[j].second > e.chunkLayers[j].first)
-                st.layerRanges.push_back(e.chunkLayers[j]);
-    }
-    PlanDocument d;
-    d.generator = "ShardScope test";
-    d.model = PlanModelSummary::from(model);
-    d.cluster = ClusterSpec::make(catalogGpu("H100-SXM"), c.worldSize(), 8);
-    d.training.seqLength = seq;
-    d.training.globalBatch = globalBatch;
-    d.plans.push_back(makeDocumentPlan(model, e, 1, 1.0));
-    return d;
-}
 
 const ModelGraph& bundled(const char* name)
 {
@@ -139,7 +94,7 @@ private slots:
         const std::vector<int> moved = llama405bEmptyMiddleChunks();
         for (int s = 0; s < 16; ++s)
             QCOMPARE(stageBlocks(moved, 16, s), stageBlocks(chunks, 16, s));
-        const PlanDocument d = handDocument(m, 8192, 1024, parallel(8, 1, 16, 8, 8, 1), chunks);
+        const PlanDocument d = chunkDocument(m, 8192, 1024, parallel(8, 1, 16, 8, 8, 1), chunks);
         const PlanEstimate& e = d.plans[0].estimate;
         QCOMPARE(e.chunkLayers.front(), std::make_pair(0, 1)); // the embedding alone
         QCOMPARE(e.chunkLayers.back().second, m.layerCount());
@@ -152,7 +107,7 @@ private slots:
     void llama405bUnevenInterleaved()
     {
         const std::vector<int> chunks = llama405bEndsAlone();
-        const PlanDocument d = handDocument(bundled("llama-3.1-405b"), 8192, 1024, parallel(8, 1, 16, 8, 8, 1), chunks);
+        const PlanDocument d = chunkDocument(bundled("llama-3.1-405b"), 8192, 1024, parallel(8, 1, 16, 8, 8, 1), chunks);
         const std::string text = launch(d, LaunchFormat::Megatron);
         const std::map<QString, QString> a = megatronFlags(text);
         QCOMPARE(a.at(QStringLiteral("--tensor-model-parallel-size")), num(8));
@@ -195,7 +150,7 @@ private slots:
     void unevenChunksNeedALayout()
     {
         const std::vector<int> chunks = llama405bEmptyMiddleChunks();
-        const PlanDocument d = handDocument(bundled("llama-3.1-405b"), 8192, 1024, parallel(8, 1, 16, 8, 8, 1), chunks);
+        const PlanDocument d = chunkDocument(bundled("llama-3.1-405b"), 8192, 1024, parallel(8, 1, 16, 8, 8, 1), chunks);
         const std::map<QString, QString> a = megatronFlags(launch(d, LaunchFormat::Megatron));
         // Chunk 0 "Et", chunks 1-14 "t", 15 empty, 16-111 "t", 112 empty, 113-126 "t", 127 "tL".
         const QString layout = a.at(QStringLiteral("--pipeline-model-parallel-layout"));
@@ -233,12 +188,12 @@ private slots:
     // the same layout, so the same flags.
     void chunkLayoutOfOlderFiles()
     {
-        PlanDocument d = handDocument(bundled("llama-3.1-405b"), 8192, 1024, parallel(8, 1, 16, 8, 8, 1), llama405bEndsAlone());
+        PlanDocument d = chunkDocument(bundled("llama-3.1-405b"), 8192, 1024, parallel(8, 1, 16, 8, 8, 1), llama405bEndsAlone());
         const std::string withLayout = launch(d, LaunchFormat::Megatron);
         d.plans[0].estimate.chunkLayers.clear();
         QCOMPARE(launch(d, LaunchFormat::Megatron), withLayout);
         QCOMPARE(launch(d, LaunchFormat::Torchtitan),
-                 launch(handDocument(bundled("llama-3.1-405b"), 8192, 1024, parallel(8, 1, 16, 8, 8, 1), llama405bEndsAlone()),
+                 launch(chunkDocument(bundled("llama-3.1-405b"), 8192, 1024, parallel(8, 1, 16, 8, 8, 1), llama405bEndsAlone()),
                         LaunchFormat::Torchtitan));
     }
 
@@ -246,7 +201,7 @@ private slots:
     void inconsistentChunkLayoutIsRefused()
     {
         const PlanDocument good
-            = handDocument(bundled("llama-3-8b"), 4096, 64, parallel(2, 1, 4, 2, 2, 1), { 4, 4, 4, 4, 4, 4, 4, 4 });
+            = chunkDocument(bundled("llama-3-8b"), 4096, 64, parallel(2, 1, 4, 2, 2, 1), { 4, 4, 4, 4, 4, 4, 4, 4 });
         PlanDocument d = good;
         std::vector<std::pair<int, int>>& chunks = d.plans[0].estimate.chunkLayers;
         chunks[0].second += 1; // takes the first layer of chunk 1, which runs on stage 1
@@ -270,7 +225,7 @@ private slots:
         // 126 blocks over 16 stages: 7 on the first and last, 8 on the others.
         std::vector<int> chunks(16, 8);
         chunks.front() = chunks.back() = 7;
-        const PlanDocument d = handDocument(bundled("llama-3.1-405b"), 131072, 64, parallel(8, 16, 16, 8, 1, 1), chunks);
+        const PlanDocument d = chunkDocument(bundled("llama-3.1-405b"), 131072, 64, parallel(8, 16, 16, 8, 1, 1), chunks);
         QCOMPARE(d.plans[0].estimate.config.worldSize(), 16384);
         const std::string text = launch(d, LaunchFormat::Megatron);
         const std::map<QString, QString> a = megatronFlags(text);
@@ -321,7 +276,7 @@ private slots:
             c.cpCommType = CpCommType::AllToAll;
             return c;
         };
-        const PlanDocument d = handDocument(m, 32768, 16, ulysses(1, 4, 2), { 32 });
+        const PlanDocument d = chunkDocument(m, 32768, 16, ulysses(1, 4, 2), { 32 });
         const std::map<QString, QString> a = megatronFlags(launch(d, LaunchFormat::Megatron));
         QCOMPARE(a.at(QStringLiteral("--context-parallel-size")), num(4));
         QCOMPARE(a.at(QStringLiteral("--cp-comm-type")), QStringLiteral("a2a"));
@@ -335,12 +290,12 @@ private slots:
                                                "attention")));
 
         // With TP the model code's process groups bring DP, so no data_parallel_size.
-        const PlanDocument tp = handDocument(m, 32768, 16, ulysses(2, 4, 2), { 32 });
+        const PlanDocument tp = chunkDocument(m, 32768, 16, ulysses(2, 4, 2), { 32 });
         const Json dsTp = Json::parse(launch(tp, LaunchFormat::DeepSpeed));
         QCOMPARE(dsTp.at("sequence_parallel_size").get<int>(), 4);
         QVERIFY(!dsTp.contains("data_parallel_size"));
         // Ulysses scatters heads: Llama-3-8B's 32 heads over TP 4 leave 8 per rank, which CP 16 cannot split.
-        const PlanDocument heads = handDocument(m, 32768, 16, ulysses(4, 16, 1), { 32 });
+        const PlanDocument heads = chunkDocument(m, 32768, 16, ulysses(4, 16, 1), { 32 });
         QCOMPARE(refusal([&] { launch(heads, LaunchFormat::DeepSpeed); }),
                  QStringLiteral("$.plans[0].config.cp: DeepSpeed Ulysses scatters attention heads over the sequence-parallel "
                                 "group (\"Attention head count ... is not divisible by SP size\"): 8 heads per TP rank do "
@@ -356,7 +311,7 @@ private slots:
         c.reshardAfterForward = false;
         QCOMPARE(c.zeroShardSize(), 4);
         const ModelGraph& m = bundled("llama-3-70b");
-        const PlanDocument d = handDocument(m, 8192, 512, c, { 20, 20, 20, 20 });
+        const PlanDocument d = chunkDocument(m, 8192, 512, c, { 20, 20, 20, 20 });
         const std::string toml = launch(d, LaunchFormat::Torchtitan);
         QVERIFY2(toml.find("# - Hybrid sharding (HSDP): 2 replicas, each sharding over 4 ranks.") != std::string::npos,
                  toml.c_str());
@@ -384,7 +339,7 @@ private slots:
 
         // Resharding after forward: torchtitan "always"; Megatron-FSDP with two distributed-optimizer instances.
         c.reshardAfterForward = true;
-        const PlanDocument freed = handDocument(m, 8192, 512, c, { 20, 20, 20, 20 });
+        const PlanDocument freed = chunkDocument(m, 8192, 512, c, { 20, 20, 20, 20 });
         QVERIFY(launch(freed, LaunchFormat::Torchtitan).find("fsdp_reshard_after_forward = \"always\"") != std::string::npos);
         const std::map<QString, QString> a = megatronFlags(launch(freed, LaunchFormat::Megatron));
         QCOMPARE(a.at(QStringLiteral("--use-megatron-fsdp")), QString());
@@ -397,7 +352,7 @@ private slots:
         // ZeRO-1 with two replicas: Megatron's distributed optimizer in two instances.
         ParallelConfig z1 = parallel(8, 1, 4, 8, 1, 1);
         z1.dpReplicate = 2;
-        const std::map<QString, QString> b = megatronFlags(launch(handDocument(m, 8192, 512, z1, { 20, 20, 20, 20 }),
+        const std::map<QString, QString> b = megatronFlags(launch(chunkDocument(m, 8192, 512, z1, { 20, 20, 20, 20 }),
                                                                   LaunchFormat::Megatron));
         QCOMPARE(b.at(QStringLiteral("--num-distributed-optimizer-instances")), num(2));
         QVERIFY(!b.count(QStringLiteral("--use-megatron-fsdp")));
@@ -409,7 +364,7 @@ private slots:
     {
         ParallelConfig c = parallel(1, 4, 1, 2, 1, 1);
         c.dpReplicate = 4; // divides DP x CP = 8 (shard groups of 2), not DP 2
-        const PlanDocument d = handDocument(bundled("llama-3-8b"), 8192, 64, c, { 32 });
+        const PlanDocument d = chunkDocument(bundled("llama-3-8b"), 8192, 64, c, { 32 });
         QVERIFY(refusal([&] { launch(d, LaunchFormat::Torchtitan); })
                     .startsWith(QStringLiteral("$.plans[0].config.dp_replicate: torchtitan replicates across "
                                                "data_parallel_replicate_degree")));
@@ -465,7 +420,7 @@ private slots:
         c.reshardAfterForward = reshard;
         c.cpCommType = ring ? CpCommType::P2P : CpCommType::AllToAll;
         std::vector<int> chunks(std::size_t(pp), 32 / pp);
-        const PlanDocument d = handDocument(bundled("llama-3-8b"), 8192, 64, c, chunks);
+        const PlanDocument d = chunkDocument(bundled("llama-3-8b"), 8192, 64, c, chunks);
         const QString refused = refusal([&] { launch(d, LaunchFormat::DeepSpeed); });
         QVERIFY2(refused.startsWith(message), qPrintable(refused));
     }
@@ -474,11 +429,11 @@ private slots:
     {
         ParallelConfig c = parallel(1, 1, 1, 8, 1, 3);
         c.dpReplicate = 2;
-        const Json ds = Json::parse(launch(handDocument(bundled("llama-3-8b"), 8192, 64, c, { 32 }), LaunchFormat::DeepSpeed));
+        const Json ds = Json::parse(launch(chunkDocument(bundled("llama-3-8b"), 8192, 64, c, { 32 }), LaunchFormat::DeepSpeed));
         QCOMPARE(ds.at("zero_optimization").at("stage").get<int>(), 3);
         QCOMPARE(ds.at("zero_optimization").at("mics_shard_size").get<int>(), 4); // 8 DP ranks / 2 replicas
         c.dpReplicate = 1;
-        const Json plain = Json::parse(launch(handDocument(bundled("llama-3-8b"), 8192, 64, c, { 32 }), LaunchFormat::DeepSpeed));
+        const Json plain = Json::parse(launch(chunkDocument(bundled("llama-3-8b"), 8192, 64, c, { 32 }), LaunchFormat::DeepSpeed));
         QVERIFY(!plain.at("zero_optimization").contains("mics_shard_size"));
         QVERIFY(!plain.contains("sequence_parallel_size"));
     }
