@@ -252,6 +252,25 @@ namespace {
         }
     }
 
+    Finding fewerGpusFinding(const PlanningProblem& problem, const ClusterSweep& sweep)
+    {
+        const int perNode = problem.cluster.gpusPerNode;
+        const std::int64_t gpus = std::int64_t(*sweep.fitNodes) * perNode;
+        Finding f;
+        f.kind = FindingKind::FewerGpus;
+        f.severity = FindingSeverity::Hint;
+        f.message = "Global batch " + grouped(problem.training.globalBatch) + " cannot keep "
+            + grouped(std::int64_t(problem.cluster.nodes) * perNode) + " GPUs busy; a plan fits on "
+            + grouped(*sweep.fitNodes) + (*sweep.fitNodes == 1 ? " node x " : " nodes x ") + grouped(perNode) + " = "
+            + grouped(gpus) + " GPUs with the same pins (the most found by halving the nodes, then bisecting: "
+            + grouped(std::int64_t(sweep.largestFailingNodes) * perNode) + " do not). Its fastest plan: " + fitText(*sweep.best);
+        f.changes.push_back({ grouped(*sweep.fitNodes) + (*sweep.fitNodes == 1 ? " node (" : " nodes (") + grouped(gpus)
+                                  + " GPUs)",
+                              problem.training.pins.dp ? std::optional(sweep.pins) : std::nullopt, {}, *sweep.fitNodes,
+                              true });
+        return f;
+    }
+
     Finding clusterFinding(const PlanningProblem& problem, const ClusterSweep& sweep)
     {
         const int perNode = problem.cluster.gpusPerNode;
@@ -342,6 +361,54 @@ ClusterSweep smallestFittingCluster(const PlanningProblem& problem, const Diagno
     return sweep;
 }
 
+ClusterSweep largestFittingCluster(const PlanningProblem& problem, const DiagnosisOptions& options)
+{
+    ClusterSweep sweep;
+    sweep.pins = withoutPin(problem.training.pins, PinKnob::Dp);
+    sweep.startNodes = problem.cluster.nodes;
+    sweep.largestFailingNodes = sweep.startNodes;
+    sweep.capNodes = sweep.startNodes;
+    if (sweep.startNodes <= 1) return sweep;
+    sweep.ran = true;
+    int searches = 0;
+    auto fits = [&](int nodes) {
+        ++searches;
+        const PlanningProblem changed = withNodes(problem, nodes); // the evaluator keeps a reference to it
+        const PlanEvaluator evaluator(changed);
+        const SearchResult r = searchPlans(evaluator, sweep.pins, searchOptions(options));
+        if (r.cancelled || cancelled(options)) {
+            sweep.cancelled = true;
+            return false;
+        }
+        sweep.tried.emplace_back(nodes, r.feasibleCount);
+        const PlanSummary* best = fastestFitting(r);
+        if (best && (!sweep.fitNodes || nodes > *sweep.fitNodes)) {
+            sweep.fitNodes = nodes;
+            sweep.best = *best;
+        }
+        return best != nullptr;
+    };
+    // Halving down to one node, then halving the gap above the first count that fits.
+    int high = sweep.startNodes; // does not fit
+    std::optional<int> low;
+    for (int n = sweep.startNodes / 2; n >= 1 && searches < options.maxSweepSearches && !sweep.cancelled; n /= 2) {
+        if (fits(n)) {
+            low = n;
+            break;
+        }
+        high = n;
+    }
+    while (low && high - *low > 1 && searches < options.maxSweepSearches && !sweep.cancelled) {
+        const int mid = *low + (high - *low) / 2;
+        if (fits(mid))
+            low = mid;
+        else
+            high = mid;
+    }
+    sweep.largestFailingNodes = high;
+    return sweep;
+}
+
 SearchDiagnosis diagnoseSearch(
     const PlanningProblem& problem, const SearchResult& result, const DiagnosisOptions& options)
 {
@@ -371,6 +438,13 @@ SearchDiagnosis diagnoseSearch(
         if (valid.empty()) {
             if (d.findings.empty()) d.findings.push_back(ruleDeadEnd(result, reasons));
             if (options.relaxPins) relaxRules(evaluator, pins, options, named, d.findings);
+            // The global batch leaves these GPUs no DP degree at all: fewer GPUs are the way out.
+            const std::optional<Finding> batch = batchDivisorFinding(problem);
+            if (options.sweepClusters && batch && batch->allowedValues.empty() && !cancelled(options)) {
+                const ClusterSweep fewer = largestFittingCluster(problem, options);
+                if (fewer.fitNodes && fewer.best && !fewer.cancelled)
+                    d.findings.push_back(fewerGpusFinding(problem, fewer));
+            }
         } else {
             d.closest = closestPlan(evaluator, result, valid);
             if (d.closest) d.findings.push_back(nothingFits(problem, *d.closest));

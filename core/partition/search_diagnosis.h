@@ -47,6 +47,7 @@ enum class FindingKind
     NothingFits, ///< the closest plan's peak memory against usable memory, its margin, what dominates it
     SmallestCluster, ///< the fewest nodes (same GPUs per node, same pins) on which a plan fits
     NoClusterFits, ///< no node count up to the sweep's cap fits either
+    FewerGpus, ///< too many GPUs for the global batch (no DP degree left): the most nodes below on which a plan fits
     BatchLimitsDp, ///< the global batch rules out data-parallel degrees the GPU count allows
     LargeBubble, ///< a plan's pipeline bubble is above the warning threshold
 };
@@ -143,6 +144,15 @@ struct ClusterSweep
     int largestFailingNodes = 0; ///< the most nodes tried below fitNodes without a fit (startNodes at least)
     std::optional<PlanSummary> best; ///< the fastest plan that fits on fitNodes (its config, memory, step)
 };
+
+/**
+ * The most nodes below the problem's on which a plan fits, with the problem's pins but DP unpinned: where the
+ * global batch leaves the cluster no data-parallel degree (512 sequences on 1,000,000 GPUs), fewer GPUs are the way
+ * out. Halves the node count until a plan fits, then bisects up between that count and the last that did not; at
+ * most options.maxSweepSearches searches. fitNodes is that count (none when nothing fits down to one node);
+ * largestFailingNodes the fewest nodes tried above it without a fit.
+ */
+ClusterSweep largestFittingCluster(const PlanningProblem& problem, const DiagnosisOptions& options = {});
 
 /// What diagnoseSearch found, most important first.
 struct SearchDiagnosis

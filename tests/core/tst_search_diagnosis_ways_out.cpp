@@ -119,6 +119,40 @@ private slots:
         }
     }
 
+    // Issue 29: 512 sequences on 1,000,000 H100 leave no DP degree at all, and the dead end offered no way out that
+    // works (a global batch of 1,000,000 fits nothing either). Fewer GPUs do: the finding's node count fits a plan
+    // (searched again here), the count it says does not fit fits none, and the link's problem is that cluster.
+    void fewerGpusForTooSmallABatch()
+    {
+        const PlanningProblem p = makeProblem(llama3_70b(), 1000000, 512, 8192);
+        const SearchResult r = search(p, p.training.pins);
+        QCOMPARE(r.feasibleCount, std::size_t(0));
+        const SearchDiagnosis d = diagnoseSearch(p, r);
+        const Finding* f = findKind(d.findings, FindingKind::FewerGpus);
+        QVERIFY2(f, qPrintable(dump(d.findings)));
+        QVERIFY(f->changes.size() == 1 && f->changes.front().nodes && f->changes.front().verified);
+        const int nodes = *f->changes.front().nodes;
+        QVERIFY(nodes < p.cluster.nodes);
+        const PlanningProblem fewer = withChange(p, f->changes.front());
+        QCOMPARE(fewer.cluster.nodes, nodes);
+        QVERIFY(search(fewer, fewer.training.pins).feasibleCount > 0);
+        const ClusterSweep sweep = largestFittingCluster(p);
+        QCOMPARE(sweep.fitNodes, std::optional<int>(nodes));
+        QVERIFY(sweep.largestFailingNodes > nodes);
+        PlanningProblem above = p;
+        above.cluster = ClusterSpec::make(p.cluster.gpu, sweep.largestFailingNodes * 8, 8);
+        QCOMPARE(search(above, above.training.pins).feasibleCount, std::size_t(0));
+        QVERIFY2(QString::fromStdString(f->message).startsWith(QStringLiteral("Global batch 512 cannot keep 1,000,000 GPUs busy; a plan fits on ")),
+                 f->message.c_str());
+        // Where the batch leaves some DP degree, no such finding (the usual dead ends apply).
+        const PlanningProblem tp3 = [] {
+            PlanningProblem q = makeProblem(llama3_70b(), 24, 512);
+            q.training.pins.tp = 3;
+            return q;
+        }();
+        QVERIFY(!findKind(diagnoseSearch(tp3, search(tp3, tp3.training.pins)).findings, FindingKind::FewerGpus));
+    }
+
 };
 
 QTEST_GUILESS_MAIN(TestSearchDiagnosisWaysOut)
