@@ -6,6 +6,7 @@
 #include "util/text.h"
 
 #include <QMap>
+#include <QRegularExpression>
 #include <QStringList>
 #include <QTextStream>
 
@@ -356,7 +357,9 @@ void PlanReport::printInfeasible(QTextStream& out, const PlanningOutcome& o, int
             break;
         out << QStringLiteral("  %1  %2").arg(configColumns(s.config), qs(s.infeasibleReason.text())) << '\n';
     }
-    // Why candidates fail, most common reasons first (the numbers in reasons differ, so group by their start).
+    // Why candidates fail, grouped by the reason's words with its numbers as N ("global batch N is smaller than
+    // the data-parallel size N"): the whole sentence, not its first words.
+    static const QRegularExpression number(QStringLiteral("\\d[\\d,.]*"));
     QMap<QString, int> kinds;
     for (const PlanSummary& s : o.search.candidates)
         if (!s.feasible) {
@@ -364,7 +367,7 @@ void PlanReport::printInfeasible(QTextStream& out, const PlanningOutcome& o, int
             if (r.startsWith(QLatin1String("stage ")))
                 r = tr("exceeds GPU memory");
             else
-                r = r.section(QLatin1Char(' '), 0, 3) + QStringLiteral(" ...");
+                r.replace(number, QStringLiteral("N"));
             ++kinds[r];
         }
     if (!kinds.isEmpty()) {

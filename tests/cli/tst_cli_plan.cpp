@@ -48,6 +48,10 @@ void TestCliPlan::plansBundledLlama70b()
     QCOMPARE(rows, 5);
     QVERIFY(r.out.contains(QStringLiteral("Best plan: TP ")));
     QVERIFY(!r.out.contains(QStringLiteral("Best plan: TP 1 x PP 1")));
+    // Rejected candidates grouped by their whole reason with the numbers as N (it was cut to four words).
+    QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral(
+                 "\\n +\\d+  PP N x vpp N = N model chunks need at least N transformer blocks; the model has N\\n"))),
+             qPrintable(r.out));
 }
 
 void TestCliPlan::pinnedConfigurationAndJson()
