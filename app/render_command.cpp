@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "compare_controller.h"
 #include "compare_view.h"
+#include "explorer_view.h"
 #include "input_panel.h"
 #include "main_window.h"
 #include "plan_views.h"
@@ -35,6 +36,8 @@ struct RenderArgs
     QSize size { 1600, 1000 };
     double scale = 1;
     QString theme = QStringLiteral("light");
+    double explorerZoom = 1; ///< --explorer-zoom: the explorer's range this many times smaller, around the best plan
+    bool logX = false, logY = false; ///< --log-x, --log-y: the explorer's axes logarithmic
     QStringList planArgs;
 };
 
@@ -64,6 +67,16 @@ RenderArgs parseRenderArgs(const QStringList& arguments)
             r.theme = value();
             if (r.theme != QLatin1String("light") && r.theme != QLatin1String("dark"))
                 throw UsageError { RenderCommand::tr("--theme expects light or dark, got \"%1\"").arg(r.theme) };
+        } else if (a == QLatin1String("--explorer-zoom")) {
+            const QString v = value();
+            bool ok = false;
+            r.explorerZoom = v.toDouble(&ok);
+            if (!ok || !(r.explorerZoom >= 1 && r.explorerZoom <= 1000))
+                throw UsageError { RenderCommand::tr("--explorer-zoom expects a factor from 1 to 1000, got \"%1\"").arg(v) };
+        } else if (a == QLatin1String("--log-x")) {
+            r.logX = true;
+        } else if (a == QLatin1String("--log-y")) {
+            r.logY = true;
         } else if (a == QLatin1String("--scale")) {
             const QString v = value();
             bool ok = false;
@@ -79,6 +92,8 @@ RenderArgs parseRenderArgs(const QStringList& arguments)
     if (r.view != QLatin1String("window") && r.view != QLatin1String("compare") && r.view != QLatin1String("sweep")
         && r.view != QLatin1String("explorer") && !MainWindow::viewFromName(r.view))
         throw UsageError { RenderCommand::tr("unknown view \"%1\": use memory, stages, timeline, imbalance, communication, explorer, compare, sweep or window").arg(r.view) };
+    if ((r.explorerZoom != 1 || r.logX || r.logY) && r.view != QLatin1String("explorer"))
+        throw UsageError { RenderCommand::tr("--explorer-zoom, --log-x and --log-y go with --view explorer") };
     if (r.out.isEmpty())
         throw UsageError { RenderCommand::tr("--out FILE.png or FILE.svg is required") };
     const QString suffix = QFileInfo(r.out).suffix().toLower();
@@ -103,6 +118,8 @@ QString RenderCommand::helpText()
               "  --size WxH    picture size in pixels at scale 1; default 1600x1000\n"
               "  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1\n"
               "  --theme T     light (default) or dark\n"
+              "  --explorer-zoom F  with --view explorer: the range F times smaller around the best plan\n"
+              "  --log-x, --log-y   with --view explorer: logarithmic axes\n"
               "%1"
               "\n"
               "Plan options: see shardscope plan --help.\n")
@@ -194,6 +211,12 @@ int RenderCommand::run(const QStringList& arguments)
         window.viewTabs()->setCurrentIndex(page);
         Figure figure = window.planViews()->figure(page);
         figure.viewSize = QSizeF(r.size.width(), r.size.height() - chrome);
+        if (ExplorerView* explorer = window.findChild<ExplorerView*>()) {
+            explorer->setLogAxes(r.logX, r.logY);
+            if (r.explorerZoom > 1 && explorer->selectedCandidate() >= 0)
+                explorer->zoom(1 / r.explorerZoom, explorer->pointPosition(std::uint32_t(explorer->selectedCandidate()), figure.viewSize),
+                               figure.viewSize);
+        }
         error = FigureExporter::write(r.out, figure, r.scale);
     } else {
         const MainWindow::View view = *MainWindow::viewFromName(r.view);

@@ -3123,6 +3123,18 @@ TRANSLATIONS.update({
 })
 
 
+# Issue 29: render's explorer zoom and log axes.
+TRANSLATIONS.update({
+    ('RenderCommand', 'Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]\n                         [--theme light|dark] [plan options]\n\nPlans MODEL like "shardscope plan" and draws the best plan as the desktop planner shows it,\ntitled and with its legend, without a display.\n\n  --view VIEW   memory, stages, timeline, imbalance, communication, explorer (every plan searched,\n                the Pareto front drawn), compare (a baseline and up to three plans side by side),\n                sweep (the best plan at each cluster size, batch or sequence length), or window\n  --out FILE    .png (bitmap) or .svg (vector)\n  --size WxH    picture size in pixels at scale 1; default 1600x1000\n  --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1\n  --theme T     light (default) or dark\n  --explorer-zoom F  with --view explorer: the range F times smaller around the best plan\n  --log-x, --log-y   with --view explorer: logarithmic axes\n%1\nPlan options: see shardscope plan --help.\n'):
+        ('Aufruf: shardscope render MODELL --view ANSICHT --out DATEI.png|DATEI.svg [--size BxH] [--scale S]\n                         [--theme light|dark] [Planoptionen]\n\nPlant MODELL wie „shardscope plan“ und zeichnet den besten Plan so, wie ihn der Desktop-Planer zeigt,\nmit Titel und Legende, ohne Bildschirm.\n\n  --view ANSICHT memory, stages, timeline, imbalance, communication, explorer (alle durchsuchten Pläne,\n                mit der Pareto-Front), compare (eine Basis und bis zu drei Pläne nebeneinander),\n                sweep (der beste Plan je Clustergröße, Batch oder Sequenzlänge) oder window\n  --out DATEI   .png (Rastergrafik) oder .svg (Vektorgrafik)\n  --size BxH    Bildgröße in Pixeln bei Maßstab 1; Standard 1600x1000\n  --scale S     Pixelmaßstab eines PNG (2 für Druck und High-DPI-Bildschirme); Standard 1\n  --theme T     light (Standard) oder dark\n  --explorer-zoom F  mit --view explorer: der Bereich F-mal kleiner um den besten Plan\n  --log-x, --log-y   mit --view explorer: logarithmische Achsen\n%1\nPlanoptionen: siehe shardscope plan --help.\n',
+         '用法：shardscope render 模型 --view 视图 --out 文件.png|文件.svg [--size 宽x高] [--scale S]\n                         [--theme light|dark] [方案选项]\n\n像“shardscope plan”一样规划模型，并按桌面规划器的显示方式绘制最佳方案，\n带标题和图例，无需显示器。\n\n  --view 视图   memory、stages、timeline、imbalance、communication、explorer（搜索过的全部方案，\n                并画出帕累托前沿）、compare（基准与最多三个方案并排）、\n                sweep（每个集群规模、批次或序列长度下的最佳方案）或 window\n  --out 文件    .png（位图）或 .svg（矢量图）\n  --size 宽x高  缩放为 1 时的图片像素尺寸；默认 1600x1000\n  --scale S     PNG 的像素缩放（打印和高 DPI 屏幕用 2）；默认 1\n  --theme T     light（默认）或 dark\n  --explorer-zoom F  与 --view explorer 一起用：以最佳方案为中心把范围缩小 F 倍\n  --log-x, --log-y   与 --view explorer 一起用：对数坐标轴\n%1\n方案选项：参见 shardscope plan --help。\n'),
+    ('RenderCommand', '--explorer-zoom expects a factor from 1 to 1000, got "%1"'):
+        ('--explorer-zoom erwartet einen Faktor von 1 bis 1000, erhalten: "%1"', '--explorer-zoom 需要 1 到 1000 之间的倍数，得到“%1”'),
+    ('RenderCommand', '--explorer-zoom, --log-x and --log-y go with --view explorer'):
+        ('--explorer-zoom, --log-x und --log-y gehören zu --view explorer', '--explorer-zoom、--log-x 和 --log-y 需与 --view explorer 一起使用'),
+})
+
+
 def _with_ep_overlap(text, column):
     anchor = _EP_ANCHORS[column]
     assert text.count(anchor) == 1, "the help text moved: update _EP_ANCHORS"

@@ -4283,6 +4283,14 @@ Beispiel:
         <translation>unbekannte Ansicht „%1“: memory, stages, timeline, imbalance, communication, explorer, compare, sweep oder window verwenden</translation>
     </message>
     <message>
+        <source>--explorer-zoom expects a factor from 1 to 1000, got "%1"</source>
+        <translation>--explorer-zoom erwartet einen Faktor von 1 bis 1000, erhalten: "%1"</translation>
+    </message>
+    <message>
+        <source>--explorer-zoom, --log-x and --log-y go with --view explorer</source>
+        <translation>--explorer-zoom, --log-x und --log-y gehören zu --view explorer</translation>
+    </message>
+    <message>
         <source>Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]
                          [--theme light|dark] [plan options]
 
@@ -4296,6 +4304,8 @@ titled and with its legend, without a display.
   --size WxH    picture size in pixels at scale 1; default 1600x1000
   --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1
   --theme T     light (default) or dark
+  --explorer-zoom F  with --view explorer: the range F times smaller around the best plan
+  --log-x, --log-y   with --view explorer: logarithmic axes
 %1
 Plan options: see shardscope plan --help.
 </source>
@@ -4313,6 +4323,8 @@ mit Titel und Legende, ohne Bildschirm.
   --size BxH    Bildgröße in Pixeln bei Maßstab 1; Standard 1600x1000
   --scale S     Pixelmaßstab eines PNG (2 für Druck und High-DPI-Bildschirme); Standard 1
   --theme T     light (Standard) oder dark
+  --explorer-zoom F  mit --view explorer: der Bereich F-mal kleiner um den besten Plan
+  --log-x, --log-y   mit --view explorer: logarithmische Achsen
 %1
 Planoptionen: siehe shardscope plan --help.
 </translation>

@@ -4281,6 +4281,14 @@ Example:
         <translation>未知视图“%1”：请使用 memory、stages、timeline、imbalance、communication、explorer、compare、sweep 或 window</translation>
     </message>
     <message>
+        <source>--explorer-zoom expects a factor from 1 to 1000, got "%1"</source>
+        <translation>--explorer-zoom 需要 1 到 1000 之间的倍数，得到“%1”</translation>
+    </message>
+    <message>
+        <source>--explorer-zoom, --log-x and --log-y go with --view explorer</source>
+        <translation>--explorer-zoom、--log-x 和 --log-y 需与 --view explorer 一起使用</translation>
+    </message>
+    <message>
         <source>Usage: shardscope render MODEL --view VIEW --out FILE.png|FILE.svg [--size WxH] [--scale S]
                          [--theme light|dark] [plan options]
 
@@ -4294,6 +4302,8 @@ titled and with its legend, without a display.
   --size WxH    picture size in pixels at scale 1; default 1600x1000
   --scale S     pixel scale of a PNG (2 for print and high-DPI screens); default 1
   --theme T     light (default) or dark
+  --explorer-zoom F  with --view explorer: the range F times smaller around the best plan
+  --log-x, --log-y   with --view explorer: logarithmic axes
 %1
 Plan options: see shardscope plan --help.
 </source>
@@ -4311,6 +4321,8 @@ Plan options: see shardscope plan --help.
   --size 宽x高  缩放为 1 时的图片像素尺寸；默认 1600x1000
   --scale S     PNG 的像素缩放（打印和高 DPI 屏幕用 2）；默认 1
   --theme T     light（默认）或 dark
+  --explorer-zoom F  与 --view explorer 一起用：以最佳方案为中心把范围缩小 F 倍
+  --log-x, --log-y   与 --view explorer 一起用：对数坐标轴
 %1
 方案选项：参见 shardscope plan --help。
 </translation>

@@ -252,10 +252,15 @@ void ExplorerView::paintOverlays(QPainter& painter, const QRectF& plot) const
     // Plans outside the shown range lie on its edge: say how many, and how to see them.
     if (m_beyondCount > 0) {
         const QFontMetricsF metrics(font());
+        const QString text = tr("%n plan(s) beyond the range, drawn at its edge (wheel to zoom out, Home to reset)", nullptr,
+                                int(m_beyondCount));
+        const QRectF box(plot.left() + 4, plot.top() + 4, std::min(plot.width() - 8, metrics.horizontalAdvance(text) + 8),
+                         metrics.height() + 2);
+        QColor back = pal.color(QPalette::Base);
+        back.setAlphaF(0.85f); // over the points on the top edge, still legible
+        painter.fillRect(box, back);
         painter.setPen(mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.7));
-        painter.drawText(QRectF(plot.left() + 4, plot.top() + 2, plot.width() - 8, metrics.height()), Qt::AlignLeft | Qt::AlignTop,
-                         tr("%n plan(s) beyond the range, drawn at its edge (wheel to zoom out, Home to reset)", nullptr,
-                            int(m_beyondCount)));
+        painter.drawText(box.adjusted(4, 1, -4, -1), Qt::AlignLeft | Qt::AlignVCenter, text);
     }
 
     // The Pareto front: a line through its plans in increasing x, each ringed.

@@ -22,6 +22,7 @@ long=(llama-3.1-405b --gpus 16384 --seq 131072 --global-batch 128 --tp 8 --cp 16
   --global-batch 32 --view timeline --size 1400x420 --out "$here/timeline-zero-bubble.png"
 # The design-space explorer, a comparison against a baseline, and a cluster-size sweep (issue 15).
 "$shardscope" render "${example[@]}" --view explorer --size 1400x800 --out "$here/explorer.png"
+"$shardscope" render "${example[@]}" --view explorer --explorer-zoom 4 --size 1400x800 --out "$here/explorer-zoomed.png"
 "$shardscope" render llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --tp 8 --pp 16 \
   --baseline "tp=8,pp=16,dp=128,vpp=8,mb=1,zero=1,recompute=full,schedule=interleaved" \
   --view compare --size 1600x1100 --out "$here/compare.png"

@@ -2,6 +2,7 @@
 // `shardscope render MODEL --view explorer`: the explorer of every plan searched, as PNG and SVG, headless.
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -58,6 +59,38 @@ private slots:
         const QString text = QString::fromUtf8(f.readAll());
         QVERIFY2(text.contains(QStringLiteral("Pareto")), "the explorer's title names the Pareto front");
         QVERIFY(text.contains(QStringLiteral("Every plan searched")));
+    }
+
+    // Issue 29: a zoomed explorer from the command line, for design reviews: the range 4 times smaller around the
+    // best plan leaves more plans beyond it (counted in the picture); log axes; the flags only with the explorer.
+    void zoomAndLogAxes()
+    {
+        QTemporaryDir dir;
+        const QStringList plan { QStringLiteral("llama-2-7b"), QStringLiteral("--gpus"), QStringLiteral("8"),
+                                 QStringLiteral("--global-batch"), QStringLiteral("64"), QStringLiteral("--view"),
+                                 QStringLiteral("explorer") };
+        const auto beyond = [&](const QStringList& extra) {
+            const QString svg = dir.filePath(QStringLiteral("e.svg"));
+            const Run r = render(plan + extra + QStringList { QStringLiteral("--out"), svg });
+            if (r.exitCode != 0) return -1;
+            QFile f(svg);
+            if (!f.open(QIODevice::ReadOnly)) return -1;
+            const QRegularExpressionMatch m
+                = QRegularExpression(QStringLiteral("([0-9,]+) plan(?:s|\\(s\\))? beyond the range")).match(QString::fromUtf8(f.readAll()));
+            return m.hasMatch() ? m.captured(1).remove(QLatin1Char(',')).toInt() : 0;
+        };
+        const int first = beyond({});
+        const int zoomed = beyond({ QStringLiteral("--explorer-zoom"), QStringLiteral("4") });
+        QVERIFY2(first >= 0 && zoomed > first, qPrintable(QStringLiteral("%1 -> %2").arg(first).arg(zoomed)));
+        QVERIFY(beyond({ QStringLiteral("--log-x"), QStringLiteral("--log-y") }) >= 0);
+        const Run wrong = render({ QStringLiteral("llama-2-7b"), QStringLiteral("--view"), QStringLiteral("memory"),
+                                   QStringLiteral("--explorer-zoom"), QStringLiteral("4"), QStringLiteral("--out"),
+                                   dir.filePath(QStringLiteral("m.png")) });
+        QCOMPARE(wrong.exitCode, 2);
+        QVERIFY2(wrong.err.contains(QStringLiteral("go with --view explorer")), qPrintable(wrong.err));
+        const Run bad = render(plan + QStringList { QStringLiteral("--explorer-zoom"), QStringLiteral("0.5"), QStringLiteral("--out"),
+                                                    dir.filePath(QStringLiteral("b.png")) });
+        QCOMPARE(bad.exitCode, 2);
     }
 
     void unknownViewListsExplorer()
