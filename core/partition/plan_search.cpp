@@ -122,13 +122,12 @@ namespace {
     };
 
     /// The keepFastest fastest distinct tokens/s of the plans found that fit, shared by the search threads:
-    /// toBeat() is the slowest of them once there are that many (0 before), less the bound's slack, and only rises.
+    /// toBeat() is the slowest of them once there are that many (0 before), and only rises.
     class FastestFound
     {
     public:
-        FastestFound(int keep, double slack)
+        explicit FastestFound(int keep)
             : m_keep(std::size_t(std::max(1, keep)))
-            , m_slack(1.0 / (1.0 + std::max(0.0, slack)))
         {
         }
         double toBeat() const { return m_toBeat.load(std::memory_order_relaxed); }
@@ -136,18 +135,15 @@ namespace {
         {
             if (!(tokensPerSecond > toBeat())) return;
             const std::lock_guard lock(m_mutex);
-            if (m_fastest.size() == m_keep && !(tokensPerSecond > m_fastest.back())) return;
             if (std::find(m_fastest.begin(), m_fastest.end(), tokensPerSecond) != m_fastest.end()) return;
             m_fastest.insert(std::upper_bound(m_fastest.begin(), m_fastest.end(), tokensPerSecond, std::greater<>()),
                 tokensPerSecond);
             if (m_fastest.size() > m_keep) m_fastest.pop_back();
-            // A plan (1 + slack) times slower than the keep-th fastest has its tokens/s over (1 + slack).
-            if (m_fastest.size() == m_keep) m_toBeat.store(m_fastest.back() * m_slack, std::memory_order_relaxed);
+            if (m_fastest.size() == m_keep) m_toBeat.store(m_fastest.back(), std::memory_order_relaxed);
         }
 
     private:
         std::size_t m_keep;
-        double m_slack; ///< 1 / (1 + boundSlack)
         std::mutex m_mutex;
         std::vector<double> m_fastest; ///< descending
         std::atomic<double> m_toBeat { 0 };
@@ -227,7 +223,7 @@ namespace {
         reserveOnHugePages(open, n);
         for (std::size_t i = 0; i < n; ++i)
             if (state[i] == Open) open.push_back(std::uint32_t(i));
-        FastestFound fastest(options.keepFastest, options.boundSlack);
+        FastestFound fastest(options.keepFastest);
         // Candidate i placed and evaluated in full, unless its floor after placing is slower than `toBeat` (then
         // bounded after placing; a candidate placed before keeps its summary).
         auto evaluate = [&](std::uint32_t i, double toBeat) {

@@ -46,9 +46,6 @@ struct SearchOptions
     /// With pruning: every plan that fits and is as fast as the keepFastest-th fastest distinct tokens/s is
     /// evaluated in full (runPlanning raises it to its topCount). At least 1.
     int keepFastest = 1;
-    /// With pruning: also every plan that fits at most this share slower than the keepFastest-th fastest, so that
-    /// the plans tied with the first ones (plan_ties.h) are evaluated in full too. 0: none.
-    double boundSlack = 0;
 };
 
 struct SearchResult

@@ -53,8 +53,7 @@ PlanningOutcome runPlanning(const PlanningProblem& problem, Strategy strategy, c
     SearchOptions search = options;
     if (!ranksByThroughput(strategy, weights))
         search.pruning = SearchPruning::None;
-    search.keepFastest = std::max({ search.keepFastest, topCount, 1 });
-    search.boundSlack = tieRuleFor(problem.cluster.gpu.calibration).relativeTolerance; // the ties of the first plans
+    search.keepFastest = std::max(search.keepFastest, keepFastestFor(topCount));
     outcome.search = searchPlans(evaluator, problem.training.pins, search);
     if (!outcome.search.cancelled)
         rerank(outcome, evaluator, strategy, weights, topCount);

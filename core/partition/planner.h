@@ -7,6 +7,7 @@
 #include "partition/plan_ties.h"
 #include "partition/strategy.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -41,11 +42,17 @@ struct PlanningOutcome
  * pins allow, score with the weights, rank by the strategy, and re-evaluate the best `topCount`
  * in full (stages, per-device memory). Throws InputError when the problem is invalid.
  * options.pruning applies only where the ranking is by throughput (ranksByThroughput; otherwise every candidate
- * is evaluated), with keepFastest at least topCount: `order`'s first topCount places, `top`, `fastest` and the
+ * is evaluated), with keepFastest at least keepFastestFor(topCount): `order`'s first topCount places, `top`, `fastest` and the
  * scores of the plans evaluated in full are then those of the unbounded search.
  */
 PlanningOutcome runPlanning(const PlanningProblem& problem, Strategy strategy, const ScoreWeights& weights,
                             int topCount, const SearchOptions& options = {});
+
+/**
+ * How many of the fastest plans a bounded search keeps exact for `topCount` places: those places and the plans a
+ * tie group starting among them can hold after them (TieRule::maxGroup - 1), so that every such group is whole.
+ */
+inline int keepFastestFor(int topCount) { return std::max(topCount, 1) + int(TieRule {}.maxGroup) - 1; }
 
 /// The rank (1-based) of the first plan of the tie group of order[position], when that group has another plan;
 /// 0 when the plan ties with none or the ranking has no tie groups.

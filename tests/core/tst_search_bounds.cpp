@@ -147,10 +147,9 @@ void TestSearchBounds::boundedSearchMatchesTheFullSearch()
         const PlanningOutcome full = runPlanning(r.problem, Strategy::Exhaustive, {}, r.top, options(SearchPruning::None, 2));
         const std::vector<PlanSummary>& all = full.search.candidates;
         candidates += all.size();
-        // runPlanning loosens the bound by the tie tolerance (plan_ties.h), so that the plans tied with the first
-        // places are exact too: a bounded plan is slower than the top-th fastest by more than that.
-        const double slack = tieRuleFor(r.problem.cluster.gpu.calibration).relativeTolerance;
-        const double toBeat = keepThFastest(all, r.top) / (1 + slack);
+        // runPlanning keeps the plans a tie group among the first places can hold after them exact too
+        // (keepFastestFor): a bounded plan is slower than that many fastest.
+        const double toBeat = keepThFastest(all, keepFastestFor(r.top));
 
         for (const SearchPruning pruning : { SearchPruning::KeepFit, SearchPruning::FastestOnly }) {
             const PlanningOutcome b = runPlanning(r.problem, Strategy::Exhaustive, {}, r.top, options(pruning, 2));
@@ -204,8 +203,7 @@ void TestSearchBounds::boundedSearchMatchesTheFullSearch()
             if (seed % 8 == 0) {
                 const SearchResult serial = searchPlans(PlanEvaluator(r.problem), r.problem.training.pins, [&] {
                     SearchOptions o = options(pruning, 1);
-                    o.keepFastest = r.top;
-                    o.boundSlack = slack;
+                    o.keepFastest = keepFastestFor(r.top);
                     return o;
                 }());
                 QVERIFY2(serial.candidates.size() == got.size(), what);
