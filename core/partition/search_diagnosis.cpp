@@ -252,6 +252,27 @@ namespace {
         }
     }
 
+    /// A cluster sweep's search on `nodes` (sweep.pins): records it in sweep.tried and, where a plan fits, keeps its
+    /// fastest as sweep.best when `nodes` is the fewest (`fewest`) or the most fitting count so far. Whether a
+    /// plan fits; false and sweep.cancelled when cancelled.
+    bool searchNodes(const PlanningProblem& problem, const DiagnosisOptions& options, int nodes, bool fewest, ClusterSweep& sweep)
+    {
+        const PlanningProblem changed = withNodes(problem, nodes); // the evaluator keeps a reference to it
+        const PlanEvaluator evaluator(changed);
+        const SearchResult r = searchPlans(evaluator, sweep.pins, searchOptions(options));
+        if (r.cancelled || cancelled(options)) {
+            sweep.cancelled = true;
+            return false;
+        }
+        sweep.tried.emplace_back(nodes, r.feasibleCount);
+        const PlanSummary* best = fastestFitting(r);
+        if (best && (!sweep.fitNodes || (fewest ? nodes < *sweep.fitNodes : nodes > *sweep.fitNodes))) {
+            sweep.fitNodes = nodes;
+            sweep.best = *best;
+        }
+        return best != nullptr;
+    }
+
     Finding fewerGpusFinding(const PlanningProblem& problem, const ClusterSweep& sweep)
     {
         const int perNode = problem.cluster.gpusPerNode;
@@ -319,23 +340,10 @@ ClusterSweep smallestFittingCluster(const PlanningProblem& problem, const Diagno
     if (sweep.capNodes <= sweep.startNodes) return sweep;
     sweep.ran = true;
     int searches = 0;
-    // Searches `nodes`: whether a plan fits, keeping the fastest for the smallest fitting count.
+    // Whether a plan fits on `nodes`, keeping the fastest for the smallest fitting count.
     auto fits = [&](int nodes) {
         ++searches;
-        const PlanningProblem changed = withNodes(problem, nodes);
-        const PlanEvaluator evaluator(changed);
-        const SearchResult r = searchPlans(evaluator, sweep.pins, searchOptions(options));
-        if (r.cancelled || cancelled(options)) {
-            sweep.cancelled = true;
-            return false;
-        }
-        sweep.tried.emplace_back(nodes, r.feasibleCount);
-        const PlanSummary* best = fastestFitting(r);
-        if (best && (!sweep.fitNodes || nodes < *sweep.fitNodes)) {
-            sweep.fitNodes = nodes;
-            sweep.best = *best;
-        }
-        return best != nullptr;
+        return searchNodes(problem, options, nodes, true, sweep);
     };
     // Doubling up to the cap (the cap itself last), then halving the gap below the first count that fits.
     int low = sweep.startNodes;
@@ -371,22 +379,10 @@ ClusterSweep largestFittingCluster(const PlanningProblem& problem, const Diagnos
     if (sweep.startNodes <= 1) return sweep;
     sweep.ran = true;
     int searches = 0;
+    // Whether a plan fits on `nodes`, keeping the fastest for the largest fitting count.
     auto fits = [&](int nodes) {
         ++searches;
-        const PlanningProblem changed = withNodes(problem, nodes); // the evaluator keeps a reference to it
-        const PlanEvaluator evaluator(changed);
-        const SearchResult r = searchPlans(evaluator, sweep.pins, searchOptions(options));
-        if (r.cancelled || cancelled(options)) {
-            sweep.cancelled = true;
-            return false;
-        }
-        sweep.tried.emplace_back(nodes, r.feasibleCount);
-        const PlanSummary* best = fastestFitting(r);
-        if (best && (!sweep.fitNodes || nodes > *sweep.fitNodes)) {
-            sweep.fitNodes = nodes;
-            sweep.best = *best;
-        }
-        return best != nullptr;
+        return searchNodes(problem, options, nodes, false, sweep);
     };
     // Halving down to one node, then halving the gap above the first count that fits.
     int high = sweep.startNodes; // does not fit
