@@ -2,6 +2,7 @@
 #include "planning_controller.h"
 
 #include "input_panel.h"
+#include "message_text.h"
 #include "moe_display.h"
 #include "plan_filter_proxy.h"
 #include "plan_table_model.h"
@@ -199,11 +200,11 @@ QString PlanningController::deadEndText(const std::vector<Finding>& findings, bo
         const Finding& f = findings[i];
         if (f.severity == FindingSeverity::Warning)
             continue;
-        text += QStringLiteral("<br>\u2022 ") + QString::fromStdString(f.message).toHtmlEscaped();
+        text += QStringLiteral("<br>\u2022 ") + messageText(f.message).toHtmlEscaped();
         QStringList ways;
         for (std::size_t c = 0; c < f.changes.size(); ++c)
             ways << QStringLiteral("<a href=\"%1\">%2</a>")
-                        .arg(kChangeLink.arg(i).arg(c), QString::fromStdString(f.changes[c].label).toHtmlEscaped());
+                        .arg(kChangeLink.arg(i).arg(c), messageText(f.changes[c].label).toHtmlEscaped());
         if (!ways.isEmpty())
             text += QLatin1Char(' ') + tr("Try: %1.").arg(ways.join(QStringLiteral(", ")));
     }
@@ -387,15 +388,16 @@ void PlanningController::setShowInfeasible(bool show)
 void PlanningController::showPlan(const PlanEstimate& plan)
 {
     m_selected = plan;
-    // Warnings that are the search's or the plan's shape's, not the evaluator's: a global batch whose divisors
-    // rule out DP degrees, a pipeline bubble over 15 %.
+    // Warnings that are the search's or the plan's shape's, not the evaluator's: a global batch whose
+    // divisors rule out DP degrees, a pipeline bubble over 15 %. In the user's language: the selection's
+    // warnings are shown in the notes panel, never written to a file.
     if (m_shown) {
         for (const Finding& f : m_findings)
             if (f.severity == FindingSeverity::Warning)
-                m_selected->warnings.push_back(f.message);
+                m_selected->warnings.push_back(messageText(f.message).toStdString());
         if (plan.feasible)
             for (const Finding& f : planWarnings(m_shown->problem, PlanSummary::from(plan)))
-                m_selected->warnings.push_back(f.message);
+                m_selected->warnings.push_back(messageText(f.message).toStdString());
     }
     emit selectionChanged(&*m_selected);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "proposal_list_model.h"
 
+#include "message_text.h"
 #include <QApplication>
 #include <QLocale>
 #include <QPainter>
@@ -150,8 +151,8 @@ QString ProposalListModel::describe(const shardscope::Proposal& p)
     } else {
         effects << tr("does not fit");
     }
-    QString text = effects.isEmpty() ? QString::fromStdString(p.title)
-                                     : tr("%1: %2").arg(QString::fromStdString(p.title), effects.join(QStringLiteral(", ")));
+    QString text = effects.isEmpty() ? messageText(p.title)
+                                     : tr("%1: %2").arg(messageText(p.title), effects.join(QStringLiteral(", ")));
     if (!p.evaluated)
         text += tr(" (estimate)");
     return text;
@@ -189,7 +190,7 @@ QVariant ProposalListModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         return e.text;
     case Qt::ToolTipRole:
-        return proposal ? QString::fromStdString(proposal->rationale) : e.text;
+        return proposal ? messageText(proposal->rationale) : e.text;
     case KindRole:
         return int(e.kind);
     case ProposalRole:

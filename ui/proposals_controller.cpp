@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "proposals_controller.h"
 
+#include "message_text.h"
 #include "proposals/scale_proposals.h"
 
 #include "input_panel.h"
@@ -100,11 +101,11 @@ QString ProposalsController::applyProposal(int index)
     const Proposal& p = proposals[std::size_t(index)];
     if (!p.evaluated)
         return tr("\"%1\" is an estimate, not a configuration the planner can switch to.")
-            .arg(QString::fromStdString(p.title));
+            .arg(messageText(p.title));
     // The training spec of what is on screen (the form may hold edits not searched yet).
     m_undo->push(
         new SwitchPlan(this, PlanChoice { selected->config, m_planning->shownRequest()->problem.training },
-            PlanChoice { p.config, p.training }, tr("Apply \"%1\"").arg(QString::fromStdString(p.title))));
+            PlanChoice { p.config, p.training }, tr("Apply \"%1\"").arg(messageText(p.title))));
     return {};
 }
 

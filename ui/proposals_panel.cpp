@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "proposals_panel.h"
 
+#include "message_text.h"
 #include "proposal_list_model.h"
 #include "proposals_controller.h"
 
@@ -73,6 +74,6 @@ void ProposalsPanel::updateApplyButton()
         return;
     }
     const Proposal& proposal = proposals[std::size_t(p)];
-    m_rationale->setText(QString::fromStdString(proposal.rationale));
+    m_rationale->setText(messageText(proposal.rationale));
     m_apply->setEnabled(proposal.evaluated);
 }

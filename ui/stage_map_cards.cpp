@@ -24,8 +24,6 @@ StageMapView::Layout StageMapView::layout(QSizeF size) const
     const double lh = metrics.height();
     const ParallelConfig& c = m_plan.config;
     const bool gridAllowed = c.tp * c.cp * c.dp <= MaxGridDevices;
-    const int deviceRows = gridRows();
-    const double gaps = gridGaps();
     int maxRanges = 1;
     for (const QList<Range>& r : m_ranges)
         maxRanges = std::max(maxRanges, int(r.size()));
@@ -36,9 +34,10 @@ StageMapView::Layout StageMapView::layout(QSizeF size) const
             (area.width() - kGap * (columns - 1)) / columns, (area.height() - kGap * (rows - 1)) / rows);
     };
     const auto naturalHeight = [&](double width) {
-        const double devices = gridAllowed
-            ? deviceRows * std::clamp((width - 2 * kPad) / c.tp, kMinCell, kMaxCell) + gaps + lh
-            : lh;
+        // The largest cells the width allows, in as few DP blocks side by side as give them.
+        const auto [wrap, cell] = bestWrap(width - 2 * kPad, 1e9);
+        const double devices
+            = gridAllowed ? gridRows(wrap) * std::max(kMinCell, cell) + gridGaps(wrap) + lh : lh;
         return 2 * kPad + lh * double(3 + maxRanges + namesWanted) + devices + 4;
     };
     // The column count whose cards come closest to their natural size; ties go to fewer rows.
@@ -71,7 +70,12 @@ StageMapView::Layout StageMapView::layout(QSizeF size) const
             return smallMetrics.horizontalAdvance(QString::number(lastDevice)) + 2 < cell - 1
                 && smallMetrics.height() - 2 < cell - 1;
         };
-        const double widthCell = (l.card.width() - 2 * kPad) / c.tp;
+        // DP blocks wrapped into rows where that gives larger cells in the room the later lines leave.
+        const double gridWidth = l.card.width() - 2 * kPad;
+        l.wrap = bestWrap(gridWidth, avail - laterLines * lh - 4).first;
+        const int deviceRows = gridRows(l.wrap);
+        const double gaps = gridGaps(l.wrap);
+        const double widthCell = (gridWidth - (l.wrap - 1) * blockGap()) / (c.tp * l.wrap);
         const auto cellFor = [&](double room) {
             return std::floor(std::min({ kMaxCell, widthCell, (room - 4 - gaps) / deviceRows }));
         };
@@ -86,6 +90,7 @@ StageMapView::Layout StageMapView::layout(QSizeF size) const
         l.grid = cell >= kMinCell;
         l.gridLabelled = l.grid && labelled(cell);
         l.cellSize = l.grid ? cell : 0;
+        if (!l.grid) l.wrap = 1;
         avail -= l.grid ? deviceRows * l.cellSize + gaps + 4 + (l.gridLabelled ? 0 : lh) : 0;
     }
     if (!l.grid && avail >= lh) {
@@ -135,8 +140,8 @@ QRectF StageMapView::gridRect(int stage, const Layout& l, QSizeF size) const
     const double lh = QFontMetricsF(font()).height();
     const QRectF card = stageRect(stage, size);
     const double top = card.top() + kPad + lh * (1 + l.rangeLines + l.nameLines) + 2;
-    return QRectF(
-        card.left() + kPad, top, l.cellSize * m_plan.config.tp, l.cellSize * gridRows() + gridGaps());
+    const double width = l.wrap * l.cellSize * m_plan.config.tp + (l.wrap - 1) * blockGap();
+    return QRectF(card.left() + kPad, top, width, l.cellSize * gridRows(l.wrap) + gridGaps(l.wrap));
 }
 
 QRectF StageMapView::deviceCellRect(int rank, QSizeF size) const
@@ -150,11 +155,15 @@ QRectF StageMapView::deviceCellRect(int rank, QSizeF size) const
 
 QRectF StageMapView::cellIn(int rank, const Layout& l, const QRectF& grid) const
 {
-    // A column per TP rank; a row per (DP, CP) pair, the DP ranks' blocks apart when CP > 1.
+    // A DP rank's block: a column per TP rank, a row per CP rank. The blocks in rows of l.wrap, apart where a
+    // block is more than one cell (TP or CP > 1).
     const ParallelConfig& c = m_plan.config;
     const RankCoordinates r = coordinates(c, rank);
-    const double top = grid.top() + (r.dp * c.cp + r.cp) * l.cellSize + (c.cp > 1 ? r.dp * ReplicaGap : 0);
-    return QRectF(grid.left() + r.tp * l.cellSize, top, l.cellSize, l.cellSize);
+    const int blockRow = r.dp / l.wrap, blockColumn = r.dp % l.wrap;
+    const double rowGap = c.cp > 1 ? ReplicaGap : 0;
+    const double left = grid.left() + blockColumn * (c.tp * l.cellSize + blockGap()) + r.tp * l.cellSize;
+    const double top = grid.top() + blockRow * (c.cp * l.cellSize + rowGap) + r.cp * l.cellSize;
+    return QRectF(left, top, l.cellSize, l.cellSize);
 }
 
 void StageMapView::paintCard(QPainter& painter, int stage, const Layout& l, QSizeF size) const

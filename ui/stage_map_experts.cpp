@@ -8,6 +8,8 @@
 
 #include <QLocale>
 #include <QPainter>
+#include <algorithm>
+#include <cmath>
 
 using namespace shardscope;
 
@@ -46,21 +48,27 @@ QPainterPath StageMapView::expertGroupOutline(int stage, int group, QSizeF size)
     const QList<int> ranks = expertGroupRanks(stage, group);
     QPainterPath path;
     if (ranks.isEmpty() || deviceCellRect(ranks.front(), size).isEmpty()) return path;
-    // Local index l = tp + TP x row (row = cp + CP x dp): the neighbours are l -+ 1 across and l -+ TP down.
-    const ParallelConfig& c = m_plan.config;
-    const int first = stageDeviceRange(c, stage).first;
-    const int begin = ranks.front() - first, end = ranks.back() - first + 1;
-    const auto inGroup = [&](int l) { return l >= begin && l < end; };
-    for (int l = begin; l < end; ++l) {
-        const QRectF cell = deviceCellRect(first + l, size);
-        const auto edge = [&](QPointF a, QPointF b) {
-            path.moveTo(a);
-            path.lineTo(b);
-        };
-        if (l % c.tp == 0 || !inGroup(l - 1)) edge(cell.topLeft(), cell.bottomLeft());
-        if ((l + 1) % c.tp == 0 || !inGroup(l + 1)) edge(cell.topRight(), cell.bottomRight());
-        if (!inGroup(l - c.tp)) edge(cell.topLeft(), cell.topRight());
-        if (!inGroup(l + c.tp)) edge(cell.bottomLeft(), cell.bottomRight());
+    // The sides of each cell with no cell of the group next to it (wrapped DP blocks put a rank's neighbours in
+    // rank order beside it or a block apart, so the neighbours are found where they are drawn).
+    QList<QRectF> cells;
+    for (int rank : ranks)
+        cells.append(deviceCellRect(rank, size));
+    const double step = cells.front().width();
+    const auto occupied = [&](QPointF topLeft) {
+        return std::any_of(cells.begin(), cells.end(), [&](const QRectF& r) {
+            return std::abs(r.left() - topLeft.x()) < 0.25 && std::abs(r.top() - topLeft.y()) < 0.25;
+        });
+    };
+    const auto edge = [&](QPointF a, QPointF b) {
+        path.moveTo(a);
+        path.lineTo(b);
+    };
+    for (const QRectF& cell : cells) {
+        const QPointF at = cell.topLeft();
+        if (!occupied(at - QPointF(step, 0))) edge(cell.topLeft(), cell.bottomLeft());
+        if (!occupied(at + QPointF(step, 0))) edge(cell.topRight(), cell.bottomRight());
+        if (!occupied(at - QPointF(0, step))) edge(cell.topLeft(), cell.topRight());
+        if (!occupied(at + QPointF(0, step))) edge(cell.bottomLeft(), cell.bottomRight());
     }
     return path;
 }

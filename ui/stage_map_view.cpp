@@ -169,14 +169,48 @@ QString StageMapView::rankText(int rank) const
     return text;
 }
 
-int StageMapView::gridRows() const
+int StageMapView::gridRows(int wrap) const
 {
-    return m_plan.config.cp * m_plan.config.dp;
+    const int blockRows = (m_plan.config.dp + wrap - 1) / wrap;
+    return m_plan.config.cp * blockRows;
 }
 
-double StageMapView::gridGaps() const
+double StageMapView::gridGaps(int wrap) const
 {
-    return m_plan.config.cp > 1 ? ReplicaGap * (m_plan.config.dp - 1) : 0;
+    const int blockRows = (m_plan.config.dp + wrap - 1) / wrap;
+    return m_plan.config.cp > 1 ? ReplicaGap * (blockRows - 1) : 0;
+}
+
+double StageMapView::blockGap() const
+{
+    return m_plan.config.tp > 1 || m_plan.config.cp > 1 ? ReplicaGap : 0;
+}
+
+std::pair<int, double> StageMapView::bestWrap(double width, double room) const
+{
+    const ParallelConfig& c = m_plan.config;
+    // Divisors of DP only: every row of blocks full.
+    const auto cellAt = [&](int w) {
+        return std::min({ kMaxCell, (width - (w - 1) * blockGap()) / (c.tp * w), (room - gridGaps(w)) / gridRows(w) });
+    };
+    double largest = -1;
+    for (int w = 1; w <= c.dp; ++w)
+        if (c.dp % w == 0) largest = std::max(largest, cellAt(w));
+    // Unwrapped where that already gives the largest cells (DP down); else, of the wraps that give them, the grid
+    // shaped most like the room.
+    if (cellAt(1) >= largest - 1e-9) return { 1, cellAt(1) };
+    std::pair<int, double> best { 1, -1 };
+    double bestShape = 0;
+    for (int w = 2; w <= c.dp; ++w) {
+        if (c.dp % w != 0 || cellAt(w) < largest - 1e-9) continue;
+        const double gridWidth = w * c.tp + (w - 1) * blockGap() / largest, gridHeight = gridRows(w);
+        const double shape = std::abs(std::log((gridWidth / gridHeight) / (width / std::max(1.0, room))));
+        if (best.second < 0 || shape < bestShape - 1e-9) {
+            best = { w, cellAt(w) };
+            bestShape = shape;
+        }
+    }
+    return best;
 }
 
 QString StageMapView::compactTitle() const
@@ -265,7 +299,8 @@ double StageMapView::legendHeight(QSizeF size) const
     // The taller of the cards' and the table's legends (which one is drawn depends on the area they leave),
     // the table's with its note on the rows shown where they do not all fit above it.
     const int p = int(m_plan.stages.size());
-    const double height = std::max(legend(size, false).height(), legend(size, true, 0, p - 1).height());
+    const double height = std::max({ legend(size, false).height(), legend(size, false, -1, -1, true, 2).height(),
+        legend(size, true, 0, p - 1).height() });
     if (p > 0 && tableIn(areaAbove(size, height)).shownRows < p)
         return std::max(height, legend(size, true).height());
     return height;
@@ -277,7 +312,7 @@ QRectF StageMapView::cardsArea(QSizeF size) const
 }
 
 labels::Legend StageMapView::legend(
-    QSizeF size, bool tableMode, int shownFirst, int shownLast, bool grid) const
+    QSizeF size, bool tableMode, int shownFirst, int shownLast, bool grid, int wrap) const
 {
     const QPalette& pal = palette();
     const ParallelConfig& c = m_plan.config;
@@ -298,6 +333,16 @@ labels::Legend StageMapView::legend(
             device });
     } else if (!grid) {
         // The cards' one-line summaries need no key.
+    } else if (c.cp > 1 && wrap > 1) {
+        entries.append(
+            { { tr("GPU (global rank; TP across; CP down, framed per CP group; a block per DP rank, %n a row)", "",
+                    wrap),
+                  tr("GPU (TP across, CP down, DP blocks in rows)"), tr("GPU") },
+                [](QPainter& p, const QRectF& r) {
+                    p.fillRect(r, kDevice);
+                    p.setPen(QPen(kCpGroup, 1.5));
+                    p.drawRect(r.adjusted(0.75, 0.75, -0.75, -0.75));
+                } });
     } else if (c.cp > 1) {
         entries.append(
             { { tr("GPU (global rank; TP across; CP down, framed per CP group; a block per DP rank)"),
@@ -307,6 +352,11 @@ labels::Legend StageMapView::legend(
                     p.setPen(QPen(kCpGroup, 1.5));
                     p.drawRect(r.adjusted(0.75, 0.75, -0.75, -0.75));
                 } });
+    } else if (wrap > 1 && c.tp == 1) {
+        entries.append({ { tr("GPU (global rank; DP ranks in rows of %n)", "", wrap), tr("GPU") }, device });
+    } else if (wrap > 1) {
+        entries.append(
+            { { tr("GPU (global rank; TP across; a block per DP rank, %n a row)", "", wrap), tr("GPU") }, device });
     } else {
         entries.append({ { tr("GPU (global rank; TP across, DP down)"), tr("GPU") }, device });
     }
@@ -348,6 +398,7 @@ void StageMapView::render(QPainter& painter, QSizeF size) const
     const bool tableMode = isTable(size);
     int shownFirst = 0, shownLast = int(m_plan.stages.size()) - 1;
     bool grid = false;
+    int wrap = 1;
     if (tableMode) {
         const Table t = table(size);
         paintTable(painter, t, size);
@@ -358,8 +409,9 @@ void StageMapView::render(QPainter& painter, QSizeF size) const
         for (int s = 0; s < int(m_plan.stages.size()); ++s)
             paintCard(painter, s, l, size);
         grid = l.grid;
+        wrap = l.wrap;
     }
-    const labels::Legend key = legend(size, tableMode, shownFirst, shownLast, grid);
+    const labels::Legend key = legend(size, tableMode, shownFirst, shownLast, grid, wrap);
     key.paint(
         painter, QPointF(kMargin, size.height() - legendHeight(size) - 4), palette().color(QPalette::Text));
     painter.restore();

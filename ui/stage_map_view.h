@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <utility>
 
 namespace labels {
 class Legend;
@@ -118,6 +119,9 @@ private:
         bool grid = false; ///< device grid (else the summary line)
         bool gridLabelled = false; ///< rank numbers in the cells (else a line with the stage's ranks below)
         double cellSize = 0; ///< grid cells are square
+        /// DP ranks' blocks side by side: where TP x CP is narrow the replicas wrap into rows of this many (rank
+        /// order read left to right, then down), so that TP 1 x DP 32 is a labelled 8 x 4 grid, not a column
+        int wrap = 1;
         int summaryLines = 0; ///< without the grid: the summary on one line, or two (devices, then ranks)
         bool statsOneLine = false; ///< memory and time share a line
     };
@@ -135,15 +139,20 @@ private:
     /// The cards' or the table's legend; the table's says which stages it shows when they do not all fit
     /// (`shown` first and last; -1: measured with the widest such note).
     /// `grid`: the cards show device grids (else the GPU entry is left out).
-    labels::Legend legend(
-        QSizeF size, bool tableMode, int shownFirst = -1, int shownLast = -1, bool grid = true) const;
+    /// `wrap`: the cards' DP blocks side by side (Layout::wrap).
+    labels::Legend legend(QSizeF size, bool tableMode, int shownFirst = -1, int shownLast = -1, bool grid = true,
+        int wrap = 1) const;
     double legendHeight(QSizeF size) const;
     QRectF cardsArea(QSizeF size) const;
     QRectF gridRect(int stage, const Layout& l, QSizeF size) const;
     /// Rank `rank`'s cell in its stage's `grid` (gridRect) of layout `l`.
     QRectF cellIn(int rank, const Layout& l, const QRectF& grid) const;
-    int gridRows() const; ///< DP x CP rows of cells
-    double gridGaps() const; ///< the height of the gaps between DP blocks
+    /// The wrap (DP blocks side by side, a divisor of DP) with the largest cells in a grid `width` wide and at
+    /// most `room` high, and that cell size (unrounded, at most kMaxCell); ties: fewer blocks side by side.
+    std::pair<int, double> bestWrap(double width, double room) const;
+    int gridRows(int wrap) const; ///< rows of cells: CP x the DP blocks' rows
+    double gridGaps(int wrap) const; ///< the height of the gaps between rows of DP blocks (CP > 1)
+    double blockGap() const; ///< the width of the gap between DP blocks side by side (none for TP 1 x CP 1)
     QString rankText(int rank) const; ///< "GPU 37: TP rank 5, CP rank 0, DP rank 1"; EP rank with experts
     QString memoryText(
         const shardscope::StageEstimate& s) const; ///< the tooltip's memory lines, MoE parts included

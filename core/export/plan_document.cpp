@@ -248,14 +248,14 @@ void compare(Differ& d, const std::string& p, const SeedShardingPlan& a, const S
 void compare(Differ& d, const std::string& p, const Proposal& a, const Proposal& b)
 {
     d.field(p + ".kind", a.kind, b.kind);
-    d.field(p + ".title", a.title, b.title);
+    d.field(p + ".title", a.title.text(), b.title.text());
     d.field(p + ".evaluated", a.evaluated, b.evaluated);
     d.field(p + ".config", a.config, b.config);
     d.field(p + ".dp_overlap", a.training.dpOverlap, b.training.dpOverlap);
     d.field(p + ".speedup", a.speedup, b.speedup);
     d.field(p + ".memory_delta_bytes", a.memoryDeltaBytes, b.memoryDeltaBytes);
     d.field(p + ".feasible", a.feasible, b.feasible);
-    d.field(p + ".rationale", a.rationale, b.rationale);
+    d.field(p + ".rationale", a.rationale.text(), b.rationale.text());
     d.field(p + ".infeasible_reason", a.estimate.infeasibleReason, b.estimate.infeasibleReason);
     d.field(p + ".step_seconds", a.estimate.time.stepSeconds, b.estimate.time.stepSeconds);
     d.field(p + ".peak_memory_bytes", a.estimate.peakMemoryBytes, b.estimate.peakMemoryBytes);

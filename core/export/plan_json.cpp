@@ -105,9 +105,9 @@ Json toJson(const SeedShardingPlan& s)
 Json toJson(const Proposal& p)
 {
     const PlanEstimate& e = p.estimate;
-    return Json { { "kind", toString(p.kind) }, { "title", p.title }, { "evaluated", p.evaluated },
+    return Json { { "kind", toString(p.kind) }, { "title", p.title.text() }, { "evaluated", p.evaluated },
         { "config", toJson(p.config) }, { "dp_overlap", p.training.dpOverlap ? Json(*p.training.dpOverlap) : Json(nullptr) }, { "speedup", p.speedup },
-        { "memory_delta_bytes", p.memoryDeltaBytes }, { "feasible", p.feasible }, { "rationale", p.rationale },
+        { "memory_delta_bytes", p.memoryDeltaBytes }, { "feasible", p.feasible }, { "rationale", p.rationale.text() },
         { "infeasible_reason", e.infeasibleReason }, { "step_seconds", e.time.stepSeconds },
         { "peak_memory_bytes", e.peakMemoryBytes }, { "bubble_fraction", e.bubbleFraction }, { "mfu", e.mfu } };
 }

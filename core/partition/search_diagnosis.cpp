@@ -62,10 +62,20 @@ namespace {
     }
 
     /// "TP 8 x PP 4 x DP 2 (...): 36.1 GiB of 38.0 GiB usable, step 1.23 s"
-    std::string fitText(const PlanSummary& s)
+    Message fitText(const PlanSummary& s)
     {
-        return planText(s.config) + ": " + gib(s.peakMemoryBytes) + " of " + gib(s.capacityBytes)
-            + " usable, step " + formatSeconds(s.stepSeconds);
+        return { SHARDSCOPE_TR_NOOP("Diagnosis", "%1: %2 of %3 usable, step %4"),
+            { planText(s.config), gib(s.peakMemoryBytes), gib(s.capacityBytes),
+                formatSeconds(s.stepSeconds) } };
+    }
+
+    /// "1 node (8 GPUs)", "4 nodes (32 GPUs)"
+    Message nodesText(int nodes, int perNode)
+    {
+        const std::string gpus = grouped(std::int64_t(nodes) * perNode);
+        return nodes == 1
+            ? Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 node (%2 GPUs)"), { grouped(nodes), gpus })
+            : Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 nodes (%2 GPUs)"), { grouped(nodes), gpus });
     }
 
     /// The knob's values among `configs`: numbers for the integer knobs (into `numbers`), words for the
@@ -101,14 +111,21 @@ namespace {
         f.kind = FindingKind::RuleDeadEnd;
         f.severity = FindingSeverity::Blocking;
         const std::size_t total = result.candidates.size();
-        f.message = (total == 1
-                ? std::string("The only candidate the pins allow breaks a rule: ")
-                : "All " + grouped(std::int64_t(total)) + " candidates the pins allow break a rule: ");
+        // The reasons are the evaluator's (structuralProblem): English literals.
+        std::vector<Message> listed;
         for (std::size_t i = 0; i < sorted.size() && i < 3; ++i)
-            f.message += (i ? "; " : "") + sorted[i].second
-                + (total > 1 ? " (" + grouped(std::int64_t(sorted[i].first)) + " of them)" : std::string());
+            listed.push_back(total > 1 ? Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 (%2 of them)"),
+                                 { sorted[i].second, grouped(std::int64_t(sorted[i].first)) })
+                                       : Message(sorted[i].second));
         if (sorted.size() > 3)
-            f.message += "; and " + grouped(std::int64_t(sorted.size() - 3)) + " other reasons";
+            listed.push_back(Message(SHARDSCOPE_TR_NOOP("Diagnosis", "and %1 other reasons"),
+                { grouped(std::int64_t(sorted.size() - 3)) }));
+        const Message reasonList = Message::join(std::move(listed), "; ");
+        f.message = total == 1
+            ? Message(SHARDSCOPE_TR_NOOP("Diagnosis", "The only candidate the pins allow breaks a rule: %1"),
+                { reasonList })
+            : Message(SHARDSCOPE_TR_NOOP("Diagnosis", "All %1 candidates the pins allow break a rule: %2"),
+                { grouped(std::int64_t(total)), reasonList });
         return f;
     }
 
@@ -137,10 +154,11 @@ namespace {
             f.severity = FindingSeverity::Hint;
             f.knob = k;
             const std::string values = valuesOf(valid, k, f.allowedValues);
-            f.message = "Unpinning " + std::string(toString(k)) + " gives "
-                + grouped(std::int64_t(valid.size())) + " candidates that pass every rule, with "
-                + std::string(toString(k)) + " " + values;
-            f.changes.push_back({ "unpin " + std::string(toString(k)), relaxed, {}, {}, true });
+            f.message = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "Unpinning %1 gives %2 candidates that pass every rule, with %1 %3"),
+                { knobName(k), grouped(std::int64_t(valid.size())), values } };
+            f.changes.push_back({ Message(SHARDSCOPE_TR_NOOP("Diagnosis", "unpin %1"), { knobName(k) }),
+                relaxed, {}, {}, true });
             out.push_back(std::move(f));
         }
         if (!any && knobs.size() >= 2 && !cancelled(options)) {
@@ -149,9 +167,11 @@ namespace {
             Finding f;
             f.kind = FindingKind::RelaxPin;
             f.severity = FindingSeverity::Hint;
-            f.message = "No single pin is to blame; without any pin " + grouped(std::int64_t(valid.size()))
-                + " candidates pass every rule";
-            f.changes.push_back({ "unpin all", PlanPins {}, {}, {}, true });
+            f.message = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "No single pin is to blame; without any pin %1 candidates pass every rule"),
+                { grouped(std::int64_t(valid.size())) } };
+            f.changes.push_back(
+                { Message(SHARDSCOPE_TR_NOOP("Diagnosis", "unpin all")), PlanPins {}, {}, {}, true });
             out.push_back(std::move(f));
         }
     }
@@ -180,29 +200,48 @@ namespace {
         const StageEstimate& stage = e.stages[std::size_t(e.peakStage)];
         const MemoryBreakdown& m = stage.memory;
         const double usable = e.capacityBytes;
-        const std::pair<const char*, double> parts[] = {
-            { "weights", m.weightsBytes },
-            { "gradients", m.gradientsBytes },
-            { "optimizer states", m.optimizerBytes },
-            { "activations", m.activationsBytes + m.embeddingLogitsBytes },
-            { "other (buffers, CUDA context, framework)", m.overheadBytes },
+        struct Part
+        {
+            MessageTemplate name; ///< "weights"
+            MessageTemplate amount; ///< "weights %1"
+            double bytes;
         };
-        const auto* top = &parts[0];
-        std::string held;
-        for (const auto& part : parts) {
-            held += std::string(held.empty() ? "" : ", ") + part.first + " " + gib(part.second);
-            if (part.second > top->second) top = &part;
+        const Part parts[] = {
+            { SHARDSCOPE_TR_NOOP("Diagnosis", "weights"), SHARDSCOPE_TR_NOOP("Diagnosis", "weights %1"),
+                m.weightsBytes },
+            { SHARDSCOPE_TR_NOOP("Diagnosis", "gradients"), SHARDSCOPE_TR_NOOP("Diagnosis", "gradients %1"),
+                m.gradientsBytes },
+            { SHARDSCOPE_TR_NOOP("Diagnosis", "optimizer states"),
+                SHARDSCOPE_TR_NOOP("Diagnosis", "optimizer states %1"), m.optimizerBytes },
+            { SHARDSCOPE_TR_NOOP("Diagnosis", "activations"),
+                SHARDSCOPE_TR_NOOP("Diagnosis", "activations %1"),
+                m.activationsBytes + m.embeddingLogitsBytes },
+            { SHARDSCOPE_TR_NOOP("Diagnosis", "other (buffers, CUDA context, framework)"),
+                SHARDSCOPE_TR_NOOP("Diagnosis", "other (buffers, CUDA context, framework) %1"),
+                m.overheadBytes },
+        };
+        const Part* top = &parts[0];
+        std::vector<Message> held;
+        for (const Part& part : parts) {
+            held.push_back(Message(part.amount, { gib(part.bytes) }));
+            if (part.bytes > top->bytes) top = &part;
         }
         const double total = m.totalBytes();
         Finding f;
         f.kind = FindingKind::NothingFits;
         f.severity = FindingSeverity::Blocking;
-        f.message = "Nothing fits in memory: the closest plan, " + planText(e.config) + ", needs "
-            + gib(e.peakMemoryBytes) + " on its fullest GPU (stage " + grouped(e.peakStage) + ") but "
-            + gib(usable) + " is usable (" + gib(problem.cluster.gpu.memoryBytes) + " less the "
-            + percentText(problem.training.memoryMargin) + " margin): " + gib(e.peakMemoryBytes - usable)
-            + " over. That GPU holds " + held + "; the largest part is " + top->first + " ("
-            + percentText(total > 0 ? top->second / total : 0) + ")";
+        const Message over { SHARDSCOPE_TR_NOOP("Diagnosis",
+                                 "Nothing fits in memory: the closest plan, %1, needs %2 on its "
+                                 "fullest GPU (stage %3) but %4 is usable (%5 less the %6 margin): "
+                                 "%7 over."),
+            { planText(e.config), gib(e.peakMemoryBytes), grouped(e.peakStage), gib(usable),
+                gib(problem.cluster.gpu.memoryBytes), percentText(problem.training.memoryMargin),
+                gib(e.peakMemoryBytes - usable) } };
+        const Message holds { SHARDSCOPE_TR_NOOP(
+                                  "Diagnosis", "That GPU holds %1; the largest part is %2 (%3)"),
+            { Message::join(std::move(held), ", "), Message(top->name),
+                percentText(total > 0 ? top->bytes / total : 0) } };
+        f.message = Message::join({ over, holds }, " ");
         return f;
     }
 
@@ -231,11 +270,12 @@ namespace {
             f.severity = FindingSeverity::Hint;
             f.knob = k;
             const std::string values = valuesOf(fitting(r), k, f.allowedValues);
-            f.message = "Unpinning " + std::string(toString(k)) + " makes "
-                + grouped(std::int64_t(r.feasibleCount)) + " plans fit (" + std::string(toString(k)) + " "
-                + values + "); the fastest uses " + std::string(toString(k)) + " "
-                + knobValue(best->config, k) + ": " + fitText(*best);
-            f.changes.push_back({ "unpin " + std::string(toString(k)), relaxed, {}, {}, true });
+            f.message = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "Unpinning %1 makes %2 plans fit (%1 %3); the fastest uses %1 %4: %5"),
+                { knobName(k), grouped(std::int64_t(r.feasibleCount)), values, knobValue(best->config, k),
+                    fitText(*best) } };
+            f.changes.push_back({ Message(SHARDSCOPE_TR_NOOP("Diagnosis", "unpin %1"), { knobName(k) }),
+                relaxed, {}, {}, true });
             out.push_back(std::move(f));
         }
         if (!any && knobs.size() >= 2 && !cancelled(options)) {
@@ -244,9 +284,11 @@ namespace {
                 Finding f;
                 f.kind = FindingKind::RelaxPin;
                 f.severity = FindingSeverity::Hint;
-                f.message = "No single pin is to blame; without any pin "
-                    + grouped(std::int64_t(r.feasibleCount)) + " plans fit; the fastest: " + fitText(*best);
-                f.changes.push_back({ "unpin all", PlanPins {}, {}, {}, true });
+                f.message = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                                  "No single pin is to blame; without any pin %1 plans fit; the fastest: %2"),
+                    { grouped(std::int64_t(r.feasibleCount)), fitText(*best) } };
+                f.changes.push_back(
+                    { Message(SHARDSCOPE_TR_NOOP("Diagnosis", "unpin all")), PlanPins {}, {}, {}, true });
                 out.push_back(std::move(f));
             }
         }
@@ -280,36 +322,49 @@ namespace {
         Finding f;
         f.kind = FindingKind::FewerGpus;
         f.severity = FindingSeverity::Hint;
-        f.message = "Global batch " + grouped(problem.training.globalBatch) + " cannot keep "
-            + grouped(std::int64_t(problem.cluster.nodes) * perNode) + " GPUs busy; a plan fits on "
-            + grouped(*sweep.fitNodes) + (*sweep.fitNodes == 1 ? " node x " : " nodes x ") + grouped(perNode) + " = "
-            + grouped(gpus) + " GPUs with the same pins (the most found by halving the nodes, then bisecting: "
-            + grouped(std::int64_t(sweep.largestFailingNodes) * perNode) + " do not). Its fastest plan: " + fitText(*sweep.best);
-        f.changes.push_back({ grouped(*sweep.fitNodes) + (*sweep.fitNodes == 1 ? " node (" : " nodes (") + grouped(gpus)
-                                  + " GPUs)",
-                              problem.training.pins.dp ? std::optional(sweep.pins) : std::nullopt, {}, *sweep.fitNodes,
-                              true });
+        const std::vector<Message> args { grouped(problem.training.globalBatch),
+            grouped(std::int64_t(problem.cluster.nodes) * perNode), grouped(*sweep.fitNodes),
+            grouped(perNode), grouped(gpus), grouped(std::int64_t(sweep.largestFailingNodes) * perNode),
+            fitText(*sweep.best) };
+        f.message = *sweep.fitNodes == 1
+            ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                          "Global batch %1 cannot keep %2 GPUs busy; a plan fits on %3 node x %4 = "
+                          "%5 GPUs with the same pins (the most found by halving the nodes, then "
+                          "bisecting: %6 do not). Its fastest plan: %7"),
+                args)
+            : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                          "Global batch %1 cannot keep %2 GPUs busy; a plan fits on %3 nodes x %4 = "
+                          "%5 GPUs with the same pins (the most found by halving the nodes, then "
+                          "bisecting: %6 do not). Its fastest plan: %7"),
+                args);
+        f.changes.push_back({ nodesText(*sweep.fitNodes, perNode),
+            problem.training.pins.dp ? std::optional(sweep.pins) : std::nullopt, {}, *sweep.fitNodes, true });
         return f;
     }
 
     Finding clusterFinding(const PlanningProblem& problem, const ClusterSweep& sweep)
     {
         const int perNode = problem.cluster.gpusPerNode;
-        auto nodesText = [&](int nodes) {
-            return grouped(nodes) + (nodes == 1 ? " node (" : " nodes (")
-                + grouped(std::int64_t(nodes) * perNode) + " GPUs)";
-        };
-        const std::string dpNote = problem.training.pins.dp ? " (DP unpinned: it follows the GPU count)" : "";
+        // DP pinned: the sweep unpinned it (it follows the GPU count), and the messages say so.
+        const bool dpNote = problem.training.pins.dp.has_value();
         Finding f;
         f.severity = FindingSeverity::Hint;
         if (sweep.fitNodes && sweep.best) {
             f.kind = FindingKind::SmallestCluster;
-            f.message = "The smallest cluster that fits: " + grouped(*sweep.fitNodes) + " nodes x "
-                + grouped(perNode) + " = " + grouped(std::int64_t(*sweep.fitNodes) * perNode) + " "
-                + problem.cluster.gpu.name + " GPUs, with the same pins" + dpNote + "; "
-                + nodesText(sweep.largestFailingNodes)
-                + " do not fit. Its fastest plan: " + fitText(*sweep.best);
-            f.changes.push_back({ nodesText(*sweep.fitNodes),
+            const std::vector<Message> args { grouped(*sweep.fitNodes), grouped(perNode),
+                grouped(std::int64_t(*sweep.fitNodes) * perNode), problem.cluster.gpu.name,
+                nodesText(sweep.largestFailingNodes, perNode), fitText(*sweep.best) };
+            f.message = dpNote
+                ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "The smallest cluster that fits: %1 nodes x %2 = %3 %4 GPUs, with the "
+                              "same pins (DP unpinned: it follows the GPU count); %5 do not fit. "
+                              "Its fastest plan: %6"),
+                    args)
+                : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "The smallest cluster that fits: %1 nodes x %2 = %3 %4 GPUs, with the "
+                              "same pins; %5 do not fit. Its fastest plan: %6"),
+                    args);
+            f.changes.push_back({ nodesText(*sweep.fitNodes, perNode),
                 problem.training.pins.dp ? std::optional(sweep.pins) : std::nullopt, {}, *sweep.fitNodes,
                 true });
         } else {
@@ -318,9 +373,18 @@ namespace {
             std::vector<std::int64_t> tried;
             for (const auto& [nodes, fits] : sweep.tried)
                 tried.push_back(nodes);
-            f.message = "No larger cluster fits either: nothing fits on " + valueList(tried, 24)
-                + " nodes (up to " + grouped(std::int64_t(sweep.capNodes) * perNode)
-                + " GPUs, the sweep's limit) with the same pins" + dpNote;
+            const std::vector<Message> args { valueList(tried, 24),
+                grouped(std::int64_t(sweep.capNodes) * perNode) };
+            f.message = dpNote
+                ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "No larger cluster fits either: nothing fits on %1 nodes (up to %2 GPUs, "
+                              "the sweep's limit) with the same pins (DP unpinned: it follows the "
+                              "GPU count)"),
+                    args)
+                : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "No larger cluster fits either: nothing fits on %1 nodes (up to %2 GPUs, "
+                              "the sweep's limit) with the same pins"),
+                    args);
         }
         return f;
     }
@@ -469,15 +533,22 @@ std::vector<Finding> planWarnings(
         Finding f;
         f.kind = FindingKind::LargeBubble;
         f.severity = FindingSeverity::Warning;
-        f.message = "pipeline bubble " + percentText(plan.bubbleFraction) + " of the pipeline time (PP "
-            + grouped(c.pp) + ", " + grouped(m) + " micro-batches of " + grouped(c.microBatch)
-            + (c.microBatch == 1 ? " sequence, " : " sequences, ") + grouped(chunks)
-            + (chunks == 1 ? " model chunk" : " model chunks")
-            + " per stage): more micro-batches per step "
-              "(a larger global batch, or a smaller micro-batch) or interleaving more model chunks per stage "
-              "would reduce it";
-        f.changes.push_back({ "global batch " + grouped(2 * problem.training.globalBatch), {},
-            2 * problem.training.globalBatch, {}, false });
+        const Message microBatches = c.microBatch == 1
+            ? Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 micro-batches of %2 sequence"),
+                { grouped(m), grouped(c.microBatch) })
+            : Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 micro-batches of %2 sequences"),
+                { grouped(m), grouped(c.microBatch) });
+        const Message modelChunks = chunks == 1
+            ? Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 model chunk"), { grouped(chunks) })
+            : Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 model chunks"), { grouped(chunks) });
+        f.message = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                          "pipeline bubble %1 of the pipeline time (PP %2, %3, %4 per stage): more "
+                          "micro-batches per step (a larger global batch, or a smaller micro-batch) "
+                          "or interleaving more model chunks per stage would reduce it"),
+            { percentText(plan.bubbleFraction), grouped(c.pp), microBatches, modelChunks } };
+        f.changes.push_back({ Message(SHARDSCOPE_TR_NOOP("Diagnosis", "global batch %1"),
+                                  { grouped(2 * problem.training.globalBatch) }),
+            {}, 2 * problem.training.globalBatch, {}, false });
         out.push_back(std::move(f));
     }
     return out;

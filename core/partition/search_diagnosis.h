@@ -4,6 +4,7 @@
 #include "cost/plan_estimate.h"
 #include "cost/planning_problem.h"
 #include "partition/plan_search.h"
+#include "util/message.h"
 
 #include <atomic>
 #include <cstdint>
@@ -22,8 +23,10 @@ namespace shardscope {
  * the pins that would work and the smallest cluster that fits. planWarnings flags a plan that works but
  * wastes time (a pipeline bubble above 15 %).
  *
- * Every message is one or two English sentences with the numbers in them (counts grouped by thousands:
- * "1,000 GPUs", memory in GiB with one decimal); the structured fields carry the same facts for a GUI.
+ * Every message is one or two sentences with the numbers in them (counts grouped by thousands: "1,000 GPUs",
+ * memory in GiB with one decimal), kept as a Message (util/message.h) whose templates are in the context
+ * "Diagnosis": text() is the English (plan files, logs, tests), a front end shows it translated. The
+ * structured fields carry the same facts for a GUI.
  *
  * Typical use (the CLI after runPlanning, the GUI's worker after a search):
  *
@@ -85,7 +88,10 @@ enum class PinKnob
     WorldSize, ///< TP x CP x PP x DP must equal the GPU count (PinRule only)
 };
 
-std::string_view toString(PinKnob knob); ///< "TP", "micro-batch", "schedule", ... as messages name them
+std::string_view toString(
+    PinKnob knob); ///< "TP", "micro-batch", "schedule", ...: the English name (not translated)
+/// The knob's name as messages show it, translatable (context "Diagnosis"): toString's words.
+Message knobName(PinKnob knob);
 std::vector<PinKnob> pinnedKnobs(const PlanPins& pins); ///< the knobs `pins` fixes, in PlanPins' order
 PlanPins withoutPin(PlanPins pins, PinKnob knob); ///< `pins` with `knob` searched again
 std::string knobValue(const ParallelConfig& config, PinKnob knob); ///< "4", "full", "on", "interleaved"
@@ -93,7 +99,7 @@ std::string knobValue(const ParallelConfig& config, PinKnob knob); ///< "4", "fu
 /// A change to the inputs that gets past a finding. Unset fields stay as they are.
 struct DiagnosisChange
 {
-    std::string label; ///< "unpin TP", "TP 4", "global batch 1,024", "4 nodes (32 GPUs)"
+    Message label; ///< "unpin TP", "TP 4", "global batch 1,024", "4 nodes (32 GPUs)" (text(): the English)
     std::optional<PlanPins> pins; ///< plan with these pins instead of problem.training.pins
     std::optional<std::int64_t> globalBatch; ///< plan with this global batch (sequences per step)
     std::optional<int> nodes; ///< plan on this many nodes (same GPUs per node)
@@ -107,7 +113,7 @@ struct Finding
     FindingKind kind = FindingKind::PinRule;
     FindingSeverity severity = FindingSeverity::Blocking;
     PinKnob knob = PinKnob::None; ///< PinRule, RelaxPin: the knob (None for "every pin")
-    std::string message; ///< the finding in one or two sentences, with its numbers
+    Message message; ///< the finding in one or two sentences, with its numbers (text(): the English)
     /// PinRule: the values the rule allows for `knob` (TP: the divisors of the heads and GPUs);
     /// BatchLimitsDp: the DP degrees the global batch allows; RelaxPin: the knob's values among what then
     /// passes or fits.

@@ -30,12 +30,27 @@ namespace {
         return a * b;
     }
 
-    /// "TP can be 1, 2, 4, 8", "TP can only be 1", "no TP value can".
-    std::string canBe(std::string_view knob, const std::vector<std::int64_t>& allowed)
+    /// "TP can be 1, 2, 4, 8", "TP can only be 1", "no TP value can" (`knob`: knobName's, or "the
+    /// micro-batch").
+    Message canBe(const Message& knob, const std::vector<std::int64_t>& allowed)
     {
-        if (allowed.empty()) return "no " + std::string(knob) + " value can";
-        if (allowed.size() == 1) return std::string(knob) + " can only be " + n(allowed.front());
-        return std::string(knob) + " can be " + valueList(allowed);
+        if (allowed.empty()) return { SHARDSCOPE_TR_NOOP("Diagnosis", "no %1 value can"), { knob } };
+        if (allowed.size() == 1)
+            return { SHARDSCOPE_TR_NOOP("Diagnosis", "%1 can only be %2"), { knob, n(allowed.front()) } };
+        return { SHARDSCOPE_TR_NOOP("Diagnosis", "%1 can be %2"), { knob, valueList(allowed) } };
+    }
+
+    /// "TP 4": a knob set to a value (a way out's label, the pinned degrees of a message).
+    Message knobSetting(PinKnob knob, std::int64_t value)
+    {
+        //: A knob's name and its value: "TP 4", "micro-batch 2".
+        return { SHARDSCOPE_TR_NOOP("Diagnosis", "%1 %2"), { knobName(knob), n(value) } };
+    }
+
+    /// "%1; %2": the rule broken, then the values it allows (canBe).
+    Message ruleAndAllowed(Message reason, Message allowed)
+    {
+        return { SHARDSCOPE_TR_NOOP("Diagnosis", "%1; %2"), { std::move(reason), std::move(allowed) } };
     }
 
     /// What every rule here reads of the problem.
@@ -131,8 +146,7 @@ namespace {
         }
     };
 
-    Finding pinRule(
-        PinKnob knob, const PlanPins& pins, std::string message, std::vector<std::int64_t> allowed)
+    Finding pinRule(PinKnob knob, const PlanPins& pins, Message message, std::vector<std::int64_t> allowed)
     {
         Finding f;
         f.kind = FindingKind::PinRule;
@@ -141,8 +155,8 @@ namespace {
         f.message = std::move(message);
         f.allowedValues = std::move(allowed);
         if (knob != PinKnob::WorldSize)
-            f.changes.push_back(
-                { "unpin " + std::string(toString(knob)), withoutPin(pins, knob), {}, {}, false });
+            f.changes.push_back({ Message(SHARDSCOPE_TR_NOOP("Diagnosis", "unpin %1"), { knobName(knob) }),
+                withoutPin(pins, knob), {}, {}, false });
         return f;
     }
 
@@ -159,7 +173,7 @@ namespace {
             if (v) {
                 PlanPins changed = pins;
                 changed.*field = int(*v);
-                f.changes.push_back({ std::string(toString(knob)) + " " + n(*v), changed, {}, {}, false });
+                f.changes.push_back({ knobSetting(knob, *v), changed, {}, {}, false });
             }
     }
 
@@ -167,25 +181,32 @@ namespace {
     {
         if (!in.pins.tp || *in.pins.tp < 1) return;
         const std::int64_t t = *in.pins.tp;
-        std::string reason;
+        Message reason;
         if (in.heads > 0 && in.heads % t != 0)
-            reason = "TP " + n(t) + " does not divide the " + n(in.heads) + " attention heads";
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "TP %1 does not divide the %2 attention heads"),
+                { n(t), n(in.heads) } };
         else if (in.kvHeads > 0 && in.kvHeads % t != 0)
-            reason = "TP " + n(t) + " does not divide the " + n(in.kvHeads) + " key/value heads";
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "TP %1 does not divide the %2 key/value heads"),
+                { n(t), n(in.kvHeads) } };
         else if (in.gpus % t != 0 && in.pinnedDegrees == 1)
-            reason = "TP " + n(t) + " does not divide the " + n(in.gpus) + " GPUs";
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "TP %1 does not divide the %2 GPUs"),
+                { n(t), n(in.gpus) } };
         if (reason.empty()) return;
         std::vector<std::int64_t> allowed;
         for (std::int64_t d : divisorsOf(in.gpus))
             if (in.tpAllowed(d)) allowed.push_back(d);
-        std::string why = "dividing the " + n(in.gpus) + " GPUs";
+        Message why { SHARDSCOPE_TR_NOOP("Diagnosis", "dividing the %1 GPUs"), { n(in.gpus) } };
         if (in.heads > 0)
             why = in.heads == in.kvHeads
-                ? "dividing the " + n(in.heads) + " attention heads and the " + n(in.gpus) + " GPUs"
-                : "dividing the " + n(in.heads) + " attention heads, the " + n(in.kvHeads)
-                    + " key/value heads and the " + n(in.gpus) + " GPUs";
-        Finding f
-            = pinRule(PinKnob::Tp, in.pins, reason + "; " + canBe("TP", allowed) + " (" + why + ")", allowed);
+                ? Message(SHARDSCOPE_TR_NOOP("Diagnosis", "dividing the %1 attention heads and the %2 GPUs"),
+                    { n(in.heads), n(in.gpus) })
+                : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "dividing the %1 attention heads, the %2 key/value heads and the %3 GPUs"),
+                    { n(in.heads), n(in.kvHeads), n(in.gpus) });
+        Finding f = pinRule(PinKnob::Tp, in.pins,
+            { SHARDSCOPE_TR_NOOP("Diagnosis", "%1; %2 (%3)"),
+                { reason, canBe(knobName(PinKnob::Tp), allowed), why } },
+            allowed);
         addNearest(f, in.pins, PinKnob::Tp, &PlanPins::tp, t);
         out.push_back(std::move(f));
     }
@@ -197,22 +218,28 @@ namespace {
         // Sequence parallelism splits each CP rank's part over TP as well (structuralProblem).
         const std::int64_t sequenceTp
             = in.pins.sequenceParallel.value_or(false) && in.pins.tp ? *in.pins.tp : 1;
-        std::string reason;
+        Message reason;
         if (c > 1 && !in.problem.training.flashAttention)
-            reason = "CP " + n(c) + " needs fused (flash) attention, which is off";
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "CP %1 needs fused (flash) attention, which is off"),
+                { n(c) } };
         else if (!in.cpAllowed(c, sequenceTp))
-            reason = "CP " + n(c) + " needs the sequence length " + n(in.seq) + " divisible by 2 x CP"
-                + (sequenceTp > 1 ? " x TP" : "") + " = " + n(2 * c * sequenceTp)
-                + (sequenceTp > 1
-                        ? " (sequence parallelism splits each CP rank's part over TP " + n(sequenceTp) + ")"
-                        : "");
+            reason = sequenceTp > 1
+                ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "CP %1 needs the sequence length %2 divisible by 2 x CP x TP = %3 "
+                              "(sequence parallelism splits each CP rank's part over TP %4)"),
+                    { n(c), n(in.seq), n(2 * c * sequenceTp), n(sequenceTp) })
+                : Message(SHARDSCOPE_TR_NOOP(
+                              "Diagnosis", "CP %1 needs the sequence length %2 divisible by 2 x CP = %3"),
+                    { n(c), n(in.seq), n(2 * c * sequenceTp) });
         else if (in.gpus % c != 0 && in.pinnedDegrees == 1)
-            reason = "CP " + n(c) + " does not divide the " + n(in.gpus) + " GPUs";
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "CP %1 does not divide the %2 GPUs"),
+                { n(c), n(in.gpus) } };
         if (reason.empty()) return;
         std::vector<std::int64_t> allowed;
         for (std::int64_t d : divisorsOf(in.gpusLeft({ PinKnob::Tp })))
             if (in.cpAllowed(d, sequenceTp)) allowed.push_back(d);
-        Finding f = pinRule(PinKnob::Cp, in.pins, reason + "; " + canBe("CP", allowed), allowed);
+        Finding f = pinRule(PinKnob::Cp, in.pins,
+            ruleAndAllowed(std::move(reason), canBe(knobName(PinKnob::Cp), allowed)), allowed);
         addNearest(f, in.pins, PinKnob::Cp, &PlanPins::cp, c);
         out.push_back(std::move(f));
     }
@@ -226,26 +253,36 @@ namespace {
         const bool needsStages = schedule && (isInterleaved(*schedule) || isZeroBubble(*schedule));
         const std::int64_t v = in.pins.vpp.value_or(2); // the fewest chunks an interleaved schedule runs
         auto chunksFit = [&](std::int64_t stages) { return stages * v <= std::int64_t(in.blocks) + 2; };
-        std::string reason;
+        Message reason;
         if (p > in.units)
-            reason = "PP " + n(p) + " needs at least " + n(p) + " blocks or layers to place; the model has "
-                + n(in.units);
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                           "PP %1 needs at least %1 blocks or layers to place; the model has %2"),
+                { n(p), n(in.units) } };
         else if (in.gpus % p != 0 && in.pinnedDegrees == 1)
-            reason = "PP " + n(p) + " does not divide the " + n(in.gpus) + " GPUs";
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "PP %1 does not divide the %2 GPUs"),
+                { n(p), n(in.gpus) } };
         else if (needsStages && p < 2)
-            reason = "the " + std::string(toString(*schedule)) + " schedule needs PP >= 2";
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "the %1 schedule needs PP >= 2"),
+                { std::string(toString(*schedule)) } };
         else if (interleaved && !chunksFit(p))
-            reason = "PP " + n(p) + " x " + (in.pins.vpp ? "vpp " : "at least ") + n(v)
-                + " chunks = " + n(p * v) + " model chunks need at least " + n(p * v - 2)
-                + " transformer blocks (the first chunk may hold only the "
-                  "embedding, the last only the loss); the model has "
-                + n(in.blocks);
+            reason = in.pins.vpp
+                ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "PP %1 x vpp %2 chunks = %3 model chunks need at least %4 transformer "
+                              "blocks (the first chunk may hold only the embedding, the last only "
+                              "the loss); the model has %5"),
+                    { n(p), n(v), n(p * v), n(p * v - 2), n(in.blocks) })
+                : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "PP %1 x at least %2 chunks = %3 model chunks need at least %4 "
+                              "transformer blocks (the first chunk may hold only the embedding, the "
+                              "last only the loss); the model has %5"),
+                    { n(p), n(v), n(p * v), n(p * v - 2), n(in.blocks) });
         if (reason.empty()) return;
         std::vector<std::int64_t> allowed;
         for (std::int64_t d : divisorsOf(in.gpusLeft({ PinKnob::Tp, PinKnob::Cp })))
             if (d <= in.units && (!needsStages || d >= 2) && (!interleaved || chunksFit(d)))
                 allowed.push_back(d);
-        Finding f = pinRule(PinKnob::Pp, in.pins, reason + "; " + canBe("PP", allowed), allowed);
+        Finding f = pinRule(PinKnob::Pp, in.pins,
+            ruleAndAllowed(std::move(reason), canBe(knobName(PinKnob::Pp), allowed)), allowed);
         addNearest(f, in.pins, PinKnob::Pp, &PlanPins::pp, p);
         out.push_back(std::move(f));
     }
@@ -254,21 +291,25 @@ namespace {
     {
         if (!in.pins.dp || *in.pins.dp < 1) return;
         const std::int64_t d = *in.pins.dp;
-        std::string reason;
+        Message reason;
         if (in.gpus % d != 0 && in.pinnedDegrees == 1)
-            reason = "DP " + n(d) + " does not divide the " + n(in.gpus) + " GPUs";
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "DP %1 does not divide the %2 GPUs"),
+                { n(d), n(in.gpus) } };
         else if (in.batch < d)
-            reason = "DP " + n(d) + " is more than the global batch of " + n(in.batch)
-                + " sequences (every data-parallel rank needs one)";
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                           "DP %1 is more than the global batch of %2 sequences (every "
+                           "data-parallel rank needs one)"),
+                { n(d), n(in.batch) } };
         else if (in.batch % d != 0)
-            reason = "DP " + n(d) + " does not divide the global batch " + n(in.batch);
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "DP %1 does not divide the global batch %2"),
+                { n(d), n(in.batch) } };
         if (reason.empty()) return;
         std::vector<std::int64_t> allowed;
         for (std::int64_t x : divisorsOf(in.gpusLeft({ PinKnob::Tp, PinKnob::Cp, PinKnob::Pp })))
             if (in.batch % x == 0) allowed.push_back(x);
         Finding f = pinRule(PinKnob::Dp, in.pins,
-            reason + "; " + canBe("DP", allowed) + " (dividing the GPUs left and the global batch "
-                + n(in.batch) + ")",
+            { SHARDSCOPE_TR_NOOP("Diagnosis", "%1; %2 (dividing the GPUs left and the global batch %3)"),
+                { reason, canBe(knobName(PinKnob::Dp), allowed), n(in.batch) } },
             allowed);
         addNearest(f, in.pins, PinKnob::Dp, &PlanPins::dp, d);
         out.push_back(std::move(f));
@@ -285,20 +326,26 @@ namespace {
             });
         };
         if (works(b) || dps.empty()) return;
-        std::string reason;
+        Message reason;
         if (in.batch % b != 0)
-            reason = "micro-batch " + n(b) + " does not divide the global batch " + n(in.batch);
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "micro-batch %1 does not divide the global batch %2"),
+                { n(b), n(in.batch) } };
         else if (dps.size() == 1)
-            reason = "DP " + n(dps.front()) + " x micro-batch " + n(b) + " = " + n(dps.front() * b)
-                + " does not divide the global batch " + n(in.batch);
+            reason = { SHARDSCOPE_TR_NOOP(
+                           "Diagnosis", "DP %1 x micro-batch %2 = %3 does not divide the global batch %4"),
+                { n(dps.front()), n(b), n(dps.front() * b), n(in.batch) } };
         else
-            reason = "DP x micro-batch " + n(b) + " divides the global batch " + n(in.batch)
-                + " for no DP the GPUs and pins allow (DP " + valueList(dps) + ")";
+            reason = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                           "DP x micro-batch %1 divides the global batch %2 for no DP the GPUs and "
+                           "pins allow (DP %3)"),
+                { n(b), n(in.batch), valueList(dps) } };
         std::vector<std::int64_t> allowed;
         for (std::int64_t x : divisorsOf(in.batch))
             if (x <= std::max<std::int64_t>(32, b) && works(x)) allowed.push_back(x);
-        Finding f = pinRule(
-            PinKnob::MicroBatch, in.pins, reason + "; " + canBe("the micro-batch", allowed), allowed);
+        Finding f = pinRule(PinKnob::MicroBatch, in.pins,
+            ruleAndAllowed(std::move(reason),
+                canBe(Message(SHARDSCOPE_TR_NOOP("Diagnosis", "the micro-batch")), allowed)),
+            allowed);
         addNearest(f, in.pins, PinKnob::MicroBatch, &PlanPins::microBatch, b);
         out.push_back(std::move(f));
     }
@@ -311,46 +358,57 @@ namespace {
             const std::int64_t e = *in.pins.ep;
             // The expert groups (EP x ETP) lay out the TP x CP x DP GPUs of one pipeline stage.
             const std::int64_t stage = in.gpusLeft({ PinKnob::Pp });
-            const std::string stageText
-                = in.pins.pp ? "the " + n(stage) + " GPUs of a pipeline stage" : "the " + n(stage) + " GPUs";
-            std::string reason;
+            Message reason;
             std::vector<std::int64_t> allowed { 1 };
             if (experts <= 0) {
                 if (e != 1)
-                    reason = "EP " + n(e)
-                        + " needs a mixture-of-experts model; this model has no routed experts";
+                    reason = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                                   "EP %1 needs a mixture-of-experts model; this model has no "
+                                   "routed experts"),
+                        { n(e) } };
             } else {
                 allowed.clear();
                 for (std::int64_t x : divisorsOf(experts))
                     if (stage % (x * etp) == 0) allowed.push_back(x);
                 if (experts % e != 0)
-                    reason = "EP " + n(e) + " does not divide the " + n(experts) + " routed experts";
+                    reason = { SHARDSCOPE_TR_NOOP("Diagnosis", "EP %1 does not divide the %2 routed experts"),
+                        { n(e), n(experts) } };
                 else if (stage % (e * etp) != 0)
-                    reason = "EP " + n(e) + " x ETP " + n(etp) + " = " + n(e * etp) + " does not divide "
-                        + stageText;
+                    reason = in.pins.pp
+                        ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                                      "EP %1 x ETP %2 = %3 does not divide the %4 GPUs of a pipeline stage"),
+                            { n(e), n(etp), n(e * etp), n(stage) })
+                        : Message(SHARDSCOPE_TR_NOOP(
+                                      "Diagnosis", "EP %1 x ETP %2 = %3 does not divide the %4 GPUs"),
+                            { n(e), n(etp), n(e * etp), n(stage) });
             }
             if (!reason.empty()) {
-                Finding f = pinRule(PinKnob::Ep, in.pins, reason + "; " + canBe("EP", allowed), allowed);
+                Finding f = pinRule(PinKnob::Ep, in.pins,
+                    ruleAndAllowed(std::move(reason), canBe(knobName(PinKnob::Ep), allowed)), allowed);
                 addNearest(f, in.pins, PinKnob::Ep, &PlanPins::ep, e);
                 out.push_back(std::move(f));
             }
         }
         if (in.pins.etp && etp > 1) {
             const double ffn = in.experts.expertFfn;
-            std::string reason;
+            Message reason;
             std::vector<std::int64_t> allowed { 1 };
             if (experts <= 0) {
-                reason
-                    = "ETP " + n(etp) + " needs a mixture-of-experts model; this model has no routed experts";
+                reason = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                               "ETP %1 needs a mixture-of-experts model; this model has no "
+                               "routed experts"),
+                    { n(etp) } };
             } else if (ffn > 0 && std::fmod(ffn, double(etp)) != 0) {
-                reason = "ETP " + n(etp) + " does not divide the experts' intermediate size "
-                    + n(std::int64_t(ffn));
+                reason = { SHARDSCOPE_TR_NOOP(
+                               "Diagnosis", "ETP %1 does not divide the experts' intermediate size %2"),
+                    { n(etp), n(std::int64_t(ffn)) } };
                 allowed.clear();
                 for (std::int64_t x : divisorsOf(in.gpus))
                     if (std::fmod(ffn, double(x)) == 0) allowed.push_back(x);
             }
             if (!reason.empty()) {
-                Finding f = pinRule(PinKnob::Etp, in.pins, reason + "; " + canBe("ETP", allowed), allowed);
+                Finding f = pinRule(PinKnob::Etp, in.pins,
+                    ruleAndAllowed(std::move(reason), canBe(knobName(PinKnob::Etp), allowed)), allowed);
                 addNearest(f, in.pins, PinKnob::Etp, &PlanPins::etp, etp);
                 out.push_back(std::move(f));
             }
@@ -370,7 +428,7 @@ namespace {
             { PinKnob::Pp, &PlanPins::pp }, { PinKnob::Dp, &PlanPins::dp } };
         std::vector<Degree> pinned;
         std::int64_t product = 1;
-        std::string names, values;
+        std::vector<Message> settings; // "TP 4", "PP 2": joined by " x "
         for (const Degree& d : all) {
             const std::optional<int>& v = in.pins.*d.field;
             if (!v) continue;
@@ -378,8 +436,7 @@ namespace {
             if (!next) return; // absurd pins: the rules' generic reasons speak for them
             pinned.push_back(d);
             product = *next;
-            names += std::string(names.empty() ? "" : " x ") + std::string(toString(d.knob));
-            values += std::string(values.empty() ? "" : " x ") + std::string(toString(d.knob)) + " " + n(*v);
+            settings.push_back(knobSetting(d.knob, *v));
         }
         if (pinned.size() < 2) return;
         const bool divides = in.gpus % product == 0;
@@ -395,15 +452,19 @@ namespace {
                 for (std::int64_t x : divisorsOf(in.gpus / others))
                     if (last.knob != PinKnob::Pp || x <= in.units) allowed.push_back(x);
         }
-        std::string othersText;
-        for (std::size_t i = 0; i + 1 < pinned.size(); ++i)
-            othersText += std::string(othersText.empty() ? "" : " x ") + std::string(toString(pinned[i].knob))
-                + " " + n((in.pins.*pinned[i].field).value());
-        std::string message = values + " = " + n(product)
-            + (divides ? ", but the cluster has " + n(in.gpus) + " GPUs"
-                       : " does not divide the " + n(in.gpus) + " GPUs")
-            + " (TP x CP x PP x DP must equal the GPU count); with " + othersText + ", "
-            + canBe(toString(last.knob), allowed);
+        const Message values = Message::join(settings, " x ");
+        const Message othersText = Message::join({ settings.begin(), settings.end() - 1 }, " x ");
+        const std::vector<Message> args { values, n(product), n(in.gpus), othersText,
+            canBe(knobName(last.knob), allowed) };
+        Message message = divides
+            ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                          "%1 = %2, but the cluster has %3 GPUs (TP x CP x PP x DP must equal the "
+                          "GPU count); with %4, %5"),
+                args)
+            : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                          "%1 = %2 does not divide the %3 GPUs (TP x CP x PP x DP must equal the "
+                          "GPU count); with %4, %5"),
+                args);
         Finding f = pinRule(PinKnob::WorldSize, in.pins, std::move(message), allowed);
         // Whole nodes of GPUs that the pinned product divides, nearest below and above, leaving (with the
         // unpinned degrees at 1) a DP that divides the global batch.
@@ -413,7 +474,6 @@ namespace {
             return in.pins.dp || (count / product >= 1 && in.batch % (count / product) == 0);
         };
         std::vector<std::int64_t> counts;
-        std::string dpText;
         if (step == 0) {
             // a product far beyond the cluster: no nearby GPU count to suggest
         } else if (pinned.size() < 4) {
@@ -427,20 +487,35 @@ namespace {
                     counts.push_back(k * step);
                     break;
                 }
-            if (!in.pins.dp)
-                for (std::int64_t c : counts)
-                    dpText += std::string(dpText.empty() ? " (DP " : " or ") + n(c / product);
-            if (!dpText.empty()) dpText += ", dividing the global batch " + n(in.batch) + ")";
         } else if (product % perNode == 0) {
             counts.push_back(product);
         }
-        std::string countText;
-        for (std::int64_t c : counts) {
-            countText += std::string(countText.empty() ? "" : " or ") + n(c);
+        for (std::int64_t c : counts)
             f.changes.push_back(
-                { n(c / perNode) + " nodes (" + n(c) + " GPUs)", {}, {}, int(c / perNode), false });
+                { Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 nodes (%2 GPUs)"), { n(c / perNode), n(c) }),
+                    {}, {}, int(c / perNode), false });
+        // "8 or 24 GPUs would fit TP 4 x PP 2 (DP 1 or 3, dividing the global batch 24)": the DP each count
+        // leaves where DP is not pinned (the unpinned degrees at 1).
+        const bool dpText = !in.pins.dp;
+        if (counts.size() == 1) {
+            const std::int64_t c = counts.front();
+            f.message.append(dpText
+                    ? Message(SHARDSCOPE_TR_NOOP(
+                                  "Diagnosis", "%1 GPUs would fit %2 (DP %3, dividing the global batch %4)"),
+                        { n(c), values, n(c / product), n(in.batch) })
+                    : Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 GPUs would fit %2"), { n(c), values }),
+                "; ");
+        } else if (counts.size() == 2) {
+            const std::int64_t c0 = counts[0], c1 = counts[1];
+            f.message.append(dpText
+                    ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                                  "%1 or %2 GPUs would fit %3 (DP %4 or %5, dividing the global "
+                                  "batch %6)"),
+                        { n(c0), n(c1), values, n(c0 / product), n(c1 / product), n(in.batch) })
+                    : Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 or %2 GPUs would fit %3"),
+                        { n(c0), n(c1), values }),
+                "; ");
         }
-        if (!countText.empty()) f.message += "; " + countText + " GPUs would fit " + values + dpText;
         addNearest(f, in.pins, last.knob, last.field, (in.pins.*last.field).value());
         out.push_back(std::move(f));
     }
@@ -465,13 +540,23 @@ namespace {
             const std::int64_t up = (in.batch / unit + 1) * unit;
             suggestion = std::min(suggestion.value_or(up), up);
         }
-        std::string message = "the interleaved schedule needs the number of micro-batches divisible by PP "
-            + n(p) + " (Megatron-LM requires it), so the global batch divisible by PP x DP x micro-batch: "
-            + n(in.batch) + " is not for any DP the GPUs and pins allow (DP " + valueList(dps)
-            + (in.pins.microBatch ? ", micro-batch " + n(b) : "") + "); global batch " + n(*suggestion)
-            + " would be";
+        Message message = in.pins.microBatch
+            ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                          "the interleaved schedule needs the number of micro-batches divisible by "
+                          "PP %1 (Megatron-LM requires it), so the global batch divisible by PP x "
+                          "DP x micro-batch: %2 is not for any DP the GPUs and pins allow (DP %3, "
+                          "micro-batch %4); global batch %5 would be"),
+                { n(p), n(in.batch), valueList(dps), n(b), n(*suggestion) })
+            : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                          "the interleaved schedule needs the number of micro-batches divisible by "
+                          "PP %1 (Megatron-LM requires it), so the global batch divisible by PP x "
+                          "DP x micro-batch: %2 is not for any DP the GPUs and pins allow (DP %3); "
+                          "global batch %4 would be"),
+                { n(p), n(in.batch), valueList(dps), n(*suggestion) });
         Finding f = pinRule(PinKnob::Schedule, in.pins, std::move(message), {});
-        f.changes.insert(f.changes.begin(), { "global batch " + n(*suggestion), {}, *suggestion, {}, false });
+        f.changes.insert(f.changes.begin(),
+            { Message(SHARDSCOPE_TR_NOOP("Diagnosis", "global batch %1"), { n(*suggestion) }), {},
+                *suggestion, {}, false });
         out.push_back(std::move(f));
     }
 
@@ -514,13 +599,39 @@ std::optional<Finding> batchDivisorFinding(const PlanningProblem& problem)
     f.allowedValues = allowed;
     f.ruledOutValues = excluded;
     // No DP at all (1,000,000 GPUs for 512 sequences): said so, not as an empty set.
-    f.message = "global batch " + n(in.batch)
-        + (allowed.empty() ? std::string(" allows no DP degree") : " allows DP only in {" + valueList(allowed) + "}") + " on "
-        + n(in.gpus) + " GPUs: DP " + valueList(excluded) + (excluded.size() == 1 ? " is" : " are")
-        + " impossible (DP must divide the global batch); " + (below > 0 ? n(below) + " or " : std::string())
-        + n(above) + " would allow " + (excluded.size() == 1 ? "it" : "them");
+    const bool one = excluded.size() == 1;
+    Message limit;
+    if (allowed.empty())
+        limit = one ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                                  "global batch %1 allows no DP degree on %2 GPUs: DP %3 is "
+                                  "impossible (DP must divide the global batch)"),
+                    { n(in.batch), n(in.gpus), valueList(excluded) })
+                    : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                                  "global batch %1 allows no DP degree on %2 GPUs: DP %3 are "
+                                  "impossible (DP must divide the global batch)"),
+                        { n(in.batch), n(in.gpus), valueList(excluded) });
+    else
+        limit = one ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                                  "global batch %1 allows DP only in {%2} on %3 GPUs: DP %4 is "
+                                  "impossible (DP must divide the global batch)"),
+                    { n(in.batch), valueList(allowed), n(in.gpus), valueList(excluded) })
+                    : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                                  "global batch %1 allows DP only in {%2} on %3 GPUs: DP %4 are "
+                                  "impossible (DP must divide the global batch)"),
+                        { n(in.batch), valueList(allowed), n(in.gpus), valueList(excluded) });
+    Message wayOut;
+    if (below > 0)
+        wayOut = one
+            ? Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 or %2 would allow it"), { n(below), n(above) })
+            : Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 or %2 would allow them"), { n(below), n(above) });
+    else
+        wayOut = one ? Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 would allow it"), { n(above) })
+                     : Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 would allow them"), { n(above) });
+    f.message = Message::join({ std::move(limit), std::move(wayOut) }, "; ");
     for (std::int64_t batch : { above, below })
-        if (batch > 0) f.changes.push_back({ "global batch " + n(batch), {}, batch, {}, false });
+        if (batch > 0)
+            f.changes.push_back({ Message(SHARDSCOPE_TR_NOOP("Diagnosis", "global batch %1"), { n(batch) }),
+                {}, batch, {}, false });
     return f;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How the findings of search_diagnosis write numbers, plans and knobs: grouped counts, value lists, GiB,
-// layouts; PinKnob's names, the pinned knobs, a pin removed, a knob's value in a configuration.
+// layouts; PinKnob's names (English, and translatable for messages), the pinned knobs, a pin removed, a
+// knob's value in a configuration.
 #include "partition/search_diagnosis_text.h"
 
 #include "partition/search_diagnosis.h"
@@ -123,6 +124,53 @@ std::string_view toString(PinKnob knob)
         return "TP x CP x PP x DP";
     }
     return "none";
+}
+
+Message knobName(PinKnob knob)
+{
+    switch (knob) {
+    case PinKnob::None:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "none");
+    case PinKnob::Tp:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "TP");
+    case PinKnob::Cp:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "CP");
+    case PinKnob::Pp:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "PP");
+    case PinKnob::Dp:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "DP");
+    case PinKnob::Vpp:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "vpp");
+    case PinKnob::MicroBatch:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "micro-batch");
+    case PinKnob::ZeroStage:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "ZeRO stage");
+    case PinKnob::DpReplicate:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "DP replicate");
+    case PinKnob::Ep:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "EP");
+    case PinKnob::Etp:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "ETP");
+    case PinKnob::Recompute:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "recompute");
+    case PinKnob::SequenceParallel:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "sequence parallelism");
+    case PinKnob::Schedule:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "schedule");
+    case PinKnob::TpCommOverlap:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "TP communication overlap");
+    case PinKnob::PpCommOverlap:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "pipeline communication overlap");
+    case PinKnob::ReshardAfterForward:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "reshard after forward");
+    case PinKnob::EpCommOverlap:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "EP communication overlap");
+    case PinKnob::CpCommType:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "CP communication type");
+    case PinKnob::WorldSize:
+        return SHARDSCOPE_TR_NOOP("Diagnosis", "TP x CP x PP x DP");
+    }
+    return SHARDSCOPE_TR_NOOP("Diagnosis", "none");
 }
 
 std::vector<PinKnob> pinnedKnobs(const PlanPins& p)

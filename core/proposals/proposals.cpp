@@ -60,21 +60,29 @@ std::string percent(double fraction) { return number(100.0 * fraction, 1) + " %"
 std::string seconds(double s) { return formatSeconds(s); }
 std::string bytes(double b) { return formatBytes(b); }
 
-std::string stepChange(const PlanEstimate& from, const PlanEstimate& to)
+Message stepChange(const PlanEstimate& from, const PlanEstimate& to)
 {
     const double speedup = to.time.stepSeconds > 0 ? from.time.stepSeconds / to.time.stepSeconds : 0;
-    return "step " + seconds(from.time.stepSeconds) + " -> " + seconds(to.time.stepSeconds) + " (" + number(speedup, 3)
-        + "x)";
+    return { SHARDSCOPE_TR_NOOP("Proposals", "step %1 -> %2 (%3x)"),
+        { seconds(from.time.stepSeconds), seconds(to.time.stepSeconds), number(speedup, 3) } };
 }
 
-std::string memoryChange(const PlanEstimate& from, const PlanEstimate& to)
+Message memoryChange(const PlanEstimate& from, const PlanEstimate& to)
 {
-    return "peak memory " + bytes(from.peakMemoryBytes) + " -> " + bytes(to.peakMemoryBytes) + " per GPU of "
-        + bytes(to.capacityBytes) + " usable";
+    return { SHARDSCOPE_TR_NOOP("Proposals", "peak memory %1 -> %2 per GPU of %3 usable"),
+        { bytes(from.peakMemoryBytes), bytes(to.peakMemoryBytes), bytes(to.capacityBytes) } };
+}
+
+Message effects(const PlanEstimate& from, const PlanEstimate& to)
+{
+    if (!to.feasible && !to.infeasibleReason.empty())
+        return { SHARDSCOPE_TR_NOOP("Proposals", "%1; %2 (does not fit: %3)"),
+            { stepChange(from, to), memoryChange(from, to), to.infeasibleReason } };
+    return { SHARDSCOPE_TR_NOOP("Proposals", "%1; %2"), { stepChange(from, to), memoryChange(from, to) } };
 }
 
 std::optional<Proposal> Context::evaluate(ProposalKind kind, const ParallelConfig& config, const TrainingSpec& training,
-                                          std::string title) const
+                                          Message title) const
 {
     Proposal p;
     p.kind = kind;
@@ -158,17 +166,8 @@ std::string layout(const ParallelConfig& c)
     return "TP " + n(c.tp) + " x PP " + n(c.pp) + " x DP " + n(c.dp);
 }
 
-/// The common tail of a rationale: what the step and memory do.
-std::string effects(const PlanEstimate& from, const PlanEstimate& to)
-{
-    std::string s = stepChange(from, to) + "; " + memoryChange(from, to);
-    if (!to.feasible && !to.infeasibleReason.empty())
-        s += " (does not fit: " + to.infeasibleReason + ")";
-    return s;
-}
-
 /// Column/row-parallel MatMul chains or channel-parallel Conv, from the op histogram's FLOPs.
-std::string tensorMethod(const GraphAnalysis* analysis)
+Message tensorMethod(const GraphAnalysis* analysis)
 {
     double conv = 0, gemm = 0;
     int convCount = 0, gemmCount = 0;
@@ -185,14 +184,16 @@ std::string tensorMethod(const GraphAnalysis* analysis)
             }
         }
     if (conv > gemm)
-        return "channel-parallel Conv (" + n(convCount) + " Conv operators, " + percent(conv / analysis->totalFlops)
-            + " of the FLOPs: output channels split, outputs all-gathered)";
-    std::string s = "column-parallel then row-parallel MatMul chains (Megatron: QKV and up-projection split by "
-                    "columns, output and down-projection by rows, one all-reduce per pair)";
+        return { SHARDSCOPE_TR_NOOP("Proposals", "channel-parallel Conv (%1 Conv operators, %2 of the FLOPs: output channels split, "
+                                      "outputs all-gathered)"),
+            { n(convCount), percent(conv / analysis->totalFlops) } };
+    const Message chains = SHARDSCOPE_TR_NOOP("Proposals", "column-parallel then row-parallel MatMul chains (Megatron: QKV and "
+                                                    "up-projection split by columns, output and down-projection by rows, "
+                                                    "one all-reduce per pair)");
     if (analysis && gemmCount > 0 && analysis->totalFlops > 0)
-        s += " over " + n(gemmCount) + " GEMM-bearing " + analysis->level + " holding " + percent(gemm / analysis->totalFlops)
-            + " of the FLOPs";
-    return s;
+        return { SHARDSCOPE_TR_NOOP("Proposals", "%1 over %2 GEMM-bearing %3 holding %4 of the FLOPs"),
+            { chains, n(gemmCount), analysis->level, percent(gemm / analysis->totalFlops) } };
+    return chains;
 }
 
 void addParallelism(Context& ctx, const GraphAnalysis* analysis)
@@ -208,14 +209,16 @@ void addParallelism(Context& ctx, const GraphAnalysis* analysis)
         t.dp = dp;
         if (!repair(ctx.evaluator, t))
             return;
-        const std::string what = dp > c.dp ? "More data parallelism" : "Fewer data-parallel replicas";
-        auto p = ctx.evaluate(ProposalKind::DataParallel, t, what + ": " + layout(t) + " instead of " + layout(c));
+        const Message title = dp > c.dp
+            ? Message(SHARDSCOPE_TR_NOOP("Proposals", "More data parallelism: %1 instead of %2"), { layout(t), layout(c) })
+            : Message(SHARDSCOPE_TR_NOOP("Proposals", "Fewer data-parallel replicas: %1 instead of %2"), { layout(t), layout(c) });
+        auto p = ctx.evaluate(ProposalKind::DataParallel, t, title);
         if (!p)
             return;
-        p->rationale = "DP " + n(c.dp) + " -> " + n(dp) + " with PP " + n(c.pp) + " -> " + n(pp)
-            + ": pipeline bubble " + percent(e.bubbleFraction) + " -> " + percent(p->estimate.bubbleFraction)
-            + ", exposed DP communication " + seconds(e.comm.dpExposedSeconds) + " -> "
-            + seconds(p->estimate.comm.dpExposedSeconds) + " per step; " + effects(e, p->estimate);
+        p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "DP %1 -> %2 with PP %3 -> %4: pipeline bubble %5 -> %6, exposed DP "
+                                           "communication %7 -> %8 per step; %9"),
+            { n(c.dp), n(dp), n(c.pp), n(pp), percent(e.bubbleFraction), percent(p->estimate.bubbleFraction),
+                seconds(e.comm.dpExposedSeconds), seconds(p->estimate.comm.dpExposedSeconds), effects(e, p->estimate) } };
         ctx.out.push_back(std::move(*p));
     };
     if (c.pp % 2 == 0)
@@ -224,20 +227,22 @@ void addParallelism(Context& ctx, const GraphAnalysis* analysis)
         tradePp(c.pp * 2, c.dp / 2);
 
     // TP up/down within a node, traded against DP (or PP when DP cannot give).
-    const std::string method = tensorMethod(analysis);
+    const Message method = tensorMethod(analysis);
     auto tradeTp = [&](ParallelConfig t) {
         if (!repair(ctx.evaluator, t))
             return;
-        const std::string dir = t.tp > c.tp ? "Raise" : "Lower";
-        auto p = ctx.evaluate(ProposalKind::TensorParallel, t,
-                              dir + " tensor parallelism to TP " + n(t.tp) + " (" + layout(t) + ")");
+        const Message title = t.tp > c.tp
+            ? Message(SHARDSCOPE_TR_NOOP("Proposals", "Raise tensor parallelism to TP %1 (%2)"), { n(t.tp), layout(t) })
+            : Message(SHARDSCOPE_TR_NOOP("Proposals", "Lower tensor parallelism to TP %1 (%2)"), { n(t.tp), layout(t) });
+        auto p = ctx.evaluate(ProposalKind::TensorParallel, t, title);
         if (!p)
             return;
-        p->rationale = "TP " + n(c.tp) + " -> " + n(t.tp) + " as " + method + ": TP communication "
-            + seconds(e.comm.tpSeconds) + " -> " + seconds(p->estimate.comm.tpSeconds) + " per step"
-            + (t.tp <= perNode ? " (inside a node)" : " (across nodes)") + ", compute "
-            + seconds(e.time.computeSeconds) + " -> " + seconds(p->estimate.time.computeSeconds) + "; "
-            + effects(e, p->estimate);
+        const Message where = t.tp <= perNode ? Message(SHARDSCOPE_TR_NOOP("Proposals", "inside a node"))
+                                              : Message(SHARDSCOPE_TR_NOOP("Proposals", "across nodes"));
+        p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "TP %1 -> %2 as %3: TP communication %4 -> %5 per step (%6), compute %7 -> "
+                                           "%8; %9"),
+            { n(c.tp), n(t.tp), method, seconds(e.comm.tpSeconds), seconds(p->estimate.comm.tpSeconds), where,
+                seconds(e.time.computeSeconds), seconds(p->estimate.time.computeSeconds), effects(e, p->estimate) } };
         ctx.out.push_back(std::move(*p));
     };
     if (c.tp * 2 <= perNode) {
@@ -263,21 +268,21 @@ void addParallelism(Context& ctx, const GraphAnalysis* analysis)
 
     // Pipeline: more micro-batches (smaller micro-batch), interleaving.
     if (c.pp > 1) {
-        const std::string bubbleNow = "pipeline bubble is " + percent(e.bubbleFraction) + " of the step with m = "
-            + n(e.numMicroBatches);
+        const Message bubbleNow { SHARDSCOPE_TR_NOOP("Proposals", "pipeline bubble is %1 of the step with m = %2"),
+            { percent(e.bubbleFraction), n(e.numMicroBatches) } };
         for (int b = c.microBatch / 2; b >= 1; b /= 2) {
             if (c.microBatch % b != 0)
                 continue;
             ParallelConfig t = c;
             t.microBatch = b;
             auto p = ctx.evaluate(ProposalKind::PipelineParallel, t,
-                                  "More micro-batches: micro-batch " + n(b) + " (m = "
-                                      + n(ctx.problem.training.globalBatch / (std::int64_t(c.dp) * b)) + ")");
+                { SHARDSCOPE_TR_NOOP("Proposals", "More micro-batches: micro-batch %1 (m = %2)"),
+                    { n(b), n(ctx.problem.training.globalBatch / (std::int64_t(c.dp) * b)) } });
             if (!p)
                 continue;
             // Narayanan et al. 2021 Sec. 2.2: bubble (p - 1) / m of the ideal time.
-            p->rationale = bubbleNow + "; m = " + n(p->estimate.numMicroBatches) + " cuts it to "
-                + percent(p->estimate.bubbleFraction) + "; " + effects(e, p->estimate);
+            p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "%1; m = %2 cuts it to %3; %4"),
+                { bubbleNow, n(p->estimate.numMicroBatches), percent(p->estimate.bubbleFraction), effects(e, p->estimate) } };
             ctx.out.push_back(std::move(*p));
         }
         std::vector<ParallelConfig> schedules;
@@ -300,17 +305,20 @@ void addParallelism(Context& ctx, const GraphAnalysis* analysis)
             }
         }
         for (const ParallelConfig& t : schedules) {
-            const std::string title = isInterleaved(t.schedule)
-                ? "Interleave " + n(t.vpp) + " model chunks per GPU (vpp " + n(t.vpp) + ")"
-                : std::string(t.schedule == Schedule::ZeroBubbleH1 ? "ZB-H1" : "Plain 1F1B")
-                    + " without interleaving (vpp 1; stages placed by the exact partitioner)";
+            const Message title = isInterleaved(t.schedule)
+                ? Message(SHARDSCOPE_TR_NOOP("Proposals", "Interleave %1 model chunks per GPU (vpp %1)"), { n(t.vpp) })
+                : t.schedule == Schedule::ZeroBubbleH1
+                ? Message(SHARDSCOPE_TR_NOOP(
+                    "Proposals", "ZB-H1 without interleaving (vpp 1; stages placed by the exact partitioner)"))
+                : Message(SHARDSCOPE_TR_NOOP(
+                    "Proposals", "Plain 1F1B without interleaving (vpp 1; stages placed by the exact partitioner)"));
             auto p = ctx.evaluate(ProposalKind::PipelineParallel, t, title);
             if (!p)
                 continue;
             // Narayanan et al. 2021 Sec. 2.2.1: interleaving divides the bubble by v, multiplies P2P traffic by v.
-            p->rationale = bubbleNow + " and v = " + n(c.vpp) + "; v = " + n(t.vpp) + " makes it "
-                + percent(p->estimate.bubbleFraction) + ", PP communication " + seconds(e.comm.ppSeconds) + " -> "
-                + seconds(p->estimate.comm.ppSeconds) + " per step; " + effects(e, p->estimate);
+            p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "%1 and v = %2; v = %3 makes it %4, PP communication %5 -> %6 per step; %7"),
+                { bubbleNow, n(c.vpp), n(t.vpp), percent(p->estimate.bubbleFraction), seconds(e.comm.ppSeconds),
+                    seconds(p->estimate.comm.ppSeconds), effects(e, p->estimate) } };
             ctx.out.push_back(std::move(*p));
         }
     }
@@ -320,19 +328,20 @@ void addParallelism(Context& ctx, const GraphAnalysis* analysis)
         ParallelConfig t = c;
         t.sequenceParallel = !c.sequenceParallel;
         t.tpCommOverlap = c.tpCommOverlap && t.sequenceParallel;
-        const std::string title = t.sequenceParallel ? "Turn on sequence parallelism"
-            : c.tpCommOverlap                       ? "Turn off sequence parallelism and the TP communication overlap it enables"
-                                                    : "Turn off sequence parallelism";
+        const Message title = t.sequenceParallel ? SHARDSCOPE_TR_NOOP("Proposals", "Turn on sequence parallelism")
+            : c.tpCommOverlap
+            ? SHARDSCOPE_TR_NOOP("Proposals", "Turn off sequence parallelism and the TP communication overlap it enables")
+            : SHARDSCOPE_TR_NOOP("Proposals", "Turn off sequence parallelism");
         if (auto p = ctx.evaluate(ProposalKind::SequenceParallel, t, title)) {
             // Korthikanti et al. 2022 Sec. 4.2.2: SP splits the 10 sbh replicated activations by t at equal volume.
-            p->rationale = std::string("sequence parallelism splits the norm/dropout activations (Korthikanti's 10 sbh) "
-                                       "by TP ")
-                + n(c.tp) + " with the same communication volume: block activations per GPU "
-                + bytes(e.stages.empty() ? 0 : e.stages[std::size_t(e.peakStage)].memory.activationsBytes) + " -> "
-                + bytes(p->estimate.stages.empty()
+            p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "sequence parallelism splits the norm/dropout activations "
+                                               "(Korthikanti's 10 sbh) by TP %1 with the same communication volume: "
+                                               "block activations per GPU %2 -> %3 on the fullest stage; %4"),
+                { n(c.tp), bytes(e.stages.empty() ? 0 : e.stages[std::size_t(e.peakStage)].memory.activationsBytes),
+                    bytes(p->estimate.stages.empty()
                             ? 0
-                            : p->estimate.stages[std::size_t(p->estimate.peakStage)].memory.activationsBytes)
-                + " on the fullest stage; " + effects(e, p->estimate);
+                            : p->estimate.stages[std::size_t(p->estimate.peakStage)].memory.activationsBytes),
+                    effects(e, p->estimate) } };
             ctx.out.push_back(std::move(*p));
         }
     }
@@ -349,17 +358,18 @@ void addMemoryKnobs(Context& ctx)
             continue;
         ParallelConfig t = c;
         t.zeroStage = z;
-        auto p = ctx.evaluate(ProposalKind::ZeroStage, t, "ZeRO stage " + n(z) + " instead of " + n(c.zeroStage));
+        auto p = ctx.evaluate(
+            ProposalKind::ZeroStage, t, { SHARDSCOPE_TR_NOOP("Proposals", "ZeRO stage %1 instead of %2"), { n(z), n(c.zeroStage) } });
         if (!p)
             continue;
         const MemoryBreakdown& m = p->estimate.stages[std::size_t(p->estimate.peakStage)].memory;
         // ZeRO paper Sec. 5.1 (states per device) and Sec. 7 (2 Psi traffic for stages 0-2, 3 Psi for stage 3).
-        p->rationale = "model states (weights + gradients + optimizer) per GPU "
-            + bytes(peak.weightsBytes + peak.gradientsBytes + peak.optimizerBytes) + " -> "
-            + bytes(m.weightsBytes + m.gradientsBytes + m.optimizerBytes) + ", DP communication "
-            + seconds(e.comm.dpSeconds) + " -> " + seconds(p->estimate.comm.dpSeconds) + " per step ("
-            + seconds(e.comm.dpExposedSeconds) + " -> " + seconds(p->estimate.comm.dpExposedSeconds) + " exposed); "
-            + effects(e, p->estimate);
+        p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "model states (weights + gradients + optimizer) per GPU %1 -> %2, DP "
+                                           "communication %3 -> %4 per step (%5 -> %6 exposed); %7"),
+            { bytes(peak.weightsBytes + peak.gradientsBytes + peak.optimizerBytes),
+                bytes(m.weightsBytes + m.gradientsBytes + m.optimizerBytes), seconds(e.comm.dpSeconds),
+                seconds(p->estimate.comm.dpSeconds), seconds(e.comm.dpExposedSeconds),
+                seconds(p->estimate.comm.dpExposedSeconds), effects(e, p->estimate) } };
         ctx.out.push_back(std::move(*p));
     }
 
@@ -369,14 +379,14 @@ void addMemoryKnobs(Context& ctx)
         ParallelConfig t = c;
         t.recompute = r;
         auto p = ctx.evaluate(ProposalKind::Recomputation, t,
-                              "Recompute " + std::string(toString(r)) + " instead of " + std::string(toString(c.recompute)));
+            { SHARDSCOPE_TR_NOOP("Proposals", "Recompute %1 instead of %2"), { std::string(toString(r)), std::string(toString(c.recompute)) } });
         if (!p)
             continue;
         const MemoryBreakdown& m = p->estimate.stages[std::size_t(p->estimate.peakStage)].memory;
         // Korthikanti et al. 2022 Sec. 5: selective drops the attention-score part, full keeps one block input.
-        p->rationale = "stored activations per GPU " + bytes(peak.activationsBytes) + " -> " + bytes(m.activationsBytes)
-            + ", recomputation " + seconds(e.time.recomputeSeconds) + " -> " + seconds(p->estimate.time.recomputeSeconds)
-            + " per step; " + effects(e, p->estimate);
+        p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "stored activations per GPU %1 -> %2, recomputation %3 -> %4 per step; %5"),
+            { bytes(peak.activationsBytes), bytes(m.activationsBytes), seconds(e.time.recomputeSeconds),
+                seconds(p->estimate.time.recomputeSeconds), effects(e, p->estimate) } };
         ctx.out.push_back(std::move(*p));
     }
 
@@ -385,17 +395,24 @@ void addMemoryKnobs(Context& ctx)
             continue;
         ParallelConfig t = c;
         t.microBatch = b;
-        auto p = ctx.evaluate(ProposalKind::MicroBatch, t, "Micro-batch " + n(b) + " instead of " + n(c.microBatch));
+        auto p = ctx.evaluate(
+            ProposalKind::MicroBatch, t, { SHARDSCOPE_TR_NOOP("Proposals", "Micro-batch %1 instead of %2"), { n(b), n(c.microBatch) } });
         if (!p)
             continue;
-        p->rationale = "m = " + n(e.numMicroBatches) + " -> " + n(p->estimate.numMicroBatches)
-            + " micro-batches per step; activations in flight per GPU " + bytes(peak.activationsBytes + peak.embeddingLogitsBytes)
-            + " -> "
-            + bytes(p->estimate.stages[std::size_t(p->estimate.peakStage)].memory.activationsBytes
-                    + p->estimate.stages[std::size_t(p->estimate.peakStage)].memory.embeddingLogitsBytes)
-            + (c.pp > 1 ? ", pipeline bubble " + percent(e.bubbleFraction) + " -> " + percent(p->estimate.bubbleFraction)
-                        : std::string())
-            + "; " + effects(e, p->estimate);
+        const MemoryBreakdown& m = p->estimate.stages[std::size_t(p->estimate.peakStage)].memory;
+        std::vector<Message> args { n(e.numMicroBatches), n(p->estimate.numMicroBatches),
+            bytes(peak.activationsBytes + peak.embeddingLogitsBytes), bytes(m.activationsBytes + m.embeddingLogitsBytes) };
+        if (c.pp > 1) {
+            args.insert(args.end(), { percent(e.bubbleFraction), percent(p->estimate.bubbleFraction), effects(e, p->estimate) });
+            p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "m = %1 -> %2 micro-batches per step; activations in flight per GPU %3 -> "
+                                               "%4, pipeline bubble %5 -> %6; %7"),
+                std::move(args) };
+        } else {
+            args.push_back(effects(e, p->estimate));
+            p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "m = %1 -> %2 micro-batches per step; activations in flight per GPU %3 -> "
+                                               "%4; %5"),
+                std::move(args) };
+        }
         ctx.out.push_back(std::move(*p));
     }
 }
@@ -410,7 +427,7 @@ bool rankedBefore(const Proposal& a, const Proposal& b)
         return a.memoryDeltaBytes < b.memoryDeltaBytes;
     if (a.kind != b.kind)
         return a.kind < b.kind;
-    return a.title < b.title;
+    return a.title.text() < b.title.text();
 }
 
 } // namespace
@@ -446,7 +463,7 @@ std::vector<Proposal> proposeChanges(const PlanningProblem& problem, const PlanE
         const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Proposal& k) {
             if (p.evaluated && k.evaluated)
                 return k.config == p.config && k.training.dpOverlap == p.training.dpOverlap;
-            return !p.evaluated && !k.evaluated && k.kind == p.kind && k.title == p.title;
+            return !p.evaluated && !k.evaluated && k.kind == p.kind && k.title.text() == p.title.text();
         });
         if (duplicate)
             continue;

@@ -4,6 +4,7 @@
 #include "cost/plan_estimate.h"
 #include "cost/planning_problem.h"
 #include "model/graph_analysis.h"
+#include "util/message.h"
 
 #include <optional>
 #include <string>
@@ -40,7 +41,7 @@ std::optional<ProposalKind> proposalKindFromString(std::string_view text);
 struct Proposal
 {
     ProposalKind kind = ProposalKind::DataParallel;
-    std::string title;           ///< one line: "Interleave 2 model chunks per GPU (vpp 2)"
+    Message title;               ///< one line: "Interleave 2 model chunks per GPU (vpp 2)" (text() in English)
     ParallelConfig config;       ///< the proposed plan's configuration
     TrainingSpec training;       ///< the proposed training spec (the problem's; kept for knobs that live there)
     /// current step time / proposed step time. GlobalBatch and ClusterSize change the work of a step: for them it
@@ -49,7 +50,7 @@ struct Proposal
     double memoryDeltaBytes = 0; ///< proposed peak per-GPU memory - current
     bool feasible = false;       ///< the proposed plan fits in memory
     bool evaluated = true;       ///< numbers from re-evaluating config/training (see above)
-    std::string rationale;       ///< names the bottleneck with numbers
+    Message rationale;           ///< names the bottleneck with numbers
     PlanEstimate estimate;       ///< the re-evaluated proposed plan (estimate-only: the current one, adjusted)
     /// The proposed cluster when the proposal changes it (ClusterSize: more nodes of the same GPUs); unset: the
     /// problem's. Applying the proposal means planning on this cluster with `training`.

@@ -64,13 +64,15 @@ void addCommunicationProposals(Context& ctx)
         ParallelConfig t = c;
         t.tpCommOverlap = true;
         t.sequenceParallel = true;
-        const std::string title = c.sequenceParallel ? "Overlap TP communication with the GEMMs (--tp-comm-overlap)"
-                                                     : "Sequence parallelism with TP communication overlapped (--sequence-parallel --tp-comm-overlap)";
+        const Message title = c.sequenceParallel
+            ? SHARDSCOPE_TR_NOOP("Proposals", "Overlap TP communication with the GEMMs (--tp-comm-overlap)")
+            : SHARDSCOPE_TR_NOOP("Proposals", "Sequence parallelism with TP communication overlapped (--sequence-parallel "
+                                 "--tp-comm-overlap)");
         if (auto p = ctx.evaluate(ProposalKind::TensorParallel, t, title)) {
-            p->rationale = "exposed TP communication is " + seconds(e.comm.tpSeconds) + " per step ("
-                + percent(e.comm.tpSeconds / e.time.stepSeconds) + "); split into " + n(c.tp)
-                + " chunks pipelined with the GEMMs that produce and consume them it leaves "
-                + seconds(p->estimate.comm.tpSeconds) + "; " + stepChange(e, p->estimate);
+            p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "exposed TP communication is %1 per step (%2); split into %3 chunks "
+                                               "pipelined with the GEMMs that produce and consume them it leaves %4; %5"),
+                { seconds(e.comm.tpSeconds), percent(e.comm.tpSeconds / e.time.stepSeconds), n(c.tp),
+                    seconds(p->estimate.comm.tpSeconds), stepChange(e, p->estimate) } };
             ctx.out.push_back(std::move(*p));
         }
     }
@@ -80,9 +82,10 @@ void addCommunicationProposals(Context& ctx)
         ParallelConfig t = c;
         t.ppCommOverlap = true;
         if (auto p = ctx.evaluate(ProposalKind::PipelineParallel, t,
-                                  "Overlap pipeline sends and receives with compute (p2p communication overlap)")) {
-            p->rationale = "pipeline communication on the critical path is " + seconds(e.comm.ppSeconds)
-                + " per step; overlapped, only the handshakes' latency stays: " + stepChange(e, p->estimate);
+                SHARDSCOPE_TR_NOOP("Proposals", "Overlap pipeline sends and receives with compute (p2p communication overlap)"))) {
+            p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "pipeline communication on the critical path is %1 per step; overlapped, "
+                                               "only the handshakes' latency stays: %2"),
+                { seconds(e.comm.ppSeconds), stepChange(e, p->estimate) } };
             ctx.out.push_back(std::move(*p));
         }
     }
@@ -99,7 +102,8 @@ void addCommunicationProposals(Context& ctx)
         return;
     Proposal p;
     p.kind = ProposalKind::GradientCommunication;
-    p.title = "Compress gradients to int8 for communication (estimate, " + n(gradBytes) + " -> 1 byte per gradient)";
+    p.title = { SHARDSCOPE_TR_NOOP("Proposals", "Compress gradients to int8 for communication (estimate, %1 -> 1 byte per gradient)"),
+        { n(gradBytes) } };
     p.config = c;
     p.training = tr;
     p.evaluated = false;
@@ -117,12 +121,13 @@ void addCommunicationProposals(Context& ctx)
     pe.mfu *= scale;
     pe.hfu *= scale;
     pe.warnings.push_back("estimate: int8 gradient compression, not evaluated end to end");
-    p.rationale = "exposed DP communication is " + seconds(e.comm.dpExposedSeconds) + " (" + percent(e.comm.dpExposedSeconds / e.time.stepSeconds)
-        + " of the step) of " + seconds(e.comm.dpSeconds) + " per step; int8 gradients cut the gradient bytes " + n(gradBytes)
-        + "x, DP communication " + seconds(now.dpSeconds) + " -> " + seconds(compressed.dpSeconds) + " per step, "
-        + stepChange(e, pe)
-        + " (estimate from the evaluator's DP model with 1-byte gradients, not evaluated end to end; compression "
-          "kernels, error feedback and convergence are not modelled)";
+    p.rationale = { SHARDSCOPE_TR_NOOP("Proposals", "exposed DP communication is %1 (%2 of the step) of %3 per step; int8 gradients "
+                                      "cut the gradient bytes %4x, DP communication %5 -> %6 per step, %7 (estimate "
+                                      "from the evaluator's DP model with 1-byte gradients, not evaluated end to end; "
+                                      "compression kernels, error feedback and convergence are not modelled)"),
+        { seconds(e.comm.dpExposedSeconds), percent(e.comm.dpExposedSeconds / e.time.stepSeconds),
+            seconds(e.comm.dpSeconds), n(gradBytes), seconds(now.dpSeconds), seconds(compressed.dpSeconds),
+            stepChange(e, pe) } };
     ctx.out.push_back(std::move(p));
 }
 

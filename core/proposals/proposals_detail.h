@@ -4,6 +4,7 @@
 
 #include "cost/plan_evaluator.h"
 #include "proposals/proposals.h"
+#include "util/message.h"
 
 #include <optional>
 #include <string>
@@ -23,8 +24,8 @@ struct Context
     /// but the rationale; nullopt when the configuration breaks a structural rule or a pin of
     /// problem.training.pins (never proposed, so never evaluated).
     std::optional<Proposal> evaluate(ProposalKind kind, const ParallelConfig& config, const TrainingSpec& training,
-                                     std::string title) const;
-    std::optional<Proposal> evaluate(ProposalKind kind, const ParallelConfig& config, std::string title) const
+                                     Message title) const;
+    std::optional<Proposal> evaluate(ProposalKind kind, const ParallelConfig& config, Message title) const
     {
         return evaluate(kind, config, problem.training, std::move(title));
     }
@@ -35,9 +36,11 @@ std::string seconds(double s);         ///< formatSeconds
 std::string bytes(double b);           ///< formatBytes
 std::string number(double v, int decimals);
 /// "step 5.12 s -> 4.80 s (1.07x)" from two estimates.
-std::string stepChange(const PlanEstimate& from, const PlanEstimate& to);
-/// "peak memory 61.2 GiB -> 55.0 GiB of 76.0 GiB usable"
-std::string memoryChange(const PlanEstimate& from, const PlanEstimate& to);
+Message stepChange(const PlanEstimate& from, const PlanEstimate& to);
+/// "peak memory 61.2 GiB -> 55.0 GiB per GPU of 76.0 GiB usable"
+Message memoryChange(const PlanEstimate& from, const PlanEstimate& to);
+/// The common tail of a rationale: stepChange; memoryChange, with "(does not fit: ...)" where `to` does not fit.
+Message effects(const PlanEstimate& from, const PlanEstimate& to);
 
 /// Gradient communication: overlap, hierarchical vs ring all-reduce, compression (proposals_communication.cpp).
 void addCommunicationProposals(Context& context);

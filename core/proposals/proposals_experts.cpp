@@ -42,14 +42,6 @@ const MemoryBreakdown& peakMemory(const PlanEstimate& e)
     return e.stages.empty() ? none : e.stages[std::size_t(e.peakStage)].memory;
 }
 
-std::string effects(const PlanEstimate& from, const PlanEstimate& to)
-{
-    std::string s = stepChange(from, to) + "; " + memoryChange(from, to);
-    if (!to.feasible && !to.infeasibleReason.empty())
-        s += " (does not fit: " + to.infeasibleReason + ")";
-    return s;
-}
-
 } // namespace
 
 void addExpertProposals(Context& ctx)
@@ -62,23 +54,27 @@ void addExpertProposals(Context& ctx)
     const int perNode = ctx.problem.cluster.gpusPerNode;
     const MemoryBreakdown& peak = peakMemory(e);
     const double step = e.time.stepSeconds;
-    const std::string memoryNow = "routed experts hold " + bytes(peak.routedExpertBytes) + " per GPU ("
-        + percent(peak.totalBytes() > 0 ? peak.routedExpertBytes / peak.totalBytes() : 0) + " of the fullest GPU's "
-        + bytes(peak.totalBytes()) + ")";
-    const std::string allToAllNow = "the token all-to-alls of " + expertLayout(c) + " expose " + seconds(e.comm.epSeconds)
-        + " per step (" + percent(step > 0 ? e.comm.epSeconds / step : 0) + " of the step, "
-        + bytes(e.comm.epBytes) + " sent per GPU)" + (crossesNodes(c, perNode) ? ", across nodes" : ", inside a node");
+    const Message memoryNow { SHARDSCOPE_TR_NOOP("Proposals", "routed experts hold %1 per GPU (%2 of the fullest GPU's %3)"),
+        { bytes(peak.routedExpertBytes), percent(peak.totalBytes() > 0 ? peak.routedExpertBytes / peak.totalBytes() : 0),
+            bytes(peak.totalBytes()) } };
+    const auto where = [&](const ParallelConfig& of) {
+        return crossesNodes(of, perNode) ? Message(SHARDSCOPE_TR_NOOP("Proposals", "across nodes")) : Message(SHARDSCOPE_TR_NOOP("Proposals", "inside a node"));
+    };
+    const Message allToAllNow { SHARDSCOPE_TR_NOOP("Proposals", "the token all-to-alls of %1 expose %2 per step (%3 of the step, %4 sent per "
+                                                       "GPU), %5"),
+        { expertLayout(c), seconds(e.comm.epSeconds), percent(step > 0 ? e.comm.epSeconds / step : 0),
+            bytes(e.comm.epBytes), where(c) } };
     const auto describe = [&](const PlanEstimate& to) {
         const MemoryBreakdown& m = peakMemory(to);
-        return "routed experts per GPU " + bytes(peak.routedExpertBytes) + " -> " + bytes(m.routedExpertBytes)
-            + ", EP communication " + seconds(e.comm.epSeconds) + " -> " + seconds(to.comm.epSeconds) + " per step"
-            + (crossesNodes(to.config, perNode) ? " (across nodes)" : " (inside a node)") + "; " + effects(e, to);
+        return Message { SHARDSCOPE_TR_NOOP("Proposals", "routed experts per GPU %1 -> %2, EP communication %3 -> %4 per step (%5); %6"),
+            { bytes(peak.routedExpertBytes), bytes(m.routedExpertBytes), seconds(e.comm.epSeconds),
+                seconds(to.comm.epSeconds), where(to.config), effects(e, to) } };
     };
-    const auto propose = [&](const ParallelConfig& t, const std::string& title, const std::string& why) {
+    const auto propose = [&](const ParallelConfig& t, const Message& title, const Message& why) {
         if (t == c)
             return;
         if (auto p = ctx.evaluate(ProposalKind::ExpertParallel, t, title)) {
-            p->rationale = why + "; " + describe(p->estimate);
+            p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "%1; %2"), { why, describe(p->estimate) } };
             ctx.out.push_back(std::move(*p));
         }
     };
@@ -87,22 +83,26 @@ void addExpertProposals(Context& ctx)
     {
         ParallelConfig t = c;
         t.ep = c.ep * 2;
-        propose(t, "Raise expert parallelism to " + expertLayout(t), memoryNow + "; EP " + n(c.ep) + " -> " + n(t.ep)
-                    + " spreads the " + n(moe->experts) + " experts of each MoE layer over twice the GPUs");
+        propose(t, { SHARDSCOPE_TR_NOOP("Proposals", "Raise expert parallelism to %1"), { expertLayout(t) } },
+            { SHARDSCOPE_TR_NOOP("Proposals", "%1; EP %2 -> %3 spreads the %4 experts of each MoE layer over twice the GPUs"),
+                { memoryNow, n(c.ep), n(t.ep), n(moe->experts) } });
     }
     // EP down: fewer GPUs exchange tokens (and fewer experts' gradients are reduced apart), more experts a GPU.
     if (c.ep > 1) {
         ParallelConfig t = c;
         t.ep = c.ep / 2;
-        propose(t, "Lower expert parallelism to " + expertLayout(t), allToAllNow + "; EP " + n(c.ep) + " -> " + n(t.ep)
-                    + " halves the peers each token is sent among and doubles the experts per GPU");
+        propose(t, { SHARDSCOPE_TR_NOOP("Proposals", "Lower expert parallelism to %1"), { expertLayout(t) } },
+            { SHARDSCOPE_TR_NOOP("Proposals", "%1; EP %2 -> %3 halves the peers each token is sent among and doubles the experts per "
+                                 "GPU"),
+                { allToAllNow, n(c.ep), n(t.ep) } });
         // The largest EP whose groups stay inside a node, when that is not the halved one.
         ParallelConfig inNode = c;
         while (inNode.ep > 1 && crossesNodes(inNode, perNode))
             inNode.ep /= 2;
         if (inNode.ep != c.ep && inNode.ep != t.ep)
-            propose(inNode, "Keep the expert all-to-all inside a node: " + expertLayout(inNode),
-                    allToAllNow + "; EP " + n(c.ep) + " -> " + n(inNode.ep) + " keeps each EP group on the NVLink of one node");
+            propose(inNode, { SHARDSCOPE_TR_NOOP("Proposals", "Keep the expert all-to-all inside a node: %1"), { expertLayout(inNode) } },
+                { SHARDSCOPE_TR_NOOP("Proposals", "%1; EP %2 -> %3 keeps each EP group on the NVLink of one node"),
+                    { allToAllNow, n(c.ep), n(inNode.ep) } });
     }
     // ETP: each expert's matrices split like TP's, for experts too large to run whole on a GPU's share of tokens.
     const double expertParams = moe->experts > 0 ? double(moe->expertParams) / moe->experts : 0;
@@ -110,24 +110,26 @@ void addExpertProposals(Context& ctx)
         ParallelConfig t = c;
         t.etp = c.etp * 2;
         if (t.etp <= perNode)
-            propose(t, "Split each expert over " + expertLayout(t) + " (expert tensor parallelism)",
-                    "one routed expert has " + formatCount(expertParams) + " parameters (intermediate size "
-                        + n(std::int64_t(moe->expertFfn)) + "); ETP " + n(c.etp) + " -> " + n(t.etp)
-                        + " splits its matrices, all-gathering the routed tokens over the ETP group");
+            propose(t, { SHARDSCOPE_TR_NOOP("Proposals", "Split each expert over %1 (expert tensor parallelism)"), { expertLayout(t) } },
+                { SHARDSCOPE_TR_NOOP("Proposals", "one routed expert has %1 parameters (intermediate size %2); ETP %3 -> %4 splits "
+                                     "its matrices, all-gathering the routed tokens over the ETP group"),
+                    { formatCount(expertParams), n(std::int64_t(moe->expertFfn)), n(c.etp), n(t.etp) } });
     }
     if (c.etp > 1) {
         ParallelConfig t = c;
         t.etp = c.etp / 2;
-        propose(t, "Less expert tensor parallelism: " + expertLayout(t),
-                allToAllNow + "; ETP " + n(c.etp) + " -> " + n(t.etp) + " runs each expert on fewer GPUs with larger GEMMs "
-                              "and fewer token gathers");
+        propose(t, { SHARDSCOPE_TR_NOOP("Proposals", "Less expert tensor parallelism: %1"), { expertLayout(t) } },
+            { SHARDSCOPE_TR_NOOP("Proposals", "%1; ETP %2 -> %3 runs each expert on fewer GPUs with larger GEMMs and fewer token "
+                                 "gathers"),
+                { allToAllNow, n(c.etp), n(t.etp) } });
         // The same GPUs per expert group as EP instead of ETP: all-to-all in place of the gathers.
         ParallelConfig swap = c;
         swap.etp = c.etp / 2;
         swap.ep = c.ep * 2;
-        propose(swap, "Trade expert tensor parallelism for expert parallelism: " + expertLayout(swap),
-                allToAllNow + "; " + expertLayout(c) + " -> " + expertLayout(swap)
-                    + " keeps the GPUs per expert group and shards whole experts instead of their matrices");
+        propose(swap, { SHARDSCOPE_TR_NOOP("Proposals", "Trade expert tensor parallelism for expert parallelism: %1"), { expertLayout(swap) } },
+            { SHARDSCOPE_TR_NOOP("Proposals", "%1; %2 -> %3 keeps the GPUs per expert group and shards whole experts instead of their "
+                                 "matrices"),
+                { allToAllNow, expertLayout(c), expertLayout(swap) } });
     }
 }
 

@@ -26,9 +26,9 @@ namespace {
         return (value < 0 ? "-" : "") + digits;
     }
 
-    std::string tokensText(double tokensPerSecond)
+    Message tokensText(double tokensPerSecond)
     {
-        return formatCount(tokensPerSecond) + " tokens/s";
+        return { SHARDSCOPE_TR_NOOP("Proposals", "%1 tokens/s"), { formatCount(tokensPerSecond) } };
     }
 
     std::string layout(const ParallelConfig& c)
@@ -43,7 +43,7 @@ namespace {
     /// A proposal for `config` on `changed`, evaluated there; nullopt when the configuration breaks a rule of
     /// it.
     std::optional<Proposal> evaluateOn(const PlanningProblem& changed, ProposalKind kind,
-        const ParallelConfig& config, const PlanEstimate* current, std::string title)
+        const ParallelConfig& config, const PlanEstimate* current, Message title)
     {
         const PlanEvaluator evaluator(changed);
         if (!evaluator.structuralProblem(config).empty()) return std::nullopt;
@@ -61,16 +61,21 @@ namespace {
     }
 
     /// "tokens/s 1.2 M -> 1.6 M (1.33x), step 5.12 s -> 7.80 s; peak memory ..."
-    std::string throughputChange(const PlanEstimate& from, const PlanEstimate& to)
+    Message throughputChange(const PlanEstimate& from, const PlanEstimate& to)
     {
         const double ratio = from.tokensPerSecond > 0 ? to.tokensPerSecond / from.tokensPerSecond : 0;
-        return tokensText(from.tokensPerSecond) + " -> " + tokensText(to.tokensPerSecond) + " ("
-            + number(ratio, 3) + "x), step " + seconds(from.time.stepSeconds) + " -> "
-            + seconds(to.time.stepSeconds) + "; " + proposals_detail::memoryChange(from, to);
+        return { SHARDSCOPE_TR_NOOP("Proposals", "%1 -> %2 (%3x), step %4 -> %5; %6"),
+            { tokensText(from.tokensPerSecond), tokensText(to.tokensPerSecond), number(ratio, 3),
+                seconds(from.time.stepSeconds), seconds(to.time.stepSeconds), proposals_detail::memoryChange(from, to) } };
     }
 
-    constexpr const char* kOptimisationNote
-        = "; a larger batch changes the optimisation (tokens per step, learning-rate schedule)";
+    /// `rationale` with the note every larger batch needs.
+    Message withOptimisationNote(Message rationale)
+    {
+        return { SHARDSCOPE_TR_NOOP("Proposals", "%1; a larger batch changes the optimisation (tokens per step, learning-rate "
+                                   "schedule)"),
+            { std::move(rationale) } };
+    }
 
     void addBubbleProposals(const PlanningProblem& problem, const PlanEstimate& current,
         const ScaleProposalOptions& options, std::vector<Proposal>& out)
@@ -82,15 +87,15 @@ namespace {
             PlanningProblem changed = problem;
             changed.training.globalBatch = batch * factor;
             auto p = evaluateOn(changed, ProposalKind::GlobalBatch, c, &current,
-                "Raise global batch to " + grouped(batch * factor) + " sequences (m = "
-                    + grouped(batch * factor / (std::int64_t(c.dp) * c.microBatch)) + " micro-batches)");
+                { SHARDSCOPE_TR_NOOP("Proposals", "Raise global batch to %1 sequences (m = %2 micro-batches)"),
+                    { grouped(batch * factor), grouped(batch * factor / (std::int64_t(c.dp) * c.microBatch)) } });
             if (!p) continue;
-            p->rationale = "pipeline bubble " + percent(current.bubbleFraction)
-                + " of the pipeline with m = " + grouped(current.numMicroBatches) + " micro-batches on PP "
-                + std::to_string(c.pp) + ": global batch " + grouped(batch) + " -> " + grouped(batch * factor)
-                + " makes m = " + grouped(p->estimate.numMicroBatches) + " and the bubble "
-                + percent(p->estimate.bubbleFraction) + "; " + throughputChange(current, p->estimate)
-                + kOptimisationNote;
+            p->rationale = withOptimisationNote({ SHARDSCOPE_TR_NOOP("Proposals", "pipeline bubble %1 of the pipeline with m = %2 "
+                                                                   "micro-batches on PP %3: global batch %4 -> %5 makes "
+                                                                   "m = %6 and the bubble %7; %8"),
+                { percent(current.bubbleFraction), grouped(current.numMicroBatches), std::to_string(c.pp), grouped(batch),
+                    grouped(batch * factor), grouped(p->estimate.numMicroBatches), percent(p->estimate.bubbleFraction),
+                    throughputChange(current, p->estimate) } });
             const bool enough = p->estimate.bubbleFraction <= options.bubbleThreshold;
             out.push_back(std::move(*p));
             if (enough) return;
@@ -126,13 +131,13 @@ namespace {
         for (std::int64_t d : finding->ruledOutValues)
             ruledOut += (ruledOut.empty() ? "" : ", ") + grouped(d);
         auto p = evaluateOn(changed, ProposalKind::GlobalBatch, best->config, &current,
-            "Raise global batch to " + grouped(batch) + " sequences (allows DP " + ruledOut + ")");
+            { SHARDSCOPE_TR_NOOP("Proposals", "Raise global batch to %1 sequences (allows DP %2)"), { grouped(batch), ruledOut } });
         if (!p) return;
-        p->rationale = "global batch " + grouped(problem.training.globalBatch) + " rules out DP " + ruledOut
-            + " on " + grouped(problem.cluster.totalGpus()) + " GPUs (DP must divide it); with "
-            + grouped(batch) + " the fastest plan that fits is " + layout(best->config) + " (micro-batch "
-            + std::to_string(best->config.microBatch) + "); " + throughputChange(current, p->estimate)
-            + kOptimisationNote;
+        p->rationale = withOptimisationNote({ SHARDSCOPE_TR_NOOP("Proposals", "global batch %1 rules out DP %2 on %3 GPUs (DP must divide "
+                                                               "it); with %4 the fastest plan that fits is %5 "
+                                                               "(micro-batch %6); %7"),
+            { grouped(problem.training.globalBatch), ruledOut, grouped(problem.cluster.totalGpus()), grouped(batch),
+                layout(best->config), std::to_string(best->config.microBatch), throughputChange(current, p->estimate) } });
         out.push_back(std::move(*p));
     }
 
@@ -158,24 +163,27 @@ std::optional<Proposal> proposeClusterSize(
     changed.training.pins = sweep.pins;
     const std::int64_t gpus = std::int64_t(nodes) * perNode;
     auto p = evaluateOn(changed, ProposalKind::ClusterSize, sweep.best->config, current,
-        "Use " + grouped(gpus) + " GPUs: " + grouped(nodes) + " nodes of " + std::to_string(perNode) + " "
-            + problem.cluster.gpu.name + " (now " + grouped(problem.cluster.totalGpus()) + ")");
+        { SHARDSCOPE_TR_NOOP("Proposals", "Use %1 GPUs: %2 nodes of %3 %4 (now %5)"),
+            { grouped(gpus), grouped(nodes), std::to_string(perNode), problem.cluster.gpu.name,
+                grouped(problem.cluster.totalGpus()) } });
     if (!p) return std::nullopt;
     p->cluster = changed.cluster;
     const PlanEstimate& e = p->estimate;
-    std::string now = current && current->feasible ? "the current plan runs at "
-            + tokensText(current->tokensPerSecond) + " on " + grouped(problem.cluster.totalGpus()) + " GPUs"
-                                                   : "no plan fits on " + grouped(problem.cluster.totalGpus())
-            + (problem.cluster.totalGpus() == 1 ? " GPU" : " GPUs")
-            + (current ? " (the closest needs " + formatBytes(current->peakMemoryBytes) + " per GPU of "
-                        + formatBytes(current->capacityBytes) + " usable)"
-                       : std::string());
-    p->rationale = now + "; on " + grouped(nodes) + " nodes (" + grouped(gpus)
-        + " GPUs) the fastest plan that fits is " + layout(e.config) + ": peak "
-        + formatBytes(e.peakMemoryBytes) + " per GPU of " + formatBytes(e.capacityBytes) + " usable, step "
-        + seconds(e.time.stepSeconds) + ", " + tokensText(e.tokensPerSecond) + "; "
-        + grouped(sweep.largestFailingNodes) + " nodes ("
-        + grouped(std::int64_t(sweep.largestFailingNodes) * perNode) + " GPUs) do not fit";
+    const std::string total = grouped(problem.cluster.totalGpus());
+    const Message now = current && current->feasible
+        ? Message(SHARDSCOPE_TR_NOOP("Proposals", "the current plan runs at %1 on %2 GPUs"), { tokensText(current->tokensPerSecond), total })
+        : !current ? problem.cluster.totalGpus() == 1 ? Message(SHARDSCOPE_TR_NOOP("Proposals", "no plan fits on %1 GPU"), { total })
+                                                     : Message(SHARDSCOPE_TR_NOOP("Proposals", "no plan fits on %1 GPUs"), { total })
+        : problem.cluster.totalGpus() == 1
+        ? Message(SHARDSCOPE_TR_NOOP("Proposals", "no plan fits on %1 GPU (the closest needs %2 per GPU of %3 usable)"),
+            { total, formatBytes(current->peakMemoryBytes), formatBytes(current->capacityBytes) })
+        : Message(SHARDSCOPE_TR_NOOP("Proposals", "no plan fits on %1 GPUs (the closest needs %2 per GPU of %3 usable)"),
+            { total, formatBytes(current->peakMemoryBytes), formatBytes(current->capacityBytes) });
+    p->rationale = { SHARDSCOPE_TR_NOOP("Proposals", "%1; on %2 nodes (%3 GPUs) the fastest plan that fits is %4: peak %5 per GPU of %6 "
+                                       "usable, step %7, %8; %9 nodes (%10 GPUs) do not fit"),
+        { now, grouped(nodes), grouped(gpus), layout(e.config), formatBytes(e.peakMemoryBytes),
+            formatBytes(e.capacityBytes), seconds(e.time.stepSeconds), tokensText(e.tokensPerSecond),
+            grouped(sweep.largestFailingNodes), grouped(std::int64_t(sweep.largestFailingNodes) * perNode) } };
     return p;
 }
 

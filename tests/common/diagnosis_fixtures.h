@@ -119,7 +119,7 @@ inline QString dump(const std::vector<Finding>& findings)
 {
     QString s;
     for (const Finding& f : findings)
-        s += QStringLiteral("\n  [%1] %2").arg(int(f.kind)).arg(QString::fromStdString(f.message));
+        s += QStringLiteral("\n  [%1] %2").arg(int(f.kind)).arg(QString::fromStdString(f.message.text()));
     return s;
 }
 

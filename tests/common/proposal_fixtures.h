@@ -63,7 +63,7 @@ inline ParallelConfig config(int tp, int pp, int dp, int microBatch = 1, int zer
 inline const Proposal* find(const std::vector<Proposal>& list, ProposalKind kind, const char* titlePart)
 {
     for (const Proposal& p : list)
-        if (p.kind == kind && p.title.find(titlePart) != std::string::npos)
+        if (p.kind == kind && p.title.text().find(titlePart) != std::string::npos)
             return &p;
     return nullptr;
 }

@@ -320,7 +320,7 @@ private slots:
         QVERIFY(j["plans"][1]["proposals"].is_array() && j["plans"][1]["proposals"].empty());
         const Proposal& first = d.plans[0].proposals.front();
         QCOMPARE(proposals[0]["kind"].get<std::string>(), std::string(toString(first.kind)));
-        QCOMPARE(proposals[0]["title"].get<std::string>(), first.title);
+        QCOMPARE(proposals[0]["title"].get<std::string>(), first.title.text());
         QCOMPARE(proposals[0]["speedup"].get<double>(), first.speedup);
         QCOMPARE(proposals[0]["step_seconds"].get<double>(), first.estimate.time.stepSeconds);
         // dp_overlap is the proposal's training override, null without one (the document sets none, and

@@ -72,7 +72,7 @@ private slots:
             QVERIFY(!find(list, ProposalKind::GradientCommunication, "hierarchical"));
             // No proposal changes the training spec: the DP overlap is the cost model's, not a knob to raise.
             for (const Proposal& q : list)
-                QVERIFY2(q.training.dpOverlap == p.training.dpOverlap, q.title.c_str());
+                QVERIFY2(q.training.dpOverlap == p.training.dpOverlap, q.title.text().c_str());
         }
         for (double factor : { 0.5, 1.0, 2.0 }) {
             PlanningProblem p = llama8b(32, 256);
@@ -120,8 +120,8 @@ private slots:
         tpOverlapped.sequenceParallel = true;
         tpOverlapped.tpCommOverlap = true;
         QVERIFY(tp->config == tpOverlapped);
-        QVERIFY2(tp->title.find("--sequence-parallel --tp-comm-overlap") != std::string::npos, tp->title.c_str());
-        QVERIFY2(tp->rationale.find("exposed TP communication is ") != std::string::npos, tp->rationale.c_str());
+        QVERIFY2(tp->title.text().find("--sequence-parallel --tp-comm-overlap") != std::string::npos, tp->title.text().c_str());
+        QVERIFY2(tp->rationale.text().find("exposed TP communication is ") != std::string::npos, tp->rationale.text().c_str());
         // 1F1B cannot overlap its pipeline sends in Megatron: not proposed; the interleaved plan gets it.
         QVERIFY(!find(free, ProposalKind::PipelineParallel, "Overlap pipeline sends"));
         ParallelConfig interleaved = c;
@@ -171,7 +171,7 @@ private slots:
         QVERIFY(spOff);
         QVERIFY(!spOff->config.tpCommOverlap && !spOff->config.sequenceParallel);
         for (const Proposal& q : again)
-            QVERIFY2(q.config.pp > 1 || !q.config.ppCommOverlap, q.title.c_str());
+            QVERIFY2(q.config.pp > 1 || !q.config.ppCommOverlap, q.title.text().c_str());
     }
 
     // (b) Applying a proposal and re-evaluating gives exactly the predicted speedup and memory change.
@@ -239,14 +239,14 @@ private slots:
         QVERIFY(more);
         const std::string expected = "pipeline bubble is " + percent(current.bubbleFraction) + " of the step with m = 8; m = "
             + std::to_string(more->estimate.numMicroBatches) + " cuts it to " + percent(more->estimate.bubbleFraction);
-        QVERIFY2(more->rationale.find(expected) != std::string::npos, more->rationale.c_str());
+        QVERIFY2(more->rationale.text().find(expected) != std::string::npos, more->rationale.text().c_str());
         QVERIFY(more->estimate.bubbleFraction < current.bubbleFraction);
         const Proposal* interleave = find(list, ProposalKind::PipelineParallel, "Interleave");
         QVERIFY(interleave);
         QVERIFY(interleave->config.schedule == Schedule::Interleaved1F1B);
         QVERIFY(interleave->estimate.bubbleFraction < current.bubbleFraction);
-        QVERIFY2(interleave->rationale.find("pipeline bubble is " + percent(current.bubbleFraction)) != std::string::npos,
-                 interleave->rationale.c_str());
+        QVERIFY2(interleave->rationale.text().find("pipeline bubble is " + percent(current.bubbleFraction)) != std::string::npos,
+                 interleave->rationale.text().c_str());
     }
 
     // Zero-bubble plans keep their family when the chunk count changes: ZB-H1 interleaves into the interleaved
@@ -274,7 +274,7 @@ private slots:
         QVERIFY(back);
         QVERIFY(back->config.schedule == Schedule::ZeroBubbleH1);
         QCOMPARE(back->config.vpp, 1);
-        QVERIFY(back->title.find("ZB-H1") == 0);
+        QVERIFY(back->title.text().find("ZB-H1") == 0);
         const Proposal* more = find(fromIzb, ProposalKind::PipelineParallel, "Interleave 4 model chunks");
         QVERIFY(more && more->config.schedule == Schedule::InterleavedZeroBubble);
 
@@ -339,8 +339,8 @@ private slots:
         std::set<std::string> titles;
         for (std::size_t i = 0; i < all.size(); ++i) {
             const Proposal& a = all[i];
-            QVERIFY(!a.title.empty() && !a.rationale.empty());
-            QVERIFY(titles.insert(a.title).second);
+            QVERIFY(!a.title.text().empty() && !a.rationale.text().empty());
+            QVERIFY(titles.insert(a.title.text()).second);
             QVERIFY(!(a.evaluated && a.config == c && a.training.dpOverlap == p.training.dpOverlap));
             if (i + 1 < all.size()) {
                 const Proposal& b = all[i + 1];
@@ -355,7 +355,7 @@ private slots:
         const std::vector<Proposal> three = proposeChanges(p, current, 3);
         QCOMPARE(three.size(), std::size_t(3));
         for (std::size_t i = 0; i < 3; ++i)
-            QCOMPARE(three[i].title, all[i].title);
+            QCOMPARE(three[i].title.text(), all[i].title.text());
         QVERIFY(proposeChanges(p, PlanEvaluator(p).evaluate(config(3, 1, 1)), 10).empty()); // rejected plan
     }
 
@@ -434,13 +434,13 @@ private slots:
         const std::vector<Proposal> list = proposeChanges(p, current, 100);
         const Proposal* tp = find(list, ProposalKind::TensorParallel, "TP 2");
         QVERIFY(tp);
-        QVERIFY2(tp->rationale.find("channel-parallel Conv (2 Conv operators") != std::string::npos, tp->rationale.c_str());
+        QVERIFY2(tp->rationale.text().find("channel-parallel Conv (2 Conv operators") != std::string::npos, tp->rationale.text().c_str());
         const PlanningProblem gpt = llama8b(32, 256);
         const std::vector<Proposal> gptList = proposeChanges(gpt, PlanEvaluator(gpt).evaluate(config(2, 1, 16)), 100);
         const Proposal* gptTp = find(gptList, ProposalKind::TensorParallel, "TP 4");
         QVERIFY(gptTp);
-        QVERIFY2(gptTp->rationale.find("column-parallel then row-parallel MatMul chains") != std::string::npos,
-                 gptTp->rationale.c_str());
+        QVERIFY2(gptTp->rationale.text().find("column-parallel then row-parallel MatMul chains") != std::string::npos,
+                 gptTp->rationale.text().c_str());
     }
 };
 

@@ -66,8 +66,8 @@ private slots:
         const double before = peakOf(current).routedExpertBytes, after = peakOf(up->estimate).routedExpertBytes;
         QVERIFY2(after < before, qPrintable(QString::number(after / before)));
         QVERIFY(up->memoryDeltaBytes < 0);
-        QVERIFY2(up->rationale.find("routed experts hold " + formatBytes(before)) != std::string::npos, up->rationale.c_str());
-        QVERIFY(up->rationale.find("routed experts per GPU " + formatBytes(before) + " -> " + formatBytes(after)) != std::string::npos);
+        QVERIFY2(up->rationale.text().find("routed experts hold " + formatBytes(before)) != std::string::npos, up->rationale.text().c_str());
+        QVERIFY(up->rationale.text().find("routed experts per GPU " + formatBytes(before) + " -> " + formatBytes(after)) != std::string::npos);
         const PlanEstimate applied = evaluator.evaluate(up->config);
         QCOMPARE(applied.time.stepSeconds, up->estimate.time.stepSeconds);
         QCOMPARE(applied.peakMemoryBytes - current.peakMemoryBytes, up->memoryDeltaBytes);
@@ -90,10 +90,10 @@ private slots:
         const Proposal* inNode = find(list, ProposalKind::ExpertParallel, "Keep the expert all-to-all inside a node: EP 8");
         QVERIFY(down && inNode);
         QCOMPARE(inNode->config.ep, 8);
-        QVERIFY2(down->rationale.find("expose " + formatSeconds(current.comm.epSeconds) + " per step") != std::string::npos,
-                 down->rationale.c_str());
-        QVERIFY(down->rationale.find(", across nodes") != std::string::npos);
-        QVERIFY2(inNode->rationale.find("(inside a node)") != std::string::npos, inNode->rationale.c_str());
+        QVERIFY2(down->rationale.text().find("expose " + formatSeconds(current.comm.epSeconds) + " per step") != std::string::npos,
+                 down->rationale.text().c_str());
+        QVERIFY(down->rationale.text().find(", across nodes") != std::string::npos);
+        QVERIFY2(inNode->rationale.text().find("(inside a node)") != std::string::npos, inNode->rationale.text().c_str());
         QVERIFY2(inNode->estimate.comm.epSeconds < current.comm.epSeconds,
                  qPrintable(QStringLiteral("%1 -> %2").arg(current.comm.epSeconds).arg(inNode->estimate.comm.epSeconds)));
         // More experts per GPU: their memory grows.
@@ -111,7 +111,7 @@ private slots:
         const Proposal* split = find(fromEp4, ProposalKind::ExpertParallel, "Split each expert over EP 4 x ETP 2");
         QVERIFY(split);
         QCOMPARE(split->config.etp, 2);
-        QVERIFY(split->rationale.find("intermediate size 1408") != std::string::npos);
+        QVERIFY(split->rationale.text().find("intermediate size 1408") != std::string::npos);
 
         const PlanEstimate etp2 = PlanEvaluator(p).evaluate(moeConfig(32, 4, 2));
         QVERIFY2(!etp2.stages.empty(), etp2.infeasibleReason.c_str());

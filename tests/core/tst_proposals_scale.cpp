@@ -83,7 +83,7 @@ private slots:
             QCOMPARE(prop.training.globalBatch, batch);
             QCOMPARE(prop.config, c);
             QVERIFY(!prop.cluster);
-            QCOMPARE(prop.title,
+            QCOMPARE(prop.title.text(),
                 "Raise global batch to " + std::to_string(batch) + " sequences (m = " + std::to_string(batch)
                     + " micro-batches)");
             const PlanEstimate again = reapply(p, prop);
@@ -123,7 +123,7 @@ private slots:
         for (int d = 1; d <= 64; d *= 2)
             if (1000 % d != 0)
                 ruledOut += (ruledOut.isEmpty() ? QString() : QStringLiteral(", ")) + QString::number(d);
-        QCOMPARE(QString::fromStdString(prop->title),
+        QCOMPARE(QString::fromStdString(prop->title.text()),
             QStringLiteral("Raise global batch to 1,024 sequences (allows DP %1)").arg(ruledOut));
         PlanningProblem raised = p;
         raised.training.globalBatch = 1024;
@@ -138,7 +138,7 @@ private slots:
         const PlanningProblem even = makeProblem(64, 1024);
         const PlanningOutcome oe = runPlanning(even, Strategy::Exhaustive, ScoreWeights {}, 1);
         for (const Proposal& x : proposeGlobalBatchChanges(even, oe.top.front()))
-            QVERIFY(x.title.find("allows DP") == std::string::npos);
+            QVERIFY(x.title.text().find("allows DP") == std::string::npos);
     }
 
     // Nothing fits on one A100-40GB: "use N GPUs" with N the first node count at which an independent search

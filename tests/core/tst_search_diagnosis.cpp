@@ -166,8 +166,9 @@ private slots:
         const Finding* f = findKind(d.findings, FindingKind::PinRule, knob, false);
         QVERIFY2(f, qPrintable(dump(d.findings)));
         QCOMPARE(f->severity, FindingSeverity::Blocking);
-        QVERIFY2(QString::fromStdString(f->message).contains(fragment),
-            qPrintable(QStringLiteral("%1\nexpected: %2").arg(QString::fromStdString(f->message), fragment)));
+        QVERIFY2(QString::fromStdString(f->message.text()).contains(fragment),
+            qPrintable(
+                QStringLiteral("%1\nexpected: %2").arg(QString::fromStdString(f->message.text()), fragment)));
         QCOMPARE(QList<qint64>(f->allowedValues.begin(), f->allowedValues.end()), allowed);
         QVERIFY(!d.closest);
 
@@ -179,7 +180,7 @@ private slots:
                 std::size_t passing = 0;
                 for (const ParallelConfig& cfg : enumerateCandidates(evaluator, *c.pins))
                     passing += evaluator.structuralProblem(cfg).empty() ? 1 : 0;
-                QVERIFY2(passing > 0, c.label.c_str());
+                QVERIFY2(passing > 0, c.label.text().c_str());
             }
         }
     }
@@ -214,7 +215,7 @@ private slots:
         const SearchDiagnosis d = diagnoseSearch(p, result);
         const Finding* f = findKind(d.findings, FindingKind::PinRule, PinKnob::Tp, false);
         if (!f) QFAIL(qPrintable(dump(d.findings)));
-        QVERIFY(QString::fromStdString(f->message)
+        QVERIFY(QString::fromStdString(f->message.text())
                     .startsWith(QStringLiteral("TP 1,048,576 does not divide the 64 attention heads")));
         QVERIFY(!findKind(d.findings, FindingKind::PinRule, PinKnob::WorldSize, false));
     }
@@ -224,9 +225,11 @@ private slots:
     {
         const std::optional<Finding> f = batchDivisorFinding(makeProblem(llama3_70b(), 1000000, 512));
         QVERIFY(f && f->allowedValues.empty() && !f->ruledOutValues.empty());
-        QVERIFY2(QString::fromStdString(f->message).startsWith(QStringLiteral("global batch 512 allows no DP degree on 1,000,000 GPUs: DP ")),
-                 f->message.c_str());
-        QVERIFY(!QString::fromStdString(f->message).contains(QStringLiteral("{}")));
+        QVERIFY2(
+            QString::fromStdString(f->message.text())
+                .startsWith(QStringLiteral("global batch 512 allows no DP degree on 1,000,000 GPUs: DP ")),
+            f->message.text().c_str());
+        QVERIFY(!QString::fromStdString(f->message.text()).contains(QStringLiteral("{}")));
     }
 
     // (b) A global batch of 1,000 on 64 GPUs rules out DP 16, 32 and 64 (they do not divide it); the search
@@ -244,7 +247,7 @@ private slots:
                              "(DP must divide the global batch); %4 or %5 would allow them")
                   .arg(thousands(1000), joined(allowed), joined(ruledOut), thousands(1000 / 64 * 64),
                       thousands((1000 / 64 + 1) * 64));
-        QCOMPARE(QString::fromStdString(f->message), expected);
+        QCOMPARE(QString::fromStdString(f->message.text()), expected);
         QCOMPARE(QList<qint64>(f->allowedValues.begin(), f->allowedValues.end()), allowed);
         QCOMPARE(QList<qint64>(f->ruledOutValues.begin(), f->ruledOutValues.end()), ruledOut);
         QCOMPARE(f->changes.front().globalBatch.value(), qint64(1024));
@@ -296,7 +299,7 @@ private slots:
         const double sum = std::accumulate(std::begin(parts), std::end(parts), 0.0);
         QVERIFY(std::abs(sum - e.peakMemoryBytes) <= 1e-9 * sum);
         QVERIFY(e.peakMemoryBytes > usable);
-        const QString message = QString::fromStdString(f->message);
+        const QString message = QString::fromStdString(f->message.text());
         QVERIFY2(message.contains(QStringLiteral(
                      "needs %1 on its fullest GPU (stage %2) but %3 is usable (40.0 GiB less the 5.0 % "
                      "margin): %4 over")
@@ -358,13 +361,13 @@ private slots:
         QCOMPARE(w.size(), std::size_t(warns ? 1 : 0));
         if (warns) {
             QCOMPARE(w.front().kind, FindingKind::LargeBubble);
-            QVERIFY2(QString::fromStdString(w.front().message)
+            QVERIFY2(QString::fromStdString(w.front().message.text())
                          .startsWith(QStringLiteral(
                              "pipeline bubble %1 of the pipeline time (PP 4, %2 micro-batches of 1 sequence, "
                              "1 model chunk per stage)")
                                          .arg(percentText(e.bubbleFraction))
                                          .arg(globalBatch)),
-                w.front().message.c_str());
+                w.front().message.text().c_str());
         }
     }
 

@@ -34,7 +34,7 @@ private slots:
             QVERIFY2(bool(f) == (fits > 0), toString(k).data());
             if (!f) continue;
             ++helping;
-            QVERIFY(QString::fromStdString(f->message)
+            QVERIFY(QString::fromStdString(f->message.text())
                         .startsWith(QStringLiteral("Unpinning %1 makes %2 plans fit")
                                         .arg(QLatin1String(toString(k).data()))
                                         .arg(thousands(qint64(fits)))));
@@ -92,13 +92,13 @@ private slots:
             const Finding* f = findKind(d.findings, FindingKind::SmallestCluster);
             QVERIFY2(f, qPrintable(dump(d.findings)));
             QVERIFY2(
-                QString::fromStdString(f->message)
+                QString::fromStdString(f->message.text())
                     .startsWith(QStringLiteral(
                         "The smallest cluster that fits: %1 nodes x 1 = %1 A100-SXM-40GB GPUs, with the "
                         "same pins (DP unpinned: it follows the GPU count); %2 nodes (%2 GPUs) do not fit")
                                     .arg(*brute)
                                     .arg(*brute - 1)),
-                f->message.c_str());
+                f->message.text().c_str());
             QCOMPARE(f->changes.front().nodes, brute);
             // The change as the window's link makes it: that many nodes, DP unpinned; its search fits, and its
             // fastest plan is the brute force's.
@@ -114,7 +114,7 @@ private slots:
             QVERIFY(!sweep.best);
             const Finding* f = findKind(d.findings, FindingKind::NoClusterFits);
             QVERIFY2(f, qPrintable(dump(d.findings)));
-            QVERIFY(QString::fromStdString(f->message)
+            QVERIFY(QString::fromStdString(f->message.text())
                         .contains(QStringLiteral("up to %1 GPUs").arg(maxNodeFactor)));
         }
     }
@@ -142,8 +142,10 @@ private slots:
         PlanningProblem above = p;
         above.cluster = ClusterSpec::make(p.cluster.gpu, sweep.largestFailingNodes * 8, 8);
         QCOMPARE(search(above, above.training.pins).feasibleCount, std::size_t(0));
-        QVERIFY2(QString::fromStdString(f->message).startsWith(QStringLiteral("Global batch 512 cannot keep 1,000,000 GPUs busy; a plan fits on ")),
-                 f->message.c_str());
+        QVERIFY2(QString::fromStdString(f->message.text())
+                     .startsWith(
+                         QStringLiteral("Global batch 512 cannot keep 1,000,000 GPUs busy; a plan fits on ")),
+            f->message.text().c_str());
         // Where the batch leaves some DP degree, no such finding (the usual dead ends apply).
         const PlanningProblem tp3 = [] {
             PlanningProblem q = makeProblem(llama3_70b(), 24, 512);

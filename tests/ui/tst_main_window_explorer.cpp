@@ -207,10 +207,12 @@ private slots:
         QVERIFY(banner && banner->isVisibleTo(&w));
         QCOMPARE(banner->textFormat(), Qt::RichText);
         const QString link = QStringLiteral("change:%1:0").arg(index);
-        QVERIFY2(banner->text().contains(QStringLiteral("<a href=\"%1\">%2</a>")
-                                             .arg(link, QString::fromStdString(change.label).toHtmlEscaped())),
-                 qPrintable(banner->text()));
-        QVERIFY(w.errorText().contains(QStringLiteral("Try: ") + QString::fromStdString(change.label)));
+        QVERIFY2(banner->text().contains(
+                     QStringLiteral("<a href=\"%1\">%2</a>")
+                         .arg(link, QString::fromStdString(change.label.text()).toHtmlEscaped())),
+            qPrintable(banner->text()));
+        QVERIFY(
+            w.errorText().contains(QStringLiteral("Try: ") + QString::fromStdString(change.label.text())));
         QVERIFY(!w.errorText().contains(QLatin1Char('<')));
         // Following it puts the change in the inputs and searches them: now plans fit and the banner goes.
         emit banner->linkActivated(link);

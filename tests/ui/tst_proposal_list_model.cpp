@@ -57,7 +57,7 @@ private slots:
         QCOMPARE(model.index(4).data(ProposalListModel::KindRole).toInt(), int(ProposalListModel::Proposal));
         QCOMPARE(model.index(4).data(ProposalListModel::ProposalRole).toInt(), 0);
         QCOMPARE(model.index(4).data().toString(), QStringLiteral("Interleave 2 model chunks per GPU (vpp 2): 1.18x faster, +1.5 GiB per GPU"));
-        QCOMPARE(model.index(4).data(Qt::ToolTipRole).toString(), QString::fromStdString(faster.rationale));
+        QCOMPARE(model.index(4).data(Qt::ToolTipRole).toString(), QString::fromStdString(faster.rationale.text()));
         QCOMPARE(model.index(0).data(ProposalListModel::ProposalRole).toInt(), -1);
         QVERIFY(!(model.flags(model.index(3)) & Qt::ItemIsSelectable)); // a header is not a choice
         // A new plan drops the old proposals.

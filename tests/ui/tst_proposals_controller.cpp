@@ -94,7 +94,7 @@ private slots:
             < 1.0);
         QCOMPARE(proposals.undoStack()->count(), 1);
         QCOMPARE(proposals.undoStack()->undoText(),
-            QStringLiteral("Apply \"%1\"").arg(QString::fromStdString(proposal.title)));
+            QStringLiteral("Apply \"%1\"").arg(QString::fromStdString(proposal.title.text())));
         proposals.undoStack()->undo();
         QVERIFY(selected(planning).config == before.config);
         proposals.undoStack()->redo();

@@ -16,6 +16,7 @@
 #include <QPainter>
 #include <QRegularExpression>
 #include <QtTest>
+#include <set>
 
 using namespace shardscope;
 using namespace shardscope::testing;
@@ -32,6 +33,7 @@ Evaluated evaluate(const char* model, int gpus, int tp, int pp, int dp, int vpp 
 {
     const PlanningProblem p = testing::bundledOnH100(model, gpus);
     ParallelConfig c = testing::viewConfig(tp, pp, dp);
+    c.sequenceParallel = tp > 1;
     c.vpp = vpp;
     c.schedule = vpp > 1 ? Schedule::Interleaved1F1B : Schedule::OneFOneB;
     return { p.model, PlanEvaluator(p).evaluate(c) };
@@ -206,6 +208,61 @@ private slots:
         // A cell is painted in the device colour.
         QCOMPARE(image.pixelColor(view.deviceCellRect(37, size).topLeft().toPoint() + QPoint(2, 2)),
             QColor(52, 120, 210));
+    }
+
+    void narrowStagesWrapIntoLabelledRows()
+    {
+        // TP 1 x DP 32 (issue 29: drawn as an unlabelled column of 10-pixel cells): the DP ranks wrap into rows,
+        // read left to right like text, each cell large enough for its rank number.
+        const Evaluated e = evaluate("llama-3-8b", 32, 1, 1, 32);
+        QVERIFY2(!e.plan.stages.empty(), e.plan.infeasibleReason.c_str());
+        StageMapView view;
+        view.setPlan(e.plan, e.model);
+        const QSize size(1000, 560);
+        const auto cell = [&](int rank) { return view.deviceCellRect(rank, size); };
+        QVERIFY(!view.isTable(size));
+        std::set<double> columns;
+        for (int rank = 0; rank < 32; ++rank) {
+            QVERIFY2(!cell(rank).isEmpty(), qPrintable(QString::number(rank)));
+            QVERIFY(view.stageRect(0, size).contains(cell(rank)));
+            columns.insert(cell(rank).left());
+            for (int other = 0; other < rank; ++other) // no two cells overlap
+                QVERIFY(!cell(rank).adjusted(0.5, 0.5, -0.5, -0.5).intersects(cell(other)));
+        }
+        // Several columns (a divisor of 32), consecutive ranks side by side, the next row below the first.
+        const int perRow = int(columns.size());
+        QVERIFY2(perRow > 1 && 32 % perRow == 0, qPrintable(QString::number(perRow)));
+        QCOMPARE(cell(1).left(), cell(0).right());
+        QCOMPARE(cell(1).top(), cell(0).top());
+        QCOMPARE(cell(perRow).top(), cell(0).bottom());
+        QCOMPARE(cell(perRow).left(), cell(0).left());
+        // Square cells at least 18 pixels (two digits of the small font and a margin) ...
+        QCOMPARE(cell(31).width(), cell(31).height());
+        QVERIFY2(cell(31).width() >= 18, qPrintable(QString::number(cell(31).width())));
+        // ... with the rank painted in white inside, and the hover naming the GPU.
+        const QImage image = rendered(view, size, "stage-map-tp1-dp32.png");
+        int white = 0;
+        const QRect inside = cell(31).toAlignedRect().adjusted(1, 1, -1, -1);
+        for (int x = inside.left(); x <= inside.right(); ++x)
+            for (int y = inside.top(); y <= inside.bottom(); ++y)
+                white += image.pixelColor(x, y).lightness() > 200 ? 1 : 0;
+        QVERIFY2(white >= 6, qPrintable(QString::number(white)));
+        const QString tip = view.toolTipAt(cell(17).center(), size);
+        QVERIFY2(tip.contains(QStringLiteral("GPU 17: TP rank 0, DP rank 17")), qPrintable(tip));
+
+        // TP 2 x DP 16: one DP rank a row where the 16 rows fit at full size; in a lower view each DP rank's two
+        // GPUs a block, the blocks side by side a gap apart.
+        const Evaluated tp2 = evaluate("llama-3-8b", 32, 2, 1, 16);
+        view.setPlan(tp2.plan, tp2.model);
+        QCOMPARE(cell(2).left(), cell(0).left());
+        QCOMPARE(cell(2).top(), cell(0).bottom());
+        const QSize low(1000, 360);
+        const auto lowCell = [&](int rank) { return view.deviceCellRect(rank, low); };
+        QCOMPARE(lowCell(1).left(), lowCell(0).right());
+        QCOMPARE(lowCell(2).top(), lowCell(0).top());
+        QCOMPARE(lowCell(2).left(), lowCell(1).right() + StageMapView::ReplicaGap);
+        QVERIFY(lowCell(0).width() > cell(0).width() / 2);
+        rendered(view, low, "stage-map-tp2-dp16.png");
     }
 
     void summaryWhenTheGridWouldNotFit()
