@@ -1,4 +1,4 @@
-# The core's libraries and their arrows (ARCHITECTURE.md, "Library order inside core"): one static
+# The core's libraries and their arrows (docs/architecture.md, "Library order inside core"): one static
 # library a folder, each linking only the libraries named here. check_layers.cmake reads this table
 # and fails the configure step (and the core/layering test) when a file includes a folder its library
 # may not see, so an arrow the wrong way, and with it any cycle, cannot build.

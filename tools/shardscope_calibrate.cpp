@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fits the cost model's per-GPU-family constants (large-GEMM fraction of peak, NVLink and network
-// efficiencies) to the calibration set and nothing else (../shared/reference/calibration.md), prints
+// efficiencies) to the calibration set and nothing else (docs/calibration-set.md), prints
 // every run's residual before and after, and writes resources/calibration.json.
 //
 //   shardscope-calibrate [--write resources/calibration.json] [--date YYYY-MM-DD]
@@ -152,7 +152,7 @@ int main(int argc, char** argv)
     const CalibrationConstants& current = CalibrationConstants::builtin();
 
     CalibrationConstants out;
-    out.calibrationSet = "../shared/reference/calibration.md";
+    out.calibrationSet = "docs/calibration-set.md";
     out.date = date;
     std::map<std::string, std::string> sources;
     for (const CalibrationRun& run : calibrationRuns())

@@ -18,7 +18,8 @@ enum class FlopCounting {
 };
 
 /**
- * One published training run of the calibration set (../shared/reference/calibration.md): the only
+ * One published training run of the calibration set (docs/calibration-set.md: Narayanan et al. 2021 Table 1, the
+ * Megatron-LM README table): the only
  * measurements the cost model's per-GPU constants may be fitted to.
  */
 struct CalibrationRun

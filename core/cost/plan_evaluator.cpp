@@ -548,7 +548,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     e.comm.cpSeconds = tb.cpCommSeconds;
     e.comm.epSeconds = tb.epCommSeconds;
 
-    e.bubbleFraction = e.time.stepSeconds > 0 ? e.time.bubbleSeconds / pipeline : 0.0;
+    e.bubbleFraction = pipeline > 0 ? e.time.bubbleSeconds / pipeline : 0.0; // of the pipeline time, as it divides
     e.computeImbalance = tMin > 0 ? tMax / tMin : 1.0;
     const double sequencesPerStep = double(tr.globalBatch);
     const double microBatchesTotal = sequencesPerStep / c.microBatch; // over all DP replicas

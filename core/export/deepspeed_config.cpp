@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// DeepSpeed config JSON (deepspeedai/DeepSpeed runtime/constants.py and runtime/zero/config.py; keys in
-// ../shared/notes/qt-ecosystem.md section 8 and docs/launch-configs.md). Context parallelism, hybrid
+// DeepSpeed config JSON (deepspeedai/DeepSpeed runtime/constants.py and runtime/zero/config.py; keys listed in
+// docs/launch-configs.md). Context parallelism, hybrid
 // sharding and the pipeline engine's limits checked at edaa722 (deepspeed/__init__.py, runtime/pipe/engine.py,
 // runtime/engine.py, runtime/sequence_parallel/ulysses_sp.py).
 #include "export/launch_config_detail.h"

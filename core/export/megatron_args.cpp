@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Megatron-LM arguments (NVIDIA/Megatron-LM megatron/training/arguments.py at d98e8a6; flag names in
-// ../shared/notes/qt-ecosystem.md section 8 and docs/launch-configs.md): the parallel layout, batch, sharding
+// Megatron-LM arguments (NVIDIA/Megatron-LM megatron/training/arguments.py at d98e8a6; flag names listed in
+// docs/launch-configs.md): the parallel layout, batch, sharding
 // and precision; the model's shape is megatron_model_args.cpp's.
 #include "export/megatron_args_detail.h"
 #include "util/input_error.h"

@@ -3,7 +3,7 @@
 // local_batch_size and global_batch_size, [parallelism] fsdp_reshard_after_forward ("default", "always",
 // "never"), data_parallel_replicate_degree / data_parallel_shard_degree, context_parallel_degree,
 // context_parallel_rotate_method, module_fqns_per_model_part and enable_async_tensor_parallel, [compile]
-// enable); keys in ../shared/notes/qt-ecosystem.md section 8 and docs/launch-configs.md.
+// enable); keys listed in docs/launch-configs.md.
 #include "export/launch_config_detail.h"
 
 #include <string>

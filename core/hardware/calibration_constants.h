@@ -33,7 +33,7 @@ struct FamilyConstants
 
 struct CalibrationConstants
 {
-    std::string calibrationSet;      ///< the set the constants may be fitted to (../shared/reference/calibration.md)
+    std::string calibrationSet;      ///< the set the constants may be fitted to (docs/calibration-set.md)
     std::string date;                ///< when they were fitted, YYYY-MM-DD
     std::vector<FamilyConstants> families;
 

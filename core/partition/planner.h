@@ -38,7 +38,7 @@ struct PlanningOutcome
 };
 
 /**
- * The whole pipeline of ARCHITECTURE.md's data flow for one problem: search every candidate the
+ * The whole pipeline of docs/architecture.md's data flow for one problem: search every candidate the
  * pins allow, score with the weights, rank by the strategy, and re-evaluate the best `topCount`
  * in full (stages, per-device memory). Throws InputError when the problem is invalid.
  * options.pruning applies only where the ranking is by throughput (ranksByThroughput; otherwise every candidate

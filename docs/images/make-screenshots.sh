@@ -18,6 +18,9 @@ long=(llama-3.1-405b --gpus 16384 --seq 131072 --global-batch 128 --tp 8 --cp 16
 "$shardscope" render "${long[@]}" --view communication --size 1400x420 --out "$here/communication-cp.png"
 "$shardscope" render llama-3-8b --gpus 32 --seq 32768 --global-batch 256 --tp 2 --cp 2 --pp 2 \
   --view stages --size 1400x420 --out "$here/stages-cp-groups.png"
+# A narrow stage: TP 1 x DP 32, its DP ranks wrapped into labelled rows.
+"$shardscope" render llama-3-8b --gpus 32 --seq 4096 --global-batch 512 --tp 1 --pp 1 \
+  --view stages --size 1000x420 --out "$here/stages-narrow.png"
 "$shardscope" render llama-3-70b --gpus 64 --seq 8192 --tp 8 --pp 4 --schedule zb-h1 --micro-batch 1 \
   --global-batch 32 --view timeline --size 1400x420 --out "$here/timeline-zero-bubble.png"
 # The design-space explorer, a comparison against a baseline, and a cluster-size sweep (issue 15).

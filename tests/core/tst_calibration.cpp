@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The cost model against the calibration set (../shared/reference/calibration.md: Narayanan et al.
+// The cost model against the calibration set (docs/calibration-set.md: Narayanan et al.
 // 2021 Table 1 on A100, the Megatron-LM README table on H100) with the committed constants
 // (resources/calibration.json): every run within 10 %, each family's mean within 5 %; the structure
 // the fit cannot replace (GEMM tiles, message latency) is shown to matter; published trends and three

@@ -378,6 +378,30 @@ private slots:
         QVERIFY2(std::abs(t.bubbleFraction() - e.bubbleFraction) < 0.03,
                  qPrintable(QStringLiteral("simulated %1, closed form %2").arg(t.bubbleFraction()).arg(e.bubbleFraction)));
     }
+
+    void bubbleFractionOfAStepWithoutPipelineTime()
+    {
+        // Issue 30: the bubble fraction is bubble / pipeline time, but its guard tested the step time. A model
+        // whose layers hold weights and do no work (an embedding table alone) has a step of data-parallel
+        // communication and optimizer only, and no pipeline time: 0 / 0 made the fraction NaN, which plan
+        // JSON cannot even write.
+        PlanningProblem p;
+        p.model = ModelGraph("embedding-only");
+        Layer table;
+        table.name = "embed";
+        table.kind = LayerKind::Embedding;
+        table.params = table.activeParams = 1'000'000'000;
+        p.model.addLayer(table);
+        p.cluster = ClusterSpec::make(testing::catalogGpu("H100-SXM"), 8, 8);
+        p.training.seqLength = 2048;
+        p.training.globalBatch = 64;
+        const PlanEstimate e = PlanEvaluator(p).evaluate({ .tp = 1, .pp = 1, .dp = 8, .zeroStage = 1 });
+        QVERIFY2(!e.stages.empty(), e.infeasibleReason.c_str());
+        QVERIFY(e.time.stepSeconds > 0);
+        QCOMPARE(e.time.stepSeconds - e.time.dpExposedSeconds - e.time.optimizerSeconds, 0.0); // no pipeline time
+        QVERIFY2(std::isfinite(e.bubbleFraction), qPrintable(QString::number(e.bubbleFraction)));
+        QCOMPARE(e.bubbleFraction, 0.0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPipelineStepModel)

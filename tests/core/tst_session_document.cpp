@@ -304,7 +304,7 @@ private slots:
     void relativeModelPath()
     {
         QCOMPARE(sessionRelativeModelPath("/a/b/models/m.json", "/a/b/s.shardscope"), std::string("models/m.json"));
-        QCOMPARE(sessionRelativeModelPath("/a/shared/m.json", "/a/b/s.shardscope"), std::string("../shared/m.json"));
+        QCOMPARE(sessionRelativeModelPath("/a/models/m.json", "/a/b/s.shardscope"), std::string("../models/m.json"));
         QCOMPARE(sessionRelativeModelPath("/a/b/./x/../m.json", "/a/b/s.shardscope"), std::string("m.json"));
         QCOMPARE(sessionRelativeModelPath("", "/a/b/s.shardscope"), std::string());
 
@@ -327,9 +327,9 @@ private slots:
         QVERIFY(tmp.isValid());
         QDir root(tmp.path());
         QVERIFY(root.mkpath(QStringLiteral("project/models")));
-        QVERIFY(root.mkpath(QStringLiteral("shared")));
+        QVERIFY(root.mkpath(QStringLiteral("models")));
         const QString model = root.filePath(QStringLiteral("project/models/m.json"));
-        const QString sharedModel = root.filePath(QStringLiteral("shared/s.json"));
+        const QString sharedModel = root.filePath(QStringLiteral("models/s.json"));
         writeText(model, "{}");
         writeText(sharedModel, "{}");
         const QString session = root.filePath(QStringLiteral("project/run.shardscope"));
@@ -351,16 +351,16 @@ private slots:
         QCOMPARE(resolveSessionModelPath(read, movedSession.toStdString()),
             root.filePath(QStringLiteral("moved/models/m.json")).toStdString());
 
-        // A model beside the session folder (../shared) moved together with it.
+        // A model beside the session folder (../models) moved together with it.
         d.model = sharedModel.toStdString();
         const std::string beside = writeSessionJson(d, movedSession.toStdString());
-        QCOMPARE(readSessionJson(beside, "s").modelRelative, std::string("../shared/s.json"));
+        QCOMPARE(readSessionJson(beside, "s").modelRelative, std::string("../models/s.json"));
         QVERIFY(root.mkpath(QStringLiteral("elsewhere")));
         QVERIFY(root.rename(QStringLiteral("moved"), QStringLiteral("elsewhere/moved")));
-        QVERIFY(root.rename(QStringLiteral("shared"), QStringLiteral("elsewhere/shared")));
+        QVERIFY(root.rename(QStringLiteral("models"), QStringLiteral("elsewhere/models")));
         QCOMPARE(resolveSessionModelPath(readSessionJson(beside, "s"),
                      root.filePath(QStringLiteral("elsewhere/moved/run.shardscope")).toStdString()),
-            root.filePath(QStringLiteral("elsewhere/shared/s.json")).toStdString());
+            root.filePath(QStringLiteral("elsewhere/models/s.json")).toStdString());
 
         // Found nowhere: the path the user chose, so the error names it.
         SessionDocument lost;
