@@ -3135,6 +3135,408 @@ TRANSLATIONS.update({
 })
 
 
+# Issue 29: proposals and diagnoses (core's messages) translated, and the stage map's DP blocks in rows.
+TRANSLATIONS.update({
+    ('Diagnosis', '%1: %2 of %3 usable, step %4'): ('%1: %2 von %3 nutzbar, Schritt %4', '%1：%2（可用 %3），步时间 %4'),
+    ('Diagnosis', '%1 node (%2 GPUs)'): ('%1 Knoten (%2 GPUs)', '%1 个节点（%2 个 GPU）'),
+    ('Diagnosis', '%1 nodes (%2 GPUs)'): ('%1 Knoten (%2 GPUs)', '%1 个节点（%2 个 GPU）'),
+    ('Diagnosis', '%1 (%2 of them)'): ('%1 (%2 davon)', '%1（其中 %2 个）'),
+    ('Diagnosis', 'and %1 other reasons'): ('und %1 weitere Gründe', '以及其他 %1 个原因'),
+    ('Diagnosis', 'The only candidate the pins allow breaks a rule: %1'):
+        ('Der einzige Kandidat, den die Festlegungen zulassen, verstößt gegen eine Regel: %1',
+         '固定项允许的唯一候选违反了规则：%1'),
+    ('Diagnosis', 'All %1 candidates the pins allow break a rule: %2'):
+        ('Alle %1 Kandidaten, die die Festlegungen zulassen, verstoßen gegen eine Regel: %2',
+         '固定项允许的全部 %1 个候选都违反了规则：%2'),
+    ('Diagnosis', 'Unpinning %1 gives %2 candidates that pass every rule, with %1 %3'):
+        ('Wird %1 freigegeben, erfüllen %2 Kandidaten jede Regel, mit %1 %3',
+         '取消固定 %1 后，有 %2 个候选通过所有规则，其中 %1 为 %3'),
+    ('Diagnosis', 'unpin %1'): ('%1 freigeben', '取消固定 %1'),
+    ('Diagnosis', 'No single pin is to blame; without any pin %1 candidates pass every rule'):
+        ('Keine einzelne Festlegung ist die Ursache; ganz ohne Festlegungen erfüllen %1 Kandidaten jede Regel',
+         '并非某一项固定所致；取消全部固定后，有 %1 个候选通过所有规则'),
+    ('Diagnosis', 'unpin all'): ('alle freigeben', '全部取消固定'),
+    ('Diagnosis', 'weights'): ('Gewichte', '权重'),
+    ('Diagnosis', 'weights %1'): ('Gewichte %1', '权重 %1'),
+    ('Diagnosis', 'gradients'): ('Gradienten', '梯度'),
+    ('Diagnosis', 'gradients %1'): ('Gradienten %1', '梯度 %1'),
+    ('Diagnosis', 'optimizer states'): ('Optimiererzustände', '优化器状态'),
+    ('Diagnosis', 'optimizer states %1'): ('Optimiererzustände %1', '优化器状态 %1'),
+    ('Diagnosis', 'activations'): ('Aktivierungen', '激活'),
+    ('Diagnosis', 'activations %1'): ('Aktivierungen %1', '激活 %1'),
+    ('Diagnosis', 'other (buffers, CUDA context, framework)'):
+        ('Sonstiges (Puffer, CUDA-Kontext, Framework)', '其他（缓冲区、CUDA 上下文、框架）'),
+    ('Diagnosis', 'other (buffers, CUDA context, framework) %1'):
+        ('Sonstiges (Puffer, CUDA-Kontext, Framework) %1', '其他（缓冲区、CUDA 上下文、框架）%1'),
+    ('Diagnosis', 'Nothing fits in memory: the closest plan, %1, needs %2 on its fullest GPU (stage %3) but %4 is usable (%5 less the %6 margin): %7 over.'):
+        ('Nichts passt in den Speicher: Der nächstgelegene Plan, %1, braucht auf seiner vollsten GPU (Stufe %3) %2, '
+         'nutzbar sind aber nur %4 (%5 abzüglich der Reserve von %6): %7 zu viel.',
+         '没有方案能放入显存：最接近的方案 %1 在其占用最高的 GPU（阶段 %3）上需要 %2，'
+         '但可用的只有 %4（%5 减去 %6 的余量）：超出 %7。'),
+    ('Diagnosis', 'That GPU holds %1; the largest part is %2 (%3)'):
+        ('Auf dieser GPU liegen %1; der größte Anteil entfällt auf %2 (%3)',
+         '该 GPU 上有 %1；其中最大的部分是 %2（%3）'),
+    ('Diagnosis', 'Unpinning %1 makes %2 plans fit (%1 %3); the fastest uses %1 %4: %5'):
+        ('Wird %1 freigegeben, passen %2 Pläne (%1 %3); der schnellste verwendet %1 %4: %5',
+         '取消固定 %1 后，有 %2 个方案可放下（%1 为 %3）；最快的方案使用 %1 %4：%5'),
+    ('Diagnosis', 'No single pin is to blame; without any pin %1 plans fit; the fastest: %2'):
+        ('Keine einzelne Festlegung ist die Ursache; ganz ohne Festlegungen passen %1 Pläne; der schnellste: %2',
+         '并非某一项固定所致；取消全部固定后，有 %1 个方案可放下；最快的：%2'),
+    ('Diagnosis', 'Global batch %1 cannot keep %2 GPUs busy; a plan fits on %3 node x %4 = %5 GPUs with the same pins (the most found by halving the nodes, then bisecting: %6 do not). Its fastest plan: %7'):
+        ('Der globale Batch %1 kann %2 GPUs nicht auslasten; mit denselben Festlegungen passt ein Plan auf %3 Knoten x %4 = %5 GPUs '
+         '(die meisten, die das Halbieren der Knoten und eine anschließende Bisektion fanden: Mit %6 passt keiner). '
+         'Der schnellste Plan dort: %7',
+         '全局批次 %1 无法让 %2 个 GPU 都忙起来；在相同的固定项下，%3 个节点 x %4 = %5 个 GPU 上有方案可放下'
+         '（这是先将节点数减半、再二分查找得到的最大值：%6 个 GPU 放不下）。其上最快的方案：%7'),
+    ('Diagnosis', 'Global batch %1 cannot keep %2 GPUs busy; a plan fits on %3 nodes x %4 = %5 GPUs with the same pins (the most found by halving the nodes, then bisecting: %6 do not). Its fastest plan: %7'):
+        ('Der globale Batch %1 kann %2 GPUs nicht auslasten; mit denselben Festlegungen passt ein Plan auf %3 Knoten x %4 = %5 GPUs '
+         '(die meisten, die das Halbieren der Knoten und eine anschließende Bisektion fanden: Mit %6 passt keiner). '
+         'Der schnellste Plan dort: %7',
+         '全局批次 %1 无法让 %2 个 GPU 都忙起来；在相同的固定项下，%3 个节点 x %4 = %5 个 GPU 上有方案可放下'
+         '（这是先将节点数减半、再二分查找得到的最大值：%6 个 GPU 放不下）。其上最快的方案：%7'),
+    ('Diagnosis', 'The smallest cluster that fits: %1 nodes x %2 = %3 %4 GPUs, with the same pins (DP unpinned: it follows the GPU count); %5 do not fit. Its fastest plan: %6'):
+        ('Der kleinste passende Cluster: %1 Knoten x %2 = %3 %4-GPUs, mit denselben Festlegungen (DP freigegeben: es folgt der GPU-Anzahl); '
+         '%5 passen nicht. Der schnellste Plan dort: %6',
+         '能放下的最小集群：%1 个节点 x %2 = %3 个 %4 GPU，固定项不变（DP 取消固定：它随 GPU 数量而定）；'
+         '%5 放不下。其上最快的方案：%6'),
+    ('Diagnosis', 'The smallest cluster that fits: %1 nodes x %2 = %3 %4 GPUs, with the same pins; %5 do not fit. Its fastest plan: %6'):
+        ('Der kleinste passende Cluster: %1 Knoten x %2 = %3 %4-GPUs, mit denselben Festlegungen; %5 passen nicht. '
+         'Der schnellste Plan dort: %6',
+         '能放下的最小集群：%1 个节点 x %2 = %3 个 %4 GPU，固定项不变；%5 放不下。其上最快的方案：%6'),
+    ('Diagnosis', "No larger cluster fits either: nothing fits on %1 nodes (up to %2 GPUs, the sweep's limit) with the same pins (DP unpinned: it follows the GPU count)"):
+        ('Auch kein größerer Cluster passt: Mit denselben Festlegungen passt nichts auf %1 Knoten (bis zu %2 GPUs, die Grenze des Sweeps) '
+         '(DP freigegeben: es folgt der GPU-Anzahl)',
+         '更大的集群也放不下：在相同的固定项下，%1 个节点（最多 %2 个 GPU，即扫描的上限）上都放不下任何方案'
+         '（DP 取消固定：它随 GPU 数量而定）'),
+    ('Diagnosis', "No larger cluster fits either: nothing fits on %1 nodes (up to %2 GPUs, the sweep's limit) with the same pins"):
+        ('Auch kein größerer Cluster passt: Mit denselben Festlegungen passt nichts auf %1 Knoten (bis zu %2 GPUs, die Grenze des Sweeps)',
+         '更大的集群也放不下：在相同的固定项下，%1 个节点（最多 %2 个 GPU，即扫描的上限）上都放不下任何方案'),
+    ('Diagnosis', '%1 micro-batches of %2 sequence'): ('%1 Micro-Batches zu je %2 Sequenz', '%1 个各含 %2 条序列的微批次'),
+    ('Diagnosis', '%1 micro-batches of %2 sequences'): ('%1 Micro-Batches zu je %2 Sequenzen', '%1 个各含 %2 条序列的微批次'),
+    ('Diagnosis', '%1 model chunk'): ('%1 Modellteil', '%1 个模型块'),
+    ('Diagnosis', '%1 model chunks'): ('%1 Modellteile', '%1 个模型块'),
+    ('Diagnosis', 'pipeline bubble %1 of the pipeline time (PP %2, %3, %4 per stage): more micro-batches per step (a larger global batch, or a smaller micro-batch) or interleaving more model chunks per stage would reduce it'):
+        ('Pipeline-Blase %1 der Pipeline-Zeit (PP %2, %3, %4 pro Stufe): Mehr Micro-Batches pro Schritt (ein größerer globaler Batch '
+         'oder ein kleinerer Micro-Batch) oder das Verschachteln von mehr Modellteilen pro Stufe würde sie verkleinern',
+         '流水线气泡占流水线时间的 %1（PP %2，%3，每个阶段 %4）：每步更多的微批次（更大的全局批次或更小的微批次）'
+         '或每个阶段交错更多模型块可以减小气泡'),
+    ('Diagnosis', 'global batch %1'): ('globaler Batch %1', '全局批次 %1'),
+    ('Diagnosis', 'no %1 value can'): ('%1 kann keinen Wert annehmen', '%1 没有可行的取值'),
+    ('Diagnosis', '%1 can only be %2'): ('%1 kann nur %2 sein', '%1 只能为 %2'),
+    ('Diagnosis', '%1 can be %2'): ('%1 kann %2 sein', '%1 可以为 %2'),
+    ('Diagnosis', '%1 %2'): ('%1 %2', '%1 %2'),
+    ('Diagnosis', '%1; %2'): ('%1; %2', '%1；%2'),
+    ('Diagnosis', 'TP %1 does not divide the %2 attention heads'):
+        ('TP %1 ist kein Teiler der %2 Attention-Köpfe', '注意力头数 %2 不能被 TP %1 整除'),
+    ('Diagnosis', 'TP %1 does not divide the %2 key/value heads'):
+        ('TP %1 ist kein Teiler der %2 Key/Value-Köpfe', 'KV 头数 %2 不能被 TP %1 整除'),
+    ('Diagnosis', 'TP %1 does not divide the %2 GPUs'): ('TP %1 ist kein Teiler der %2 GPUs', 'GPU 数 %2 不能被 TP %1 整除'),
+    ('Diagnosis', 'dividing the %1 GPUs'): ('Teiler der %1 GPUs', '须能整除 GPU 数 %1'),
+    ('Diagnosis', 'dividing the %1 attention heads and the %2 GPUs'):
+        ('Teiler der %1 Attention-Köpfe und der %2 GPUs', '须能整除注意力头数 %1 和 GPU 数 %2'),
+    ('Diagnosis', 'dividing the %1 attention heads, the %2 key/value heads and the %3 GPUs'):
+        ('Teiler der %1 Attention-Köpfe, der %2 Key/Value-Köpfe und der %3 GPUs',
+         '须能整除注意力头数 %1、KV 头数 %2 和 GPU 数 %3'),
+    ('Diagnosis', '%1; %2 (%3)'): ('%1; %2 (%3)', '%1；%2（%3）'),
+    ('Diagnosis', 'CP %1 needs fused (flash) attention, which is off'):
+        ('CP %1 erfordert fusionierte Attention (Flash-Attention), die ausgeschaltet ist',
+         'CP %1 需要融合注意力（Flash Attention），但它已关闭'),
+    ('Diagnosis', "CP %1 needs the sequence length %2 divisible by 2 x CP x TP = %3 (sequence parallelism splits each CP rank's part over TP %4)"):
+        ('CP %1 erfordert, dass die Sequenzlänge %2 durch 2 x CP x TP = %3 teilbar ist '
+         '(Sequenzparallelität verteilt den Anteil jedes CP-Rangs zusätzlich auf TP %4)',
+         'CP %1 要求序列长度 %2 能被 2 x CP x TP = %3 整除（序列并行会把每个 CP rank 的部分再切分到 TP %4 上）'),
+    ('Diagnosis', 'CP %1 needs the sequence length %2 divisible by 2 x CP = %3'):
+        ('CP %1 erfordert, dass die Sequenzlänge %2 durch 2 x CP = %3 teilbar ist',
+         'CP %1 要求序列长度 %2 能被 2 x CP = %3 整除'),
+    ('Diagnosis', 'CP %1 does not divide the %2 GPUs'): ('CP %1 ist kein Teiler der %2 GPUs', 'GPU 数 %2 不能被 CP %1 整除'),
+    ('Diagnosis', 'PP %1 needs at least %1 blocks or layers to place; the model has %2'):
+        ('PP %1 braucht mindestens %1 Blöcke oder Schichten zum Verteilen; das Modell hat %2',
+         'PP %1 需要至少 %1 个可放置的块或层；该模型只有 %2 个'),
+    ('Diagnosis', 'PP %1 does not divide the %2 GPUs'): ('PP %1 ist kein Teiler der %2 GPUs', 'GPU 数 %2 不能被 PP %1 整除'),
+    ('Diagnosis', 'the %1 schedule needs PP >= 2'): ('der Zeitplan %1 erfordert PP >= 2', '%1 调度需要 PP >= 2'),
+    ('Diagnosis', 'PP %1 x vpp %2 chunks = %3 model chunks need at least %4 transformer blocks (the first chunk may hold only the embedding, the last only the loss); the model has %5'):
+        ('PP %1 x vpp %2 Teile = %3 Modellteile brauchen mindestens %4 Transformer-Blöcke (der erste Teil darf nur das Embedding '
+         'enthalten, der letzte nur den Loss); das Modell hat %5',
+         'PP %1 x vpp %2 个块 = %3 个模型块，至少需要 %4 个 Transformer 块（第一个块可以只含嵌入层，最后一个可以只含损失）；'
+         '该模型只有 %5 个'),
+    ('Diagnosis', 'PP %1 x at least %2 chunks = %3 model chunks need at least %4 transformer blocks (the first chunk may hold only the embedding, the last only the loss); the model has %5'):
+        ('PP %1 x mindestens %2 Teile = %3 Modellteile brauchen mindestens %4 Transformer-Blöcke (der erste Teil darf nur das '
+         'Embedding enthalten, der letzte nur den Loss); das Modell hat %5',
+         'PP %1 x 至少 %2 个块 = %3 个模型块，至少需要 %4 个 Transformer 块（第一个块可以只含嵌入层，最后一个可以只含损失）；'
+         '该模型只有 %5 个'),
+    ('Diagnosis', 'DP %1 does not divide the %2 GPUs'): ('DP %1 ist kein Teiler der %2 GPUs', 'GPU 数 %2 不能被 DP %1 整除'),
+    ('Diagnosis', 'DP %1 is more than the global batch of %2 sequences (every data-parallel rank needs one)'):
+        ('DP %1 ist größer als der globale Batch von %2 Sequenzen (jeder datenparallele Rang braucht eine)',
+         'DP %1 大于全局批次的 %2 条序列（每个数据并行 rank 至少需要一条）'),
+    ('Diagnosis', 'DP %1 does not divide the global batch %2'):
+        ('DP %1 ist kein Teiler des globalen Batches %2', '全局批次 %2 不能被 DP %1 整除'),
+    ('Diagnosis', '%1; %2 (dividing the GPUs left and the global batch %3)'):
+        ('%1; %2 (Teiler der übrigen GPUs und des globalen Batches %3)', '%1；%2（须能整除剩余的 GPU 数和全局批次 %3）'),
+    ('Diagnosis', 'micro-batch %1 does not divide the global batch %2'):
+        ('Micro-Batch %1 ist kein Teiler des globalen Batches %2', '全局批次 %2 不能被微批次 %1 整除'),
+    ('Diagnosis', 'DP %1 x micro-batch %2 = %3 does not divide the global batch %4'):
+        ('DP %1 x Micro-Batch %2 = %3 ist kein Teiler des globalen Batches %4', '全局批次 %4 不能被 DP %1 x 微批次 %2 = %3 整除'),
+    ('Diagnosis', 'DP x micro-batch %1 divides the global batch %2 for no DP the GPUs and pins allow (DP %3)'):
+        ('DP x Micro-Batch %1 teilt den globalen Batch %2 für keinen DP-Grad, den GPUs und Festlegungen zulassen (DP %3)',
+         '对 GPU 数和固定项允许的任何 DP（DP %3），全局批次 %2 都不能被 DP x 微批次 %1 整除'),
+    ('Diagnosis', 'the micro-batch'): ('der Micro-Batch', '微批次'),
+    ('Diagnosis', 'EP %1 needs a mixture-of-experts model; this model has no routed experts'):
+        ('EP %1 erfordert ein Mixture-of-Experts-Modell; dieses Modell hat keine gerouteten Experten',
+         'EP %1 需要混合专家（MoE）模型；该模型没有路由专家'),
+    ('Diagnosis', 'EP %1 does not divide the %2 routed experts'):
+        ('EP %1 ist kein Teiler der %2 gerouteten Experten', '路由专家数 %2 不能被 EP %1 整除'),
+    ('Diagnosis', 'EP %1 x ETP %2 = %3 does not divide the %4 GPUs of a pipeline stage'):
+        ('EP %1 x ETP %2 = %3 ist kein Teiler der %4 GPUs einer Pipeline-Stufe', '一个流水线阶段的 GPU 数 %4 不能被 EP %1 x ETP %2 = %3 整除'),
+    ('Diagnosis', 'EP %1 x ETP %2 = %3 does not divide the %4 GPUs'):
+        ('EP %1 x ETP %2 = %3 ist kein Teiler der %4 GPUs', 'GPU 数 %4 不能被 EP %1 x ETP %2 = %3 整除'),
+    ('Diagnosis', 'ETP %1 needs a mixture-of-experts model; this model has no routed experts'):
+        ('ETP %1 erfordert ein Mixture-of-Experts-Modell; dieses Modell hat keine gerouteten Experten',
+         'ETP %1 需要混合专家（MoE）模型；该模型没有路由专家'),
+    ('Diagnosis', "ETP %1 does not divide the experts' intermediate size %2"):
+        ('ETP %1 ist kein Teiler der Zwischengröße %2 der Experten', '专家的中间维度 %2 不能被 ETP %1 整除'),
+    ('Diagnosis', '%1 = %2, but the cluster has %3 GPUs (TP x CP x PP x DP must equal the GPU count); with %4, %5'):
+        ('%1 = %2, aber der Cluster hat %3 GPUs (TP x CP x PP x DP muss gleich der GPU-Anzahl sein); mit %4 gilt: %5',
+         '%1 = %2，但集群有 %3 个 GPU（TP x CP x PP x DP 必须等于 GPU 数量）；在 %4 下，%5'),
+    ('Diagnosis', '%1 = %2 does not divide the %3 GPUs (TP x CP x PP x DP must equal the GPU count); with %4, %5'):
+        ('%1 = %2 ist kein Teiler der %3 GPUs (TP x CP x PP x DP muss gleich der GPU-Anzahl sein); mit %4 gilt: %5',
+         'GPU 数 %3 不能被 %1 = %2 整除（TP x CP x PP x DP 必须等于 GPU 数量）；在 %4 下，%5'),
+    ('Diagnosis', '%1 GPUs would fit %2 (DP %3, dividing the global batch %4)'):
+        ('%1 GPUs würden zu %2 passen (DP %3, Teiler des globalen Batches %4)', '%1 个 GPU 可适配 %2（DP %3，能整除全局批次 %4）'),
+    ('Diagnosis', '%1 GPUs would fit %2'): ('%1 GPUs würden zu %2 passen', '%1 个 GPU 可适配 %2'),
+    ('Diagnosis', '%1 or %2 GPUs would fit %3 (DP %4 or %5, dividing the global batch %6)'):
+        ('%1 oder %2 GPUs würden zu %3 passen (DP %4 oder %5, Teiler des globalen Batches %6)',
+         '%1 或 %2 个 GPU 可适配 %3（DP %4 或 %5，能整除全局批次 %6）'),
+    ('Diagnosis', '%1 or %2 GPUs would fit %3'): ('%1 oder %2 GPUs würden zu %3 passen', '%1 或 %2 个 GPU 可适配 %3'),
+    ('Diagnosis', 'the interleaved schedule needs the number of micro-batches divisible by PP %1 (Megatron-LM requires it), so the global batch divisible by PP x DP x micro-batch: %2 is not for any DP the GPUs and pins allow (DP %3, micro-batch %4); global batch %5 would be'):
+        ('der verschachtelte Zeitplan erfordert eine durch PP %1 teilbare Anzahl von Micro-Batches (Megatron-LM verlangt das), '
+         'also einen durch PP x DP x Micro-Batch teilbaren globalen Batch: %2 ist das für keinen DP-Grad, den GPUs und '
+         'Festlegungen zulassen (DP %3, Micro-Batch %4); der globale Batch %5 wäre es',
+         '交错式调度要求微批次数能被 PP %1 整除（Megatron-LM 的要求），因此全局批次须能被 PP x DP x 微批次整除：'
+         '对 GPU 数和固定项允许的任何 DP（DP %3，微批次 %4），%2 都不满足；全局批次 %5 则满足'),
+    ('Diagnosis', 'the interleaved schedule needs the number of micro-batches divisible by PP %1 (Megatron-LM requires it), so the global batch divisible by PP x DP x micro-batch: %2 is not for any DP the GPUs and pins allow (DP %3); global batch %4 would be'):
+        ('der verschachtelte Zeitplan erfordert eine durch PP %1 teilbare Anzahl von Micro-Batches (Megatron-LM verlangt das), '
+         'also einen durch PP x DP x Micro-Batch teilbaren globalen Batch: %2 ist das für keinen DP-Grad, den GPUs und '
+         'Festlegungen zulassen (DP %3); der globale Batch %4 wäre es',
+         '交错式调度要求微批次数能被 PP %1 整除（Megatron-LM 的要求），因此全局批次须能被 PP x DP x 微批次整除：'
+         '对 GPU 数和固定项允许的任何 DP（DP %3），%2 都不满足；全局批次 %4 则满足'),
+    ('Diagnosis', 'global batch %1 allows no DP degree on %2 GPUs: DP %3 is impossible (DP must divide the global batch)'):
+        ('der globale Batch %1 lässt auf %2 GPUs keinen DP-Grad zu: DP %3 ist unmöglich (DP muss den globalen Batch teilen)',
+         '全局批次 %1 在 %2 个 GPU 上不允许任何 DP 度：DP %3 不可行（全局批次必须能被 DP 整除）'),
+    ('Diagnosis', 'global batch %1 allows no DP degree on %2 GPUs: DP %3 are impossible (DP must divide the global batch)'):
+        ('der globale Batch %1 lässt auf %2 GPUs keinen DP-Grad zu: DP %3 sind unmöglich (DP muss den globalen Batch teilen)',
+         '全局批次 %1 在 %2 个 GPU 上不允许任何 DP 度：DP %3 均不可行（全局批次必须能被 DP 整除）'),
+    ('Diagnosis', 'global batch %1 allows DP only in {%2} on %3 GPUs: DP %4 is impossible (DP must divide the global batch)'):
+        ('der globale Batch %1 lässt auf %3 GPUs nur DP aus {%2} zu: DP %4 ist unmöglich (DP muss den globalen Batch teilen)',
+         '全局批次 %1 在 %3 个 GPU 上只允许 DP 取 {%2}：DP %4 不可行（全局批次必须能被 DP 整除）'),
+    ('Diagnosis', 'global batch %1 allows DP only in {%2} on %3 GPUs: DP %4 are impossible (DP must divide the global batch)'):
+        ('der globale Batch %1 lässt auf %3 GPUs nur DP aus {%2} zu: DP %4 sind unmöglich (DP muss den globalen Batch teilen)',
+         '全局批次 %1 在 %3 个 GPU 上只允许 DP 取 {%2}：DP %4 均不可行（全局批次必须能被 DP 整除）'),
+    ('Diagnosis', '%1 or %2 would allow it'): ('%1 oder %2 würde das ermöglichen', '全局批次为 %1 或 %2 即可使其可行'),
+    ('Diagnosis', '%1 or %2 would allow them'): ('%1 oder %2 würde diese ermöglichen', '全局批次为 %1 或 %2 即可使它们可行'),
+    ('Diagnosis', '%1 would allow it'): ('%1 würde das ermöglichen', '全局批次为 %1 即可使其可行'),
+    ('Diagnosis', '%1 would allow them'): ('%1 würde diese ermöglichen', '全局批次为 %1 即可使它们可行'),
+    ('Diagnosis', 'none'): ('keiner', '无'),
+    ('Diagnosis', 'TP'): ('TP', 'TP'),
+    ('Diagnosis', 'CP'): ('CP', 'CP'),
+    ('Diagnosis', 'PP'): ('PP', 'PP'),
+    ('Diagnosis', 'DP'): ('DP', 'DP'),
+    ('Diagnosis', 'vpp'): ('vpp', 'vpp'),
+    ('Diagnosis', 'micro-batch'): ('Micro-Batch', '微批次'),
+    ('Diagnosis', 'ZeRO stage'): ('ZeRO-Stufe', 'ZeRO 阶段'),
+    ('Diagnosis', 'DP replicate'): ('DP-Replikate', 'DP 副本数'),
+    ('Diagnosis', 'EP'): ('EP', 'EP'),
+    ('Diagnosis', 'ETP'): ('ETP', 'ETP'),
+    ('Diagnosis', 'recompute'): ('Neuberechnung', '重计算'),
+    ('Diagnosis', 'sequence parallelism'): ('Sequenzparallelität', '序列并行'),
+    ('Diagnosis', 'schedule'): ('Zeitplan', '调度'),
+    ('Diagnosis', 'TP communication overlap'): ('TP-Kommunikationsüberlappung', 'TP 通信重叠'),
+    ('Diagnosis', 'pipeline communication overlap'): ('Pipeline-Kommunikationsüberlappung', '流水线通信重叠'),
+    ('Diagnosis', 'reshard after forward'): ('Neuaufteilung nach dem Vorwärtsdurchlauf', '前向后重新切分'),
+    ('Diagnosis', 'EP communication overlap'): ('EP-Kommunikationsüberlappung', 'EP 通信重叠'),
+    ('Diagnosis', 'CP communication type'): ('CP-Kommunikationsart', 'CP 通信方式'),
+    ('Diagnosis', 'TP x CP x PP x DP'): ('TP x CP x PP x DP', 'TP x CP x PP x DP'),
+    ('Proposals', 'step %1 -> %2 (%3x)'): ('Schritt %1 -> %2 (%3x)', '步时间 %1 -> %2（%3x）'),
+    ('Proposals', 'peak memory %1 -> %2 per GPU of %3 usable'):
+        ('Spitzenspeicher %1 -> %2 pro GPU von %3 nutzbar', '每个 GPU 的峰值显存 %1 -> %2（可用 %3）'),
+    ('Proposals', '%1; %2 (does not fit: %3)'): ('%1; %2 (passt nicht: %3)', '%1；%2（放不下：%3）'),
+    ('Proposals', '%1; %2'): ('%1; %2', '%1；%2'),
+    ('Proposals', 'channel-parallel Conv (%1 Conv operators, %2 of the FLOPs: output channels split, outputs all-gathered)'):
+        ('kanalparallele Conv (%1 Conv-Operatoren, %2 der FLOPs: Ausgabekanäle aufgeteilt, Ausgaben per All-Gather zusammengeführt)',
+         '通道并行卷积（%1 个 Conv 算子，占 FLOPs 的 %2：切分输出通道，输出做 all-gather）'),
+    ('Proposals', 'column-parallel then row-parallel MatMul chains (Megatron: QKV and up-projection split by columns, output and down-projection by rows, one all-reduce per pair)'):
+        ('spaltenparallele, dann zeilenparallele MatMul-Ketten (Megatron: QKV- und Up-Projektion nach Spalten aufgeteilt, '
+         'Ausgabe- und Down-Projektion nach Zeilen, ein All-Reduce pro Paar)',
+         '先列并行、后行并行的 MatMul 链（Megatron：QKV 和上投影按列切分，输出投影和下投影按行切分，每对一次 all-reduce）'),
+    ('Proposals', '%1 over %2 GEMM-bearing %3 holding %4 of the FLOPs'):
+        ('%1 über %2 GEMM-haltige %3 mit %4 der FLOPs', '%1，涉及 %2 个含 GEMM 的 %3，占 FLOPs 的 %4'),
+    ('Proposals', 'More data parallelism: %1 instead of %2'): ('Mehr Datenparallelität: %1 statt %2', '更多数据并行：用 %1 代替 %2'),
+    ('Proposals', 'Fewer data-parallel replicas: %1 instead of %2'):
+        ('Weniger datenparallele Replikate: %1 statt %2', '更少的数据并行副本：用 %1 代替 %2'),
+    ('Proposals', 'DP %1 -> %2 with PP %3 -> %4: pipeline bubble %5 -> %6, exposed DP communication %7 -> %8 per step; %9'):
+        ('DP %1 -> %2 mit PP %3 -> %4: Pipeline-Blase %5 -> %6, sichtbare DP-Kommunikation %7 -> %8 pro Schritt; %9',
+         'DP %1 -> %2，PP %3 -> %4：流水线气泡 %5 -> %6，每步暴露的 DP 通信 %7 -> %8；%9'),
+    ('Proposals', 'Raise tensor parallelism to TP %1 (%2)'): ('Tensorparallelität auf TP %1 erhöhen (%2)', '将张量并行提高到 TP %1（%2）'),
+    ('Proposals', 'Lower tensor parallelism to TP %1 (%2)'): ('Tensorparallelität auf TP %1 senken (%2)', '将张量并行降低到 TP %1（%2）'),
+    ('Proposals', 'inside a node'): ('innerhalb eines Knotens', '节点内'),
+    ('Proposals', 'across nodes'): ('über Knoten hinweg', '跨节点'),
+    ('Proposals', 'TP %1 -> %2 as %3: TP communication %4 -> %5 per step (%6), compute %7 -> %8; %9'):
+        ('TP %1 -> %2 als %3: TP-Kommunikation %4 -> %5 pro Schritt (%6), Rechnen %7 -> %8; %9',
+         'TP %1 -> %2，方式为 %3：每步 TP 通信 %4 -> %5（%6），计算 %7 -> %8；%9'),
+    ('Proposals', 'pipeline bubble is %1 of the step with m = %2'):
+        ('Pipeline-Blase: %1 des Schritts bei m = %2', 'm = %2 时流水线气泡占步时间的 %1'),
+    ('Proposals', 'More micro-batches: micro-batch %1 (m = %2)'):
+        ('Mehr Micro-Batches: Micro-Batch %1 (m = %2)', '更多微批次：微批次 %1（m = %2）'),
+    ('Proposals', '%1; m = %2 cuts it to %3; %4'): ('%1; m = %2 senkt sie auf %3; %4', '%1；m = %2 可将其降至 %3；%4'),
+    ('Proposals', 'Interleave %1 model chunks per GPU (vpp %1)'):
+        ('%1 Modellteile pro GPU verschachteln (vpp %1)', '每个 GPU 交错 %1 个模型块（vpp %1）'),
+    ('Proposals', 'ZB-H1 without interleaving (vpp 1; stages placed by the exact partitioner)'):
+        ('ZB-H1 ohne Verschachtelung (vpp 1; Stufen vom exakten Partitionierer platziert)',
+         '不交错的 ZB-H1（vpp 1；阶段由精确划分器放置）'),
+    ('Proposals', 'Plain 1F1B without interleaving (vpp 1; stages placed by the exact partitioner)'):
+        ('Einfaches 1F1B ohne Verschachtelung (vpp 1; Stufen vom exakten Partitionierer platziert)',
+         '不交错的普通 1F1B（vpp 1；阶段由精确划分器放置）'),
+    ('Proposals', '%1 and v = %2; v = %3 makes it %4, PP communication %5 -> %6 per step; %7'):
+        ('%1 und v = %2; v = %3 macht daraus %4, PP-Kommunikation %5 -> %6 pro Schritt; %7',
+         '%1，且 v = %2；v = %3 使其变为 %4，每步 PP 通信 %5 -> %6；%7'),
+    ('Proposals', 'Turn on sequence parallelism'): ('Sequenzparallelität einschalten', '开启序列并行'),
+    ('Proposals', 'Turn off sequence parallelism and the TP communication overlap it enables'):
+        ('Sequenzparallelität und die von ihr ermöglichte TP-Kommunikationsüberlappung ausschalten',
+         '关闭序列并行及其所支持的 TP 通信重叠'),
+    ('Proposals', 'Turn off sequence parallelism'): ('Sequenzparallelität ausschalten', '关闭序列并行'),
+    ('Proposals', "sequence parallelism splits the norm/dropout activations (Korthikanti's 10 sbh) by TP %1 with the same communication volume: block activations per GPU %2 -> %3 on the fullest stage; %4"):
+        ('Sequenzparallelität teilt die Norm-/Dropout-Aktivierungen (Korthikantis 10 sbh) durch TP %1 bei gleichem '
+         'Kommunikationsvolumen: Block-Aktivierungen pro GPU %2 -> %3 auf der vollsten Stufe; %4',
+         '序列并行将 norm/dropout 激活（Korthikanti 的 10 sbh）按 TP %1 切分，通信量不变：'
+         '占用最高的阶段上每个 GPU 的块激活 %2 -> %3；%4'),
+    ('Proposals', 'ZeRO stage %1 instead of %2'): ('ZeRO-Stufe %1 statt %2', '用 ZeRO 阶段 %1 代替 %2'),
+    ('Proposals', 'model states (weights + gradients + optimizer) per GPU %1 -> %2, DP communication %3 -> %4 per step (%5 -> %6 exposed); %7'):
+        ('Modellzustände (Gewichte + Gradienten + Optimierer) pro GPU %1 -> %2, DP-Kommunikation %3 -> %4 pro Schritt '
+         '(%5 -> %6 sichtbar); %7',
+         '每个 GPU 的模型状态（权重 + 梯度 + 优化器）%1 -> %2，每步 DP 通信 %3 -> %4（暴露 %5 -> %6）；%7'),
+    ('Proposals', 'Recompute %1 instead of %2'): ('Neuberechnung %1 statt %2', '重计算用 %1 代替 %2'),
+    ('Proposals', 'stored activations per GPU %1 -> %2, recomputation %3 -> %4 per step; %5'):
+        ('gespeicherte Aktivierungen pro GPU %1 -> %2, Neuberechnung %3 -> %4 pro Schritt; %5',
+         '每个 GPU 存储的激活 %1 -> %2，每步重计算 %3 -> %4；%5'),
+    ('Proposals', 'Micro-batch %1 instead of %2'): ('Micro-Batch %1 statt %2', '微批次用 %1 代替 %2'),
+    ('Proposals', 'm = %1 -> %2 micro-batches per step; activations in flight per GPU %3 -> %4, pipeline bubble %5 -> %6; %7'):
+        ('m = %1 -> %2 Micro-Batches pro Schritt; gleichzeitig vorgehaltene Aktivierungen pro GPU %3 -> %4, '
+         'Pipeline-Blase %5 -> %6; %7',
+         '每步 m = %1 -> %2 个微批次；每个 GPU 同时驻留的激活 %3 -> %4，流水线气泡 %5 -> %6；%7'),
+    ('Proposals', 'm = %1 -> %2 micro-batches per step; activations in flight per GPU %3 -> %4; %5'):
+        ('m = %1 -> %2 Micro-Batches pro Schritt; gleichzeitig vorgehaltene Aktivierungen pro GPU %3 -> %4; %5',
+         '每步 m = %1 -> %2 个微批次；每个 GPU 同时驻留的激活 %3 -> %4；%5'),
+    ('Proposals', 'Overlap TP communication with the GEMMs (--tp-comm-overlap)'):
+        ('TP-Kommunikation mit den GEMMs überlappen (--tp-comm-overlap)', '将 TP 通信与 GEMM 重叠（--tp-comm-overlap）'),
+    ('Proposals', 'Sequence parallelism with TP communication overlapped (--sequence-parallel --tp-comm-overlap)'):
+        ('Sequenzparallelität mit überlappter TP-Kommunikation (--sequence-parallel --tp-comm-overlap)',
+         '序列并行并重叠 TP 通信（--sequence-parallel --tp-comm-overlap）'),
+    ('Proposals', 'exposed TP communication is %1 per step (%2); split into %3 chunks pipelined with the GEMMs that produce and consume them it leaves %4; %5'):
+        ('sichtbare TP-Kommunikation beträgt %1 pro Schritt (%2); in %3 Teile zerlegt und mit den GEMMs verzahnt, '
+         'die sie erzeugen und verbrauchen, bleiben %4; %5',
+         '每步暴露的 TP 通信为 %1（%2）；切成 %3 块并与产生和使用它们的 GEMM 流水线式交叠后，只剩 %4；%5'),
+    ('Proposals', 'Overlap pipeline sends and receives with compute (p2p communication overlap)'):
+        ('Senden und Empfangen der Pipeline mit dem Rechnen überlappen (p2p-Kommunikationsüberlappung)',
+         '将流水线的发送和接收与计算重叠（p2p 通信重叠）'),
+    ('Proposals', "pipeline communication on the critical path is %1 per step; overlapped, only the handshakes' latency stays: %2"):
+        ('Pipeline-Kommunikation auf dem kritischen Pfad: %1 pro Schritt; überlappt bleibt nur die Latenz der Handshakes: %2',
+         '关键路径上的流水线通信为每步 %1；重叠后只剩握手的延迟：%2'),
+    ('Proposals', 'Compress gradients to int8 for communication (estimate, %1 -> 1 byte per gradient)'):
+        ('Gradienten für die Kommunikation auf int8 komprimieren (Schätzung, %1 -> 1 Byte pro Gradient)',
+         '通信时将梯度压缩为 int8（估算，每个梯度 %1 -> 1 字节）'),
+    ('Proposals', "exposed DP communication is %1 (%2 of the step) of %3 per step; int8 gradients cut the gradient bytes %4x, DP communication %5 -> %6 per step, %7 (estimate from the evaluator's DP model with 1-byte gradients, not evaluated end to end; compression kernels, error feedback and convergence are not modelled)"):
+        ('sichtbare DP-Kommunikation beträgt %1 (%2 des Schritts) von %3 pro Schritt; int8-Gradienten verringern die '
+         'Gradientenbytes um den Faktor %4, DP-Kommunikation %5 -> %6 pro Schritt, %7 (Schätzung aus dem DP-Modell des '
+         'Bewerters mit 1-Byte-Gradienten, nicht durchgängig bewertet; Kompressionskernel, Fehlerrückführung und Konvergenz '
+         'werden nicht modelliert)',
+         '每步 DP 通信 %3 中暴露 %1（占步时间的 %2）；int8 梯度将梯度字节数减为 1/%4，每步 DP 通信 %5 -> %6，%7'
+         '（基于评估器的 DP 模型按 1 字节梯度估算，未做端到端评估；未对压缩内核、误差反馈和收敛性建模）'),
+    ('Proposals', "routed experts hold %1 per GPU (%2 of the fullest GPU's %3)"):
+        ('geroutete Experten belegen %1 pro GPU (%2 der %3 auf der vollsten GPU)',
+         '路由专家在每个 GPU 上占用 %1（占用最高的 GPU 的 %3 中占 %2）'),
+    ('Proposals', 'the token all-to-alls of %1 expose %2 per step (%3 of the step, %4 sent per GPU), %5'):
+        ('die Token-All-to-Alls von %1 sind %2 pro Schritt sichtbar (%3 des Schritts, %4 pro GPU gesendet), %5',
+         '%1 的 token all-to-all 每步暴露 %2（占步时间的 %3，每个 GPU 发送 %4），%5'),
+    ('Proposals', 'routed experts per GPU %1 -> %2, EP communication %3 -> %4 per step (%5); %6'):
+        ('geroutete Experten pro GPU %1 -> %2, EP-Kommunikation %3 -> %4 pro Schritt (%5); %6',
+         '每个 GPU 的路由专家 %1 -> %2，每步 EP 通信 %3 -> %4（%5）；%6'),
+    ('Proposals', 'Raise expert parallelism to %1'): ('Expertenparallelität auf %1 erhöhen', '将专家并行提高到 %1'),
+    ('Proposals', '%1; EP %2 -> %3 spreads the %4 experts of each MoE layer over twice the GPUs'):
+        ('%1; EP %2 -> %3 verteilt die %4 Experten jeder MoE-Schicht auf doppelt so viele GPUs',
+         '%1；EP %2 -> %3 将每个 MoE 层的 %4 个专家分布到两倍数量的 GPU 上'),
+    ('Proposals', 'Lower expert parallelism to %1'): ('Expertenparallelität auf %1 senken', '将专家并行降低到 %1'),
+    ('Proposals', '%1; EP %2 -> %3 halves the peers each token is sent among and doubles the experts per GPU'):
+        ('%1; EP %2 -> %3 halbiert die Zahl der GPUs, unter denen jedes Token verteilt wird, und verdoppelt die Experten pro GPU',
+         '%1；EP %2 -> %3 使每个 token 可发往的对端减半，并使每个 GPU 上的专家数翻倍'),
+    ('Proposals', 'Keep the expert all-to-all inside a node: %1'):
+        ('Das Experten-All-to-All innerhalb eines Knotens halten: %1', '将专家 all-to-all 限制在节点内：%1'),
+    ('Proposals', '%1; EP %2 -> %3 keeps each EP group on the NVLink of one node'):
+        ('%1; EP %2 -> %3 hält jede EP-Gruppe im NVLink eines Knotens', '%1；EP %2 -> %3 使每个 EP 组都在一个节点的 NVLink 内'),
+    ('Proposals', 'Split each expert over %1 (expert tensor parallelism)'):
+        ('Jeden Experten über %1 aufteilen (Experten-Tensorparallelität)', '按 %1 切分每个专家（专家张量并行）'),
+    ('Proposals', 'one routed expert has %1 parameters (intermediate size %2); ETP %3 -> %4 splits its matrices, all-gathering the routed tokens over the ETP group'):
+        ('ein gerouteter Experte hat %1 Parameter (Zwischengröße %2); ETP %3 -> %4 teilt seine Matrizen auf und führt die '
+         'gerouteten Tokens per All-Gather über die ETP-Gruppe zusammen',
+         '一个路由专家有 %1 个参数（中间维度 %2）；ETP %3 -> %4 切分其矩阵，并在 ETP 组内对路由来的 token 做 all-gather'),
+    ('Proposals', 'Less expert tensor parallelism: %1'): ('Weniger Experten-Tensorparallelität: %1', '减少专家张量并行：%1'),
+    ('Proposals', '%1; ETP %2 -> %3 runs each expert on fewer GPUs with larger GEMMs and fewer token gathers'):
+        ('%1; ETP %2 -> %3 führt jeden Experten auf weniger GPUs aus, mit größeren GEMMs und weniger Token-Gathers',
+         '%1；ETP %2 -> %3 让每个专家在更少的 GPU 上运行，GEMM 更大，token 收集更少'),
+    ('Proposals', 'Trade expert tensor parallelism for expert parallelism: %1'):
+        ('Experten-Tensorparallelität gegen Expertenparallelität tauschen: %1', '以专家并行替代专家张量并行：%1'),
+    ('Proposals', '%1; %2 -> %3 keeps the GPUs per expert group and shards whole experts instead of their matrices'):
+        ('%1; %2 -> %3 behält die GPUs pro Expertengruppe bei und verteilt ganze Experten statt ihrer Matrizen',
+         '%1；%2 -> %3 保持每个专家组的 GPU 数不变，切分的是整个专家而非其矩阵'),
+    ('Proposals', '%1 tokens/s'): ('%1 Tokens/s', '%1 token/s'),
+    ('Proposals', '%1 -> %2 (%3x), step %4 -> %5; %6'): ('%1 -> %2 (%3x), Schritt %4 -> %5; %6', '%1 -> %2（%3x），步时间 %4 -> %5；%6'),
+    ('Proposals', '%1; a larger batch changes the optimisation (tokens per step, learning-rate schedule)'):
+        ('%1; ein größerer Batch verändert die Optimierung (Tokens pro Schritt, Lernratenplan)',
+         '%1；更大的批次会改变优化过程（每步 token 数、学习率调度）'),
+    ('Proposals', 'Raise global batch to %1 sequences (m = %2 micro-batches)'):
+        ('Globalen Batch auf %1 Sequenzen erhöhen (m = %2 Micro-Batches)', '将全局批次提高到 %1 条序列（m = %2 个微批次）'),
+    ('Proposals', 'pipeline bubble %1 of the pipeline with m = %2 micro-batches on PP %3: global batch %4 -> %5 makes m = %6 and the bubble %7; %8'):
+        ('Pipeline-Blase %1 der Pipeline bei m = %2 Micro-Batches auf PP %3: globaler Batch %4 -> %5 ergibt m = %6 und eine '
+         'Blase von %7; %8',
+         'PP %3 上 m = %2 个微批次时，流水线气泡占流水线的 %1：全局批次 %4 -> %5 使 m = %6，气泡变为 %7；%8'),
+    ('Proposals', 'Raise global batch to %1 sequences (allows DP %2)'):
+        ('Globalen Batch auf %1 Sequenzen erhöhen (ermöglicht DP %2)', '将全局批次提高到 %1 条序列（允许 DP %2）'),
+    ('Proposals', 'global batch %1 rules out DP %2 on %3 GPUs (DP must divide it); with %4 the fastest plan that fits is %5 (micro-batch %6); %7'):
+        ('der globale Batch %1 schließt auf %3 GPUs DP %2 aus (DP muss ihn teilen); mit %4 ist der schnellste passende Plan '
+         '%5 (Micro-Batch %6); %7',
+         '全局批次 %1 在 %3 个 GPU 上排除了 DP %2（全局批次必须能被 DP 整除）；改为 %4 时，能放下的最快方案是 %5'
+         '（微批次 %6）；%7'),
+    ('Proposals', 'Use %1 GPUs: %2 nodes of %3 %4 (now %5)'):
+        ('%1 GPUs verwenden: %2 Knoten mit je %3 %4 (derzeit %5)', '使用 %1 个 GPU：%2 个节点，每个含 %3 个 %4（当前 %5 个）'),
+    ('Proposals', 'the current plan runs at %1 on %2 GPUs'):
+        ('der aktuelle Plan läuft mit %1 auf %2 GPUs', '当前方案在 %2 个 GPU 上达到 %1'),
+    ('Proposals', 'no plan fits on %1 GPU'): ('auf %1 GPU passt kein Plan', '%1 个 GPU 上放不下任何方案'),
+    ('Proposals', 'no plan fits on %1 GPUs'): ('auf %1 GPUs passt kein Plan', '%1 个 GPU 上放不下任何方案'),
+    ('Proposals', 'no plan fits on %1 GPU (the closest needs %2 per GPU of %3 usable)'):
+        ('auf %1 GPU passt kein Plan (der nächstgelegene braucht %2 pro GPU von %3 nutzbar)',
+         '%1 个 GPU 上放不下任何方案（最接近的方案每个 GPU 需要 %2，可用 %3）'),
+    ('Proposals', 'no plan fits on %1 GPUs (the closest needs %2 per GPU of %3 usable)'):
+        ('auf %1 GPUs passt kein Plan (der nächstgelegene braucht %2 pro GPU von %3 nutzbar)',
+         '%1 个 GPU 上放不下任何方案（最接近的方案每个 GPU 需要 %2，可用 %3）'),
+    ('Proposals', '%1; on %2 nodes (%3 GPUs) the fastest plan that fits is %4: peak %5 per GPU of %6 usable, step %7, %8; %9 nodes (%10 GPUs) do not fit'):
+        ('%1; auf %2 Knoten (%3 GPUs) ist der schnellste passende Plan %4: Spitze %5 pro GPU von %6 nutzbar, Schritt %7, %8; '
+         '%9 Knoten (%10 GPUs) passen nicht',
+         '%1；在 %2 个节点（%3 个 GPU）上能放下的最快方案是 %4：每个 GPU 峰值 %5（可用 %6），步时间 %7，%8；'
+         '%9 个节点（%10 个 GPU）放不下'),
+    ('StageMapView', 'GPU (global rank; TP across; CP down, framed per CP group; a block per DP rank, %n a row)'):
+        (('GPU (globaler Rang; TP waagerecht; CP senkrecht, je CP-Gruppe umrahmt; ein Block je DP-Rang, %n pro Zeile)',
+          'GPU (globaler Rang; TP waagerecht; CP senkrecht, je CP-Gruppe umrahmt; ein Block je DP-Rang, %n pro Zeile)'),
+         ('GPU（全局 rank；横向为 TP；纵向为 CP，每个 CP 组加框；每个 DP rank 一块，每行 %n 块）',)),
+    ('StageMapView', 'GPU (TP across, CP down, DP blocks in rows)'):
+        ('GPU (TP waagerecht, CP senkrecht, DP-Blöcke in Zeilen)', 'GPU（横向为 TP，纵向为 CP，DP 块按行排列）'),
+    ('StageMapView', 'GPU (global rank; DP ranks in rows of %n)'):
+        (('GPU (globaler Rang; DP-Ränge in Zeilen zu je %n)', 'GPU (globaler Rang; DP-Ränge in Zeilen zu je %n)'),
+         ('GPU（全局 rank；DP rank 每行 %n 个）',)),
+    ('StageMapView', 'GPU (global rank; TP across; a block per DP rank, %n a row)'):
+        (('GPU (globaler Rang; TP waagerecht; ein Block je DP-Rang, %n pro Zeile)',
+          'GPU (globaler Rang; TP waagerecht; ein Block je DP-Rang, %n pro Zeile)'),
+         ('GPU（全局 rank；横向为 TP；每个 DP rank 一块，每行 %n 块）',)),
+})
+
+
 def _with_ep_overlap(text, column):
     anchor = _EP_ANCHORS[column]
     assert text.count(anchor) == 1, "the help text moved: update _EP_ANCHORS"

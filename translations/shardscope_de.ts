@@ -727,6 +727,452 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     </message>
 </context>
 <context>
+    <name>Diagnosis</name>
+    <message>
+        <source>%1: %2 of %3 usable, step %4</source>
+        <translation>%1: %2 von %3 nutzbar, Schritt %4</translation>
+    </message>
+    <message>
+        <source>%1 node (%2 GPUs)</source>
+        <translation>%1 Knoten (%2 GPUs)</translation>
+    </message>
+    <message>
+        <source>%1 nodes (%2 GPUs)</source>
+        <translation>%1 Knoten (%2 GPUs)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of them)</source>
+        <translation>%1 (%2 davon)</translation>
+    </message>
+    <message>
+        <source>and %1 other reasons</source>
+        <translation>und %1 weitere Gründe</translation>
+    </message>
+    <message>
+        <source>The only candidate the pins allow breaks a rule: %1</source>
+        <translation>Der einzige Kandidat, den die Festlegungen zulassen, verstößt gegen eine Regel: %1</translation>
+    </message>
+    <message>
+        <source>All %1 candidates the pins allow break a rule: %2</source>
+        <translation>Alle %1 Kandidaten, die die Festlegungen zulassen, verstoßen gegen eine Regel: %2</translation>
+    </message>
+    <message>
+        <source>Unpinning %1 gives %2 candidates that pass every rule, with %1 %3</source>
+        <translation>Wird %1 freigegeben, erfüllen %2 Kandidaten jede Regel, mit %1 %3</translation>
+    </message>
+    <message>
+        <source>unpin %1</source>
+        <translation>%1 freigeben</translation>
+    </message>
+    <message>
+        <source>No single pin is to blame; without any pin %1 candidates pass every rule</source>
+        <translation>Keine einzelne Festlegung ist die Ursache; ganz ohne Festlegungen erfüllen %1 Kandidaten jede Regel</translation>
+    </message>
+    <message>
+        <source>unpin all</source>
+        <translation>alle freigeben</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>weights %1</source>
+        <translation>Gewichte %1</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>Gradienten</translation>
+    </message>
+    <message>
+        <source>gradients %1</source>
+        <translation>Gradienten %1</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>Optimiererzustände</translation>
+    </message>
+    <message>
+        <source>optimizer states %1</source>
+        <translation>Optimiererzustände %1</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>activations %1</source>
+        <translation>Aktivierungen %1</translation>
+    </message>
+    <message>
+        <source>other (buffers, CUDA context, framework)</source>
+        <translation>Sonstiges (Puffer, CUDA-Kontext, Framework)</translation>
+    </message>
+    <message>
+        <source>other (buffers, CUDA context, framework) %1</source>
+        <translation>Sonstiges (Puffer, CUDA-Kontext, Framework) %1</translation>
+    </message>
+    <message>
+        <source>Nothing fits in memory: the closest plan, %1, needs %2 on its fullest GPU (stage %3) but %4 is usable (%5 less the %6 margin): %7 over.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Nichts passt in den Speicher: Der nächstgelegene Plan, %1, braucht auf seiner vollsten GPU (Stufe %3) %2, nutzbar sind aber nur %4 (%5 abzüglich der Reserve von %6): %7 zu viel.</translation>
+    </message>
+    <message>
+        <source>That GPU holds %1; the largest part is %2 (%3)</source>
+        <translation>Auf dieser GPU liegen %1; der größte Anteil entfällt auf %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Unpinning %1 makes %2 plans fit (%1 %3); the fastest uses %1 %4: %5</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wird %1 freigegeben, passen %2 Pläne (%1 %3); der schnellste verwendet %1 %4: %5</translation>
+    </message>
+    <message>
+        <source>No single pin is to blame; without any pin %1 plans fit; the fastest: %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Keine einzelne Festlegung ist die Ursache; ganz ohne Festlegungen passen %1 Pläne; der schnellste: %2</translation>
+    </message>
+    <message>
+        <source>Global batch %1 cannot keep %2 GPUs busy; a plan fits on %3 node x %4 = %5 GPUs with the same pins (the most found by halving the nodes, then bisecting: %6 do not). Its fastest plan: %7</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Der globale Batch %1 kann %2 GPUs nicht auslasten; mit denselben Festlegungen passt ein Plan auf %3 Knoten x %4 = %5 GPUs (die meisten, die das Halbieren der Knoten und eine anschließende Bisektion fanden: Mit %6 passt keiner). Der schnellste Plan dort: %7</translation>
+    </message>
+    <message>
+        <source>Global batch %1 cannot keep %2 GPUs busy; a plan fits on %3 nodes x %4 = %5 GPUs with the same pins (the most found by halving the nodes, then bisecting: %6 do not). Its fastest plan: %7</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Der globale Batch %1 kann %2 GPUs nicht auslasten; mit denselben Festlegungen passt ein Plan auf %3 Knoten x %4 = %5 GPUs (die meisten, die das Halbieren der Knoten und eine anschließende Bisektion fanden: Mit %6 passt keiner). Der schnellste Plan dort: %7</translation>
+    </message>
+    <message>
+        <source>The smallest cluster that fits: %1 nodes x %2 = %3 %4 GPUs, with the same pins (DP unpinned: it follows the GPU count); %5 do not fit. Its fastest plan: %6</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Der kleinste passende Cluster: %1 Knoten x %2 = %3 %4-GPUs, mit denselben Festlegungen (DP freigegeben: es folgt der GPU-Anzahl); %5 passen nicht. Der schnellste Plan dort: %6</translation>
+    </message>
+    <message>
+        <source>The smallest cluster that fits: %1 nodes x %2 = %3 %4 GPUs, with the same pins; %5 do not fit. Its fastest plan: %6</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Der kleinste passende Cluster: %1 Knoten x %2 = %3 %4-GPUs, mit denselben Festlegungen; %5 passen nicht. Der schnellste Plan dort: %6</translation>
+    </message>
+    <message>
+        <source>No larger cluster fits either: nothing fits on %1 nodes (up to %2 GPUs, the sweep's limit) with the same pins (DP unpinned: it follows the GPU count)</source>
+        <translation>Auch kein größerer Cluster passt: Mit denselben Festlegungen passt nichts auf %1 Knoten (bis zu %2 GPUs, die Grenze des Sweeps) (DP freigegeben: es folgt der GPU-Anzahl)</translation>
+    </message>
+    <message>
+        <source>No larger cluster fits either: nothing fits on %1 nodes (up to %2 GPUs, the sweep's limit) with the same pins</source>
+        <translation>Auch kein größerer Cluster passt: Mit denselben Festlegungen passt nichts auf %1 Knoten (bis zu %2 GPUs, die Grenze des Sweeps)</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches of %2 sequence</source>
+        <translation>%1 Micro-Batches zu je %2 Sequenz</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches of %2 sequences</source>
+        <translation>%1 Micro-Batches zu je %2 Sequenzen</translation>
+    </message>
+    <message>
+        <source>%1 model chunk</source>
+        <translation>%1 Modellteil</translation>
+    </message>
+    <message>
+        <source>%1 model chunks</source>
+        <translation>%1 Modellteile</translation>
+    </message>
+    <message>
+        <source>pipeline bubble %1 of the pipeline time (PP %2, %3, %4 per stage): more micro-batches per step (a larger global batch, or a smaller micro-batch) or interleaving more model chunks per stage would reduce it</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>Pipeline-Blase %1 der Pipeline-Zeit (PP %2, %3, %4 pro Stufe): Mehr Micro-Batches pro Schritt (ein größerer globaler Batch oder ein kleinerer Micro-Batch) oder das Verschachteln von mehr Modellteilen pro Stufe würde sie verkleinern</translation>
+    </message>
+    <message>
+        <source>global batch %1</source>
+        <translation>globaler Batch %1</translation>
+    </message>
+    <message>
+        <source>no %1 value can</source>
+        <translation>%1 kann keinen Wert annehmen</translation>
+    </message>
+    <message>
+        <source>%1 can only be %2</source>
+        <translation>%1 kann nur %2 sein</translation>
+    </message>
+    <message>
+        <source>%1 can be %2</source>
+        <translation>%1 kann %2 sein</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>A knob's name and its value: "TP 4", "micro-batch 2".</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>TP %1 does not divide the %2 attention heads</source>
+        <translation>TP %1 ist kein Teiler der %2 Attention-Köpfe</translation>
+    </message>
+    <message>
+        <source>TP %1 does not divide the %2 key/value heads</source>
+        <translation>TP %1 ist kein Teiler der %2 Key/Value-Köpfe</translation>
+    </message>
+    <message>
+        <source>TP %1 does not divide the %2 GPUs</source>
+        <translation>TP %1 ist kein Teiler der %2 GPUs</translation>
+    </message>
+    <message>
+        <source>dividing the %1 GPUs</source>
+        <translation>Teiler der %1 GPUs</translation>
+    </message>
+    <message>
+        <source>dividing the %1 attention heads and the %2 GPUs</source>
+        <translation>Teiler der %1 Attention-Köpfe und der %2 GPUs</translation>
+    </message>
+    <message>
+        <source>dividing the %1 attention heads, the %2 key/value heads and the %3 GPUs</source>
+        <translation>Teiler der %1 Attention-Köpfe, der %2 Key/Value-Köpfe und der %3 GPUs</translation>
+    </message>
+    <message>
+        <source>%1; %2 (%3)</source>
+        <translation>%1; %2 (%3)</translation>
+    </message>
+    <message>
+        <source>CP %1 needs fused (flash) attention, which is off</source>
+        <translation>CP %1 erfordert fusionierte Attention (Flash-Attention), die ausgeschaltet ist</translation>
+    </message>
+    <message>
+        <source>CP %1 needs the sequence length %2 divisible by 2 x CP x TP = %3 (sequence parallelism splits each CP rank's part over TP %4)</source>
+        <translation>CP %1 erfordert, dass die Sequenzlänge %2 durch 2 x CP x TP = %3 teilbar ist (Sequenzparallelität verteilt den Anteil jedes CP-Rangs zusätzlich auf TP %4)</translation>
+    </message>
+    <message>
+        <source>CP %1 needs the sequence length %2 divisible by 2 x CP = %3</source>
+        <translation>CP %1 erfordert, dass die Sequenzlänge %2 durch 2 x CP = %3 teilbar ist</translation>
+    </message>
+    <message>
+        <source>CP %1 does not divide the %2 GPUs</source>
+        <translation>CP %1 ist kein Teiler der %2 GPUs</translation>
+    </message>
+    <message>
+        <source>PP %1 needs at least %1 blocks or layers to place; the model has %2</source>
+        <translation>PP %1 braucht mindestens %1 Blöcke oder Schichten zum Verteilen; das Modell hat %2</translation>
+    </message>
+    <message>
+        <source>PP %1 does not divide the %2 GPUs</source>
+        <translation>PP %1 ist kein Teiler der %2 GPUs</translation>
+    </message>
+    <message>
+        <source>the %1 schedule needs PP &gt;= 2</source>
+        <translation>der Zeitplan %1 erfordert PP &gt;= 2</translation>
+    </message>
+    <message>
+        <source>PP %1 x vpp %2 chunks = %3 model chunks need at least %4 transformer blocks (the first chunk may hold only the embedding, the last only the loss); the model has %5</source>
+        <translation>PP %1 x vpp %2 Teile = %3 Modellteile brauchen mindestens %4 Transformer-Blöcke (der erste Teil darf nur das Embedding enthalten, der letzte nur den Loss); das Modell hat %5</translation>
+    </message>
+    <message>
+        <source>PP %1 x at least %2 chunks = %3 model chunks need at least %4 transformer blocks (the first chunk may hold only the embedding, the last only the loss); the model has %5</source>
+        <translation>PP %1 x mindestens %2 Teile = %3 Modellteile brauchen mindestens %4 Transformer-Blöcke (der erste Teil darf nur das Embedding enthalten, der letzte nur den Loss); das Modell hat %5</translation>
+    </message>
+    <message>
+        <source>DP %1 does not divide the %2 GPUs</source>
+        <translation>DP %1 ist kein Teiler der %2 GPUs</translation>
+    </message>
+    <message>
+        <source>DP %1 is more than the global batch of %2 sequences (every data-parallel rank needs one)</source>
+        <translation>DP %1 ist größer als der globale Batch von %2 Sequenzen (jeder datenparallele Rang braucht eine)</translation>
+    </message>
+    <message>
+        <source>DP %1 does not divide the global batch %2</source>
+        <translation>DP %1 ist kein Teiler des globalen Batches %2</translation>
+    </message>
+    <message>
+        <source>%1; %2 (dividing the GPUs left and the global batch %3)</source>
+        <translation>%1; %2 (Teiler der übrigen GPUs und des globalen Batches %3)</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 does not divide the global batch %2</source>
+        <translation>Micro-Batch %1 ist kein Teiler des globalen Batches %2</translation>
+    </message>
+    <message>
+        <source>DP %1 x micro-batch %2 = %3 does not divide the global batch %4</source>
+        <translation>DP %1 x Micro-Batch %2 = %3 ist kein Teiler des globalen Batches %4</translation>
+    </message>
+    <message>
+        <source>DP x micro-batch %1 divides the global batch %2 for no DP the GPUs and pins allow (DP %3)</source>
+        <translation>DP x Micro-Batch %1 teilt den globalen Batch %2 für keinen DP-Grad, den GPUs und Festlegungen zulassen (DP %3)</translation>
+    </message>
+    <message>
+        <source>the micro-batch</source>
+        <translation>der Micro-Batch</translation>
+    </message>
+    <message>
+        <source>EP %1 needs a mixture-of-experts model; this model has no routed experts</source>
+        <translation>EP %1 erfordert ein Mixture-of-Experts-Modell; dieses Modell hat keine gerouteten Experten</translation>
+    </message>
+    <message>
+        <source>EP %1 does not divide the %2 routed experts</source>
+        <translation>EP %1 ist kein Teiler der %2 gerouteten Experten</translation>
+    </message>
+    <message>
+        <source>EP %1 x ETP %2 = %3 does not divide the %4 GPUs of a pipeline stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>EP %1 x ETP %2 = %3 ist kein Teiler der %4 GPUs einer Pipeline-Stufe</translation>
+    </message>
+    <message>
+        <source>EP %1 x ETP %2 = %3 does not divide the %4 GPUs</source>
+        <translation>EP %1 x ETP %2 = %3 ist kein Teiler der %4 GPUs</translation>
+    </message>
+    <message>
+        <source>ETP %1 needs a mixture-of-experts model; this model has no routed experts</source>
+        <translation>ETP %1 erfordert ein Mixture-of-Experts-Modell; dieses Modell hat keine gerouteten Experten</translation>
+    </message>
+    <message>
+        <source>ETP %1 does not divide the experts' intermediate size %2</source>
+        <translation>ETP %1 ist kein Teiler der Zwischengröße %2 der Experten</translation>
+    </message>
+    <message>
+        <source>%1 = %2, but the cluster has %3 GPUs (TP x CP x PP x DP must equal the GPU count); with %4, %5</source>
+        <translation>%1 = %2, aber der Cluster hat %3 GPUs (TP x CP x PP x DP muss gleich der GPU-Anzahl sein); mit %4 gilt: %5</translation>
+    </message>
+    <message>
+        <source>%1 = %2 does not divide the %3 GPUs (TP x CP x PP x DP must equal the GPU count); with %4, %5</source>
+        <translation>%1 = %2 ist kein Teiler der %3 GPUs (TP x CP x PP x DP muss gleich der GPU-Anzahl sein); mit %4 gilt: %5</translation>
+    </message>
+    <message>
+        <source>%1 GPUs would fit %2 (DP %3, dividing the global batch %4)</source>
+        <translation>%1 GPUs würden zu %2 passen (DP %3, Teiler des globalen Batches %4)</translation>
+    </message>
+    <message>
+        <source>%1 GPUs would fit %2</source>
+        <translation>%1 GPUs würden zu %2 passen</translation>
+    </message>
+    <message>
+        <source>%1 or %2 GPUs would fit %3 (DP %4 or %5, dividing the global batch %6)</source>
+        <translation>%1 oder %2 GPUs würden zu %3 passen (DP %4 oder %5, Teiler des globalen Batches %6)</translation>
+    </message>
+    <message>
+        <source>%1 or %2 GPUs would fit %3</source>
+        <translation>%1 oder %2 GPUs würden zu %3 passen</translation>
+    </message>
+    <message>
+        <source>the interleaved schedule needs the number of micro-batches divisible by PP %1 (Megatron-LM requires it), so the global batch divisible by PP x DP x micro-batch: %2 is not for any DP the GPUs and pins allow (DP %3, micro-batch %4); global batch %5 would be</source>
+        <translation>der verschachtelte Zeitplan erfordert eine durch PP %1 teilbare Anzahl von Micro-Batches (Megatron-LM verlangt das), also einen durch PP x DP x Micro-Batch teilbaren globalen Batch: %2 ist das für keinen DP-Grad, den GPUs und Festlegungen zulassen (DP %3, Micro-Batch %4); der globale Batch %5 wäre es</translation>
+    </message>
+    <message>
+        <source>the interleaved schedule needs the number of micro-batches divisible by PP %1 (Megatron-LM requires it), so the global batch divisible by PP x DP x micro-batch: %2 is not for any DP the GPUs and pins allow (DP %3); global batch %4 would be</source>
+        <translation>der verschachtelte Zeitplan erfordert eine durch PP %1 teilbare Anzahl von Micro-Batches (Megatron-LM verlangt das), also einen durch PP x DP x Micro-Batch teilbaren globalen Batch: %2 ist das für keinen DP-Grad, den GPUs und Festlegungen zulassen (DP %3); der globale Batch %4 wäre es</translation>
+    </message>
+    <message>
+        <source>global batch %1 allows no DP degree on %2 GPUs: DP %3 is impossible (DP must divide the global batch)</source>
+        <translation>der globale Batch %1 lässt auf %2 GPUs keinen DP-Grad zu: DP %3 ist unmöglich (DP muss den globalen Batch teilen)</translation>
+    </message>
+    <message>
+        <source>global batch %1 allows no DP degree on %2 GPUs: DP %3 are impossible (DP must divide the global batch)</source>
+        <translation>der globale Batch %1 lässt auf %2 GPUs keinen DP-Grad zu: DP %3 sind unmöglich (DP muss den globalen Batch teilen)</translation>
+    </message>
+    <message>
+        <source>global batch %1 allows DP only in {%2} on %3 GPUs: DP %4 is impossible (DP must divide the global batch)</source>
+        <translation>der globale Batch %1 lässt auf %3 GPUs nur DP aus {%2} zu: DP %4 ist unmöglich (DP muss den globalen Batch teilen)</translation>
+    </message>
+    <message>
+        <source>global batch %1 allows DP only in {%2} on %3 GPUs: DP %4 are impossible (DP must divide the global batch)</source>
+        <translation>der globale Batch %1 lässt auf %3 GPUs nur DP aus {%2} zu: DP %4 sind unmöglich (DP muss den globalen Batch teilen)</translation>
+    </message>
+    <message>
+        <source>%1 or %2 would allow it</source>
+        <translation>%1 oder %2 würde das ermöglichen</translation>
+    </message>
+    <message>
+        <source>%1 or %2 would allow them</source>
+        <translation>%1 oder %2 würde diese ermöglichen</translation>
+    </message>
+    <message>
+        <source>%1 would allow it</source>
+        <translation>%1 würde das ermöglichen</translation>
+    </message>
+    <message>
+        <source>%1 would allow them</source>
+        <translation>%1 würde diese ermöglichen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>vpp</source>
+        <translation>vpp</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>Micro-Batch</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>ZeRO-Stufe</translation>
+    </message>
+    <message>
+        <source>DP replicate</source>
+        <translation>DP-Replikate</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>Neuberechnung</translation>
+    </message>
+    <message>
+        <source>sequence parallelism</source>
+        <translation>Sequenzparallelität</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>TP communication overlap</source>
+        <translation>TP-Kommunikationsüberlappung</translation>
+    </message>
+    <message>
+        <source>pipeline communication overlap</source>
+        <translation>Pipeline-Kommunikationsüberlappung</translation>
+    </message>
+    <message>
+        <source>reshard after forward</source>
+        <translation>Neuaufteilung nach dem Vorwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>EP communication overlap</source>
+        <translation>EP-Kommunikationsüberlappung</translation>
+    </message>
+    <message>
+        <source>CP communication type</source>
+        <translation>CP-Kommunikationsart</translation>
+    </message>
+    <message>
+        <source>TP x CP x PP x DP</source>
+        <translation>TP x CP x PP x DP</translation>
+    </message>
+</context>
+<context>
     <name>DiagnosisReport</name>
     <message>
         <source> (checked by planning with it)</source>
@@ -4147,6 +4593,300 @@ Beispiel:
     </message>
 </context>
 <context>
+    <name>Proposals</name>
+    <message>
+        <source>step %1 -&gt; %2 (%3x)</source>
+        <translation>Schritt %1 -&gt; %2 (%3x)</translation>
+    </message>
+    <message>
+        <source>peak memory %1 -&gt; %2 per GPU of %3 usable</source>
+        <translation>Spitzenspeicher %1 -&gt; %2 pro GPU von %3 nutzbar</translation>
+    </message>
+    <message>
+        <source>%1; %2 (does not fit: %3)</source>
+        <translation>%1; %2 (passt nicht: %3)</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>channel-parallel Conv (%1 Conv operators, %2 of the FLOPs: output channels split, outputs all-gathered)</source>
+        <translation>kanalparallele Conv (%1 Conv-Operatoren, %2 der FLOPs: Ausgabekanäle aufgeteilt, Ausgaben per All-Gather zusammengeführt)</translation>
+    </message>
+    <message>
+        <source>column-parallel then row-parallel MatMul chains (Megatron: QKV and up-projection split by columns, output and down-projection by rows, one all-reduce per pair)</source>
+        <translation>spaltenparallele, dann zeilenparallele MatMul-Ketten (Megatron: QKV- und Up-Projektion nach Spalten aufgeteilt, Ausgabe- und Down-Projektion nach Zeilen, ein All-Reduce pro Paar)</translation>
+    </message>
+    <message>
+        <source>%1 over %2 GEMM-bearing %3 holding %4 of the FLOPs</source>
+        <translation>%1 über %2 GEMM-haltige %3 mit %4 der FLOPs</translation>
+    </message>
+    <message>
+        <source>More data parallelism: %1 instead of %2</source>
+        <translation>Mehr Datenparallelität: %1 statt %2</translation>
+    </message>
+    <message>
+        <source>Fewer data-parallel replicas: %1 instead of %2</source>
+        <translation>Weniger datenparallele Replikate: %1 statt %2</translation>
+    </message>
+    <message>
+        <source>DP %1 -&gt; %2 with PP %3 -&gt; %4: pipeline bubble %5 -&gt; %6, exposed DP communication %7 -&gt; %8 per step; %9</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>DP %1 -&gt; %2 mit PP %3 -&gt; %4: Pipeline-Blase %5 -&gt; %6, sichtbare DP-Kommunikation %7 -&gt; %8 pro Schritt; %9</translation>
+    </message>
+    <message>
+        <source>Raise tensor parallelism to TP %1 (%2)</source>
+        <translation>Tensorparallelität auf TP %1 erhöhen (%2)</translation>
+    </message>
+    <message>
+        <source>Lower tensor parallelism to TP %1 (%2)</source>
+        <translation>Tensorparallelität auf TP %1 senken (%2)</translation>
+    </message>
+    <message>
+        <source>inside a node</source>
+        <translation>innerhalb eines Knotens</translation>
+    </message>
+    <message>
+        <source>across nodes</source>
+        <translation>über Knoten hinweg</translation>
+    </message>
+    <message>
+        <source>TP %1 -&gt; %2 as %3: TP communication %4 -&gt; %5 per step (%6), compute %7 -&gt; %8; %9</source>
+        <translation>TP %1 -&gt; %2 als %3: TP-Kommunikation %4 -&gt; %5 pro Schritt (%6), Rechnen %7 -&gt; %8; %9</translation>
+    </message>
+    <message>
+        <source>pipeline bubble is %1 of the step with m = %2</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Pipeline-Blase: %1 des Schritts bei m = %2</translation>
+    </message>
+    <message>
+        <source>More micro-batches: micro-batch %1 (m = %2)</source>
+        <translation>Mehr Micro-Batches: Micro-Batch %1 (m = %2)</translation>
+    </message>
+    <message>
+        <source>%1; m = %2 cuts it to %3; %4</source>
+        <translation>%1; m = %2 senkt sie auf %3; %4</translation>
+    </message>
+    <message>
+        <source>Interleave %1 model chunks per GPU (vpp %1)</source>
+        <translation>%1 Modellteile pro GPU verschachteln (vpp %1)</translation>
+    </message>
+    <message>
+        <source>ZB-H1 without interleaving (vpp 1; stages placed by the exact partitioner)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>ZB-H1 ohne Verschachtelung (vpp 1; Stufen vom exakten Partitionierer platziert)</translation>
+    </message>
+    <message>
+        <source>Plain 1F1B without interleaving (vpp 1; stages placed by the exact partitioner)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>Einfaches 1F1B ohne Verschachtelung (vpp 1; Stufen vom exakten Partitionierer platziert)</translation>
+    </message>
+    <message>
+        <source>%1 and v = %2; v = %3 makes it %4, PP communication %5 -&gt; %6 per step; %7</source>
+        <translation>%1 und v = %2; v = %3 macht daraus %4, PP-Kommunikation %5 -&gt; %6 pro Schritt; %7</translation>
+    </message>
+    <message>
+        <source>Turn on sequence parallelism</source>
+        <translation>Sequenzparallelität einschalten</translation>
+    </message>
+    <message>
+        <source>Turn off sequence parallelism and the TP communication overlap it enables</source>
+        <translation>Sequenzparallelität und die von ihr ermöglichte TP-Kommunikationsüberlappung ausschalten</translation>
+    </message>
+    <message>
+        <source>Turn off sequence parallelism</source>
+        <translation>Sequenzparallelität ausschalten</translation>
+    </message>
+    <message>
+        <source>sequence parallelism splits the norm/dropout activations (Korthikanti's 10 sbh) by TP %1 with the same communication volume: block activations per GPU %2 -&gt; %3 on the fullest stage; %4</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>Sequenzparallelität teilt die Norm-/Dropout-Aktivierungen (Korthikantis 10 sbh) durch TP %1 bei gleichem Kommunikationsvolumen: Block-Aktivierungen pro GPU %2 -&gt; %3 auf der vollsten Stufe; %4</translation>
+    </message>
+    <message>
+        <source>ZeRO stage %1 instead of %2</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>ZeRO-Stufe %1 statt %2</translation>
+    </message>
+    <message>
+        <source>model states (weights + gradients + optimizer) per GPU %1 -&gt; %2, DP communication %3 -&gt; %4 per step (%5 -&gt; %6 exposed); %7</source>
+        <translation>Modellzustände (Gewichte + Gradienten + Optimierer) pro GPU %1 -&gt; %2, DP-Kommunikation %3 -&gt; %4 pro Schritt (%5 -&gt; %6 sichtbar); %7</translation>
+    </message>
+    <message>
+        <source>Recompute %1 instead of %2</source>
+        <translation>Neuberechnung %1 statt %2</translation>
+    </message>
+    <message>
+        <source>stored activations per GPU %1 -&gt; %2, recomputation %3 -&gt; %4 per step; %5</source>
+        <translation>gespeicherte Aktivierungen pro GPU %1 -&gt; %2, Neuberechnung %3 -&gt; %4 pro Schritt; %5</translation>
+    </message>
+    <message>
+        <source>Micro-batch %1 instead of %2</source>
+        <translation>Micro-Batch %1 statt %2</translation>
+    </message>
+    <message>
+        <source>m = %1 -&gt; %2 micro-batches per step; activations in flight per GPU %3 -&gt; %4, pipeline bubble %5 -&gt; %6; %7</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>m = %1 -&gt; %2 Micro-Batches pro Schritt; gleichzeitig vorgehaltene Aktivierungen pro GPU %3 -&gt; %4, Pipeline-Blase %5 -&gt; %6; %7</translation>
+    </message>
+    <message>
+        <source>m = %1 -&gt; %2 micro-batches per step; activations in flight per GPU %3 -&gt; %4; %5</source>
+        <translation>m = %1 -&gt; %2 Micro-Batches pro Schritt; gleichzeitig vorgehaltene Aktivierungen pro GPU %3 -&gt; %4; %5</translation>
+    </message>
+    <message>
+        <source>Overlap TP communication with the GEMMs (--tp-comm-overlap)</source>
+        <translation>TP-Kommunikation mit den GEMMs überlappen (--tp-comm-overlap)</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism with TP communication overlapped (--sequence-parallel --tp-comm-overlap)</source>
+        <translation>Sequenzparallelität mit überlappter TP-Kommunikation (--sequence-parallel --tp-comm-overlap)</translation>
+    </message>
+    <message>
+        <source>exposed TP communication is %1 per step (%2); split into %3 chunks pipelined with the GEMMs that produce and consume them it leaves %4; %5</source>
+        <translation>sichtbare TP-Kommunikation beträgt %1 pro Schritt (%2); in %3 Teile zerlegt und mit den GEMMs verzahnt, die sie erzeugen und verbrauchen, bleiben %4; %5</translation>
+    </message>
+    <message>
+        <source>Overlap pipeline sends and receives with compute (p2p communication overlap)</source>
+        <translation>Senden und Empfangen der Pipeline mit dem Rechnen überlappen (p2p-Kommunikationsüberlappung)</translation>
+    </message>
+    <message>
+        <source>pipeline communication on the critical path is %1 per step; overlapped, only the handshakes' latency stays: %2</source>
+        <translation>Pipeline-Kommunikation auf dem kritischen Pfad: %1 pro Schritt; überlappt bleibt nur die Latenz der Handshakes: %2</translation>
+    </message>
+    <message>
+        <source>Compress gradients to int8 for communication (estimate, %1 -&gt; 1 byte per gradient)</source>
+        <translation>Gradienten für die Kommunikation auf int8 komprimieren (Schätzung, %1 -&gt; 1 Byte pro Gradient)</translation>
+    </message>
+    <message>
+        <source>exposed DP communication is %1 (%2 of the step) of %3 per step; int8 gradients cut the gradient bytes %4x, DP communication %5 -&gt; %6 per step, %7 (estimate from the evaluator's DP model with 1-byte gradients, not evaluated end to end; compression kernels, error feedback and convergence are not modelled)</source>
+        <translation>sichtbare DP-Kommunikation beträgt %1 (%2 des Schritts) von %3 pro Schritt; int8-Gradienten verringern die Gradientenbytes um den Faktor %4, DP-Kommunikation %5 -&gt; %6 pro Schritt, %7 (Schätzung aus dem DP-Modell des Bewerters mit 1-Byte-Gradienten, nicht durchgängig bewertet; Kompressionskernel, Fehlerrückführung und Konvergenz werden nicht modelliert)</translation>
+    </message>
+    <message>
+        <source>routed experts hold %1 per GPU (%2 of the fullest GPU's %3)</source>
+        <translation>geroutete Experten belegen %1 pro GPU (%2 der %3 auf der vollsten GPU)</translation>
+    </message>
+    <message>
+        <source>the token all-to-alls of %1 expose %2 per step (%3 of the step, %4 sent per GPU), %5</source>
+        <translation>die Token-All-to-Alls von %1 sind %2 pro Schritt sichtbar (%3 des Schritts, %4 pro GPU gesendet), %5</translation>
+    </message>
+    <message>
+        <source>routed experts per GPU %1 -&gt; %2, EP communication %3 -&gt; %4 per step (%5); %6</source>
+        <translation>geroutete Experten pro GPU %1 -&gt; %2, EP-Kommunikation %3 -&gt; %4 pro Schritt (%5); %6</translation>
+    </message>
+    <message>
+        <source>Raise expert parallelism to %1</source>
+        <translation>Expertenparallelität auf %1 erhöhen</translation>
+    </message>
+    <message>
+        <source>%1; EP %2 -&gt; %3 spreads the %4 experts of each MoE layer over twice the GPUs</source>
+        <translation>%1; EP %2 -&gt; %3 verteilt die %4 Experten jeder MoE-Schicht auf doppelt so viele GPUs</translation>
+    </message>
+    <message>
+        <source>Lower expert parallelism to %1</source>
+        <translation>Expertenparallelität auf %1 senken</translation>
+    </message>
+    <message>
+        <source>%1; EP %2 -&gt; %3 halves the peers each token is sent among and doubles the experts per GPU</source>
+        <translation>%1; EP %2 -&gt; %3 halbiert die Zahl der GPUs, unter denen jedes Token verteilt wird, und verdoppelt die Experten pro GPU</translation>
+    </message>
+    <message>
+        <source>Keep the expert all-to-all inside a node: %1</source>
+        <translation>Das Experten-All-to-All innerhalb eines Knotens halten: %1</translation>
+    </message>
+    <message>
+        <source>%1; EP %2 -&gt; %3 keeps each EP group on the NVLink of one node</source>
+        <translation>%1; EP %2 -&gt; %3 hält jede EP-Gruppe im NVLink eines Knotens</translation>
+    </message>
+    <message>
+        <source>Split each expert over %1 (expert tensor parallelism)</source>
+        <translation>Jeden Experten über %1 aufteilen (Experten-Tensorparallelität)</translation>
+    </message>
+    <message>
+        <source>one routed expert has %1 parameters (intermediate size %2); ETP %3 -&gt; %4 splits its matrices, all-gathering the routed tokens over the ETP group</source>
+        <translation>ein gerouteter Experte hat %1 Parameter (Zwischengröße %2); ETP %3 -&gt; %4 teilt seine Matrizen auf und führt die gerouteten Tokens per All-Gather über die ETP-Gruppe zusammen</translation>
+    </message>
+    <message>
+        <source>Less expert tensor parallelism: %1</source>
+        <translation>Weniger Experten-Tensorparallelität: %1</translation>
+    </message>
+    <message>
+        <source>%1; ETP %2 -&gt; %3 runs each expert on fewer GPUs with larger GEMMs and fewer token gathers</source>
+        <translation>%1; ETP %2 -&gt; %3 führt jeden Experten auf weniger GPUs aus, mit größeren GEMMs und weniger Token-Gathers</translation>
+    </message>
+    <message>
+        <source>Trade expert tensor parallelism for expert parallelism: %1</source>
+        <translation>Experten-Tensorparallelität gegen Expertenparallelität tauschen: %1</translation>
+    </message>
+    <message>
+        <source>%1; %2 -&gt; %3 keeps the GPUs per expert group and shards whole experts instead of their matrices</source>
+        <translation>%1; %2 -&gt; %3 behält die GPUs pro Expertengruppe bei und verteilt ganze Experten statt ihrer Matrizen</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 Tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 (%3x), step %4 -&gt; %5; %6</source>
+        <translation>%1 -&gt; %2 (%3x), Schritt %4 -&gt; %5; %6</translation>
+    </message>
+    <message>
+        <source>%1; a larger batch changes the optimisation (tokens per step, learning-rate schedule)</source>
+        <translation>%1; ein größerer Batch verändert die Optimierung (Tokens pro Schritt, Lernratenplan)</translation>
+    </message>
+    <message>
+        <source>Raise global batch to %1 sequences (m = %2 micro-batches)</source>
+        <translation>Globalen Batch auf %1 Sequenzen erhöhen (m = %2 Micro-Batches)</translation>
+    </message>
+    <message>
+        <source>pipeline bubble %1 of the pipeline with m = %2 micro-batches on PP %3: global batch %4 -&gt; %5 makes m = %6 and the bubble %7; %8</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>Pipeline-Blase %1 der Pipeline bei m = %2 Micro-Batches auf PP %3: globaler Batch %4 -&gt; %5 ergibt m = %6 und eine Blase von %7; %8</translation>
+    </message>
+    <message>
+        <source>Raise global batch to %1 sequences (allows DP %2)</source>
+        <translation>Globalen Batch auf %1 Sequenzen erhöhen (ermöglicht DP %2)</translation>
+    </message>
+    <message>
+        <source>global batch %1 rules out DP %2 on %3 GPUs (DP must divide it); with %4 the fastest plan that fits is %5 (micro-batch %6); %7</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>der globale Batch %1 schließt auf %3 GPUs DP %2 aus (DP muss ihn teilen); mit %4 ist der schnellste passende Plan %5 (Micro-Batch %6); %7</translation>
+    </message>
+    <message>
+        <source>Use %1 GPUs: %2 nodes of %3 %4 (now %5)</source>
+        <translation>%1 GPUs verwenden: %2 Knoten mit je %3 %4 (derzeit %5)</translation>
+    </message>
+    <message>
+        <source>the current plan runs at %1 on %2 GPUs</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>der aktuelle Plan läuft mit %1 auf %2 GPUs</translation>
+    </message>
+    <message>
+        <source>no plan fits on %1 GPU</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>auf %1 GPU passt kein Plan</translation>
+    </message>
+    <message>
+        <source>no plan fits on %1 GPUs</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>auf %1 GPUs passt kein Plan</translation>
+    </message>
+    <message>
+        <source>no plan fits on %1 GPU (the closest needs %2 per GPU of %3 usable)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>auf %1 GPU passt kein Plan (der nächstgelegene braucht %2 pro GPU von %3 nutzbar)</translation>
+    </message>
+    <message>
+        <source>no plan fits on %1 GPUs (the closest needs %2 per GPU of %3 usable)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>auf %1 GPUs passt kein Plan (der nächstgelegene braucht %2 pro GPU von %3 nutzbar)</translation>
+    </message>
+    <message>
+        <source>%1; on %2 nodes (%3 GPUs) the fastest plan that fits is %4: peak %5 per GPU of %6 usable, step %7, %8; %9 nodes (%10 GPUs) do not fit</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1; auf %2 Knoten (%3 GPUs) ist der schnellste passende Plan %4: Spitze %5 pro GPU von %6 nutzbar, Schritt %7, %8; %9 Knoten (%10 GPUs) passen nicht</translation>
+    </message>
+</context>
+<context>
     <name>ProposalsController</name>
     <message>
         <source>No proposals: %1</source>
@@ -4737,6 +5477,22 @@ Die Sweep-Ansicht: shardscope render MODELL --view sweep (--gpus A..B | --batch 
         <source>stages %1–%2 of %3</source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>Stufen %1–%2 von %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>GPU (global rank; TP across; CP down, framed per CP group; a block per DP rank, %n a row)</source>
+        <translation><numerusform>GPU (globaler Rang; TP waagerecht; CP senkrecht, je CP-Gruppe umrahmt; ein Block je DP-Rang, %n pro Zeile)</numerusform><numerusform>GPU (globaler Rang; TP waagerecht; CP senkrecht, je CP-Gruppe umrahmt; ein Block je DP-Rang, %n pro Zeile)</numerusform></translation>
+    </message>
+    <message>
+        <source>GPU (TP across, CP down, DP blocks in rows)</source>
+        <translation>GPU (TP waagerecht, CP senkrecht, DP-Blöcke in Zeilen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>GPU (global rank; DP ranks in rows of %n)</source>
+        <translation><numerusform>GPU (globaler Rang; DP-Ränge in Zeilen zu je %n)</numerusform><numerusform>GPU (globaler Rang; DP-Ränge in Zeilen zu je %n)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>GPU (global rank; TP across; a block per DP rank, %n a row)</source>
+        <translation><numerusform>GPU (globaler Rang; TP waagerecht; ein Block je DP-Rang, %n pro Zeile)</numerusform><numerusform>GPU (globaler Rang; TP waagerecht; ein Block je DP-Rang, %n pro Zeile)</numerusform></translation>
     </message>
 </context>
 <context>

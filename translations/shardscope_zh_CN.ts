@@ -726,6 +726,452 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     </message>
 </context>
 <context>
+    <name>Diagnosis</name>
+    <message>
+        <source>%1: %2 of %3 usable, step %4</source>
+        <translation>%1：%2（可用 %3），步时间 %4</translation>
+    </message>
+    <message>
+        <source>%1 node (%2 GPUs)</source>
+        <translation>%1 个节点（%2 个 GPU）</translation>
+    </message>
+    <message>
+        <source>%1 nodes (%2 GPUs)</source>
+        <translation>%1 个节点（%2 个 GPU）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of them)</source>
+        <translation>%1（其中 %2 个）</translation>
+    </message>
+    <message>
+        <source>and %1 other reasons</source>
+        <translation>以及其他 %1 个原因</translation>
+    </message>
+    <message>
+        <source>The only candidate the pins allow breaks a rule: %1</source>
+        <translation>固定项允许的唯一候选违反了规则：%1</translation>
+    </message>
+    <message>
+        <source>All %1 candidates the pins allow break a rule: %2</source>
+        <translation>固定项允许的全部 %1 个候选都违反了规则：%2</translation>
+    </message>
+    <message>
+        <source>Unpinning %1 gives %2 candidates that pass every rule, with %1 %3</source>
+        <translation>取消固定 %1 后，有 %2 个候选通过所有规则，其中 %1 为 %3</translation>
+    </message>
+    <message>
+        <source>unpin %1</source>
+        <translation>取消固定 %1</translation>
+    </message>
+    <message>
+        <source>No single pin is to blame; without any pin %1 candidates pass every rule</source>
+        <translation>并非某一项固定所致；取消全部固定后，有 %1 个候选通过所有规则</translation>
+    </message>
+    <message>
+        <source>unpin all</source>
+        <translation>全部取消固定</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>weights %1</source>
+        <translation>权重 %1</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>gradients %1</source>
+        <translation>梯度 %1</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>optimizer states %1</source>
+        <translation>优化器状态 %1</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>activations %1</source>
+        <translation>激活 %1</translation>
+    </message>
+    <message>
+        <source>other (buffers, CUDA context, framework)</source>
+        <translation>其他（缓冲区、CUDA 上下文、框架）</translation>
+    </message>
+    <message>
+        <source>other (buffers, CUDA context, framework) %1</source>
+        <translation>其他（缓冲区、CUDA 上下文、框架）%1</translation>
+    </message>
+    <message>
+        <source>Nothing fits in memory: the closest plan, %1, needs %2 on its fullest GPU (stage %3) but %4 is usable (%5 less the %6 margin): %7 over.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>没有方案能放入显存：最接近的方案 %1 在其占用最高的 GPU（阶段 %3）上需要 %2，但可用的只有 %4（%5 减去 %6 的余量）：超出 %7。</translation>
+    </message>
+    <message>
+        <source>That GPU holds %1; the largest part is %2 (%3)</source>
+        <translation>该 GPU 上有 %1；其中最大的部分是 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Unpinning %1 makes %2 plans fit (%1 %3); the fastest uses %1 %4: %5</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>取消固定 %1 后，有 %2 个方案可放下（%1 为 %3）；最快的方案使用 %1 %4：%5</translation>
+    </message>
+    <message>
+        <source>No single pin is to blame; without any pin %1 plans fit; the fastest: %2</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>并非某一项固定所致；取消全部固定后，有 %1 个方案可放下；最快的：%2</translation>
+    </message>
+    <message>
+        <source>Global batch %1 cannot keep %2 GPUs busy; a plan fits on %3 node x %4 = %5 GPUs with the same pins (the most found by halving the nodes, then bisecting: %6 do not). Its fastest plan: %7</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>全局批次 %1 无法让 %2 个 GPU 都忙起来；在相同的固定项下，%3 个节点 x %4 = %5 个 GPU 上有方案可放下（这是先将节点数减半、再二分查找得到的最大值：%6 个 GPU 放不下）。其上最快的方案：%7</translation>
+    </message>
+    <message>
+        <source>Global batch %1 cannot keep %2 GPUs busy; a plan fits on %3 nodes x %4 = %5 GPUs with the same pins (the most found by halving the nodes, then bisecting: %6 do not). Its fastest plan: %7</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>全局批次 %1 无法让 %2 个 GPU 都忙起来；在相同的固定项下，%3 个节点 x %4 = %5 个 GPU 上有方案可放下（这是先将节点数减半、再二分查找得到的最大值：%6 个 GPU 放不下）。其上最快的方案：%7</translation>
+    </message>
+    <message>
+        <source>The smallest cluster that fits: %1 nodes x %2 = %3 %4 GPUs, with the same pins (DP unpinned: it follows the GPU count); %5 do not fit. Its fastest plan: %6</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>能放下的最小集群：%1 个节点 x %2 = %3 个 %4 GPU，固定项不变（DP 取消固定：它随 GPU 数量而定）；%5 放不下。其上最快的方案：%6</translation>
+    </message>
+    <message>
+        <source>The smallest cluster that fits: %1 nodes x %2 = %3 %4 GPUs, with the same pins; %5 do not fit. Its fastest plan: %6</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>能放下的最小集群：%1 个节点 x %2 = %3 个 %4 GPU，固定项不变；%5 放不下。其上最快的方案：%6</translation>
+    </message>
+    <message>
+        <source>No larger cluster fits either: nothing fits on %1 nodes (up to %2 GPUs, the sweep's limit) with the same pins (DP unpinned: it follows the GPU count)</source>
+        <translation>更大的集群也放不下：在相同的固定项下，%1 个节点（最多 %2 个 GPU，即扫描的上限）上都放不下任何方案（DP 取消固定：它随 GPU 数量而定）</translation>
+    </message>
+    <message>
+        <source>No larger cluster fits either: nothing fits on %1 nodes (up to %2 GPUs, the sweep's limit) with the same pins</source>
+        <translation>更大的集群也放不下：在相同的固定项下，%1 个节点（最多 %2 个 GPU，即扫描的上限）上都放不下任何方案</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches of %2 sequence</source>
+        <translation>%1 个各含 %2 条序列的微批次</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches of %2 sequences</source>
+        <translation>%1 个各含 %2 条序列的微批次</translation>
+    </message>
+    <message>
+        <source>%1 model chunk</source>
+        <translation>%1 个模型块</translation>
+    </message>
+    <message>
+        <source>%1 model chunks</source>
+        <translation>%1 个模型块</translation>
+    </message>
+    <message>
+        <source>pipeline bubble %1 of the pipeline time (PP %2, %3, %4 per stage): more micro-batches per step (a larger global batch, or a smaller micro-batch) or interleaving more model chunks per stage would reduce it</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>流水线气泡占流水线时间的 %1（PP %2，%3，每个阶段 %4）：每步更多的微批次（更大的全局批次或更小的微批次）或每个阶段交错更多模型块可以减小气泡</translation>
+    </message>
+    <message>
+        <source>global batch %1</source>
+        <translation>全局批次 %1</translation>
+    </message>
+    <message>
+        <source>no %1 value can</source>
+        <translation>%1 没有可行的取值</translation>
+    </message>
+    <message>
+        <source>%1 can only be %2</source>
+        <translation>%1 只能为 %2</translation>
+    </message>
+    <message>
+        <source>%1 can be %2</source>
+        <translation>%1 可以为 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>A knob's name and its value: "TP 4", "micro-batch 2".</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>TP %1 does not divide the %2 attention heads</source>
+        <translation>注意力头数 %2 不能被 TP %1 整除</translation>
+    </message>
+    <message>
+        <source>TP %1 does not divide the %2 key/value heads</source>
+        <translation>KV 头数 %2 不能被 TP %1 整除</translation>
+    </message>
+    <message>
+        <source>TP %1 does not divide the %2 GPUs</source>
+        <translation>GPU 数 %2 不能被 TP %1 整除</translation>
+    </message>
+    <message>
+        <source>dividing the %1 GPUs</source>
+        <translation>须能整除 GPU 数 %1</translation>
+    </message>
+    <message>
+        <source>dividing the %1 attention heads and the %2 GPUs</source>
+        <translation>须能整除注意力头数 %1 和 GPU 数 %2</translation>
+    </message>
+    <message>
+        <source>dividing the %1 attention heads, the %2 key/value heads and the %3 GPUs</source>
+        <translation>须能整除注意力头数 %1、KV 头数 %2 和 GPU 数 %3</translation>
+    </message>
+    <message>
+        <source>%1; %2 (%3)</source>
+        <translation>%1；%2（%3）</translation>
+    </message>
+    <message>
+        <source>CP %1 needs fused (flash) attention, which is off</source>
+        <translation>CP %1 需要融合注意力（Flash Attention），但它已关闭</translation>
+    </message>
+    <message>
+        <source>CP %1 needs the sequence length %2 divisible by 2 x CP x TP = %3 (sequence parallelism splits each CP rank's part over TP %4)</source>
+        <translation>CP %1 要求序列长度 %2 能被 2 x CP x TP = %3 整除（序列并行会把每个 CP rank 的部分再切分到 TP %4 上）</translation>
+    </message>
+    <message>
+        <source>CP %1 needs the sequence length %2 divisible by 2 x CP = %3</source>
+        <translation>CP %1 要求序列长度 %2 能被 2 x CP = %3 整除</translation>
+    </message>
+    <message>
+        <source>CP %1 does not divide the %2 GPUs</source>
+        <translation>GPU 数 %2 不能被 CP %1 整除</translation>
+    </message>
+    <message>
+        <source>PP %1 needs at least %1 blocks or layers to place; the model has %2</source>
+        <translation>PP %1 需要至少 %1 个可放置的块或层；该模型只有 %2 个</translation>
+    </message>
+    <message>
+        <source>PP %1 does not divide the %2 GPUs</source>
+        <translation>GPU 数 %2 不能被 PP %1 整除</translation>
+    </message>
+    <message>
+        <source>the %1 schedule needs PP &gt;= 2</source>
+        <translation>%1 调度需要 PP &gt;= 2</translation>
+    </message>
+    <message>
+        <source>PP %1 x vpp %2 chunks = %3 model chunks need at least %4 transformer blocks (the first chunk may hold only the embedding, the last only the loss); the model has %5</source>
+        <translation>PP %1 x vpp %2 个块 = %3 个模型块，至少需要 %4 个 Transformer 块（第一个块可以只含嵌入层，最后一个可以只含损失）；该模型只有 %5 个</translation>
+    </message>
+    <message>
+        <source>PP %1 x at least %2 chunks = %3 model chunks need at least %4 transformer blocks (the first chunk may hold only the embedding, the last only the loss); the model has %5</source>
+        <translation>PP %1 x 至少 %2 个块 = %3 个模型块，至少需要 %4 个 Transformer 块（第一个块可以只含嵌入层，最后一个可以只含损失）；该模型只有 %5 个</translation>
+    </message>
+    <message>
+        <source>DP %1 does not divide the %2 GPUs</source>
+        <translation>GPU 数 %2 不能被 DP %1 整除</translation>
+    </message>
+    <message>
+        <source>DP %1 is more than the global batch of %2 sequences (every data-parallel rank needs one)</source>
+        <translation>DP %1 大于全局批次的 %2 条序列（每个数据并行 rank 至少需要一条）</translation>
+    </message>
+    <message>
+        <source>DP %1 does not divide the global batch %2</source>
+        <translation>全局批次 %2 不能被 DP %1 整除</translation>
+    </message>
+    <message>
+        <source>%1; %2 (dividing the GPUs left and the global batch %3)</source>
+        <translation>%1；%2（须能整除剩余的 GPU 数和全局批次 %3）</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 does not divide the global batch %2</source>
+        <translation>全局批次 %2 不能被微批次 %1 整除</translation>
+    </message>
+    <message>
+        <source>DP %1 x micro-batch %2 = %3 does not divide the global batch %4</source>
+        <translation>全局批次 %4 不能被 DP %1 x 微批次 %2 = %3 整除</translation>
+    </message>
+    <message>
+        <source>DP x micro-batch %1 divides the global batch %2 for no DP the GPUs and pins allow (DP %3)</source>
+        <translation>对 GPU 数和固定项允许的任何 DP（DP %3），全局批次 %2 都不能被 DP x 微批次 %1 整除</translation>
+    </message>
+    <message>
+        <source>the micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>EP %1 needs a mixture-of-experts model; this model has no routed experts</source>
+        <translation>EP %1 需要混合专家（MoE）模型；该模型没有路由专家</translation>
+    </message>
+    <message>
+        <source>EP %1 does not divide the %2 routed experts</source>
+        <translation>路由专家数 %2 不能被 EP %1 整除</translation>
+    </message>
+    <message>
+        <source>EP %1 x ETP %2 = %3 does not divide the %4 GPUs of a pipeline stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>一个流水线阶段的 GPU 数 %4 不能被 EP %1 x ETP %2 = %3 整除</translation>
+    </message>
+    <message>
+        <source>EP %1 x ETP %2 = %3 does not divide the %4 GPUs</source>
+        <translation>GPU 数 %4 不能被 EP %1 x ETP %2 = %3 整除</translation>
+    </message>
+    <message>
+        <source>ETP %1 needs a mixture-of-experts model; this model has no routed experts</source>
+        <translation>ETP %1 需要混合专家（MoE）模型；该模型没有路由专家</translation>
+    </message>
+    <message>
+        <source>ETP %1 does not divide the experts' intermediate size %2</source>
+        <translation>专家的中间维度 %2 不能被 ETP %1 整除</translation>
+    </message>
+    <message>
+        <source>%1 = %2, but the cluster has %3 GPUs (TP x CP x PP x DP must equal the GPU count); with %4, %5</source>
+        <translation>%1 = %2，但集群有 %3 个 GPU（TP x CP x PP x DP 必须等于 GPU 数量）；在 %4 下，%5</translation>
+    </message>
+    <message>
+        <source>%1 = %2 does not divide the %3 GPUs (TP x CP x PP x DP must equal the GPU count); with %4, %5</source>
+        <translation>GPU 数 %3 不能被 %1 = %2 整除（TP x CP x PP x DP 必须等于 GPU 数量）；在 %4 下，%5</translation>
+    </message>
+    <message>
+        <source>%1 GPUs would fit %2 (DP %3, dividing the global batch %4)</source>
+        <translation>%1 个 GPU 可适配 %2（DP %3，能整除全局批次 %4）</translation>
+    </message>
+    <message>
+        <source>%1 GPUs would fit %2</source>
+        <translation>%1 个 GPU 可适配 %2</translation>
+    </message>
+    <message>
+        <source>%1 or %2 GPUs would fit %3 (DP %4 or %5, dividing the global batch %6)</source>
+        <translation>%1 或 %2 个 GPU 可适配 %3（DP %4 或 %5，能整除全局批次 %6）</translation>
+    </message>
+    <message>
+        <source>%1 or %2 GPUs would fit %3</source>
+        <translation>%1 或 %2 个 GPU 可适配 %3</translation>
+    </message>
+    <message>
+        <source>the interleaved schedule needs the number of micro-batches divisible by PP %1 (Megatron-LM requires it), so the global batch divisible by PP x DP x micro-batch: %2 is not for any DP the GPUs and pins allow (DP %3, micro-batch %4); global batch %5 would be</source>
+        <translation>交错式调度要求微批次数能被 PP %1 整除（Megatron-LM 的要求），因此全局批次须能被 PP x DP x 微批次整除：对 GPU 数和固定项允许的任何 DP（DP %3，微批次 %4），%2 都不满足；全局批次 %5 则满足</translation>
+    </message>
+    <message>
+        <source>the interleaved schedule needs the number of micro-batches divisible by PP %1 (Megatron-LM requires it), so the global batch divisible by PP x DP x micro-batch: %2 is not for any DP the GPUs and pins allow (DP %3); global batch %4 would be</source>
+        <translation>交错式调度要求微批次数能被 PP %1 整除（Megatron-LM 的要求），因此全局批次须能被 PP x DP x 微批次整除：对 GPU 数和固定项允许的任何 DP（DP %3），%2 都不满足；全局批次 %4 则满足</translation>
+    </message>
+    <message>
+        <source>global batch %1 allows no DP degree on %2 GPUs: DP %3 is impossible (DP must divide the global batch)</source>
+        <translation>全局批次 %1 在 %2 个 GPU 上不允许任何 DP 度：DP %3 不可行（全局批次必须能被 DP 整除）</translation>
+    </message>
+    <message>
+        <source>global batch %1 allows no DP degree on %2 GPUs: DP %3 are impossible (DP must divide the global batch)</source>
+        <translation>全局批次 %1 在 %2 个 GPU 上不允许任何 DP 度：DP %3 均不可行（全局批次必须能被 DP 整除）</translation>
+    </message>
+    <message>
+        <source>global batch %1 allows DP only in {%2} on %3 GPUs: DP %4 is impossible (DP must divide the global batch)</source>
+        <translation>全局批次 %1 在 %3 个 GPU 上只允许 DP 取 {%2}：DP %4 不可行（全局批次必须能被 DP 整除）</translation>
+    </message>
+    <message>
+        <source>global batch %1 allows DP only in {%2} on %3 GPUs: DP %4 are impossible (DP must divide the global batch)</source>
+        <translation>全局批次 %1 在 %3 个 GPU 上只允许 DP 取 {%2}：DP %4 均不可行（全局批次必须能被 DP 整除）</translation>
+    </message>
+    <message>
+        <source>%1 or %2 would allow it</source>
+        <translation>全局批次为 %1 或 %2 即可使其可行</translation>
+    </message>
+    <message>
+        <source>%1 or %2 would allow them</source>
+        <translation>全局批次为 %1 或 %2 即可使它们可行</translation>
+    </message>
+    <message>
+        <source>%1 would allow it</source>
+        <translation>全局批次为 %1 即可使其可行</translation>
+    </message>
+    <message>
+        <source>%1 would allow them</source>
+        <translation>全局批次为 %1 即可使它们可行</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>vpp</source>
+        <translation>vpp</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>DP replicate</source>
+        <translation>DP 副本数</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>sequence parallelism</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>TP communication overlap</source>
+        <translation>TP 通信重叠</translation>
+    </message>
+    <message>
+        <source>pipeline communication overlap</source>
+        <translation>流水线通信重叠</translation>
+    </message>
+    <message>
+        <source>reshard after forward</source>
+        <translation>前向后重新切分</translation>
+    </message>
+    <message>
+        <source>EP communication overlap</source>
+        <translation>EP 通信重叠</translation>
+    </message>
+    <message>
+        <source>CP communication type</source>
+        <translation>CP 通信方式</translation>
+    </message>
+    <message>
+        <source>TP x CP x PP x DP</source>
+        <translation>TP x CP x PP x DP</translation>
+    </message>
+</context>
+<context>
     <name>DiagnosisReport</name>
     <message>
         <source> (checked by planning with it)</source>
@@ -4145,6 +4591,300 @@ Example:
     </message>
 </context>
 <context>
+    <name>Proposals</name>
+    <message>
+        <source>step %1 -&gt; %2 (%3x)</source>
+        <translation>步时间 %1 -&gt; %2（%3x）</translation>
+    </message>
+    <message>
+        <source>peak memory %1 -&gt; %2 per GPU of %3 usable</source>
+        <translation>每个 GPU 的峰值显存 %1 -&gt; %2（可用 %3）</translation>
+    </message>
+    <message>
+        <source>%1; %2 (does not fit: %3)</source>
+        <translation>%1；%2（放不下：%3）</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>channel-parallel Conv (%1 Conv operators, %2 of the FLOPs: output channels split, outputs all-gathered)</source>
+        <translation>通道并行卷积（%1 个 Conv 算子，占 FLOPs 的 %2：切分输出通道，输出做 all-gather）</translation>
+    </message>
+    <message>
+        <source>column-parallel then row-parallel MatMul chains (Megatron: QKV and up-projection split by columns, output and down-projection by rows, one all-reduce per pair)</source>
+        <translation>先列并行、后行并行的 MatMul 链（Megatron：QKV 和上投影按列切分，输出投影和下投影按行切分，每对一次 all-reduce）</translation>
+    </message>
+    <message>
+        <source>%1 over %2 GEMM-bearing %3 holding %4 of the FLOPs</source>
+        <translation>%1，涉及 %2 个含 GEMM 的 %3，占 FLOPs 的 %4</translation>
+    </message>
+    <message>
+        <source>More data parallelism: %1 instead of %2</source>
+        <translation>更多数据并行：用 %1 代替 %2</translation>
+    </message>
+    <message>
+        <source>Fewer data-parallel replicas: %1 instead of %2</source>
+        <translation>更少的数据并行副本：用 %1 代替 %2</translation>
+    </message>
+    <message>
+        <source>DP %1 -&gt; %2 with PP %3 -&gt; %4: pipeline bubble %5 -&gt; %6, exposed DP communication %7 -&gt; %8 per step; %9</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>DP %1 -&gt; %2，PP %3 -&gt; %4：流水线气泡 %5 -&gt; %6，每步暴露的 DP 通信 %7 -&gt; %8；%9</translation>
+    </message>
+    <message>
+        <source>Raise tensor parallelism to TP %1 (%2)</source>
+        <translation>将张量并行提高到 TP %1（%2）</translation>
+    </message>
+    <message>
+        <source>Lower tensor parallelism to TP %1 (%2)</source>
+        <translation>将张量并行降低到 TP %1（%2）</translation>
+    </message>
+    <message>
+        <source>inside a node</source>
+        <translation>节点内</translation>
+    </message>
+    <message>
+        <source>across nodes</source>
+        <translation>跨节点</translation>
+    </message>
+    <message>
+        <source>TP %1 -&gt; %2 as %3: TP communication %4 -&gt; %5 per step (%6), compute %7 -&gt; %8; %9</source>
+        <translation>TP %1 -&gt; %2，方式为 %3：每步 TP 通信 %4 -&gt; %5（%6），计算 %7 -&gt; %8；%9</translation>
+    </message>
+    <message>
+        <source>pipeline bubble is %1 of the step with m = %2</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>m = %2 时流水线气泡占步时间的 %1</translation>
+    </message>
+    <message>
+        <source>More micro-batches: micro-batch %1 (m = %2)</source>
+        <translation>更多微批次：微批次 %1（m = %2）</translation>
+    </message>
+    <message>
+        <source>%1; m = %2 cuts it to %3; %4</source>
+        <translation>%1；m = %2 可将其降至 %3；%4</translation>
+    </message>
+    <message>
+        <source>Interleave %1 model chunks per GPU (vpp %1)</source>
+        <translation>每个 GPU 交错 %1 个模型块（vpp %1）</translation>
+    </message>
+    <message>
+        <source>ZB-H1 without interleaving (vpp 1; stages placed by the exact partitioner)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>不交错的 ZB-H1（vpp 1；阶段由精确划分器放置）</translation>
+    </message>
+    <message>
+        <source>Plain 1F1B without interleaving (vpp 1; stages placed by the exact partitioner)</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>不交错的普通 1F1B（vpp 1；阶段由精确划分器放置）</translation>
+    </message>
+    <message>
+        <source>%1 and v = %2; v = %3 makes it %4, PP communication %5 -&gt; %6 per step; %7</source>
+        <translation>%1，且 v = %2；v = %3 使其变为 %4，每步 PP 通信 %5 -&gt; %6；%7</translation>
+    </message>
+    <message>
+        <source>Turn on sequence parallelism</source>
+        <translation>开启序列并行</translation>
+    </message>
+    <message>
+        <source>Turn off sequence parallelism and the TP communication overlap it enables</source>
+        <translation>关闭序列并行及其所支持的 TP 通信重叠</translation>
+    </message>
+    <message>
+        <source>Turn off sequence parallelism</source>
+        <translation>关闭序列并行</translation>
+    </message>
+    <message>
+        <source>sequence parallelism splits the norm/dropout activations (Korthikanti's 10 sbh) by TP %1 with the same communication volume: block activations per GPU %2 -&gt; %3 on the fullest stage; %4</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>序列并行将 norm/dropout 激活（Korthikanti 的 10 sbh）按 TP %1 切分，通信量不变：占用最高的阶段上每个 GPU 的块激活 %2 -&gt; %3；%4</translation>
+    </message>
+    <message>
+        <source>ZeRO stage %1 instead of %2</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>用 ZeRO 阶段 %1 代替 %2</translation>
+    </message>
+    <message>
+        <source>model states (weights + gradients + optimizer) per GPU %1 -&gt; %2, DP communication %3 -&gt; %4 per step (%5 -&gt; %6 exposed); %7</source>
+        <translation>每个 GPU 的模型状态（权重 + 梯度 + 优化器）%1 -&gt; %2，每步 DP 通信 %3 -&gt; %4（暴露 %5 -&gt; %6）；%7</translation>
+    </message>
+    <message>
+        <source>Recompute %1 instead of %2</source>
+        <translation>重计算用 %1 代替 %2</translation>
+    </message>
+    <message>
+        <source>stored activations per GPU %1 -&gt; %2, recomputation %3 -&gt; %4 per step; %5</source>
+        <translation>每个 GPU 存储的激活 %1 -&gt; %2，每步重计算 %3 -&gt; %4；%5</translation>
+    </message>
+    <message>
+        <source>Micro-batch %1 instead of %2</source>
+        <translation>微批次用 %1 代替 %2</translation>
+    </message>
+    <message>
+        <source>m = %1 -&gt; %2 micro-batches per step; activations in flight per GPU %3 -&gt; %4, pipeline bubble %5 -&gt; %6; %7</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>每步 m = %1 -&gt; %2 个微批次；每个 GPU 同时驻留的激活 %3 -&gt; %4，流水线气泡 %5 -&gt; %6；%7</translation>
+    </message>
+    <message>
+        <source>m = %1 -&gt; %2 micro-batches per step; activations in flight per GPU %3 -&gt; %4; %5</source>
+        <translation>每步 m = %1 -&gt; %2 个微批次；每个 GPU 同时驻留的激活 %3 -&gt; %4；%5</translation>
+    </message>
+    <message>
+        <source>Overlap TP communication with the GEMMs (--tp-comm-overlap)</source>
+        <translation>将 TP 通信与 GEMM 重叠（--tp-comm-overlap）</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism with TP communication overlapped (--sequence-parallel --tp-comm-overlap)</source>
+        <translation>序列并行并重叠 TP 通信（--sequence-parallel --tp-comm-overlap）</translation>
+    </message>
+    <message>
+        <source>exposed TP communication is %1 per step (%2); split into %3 chunks pipelined with the GEMMs that produce and consume them it leaves %4; %5</source>
+        <translation>每步暴露的 TP 通信为 %1（%2）；切成 %3 块并与产生和使用它们的 GEMM 流水线式交叠后，只剩 %4；%5</translation>
+    </message>
+    <message>
+        <source>Overlap pipeline sends and receives with compute (p2p communication overlap)</source>
+        <translation>将流水线的发送和接收与计算重叠（p2p 通信重叠）</translation>
+    </message>
+    <message>
+        <source>pipeline communication on the critical path is %1 per step; overlapped, only the handshakes' latency stays: %2</source>
+        <translation>关键路径上的流水线通信为每步 %1；重叠后只剩握手的延迟：%2</translation>
+    </message>
+    <message>
+        <source>Compress gradients to int8 for communication (estimate, %1 -&gt; 1 byte per gradient)</source>
+        <translation>通信时将梯度压缩为 int8（估算，每个梯度 %1 -&gt; 1 字节）</translation>
+    </message>
+    <message>
+        <source>exposed DP communication is %1 (%2 of the step) of %3 per step; int8 gradients cut the gradient bytes %4x, DP communication %5 -&gt; %6 per step, %7 (estimate from the evaluator's DP model with 1-byte gradients, not evaluated end to end; compression kernels, error feedback and convergence are not modelled)</source>
+        <translation>每步 DP 通信 %3 中暴露 %1（占步时间的 %2）；int8 梯度将梯度字节数减为 1/%4，每步 DP 通信 %5 -&gt; %6，%7（基于评估器的 DP 模型按 1 字节梯度估算，未做端到端评估；未对压缩内核、误差反馈和收敛性建模）</translation>
+    </message>
+    <message>
+        <source>routed experts hold %1 per GPU (%2 of the fullest GPU's %3)</source>
+        <translation>路由专家在每个 GPU 上占用 %1（占用最高的 GPU 的 %3 中占 %2）</translation>
+    </message>
+    <message>
+        <source>the token all-to-alls of %1 expose %2 per step (%3 of the step, %4 sent per GPU), %5</source>
+        <translation>%1 的 token all-to-all 每步暴露 %2（占步时间的 %3，每个 GPU 发送 %4），%5</translation>
+    </message>
+    <message>
+        <source>routed experts per GPU %1 -&gt; %2, EP communication %3 -&gt; %4 per step (%5); %6</source>
+        <translation>每个 GPU 的路由专家 %1 -&gt; %2，每步 EP 通信 %3 -&gt; %4（%5）；%6</translation>
+    </message>
+    <message>
+        <source>Raise expert parallelism to %1</source>
+        <translation>将专家并行提高到 %1</translation>
+    </message>
+    <message>
+        <source>%1; EP %2 -&gt; %3 spreads the %4 experts of each MoE layer over twice the GPUs</source>
+        <translation>%1；EP %2 -&gt; %3 将每个 MoE 层的 %4 个专家分布到两倍数量的 GPU 上</translation>
+    </message>
+    <message>
+        <source>Lower expert parallelism to %1</source>
+        <translation>将专家并行降低到 %1</translation>
+    </message>
+    <message>
+        <source>%1; EP %2 -&gt; %3 halves the peers each token is sent among and doubles the experts per GPU</source>
+        <translation>%1；EP %2 -&gt; %3 使每个 token 可发往的对端减半，并使每个 GPU 上的专家数翻倍</translation>
+    </message>
+    <message>
+        <source>Keep the expert all-to-all inside a node: %1</source>
+        <translation>将专家 all-to-all 限制在节点内：%1</translation>
+    </message>
+    <message>
+        <source>%1; EP %2 -&gt; %3 keeps each EP group on the NVLink of one node</source>
+        <translation>%1；EP %2 -&gt; %3 使每个 EP 组都在一个节点的 NVLink 内</translation>
+    </message>
+    <message>
+        <source>Split each expert over %1 (expert tensor parallelism)</source>
+        <translation>按 %1 切分每个专家（专家张量并行）</translation>
+    </message>
+    <message>
+        <source>one routed expert has %1 parameters (intermediate size %2); ETP %3 -&gt; %4 splits its matrices, all-gathering the routed tokens over the ETP group</source>
+        <translation>一个路由专家有 %1 个参数（中间维度 %2）；ETP %3 -&gt; %4 切分其矩阵，并在 ETP 组内对路由来的 token 做 all-gather</translation>
+    </message>
+    <message>
+        <source>Less expert tensor parallelism: %1</source>
+        <translation>减少专家张量并行：%1</translation>
+    </message>
+    <message>
+        <source>%1; ETP %2 -&gt; %3 runs each expert on fewer GPUs with larger GEMMs and fewer token gathers</source>
+        <translation>%1；ETP %2 -&gt; %3 让每个专家在更少的 GPU 上运行，GEMM 更大，token 收集更少</translation>
+    </message>
+    <message>
+        <source>Trade expert tensor parallelism for expert parallelism: %1</source>
+        <translation>以专家并行替代专家张量并行：%1</translation>
+    </message>
+    <message>
+        <source>%1; %2 -&gt; %3 keeps the GPUs per expert group and shards whole experts instead of their matrices</source>
+        <translation>%1；%2 -&gt; %3 保持每个专家组的 GPU 数不变，切分的是整个专家而非其矩阵</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 (%3x), step %4 -&gt; %5; %6</source>
+        <translation>%1 -&gt; %2（%3x），步时间 %4 -&gt; %5；%6</translation>
+    </message>
+    <message>
+        <source>%1; a larger batch changes the optimisation (tokens per step, learning-rate schedule)</source>
+        <translation>%1；更大的批次会改变优化过程（每步 token 数、学习率调度）</translation>
+    </message>
+    <message>
+        <source>Raise global batch to %1 sequences (m = %2 micro-batches)</source>
+        <translation>将全局批次提高到 %1 条序列（m = %2 个微批次）</translation>
+    </message>
+    <message>
+        <source>pipeline bubble %1 of the pipeline with m = %2 micro-batches on PP %3: global batch %4 -&gt; %5 makes m = %6 and the bubble %7; %8</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>PP %3 上 m = %2 个微批次时，流水线气泡占流水线的 %1：全局批次 %4 -&gt; %5 使 m = %6，气泡变为 %7；%8</translation>
+    </message>
+    <message>
+        <source>Raise global batch to %1 sequences (allows DP %2)</source>
+        <translation>将全局批次提高到 %1 条序列（允许 DP %2）</translation>
+    </message>
+    <message>
+        <source>global batch %1 rules out DP %2 on %3 GPUs (DP must divide it); with %4 the fastest plan that fits is %5 (micro-batch %6); %7</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>全局批次 %1 在 %3 个 GPU 上排除了 DP %2（全局批次必须能被 DP 整除）；改为 %4 时，能放下的最快方案是 %5（微批次 %6）；%7</translation>
+    </message>
+    <message>
+        <source>Use %1 GPUs: %2 nodes of %3 %4 (now %5)</source>
+        <translation>使用 %1 个 GPU：%2 个节点，每个含 %3 个 %4（当前 %5 个）</translation>
+    </message>
+    <message>
+        <source>the current plan runs at %1 on %2 GPUs</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>当前方案在 %2 个 GPU 上达到 %1</translation>
+    </message>
+    <message>
+        <source>no plan fits on %1 GPU</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 个 GPU 上放不下任何方案</translation>
+    </message>
+    <message>
+        <source>no plan fits on %1 GPUs</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 个 GPU 上放不下任何方案</translation>
+    </message>
+    <message>
+        <source>no plan fits on %1 GPU (the closest needs %2 per GPU of %3 usable)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 个 GPU 上放不下任何方案（最接近的方案每个 GPU 需要 %2，可用 %3）</translation>
+    </message>
+    <message>
+        <source>no plan fits on %1 GPUs (the closest needs %2 per GPU of %3 usable)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1 个 GPU 上放不下任何方案（最接近的方案每个 GPU 需要 %2，可用 %3）</translation>
+    </message>
+    <message>
+        <source>%1; on %2 nodes (%3 GPUs) the fastest plan that fits is %4: peak %5 per GPU of %6 usable, step %7, %8; %9 nodes (%10 GPUs) do not fit</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>%1；在 %2 个节点（%3 个 GPU）上能放下的最快方案是 %4：每个 GPU 峰值 %5（可用 %6），步时间 %7，%8；%9 个节点（%10 个 GPU）放不下</translation>
+    </message>
+</context>
+<context>
     <name>ProposalsController</name>
     <message>
         <source>No proposals: %1</source>
@@ -4735,6 +5475,22 @@ The sweep view: shardscope render MODEL --view sweep (--gpus A..B | --batch A..B
         <source>stages %1–%2 of %3</source>
         <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation>%3 个阶段中的 %1–%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>GPU (global rank; TP across; CP down, framed per CP group; a block per DP rank, %n a row)</source>
+        <translation><numerusform>GPU（全局 rank；横向为 TP；纵向为 CP，每个 CP 组加框；每个 DP rank 一块，每行 %n 块）</numerusform></translation>
+    </message>
+    <message>
+        <source>GPU (TP across, CP down, DP blocks in rows)</source>
+        <translation>GPU（横向为 TP，纵向为 CP，DP 块按行排列）</translation>
+    </message>
+    <message numerus="yes">
+        <source>GPU (global rank; DP ranks in rows of %n)</source>
+        <translation><numerusform>GPU（全局 rank；DP rank 每行 %n 个）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>GPU (global rank; TP across; a block per DP rank, %n a row)</source>
+        <translation><numerusform>GPU（全局 rank；横向为 TP；每个 DP rank 一块，每行 %n 块）</numerusform></translation>
     </message>
 </context>
 <context>
