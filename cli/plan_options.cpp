@@ -82,9 +82,12 @@ ModelGraph PlanOptionsParser::loadModel(const QString& argument)
     return importModel(argument.toStdString());
 }
 
-PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
+struct PlanOptionsParser::ParseState
 {
-    PlanOptions o;
+    explicit ParseState(const QStringList& arguments) : reader { arguments } { }
+
+    Reader reader;
+    PlanOptions options;
     QString gpuName = QStringLiteral("H100-SXM");
     long long gpus = 64, perNode = 8;
     double intraGBps = 0, interGBps = 0;
@@ -92,157 +95,20 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
     bool weightsGiven = false;
     std::optional<double> tokenBudget, gpuHourPrice;
     std::optional<Preset> preset;
-    TrainingSpec& training = o.problem.training;
+};
 
-    Reader r { arguments };
+PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
+{
+    ParseState s(arguments);
+    PlanOptions& o = s.options;
+    Reader& r = s.reader;
     for (r.i = 0; r.i < arguments.size(); ++r.i) {
         const QString a = arguments[r.i];
         if (!a.startsWith(QLatin1String("--"))) {
             if (!o.modelArgument.isEmpty())
                 throw UsageError { tr("unexpected argument \"%1\": give one model").arg(a) };
             o.modelArgument = a;
-        } else if (a == QLatin1String("--gpu")) {
-            gpuName = r.value(a);
-        } else if (a == QLatin1String("--gpus")) {
-            gpus = toInteger(a, r.value(a), 1, 10'000'000);
-        } else if (a == QLatin1String("--gpus-per-node")) {
-            perNode = toInteger(a, r.value(a), 1, 1024);
-        } else if (a == QLatin1String("--hardware")) {
-            hardwareFile = r.value(a);
-        } else if (a == QLatin1String("--intra-node-gbps")) {
-            intraGBps = toNumber(a, r.value(a), 1e-3, 1e6);
-        } else if (a == QLatin1String("--inter-node-gbps")) {
-            interGBps = toNumber(a, r.value(a), 1e-3, 1e6);
-        } else if (a == QLatin1String("--seq")) {
-            training.seqLength = toInteger(a, r.value(a), 1, 1 << 24);
-        } else if (a == QLatin1String("--global-batch")) {
-            training.globalBatch = toInteger(a, r.value(a), 1, 1 << 24);
-        } else if (a == QLatin1String("--precision")) {
-            const QString v = r.value(a);
-            auto p = precisionFromString(v.toStdString());
-            if (!p)
-                throw UsageError { tr("--precision expects bf16, fp16, fp8 or fp32, got \"%1\"").arg(v) };
-            training.precision = *p;
-        } else if (a == QLatin1String("--optimizer")) {
-            const QString v = r.value(a);
-            auto p = optimizerFromString(v.toStdString());
-            if (!p)
-                throw UsageError { tr("--optimizer expects adam or sgd, got \"%1\"").arg(v) };
-            training.optimizer = *p;
-        } else if (a == QLatin1String("--no-flash-attention")) {
-            training.flashAttention = false;
-        } else if (a == QLatin1String("--unfused-kernels")) {
-            training.fusedKernels = false;
-        } else if (a == QLatin1String("--fp16-gradients")) {
-            training.fp32Gradients = false;
-        } else if (a == QLatin1String("--overhead-gib")) {
-            training.frameworkOverheadBytes = toNumber(a, r.value(a), 0, 1e6) * 1024.0 * 1024.0 * 1024.0;
-        } else if (a == QLatin1String("--memory-margin")) {
-            training.memoryMargin = toNumber(a, r.value(a), 0, 0.99);
-        } else if (a == QLatin1String("--dp-overlap")) {
-            training.dpOverlap = toNumber(a, r.value(a), 0, 1);
-        } else if (a == QLatin1String("--moe-imbalance")) {
-            training.moeImbalance = toNumber(a, r.value(a), 1, 64);
-        } else if (a == QLatin1String("--moe-capacity-factor")) {
-            const double f = toNumber(a, r.value(a), 0, 64);
-            if (!(f > 0))
-                throw UsageError { tr("--moe-capacity-factor must be above 0 (the tokens each expert computes over its "
-                                      "average); leave it out for dropless routing") };
-            training.moeCapacityFactor = f;
-        } else if (a == QLatin1String("--ep")) {
-            training.pins.ep = int(toInteger(a, r.value(a), 1, 1 << 20));
-        } else if (a == QLatin1String("--etp")) {
-            training.pins.etp = int(toInteger(a, r.value(a), 1, 1 << 20));
-        } else if (a == QLatin1String("--tp")) {
-            training.pins.tp = int(toInteger(a, r.value(a), 1, 1 << 20));
-        } else if (a == QLatin1String("--cp")) {
-            training.pins.cp = int(toInteger(a, r.value(a), 1, 1 << 20));
-        } else if (a == QLatin1String("--cp-comm-type")) {
-            const QString v = r.value(a);
-            auto p = cpCommTypeFromString(v.toStdString());
-            if (!p)
-                throw UsageError { tr("--cp-comm-type expects p2p (ring) or a2a (all-to-all), got \"%1\"").arg(v) };
-            training.pins.cpCommType = *p;
-        } else if (a == QLatin1String("--dp-replicate")) {
-            training.pins.dpReplicate = int(toInteger(a, r.value(a), 1, 1 << 24));
-        } else if (a == QLatin1String("--reshard-after-forward")) {
-            training.pins.reshardAfterForward = toSwitch(a, r.value(a));
-        } else if (a == QLatin1String("--pp")) {
-            training.pins.pp = int(toInteger(a, r.value(a), 1, 1 << 20));
-        } else if (a == QLatin1String("--dp")) {
-            training.pins.dp = int(toInteger(a, r.value(a), 1, 1 << 24));
-        } else if (a == QLatin1String("--vpp")) {
-            training.pins.vpp = int(toInteger(a, r.value(a), 1, 1 << 10));
-        } else if (a == QLatin1String("--micro-batch")) {
-            training.pins.microBatch = int(toInteger(a, r.value(a), 1, 1 << 20));
-        } else if (a == QLatin1String("--zero")) {
-            training.pins.zeroStage = int(toInteger(a, r.value(a), 0, 3));
-        } else if (a == QLatin1String("--recompute")) {
-            const QString v = r.value(a);
-            auto p = recomputeFromString(v.toStdString());
-            if (!p)
-                throw UsageError { tr("--recompute expects none, selective or full, got \"%1\"").arg(v) };
-            training.pins.recompute = *p;
-        } else if (a == QLatin1String("--sp")) {
-            training.pins.sequenceParallel = true;
-        } else if (a == QLatin1String("--no-sp")) {
-            training.pins.sequenceParallel = false;
-        } else if (a == QLatin1String("--tp-comm-overlap")) {
-            training.pins.tpCommOverlap = toSwitch(a, r.value(a));
-        } else if (a == QLatin1String("--pp-comm-overlap")) {
-            training.pins.ppCommOverlap = toSwitch(a, r.value(a));
-        } else if (a == QLatin1String("--ep-comm-overlap")) {
-            training.pins.epCommOverlap = toSwitch(a, r.value(a));
-        } else if (a == QLatin1String("--schedule")) {
-            const QString v = r.value(a);
-            auto p = scheduleFromString(v.toStdString());
-            if (!p)
-                throw UsageError { tr("--schedule expects gpipe, 1f1b, interleaved, zb-h1, interleaved-zb or zbv, got \"%1\"").arg(v) };
-            training.pins.schedule = *p;
-        } else if (a == QLatin1String("--strategy")) {
-            const QString v = r.value(a);
-            if (const Preset* p = findPreset(v.toStdString())) {
-                preset = *p;
-                o.strategy = p->strategy;
-            } else if (auto s = strategyFromString(v.toStdString())) {
-                o.strategy = *s;
-            } else {
-                throw UsageError { tr("unknown strategy \"%1\"; see shardscope plan --help").arg(v) };
-            }
-        } else if (a == QLatin1String("--weights")) {
-            const QString v = r.value(a);
-            const QStringList parts = v.split(QLatin1Char(','));
-            if (parts.size() != 3)
-                throw UsageError { tr("--weights expects three numbers M,C,N (memory, compute, communication), got \"%1\"").arg(v) };
-            o.weights.memory = toNumber(a, parts[0], 0, 1e6);
-            o.weights.compute = toNumber(a, parts[1], 0, 1e6);
-            o.weights.communication = toNumber(a, parts[2], 0, 1e6);
-            if (o.weights.memory + o.weights.compute + o.weights.communication <= 0)
-                throw UsageError { tr("--weights must not all be zero") };
-            weightsGiven = true;
-        } else if (a == QLatin1String("--top")) {
-            o.top = int(toInteger(a, r.value(a), 1, 100000));
-        } else if (a == QLatin1String("--infeasible")) {
-            o.showInfeasible = int(toInteger(a, r.value(a), 0, 100000));
-        } else if (a == QLatin1String("--proposals")) {
-            o.proposals = 10;
-        } else if (a == QLatin1String("--json")) {
-            o.jsonPath = r.value(a);
-        } else if (a == QLatin1String("--token-budget")) {
-            const QString v = r.value(a);
-            try {
-                tokenBudget = parseTokenCount(v.toStdString(), a.toStdString());
-            } catch (const InputError& e) {
-                throw UsageError { QStringLiteral("%1: %2").arg(a, QString::fromStdString(e.message())) };
-            }
-        } else if (a == QLatin1String("--gpu-hour-price")) {
-            const QString v = r.value(a);
-            try {
-                gpuHourPrice = parseGpuHourPrice(v.toStdString(), a.toStdString());
-            } catch (const InputError& e) {
-                throw UsageError { QStringLiteral("%1: %2").arg(a, QString::fromStdString(e.message())) };
-            }
-        } else {
+        } else if (!parseOption(s, a)) {
             throw UsageError { tr("unknown option %1; see shardscope plan --help").arg(a) };
         }
     }
@@ -250,17 +116,254 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
         throw UsageError { tr("no model given: shardscope plan MODEL [options] (a config.json, a model file, or a "
                               "bundled name such as llama-3-70b)") };
 
-    if (gpuHourPrice && !tokenBudget)
+    finishBudget(s);
+    finishRanking(s);
+    o.problem.cluster = makeCluster(s);
+
+    o.problem.model = loadModel(o.modelArgument);
+    o.problem.validate();
+    return std::move(o);
+}
+
+bool PlanOptionsParser::parseOption(ParseState& s, const QString& a)
+{
+    return parseClusterOption(s, a) || parseTrainingOption(s, a) || parseDegreePin(s, a) || parseTechniquePin(s, a)
+        || parseRankingOption(s, a) || parseOutputOption(s, a) || parseBudgetOption(s, a);
+}
+
+bool PlanOptionsParser::parseClusterOption(ParseState& s, const QString& a)
+{
+    Reader& r = s.reader;
+    if (a == QLatin1String("--gpu")) {
+        s.gpuName = r.value(a);
+    } else if (a == QLatin1String("--gpus")) {
+        s.gpus = toInteger(a, r.value(a), 1, 10'000'000);
+    } else if (a == QLatin1String("--gpus-per-node")) {
+        s.perNode = toInteger(a, r.value(a), 1, 1024);
+    } else if (a == QLatin1String("--hardware")) {
+        s.hardwareFile = r.value(a);
+    } else if (a == QLatin1String("--intra-node-gbps")) {
+        s.intraGBps = toNumber(a, r.value(a), 1e-3, 1e6);
+    } else if (a == QLatin1String("--inter-node-gbps")) {
+        s.interGBps = toNumber(a, r.value(a), 1e-3, 1e6);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool PlanOptionsParser::parseTrainingOption(ParseState& s, const QString& a)
+{
+    Reader& r = s.reader;
+    TrainingSpec& training = s.options.problem.training;
+    if (a == QLatin1String("--seq")) {
+        training.seqLength = toInteger(a, r.value(a), 1, 1 << 24);
+    } else if (a == QLatin1String("--global-batch")) {
+        training.globalBatch = toInteger(a, r.value(a), 1, 1 << 24);
+    } else if (a == QLatin1String("--precision")) {
+        const QString v = r.value(a);
+        auto p = precisionFromString(v.toStdString());
+        if (!p)
+            throw UsageError { tr("--precision expects bf16, fp16, fp8 or fp32, got \"%1\"").arg(v) };
+        training.precision = *p;
+    } else if (a == QLatin1String("--optimizer")) {
+        const QString v = r.value(a);
+        auto p = optimizerFromString(v.toStdString());
+        if (!p)
+            throw UsageError { tr("--optimizer expects adam or sgd, got \"%1\"").arg(v) };
+        training.optimizer = *p;
+    } else if (a == QLatin1String("--no-flash-attention")) {
+        training.flashAttention = false;
+    } else if (a == QLatin1String("--unfused-kernels")) {
+        training.fusedKernels = false;
+    } else if (a == QLatin1String("--fp16-gradients")) {
+        training.fp32Gradients = false;
+    } else if (a == QLatin1String("--overhead-gib")) {
+        training.frameworkOverheadBytes = toNumber(a, r.value(a), 0, 1e6) * 1024.0 * 1024.0 * 1024.0;
+    } else if (a == QLatin1String("--memory-margin")) {
+        training.memoryMargin = toNumber(a, r.value(a), 0, 0.99);
+    } else if (a == QLatin1String("--dp-overlap")) {
+        training.dpOverlap = toNumber(a, r.value(a), 0, 1);
+    } else if (a == QLatin1String("--moe-imbalance")) {
+        training.moeImbalance = toNumber(a, r.value(a), 1, 64);
+    } else if (a == QLatin1String("--moe-capacity-factor")) {
+        const double f = toNumber(a, r.value(a), 0, 64);
+        if (!(f > 0))
+            throw UsageError { tr("--moe-capacity-factor must be above 0 (the tokens each expert computes over its "
+                                  "average); leave it out for dropless routing") };
+        training.moeCapacityFactor = f;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/// The pins of a parallel degree (and of the micro-batch size): how many GPUs or sequences.
+bool PlanOptionsParser::parseDegreePin(ParseState& s, const QString& a)
+{
+    Reader& r = s.reader;
+    PlanPins& pins = s.options.problem.training.pins;
+    if (a == QLatin1String("--ep")) {
+        pins.ep = int(toInteger(a, r.value(a), 1, 1 << 20));
+    } else if (a == QLatin1String("--etp")) {
+        pins.etp = int(toInteger(a, r.value(a), 1, 1 << 20));
+    } else if (a == QLatin1String("--tp")) {
+        pins.tp = int(toInteger(a, r.value(a), 1, 1 << 20));
+    } else if (a == QLatin1String("--cp")) {
+        pins.cp = int(toInteger(a, r.value(a), 1, 1 << 20));
+    } else if (a == QLatin1String("--dp-replicate")) {
+        pins.dpReplicate = int(toInteger(a, r.value(a), 1, 1 << 24));
+    } else if (a == QLatin1String("--pp")) {
+        pins.pp = int(toInteger(a, r.value(a), 1, 1 << 20));
+    } else if (a == QLatin1String("--dp")) {
+        pins.dp = int(toInteger(a, r.value(a), 1, 1 << 24));
+    } else if (a == QLatin1String("--vpp")) {
+        pins.vpp = int(toInteger(a, r.value(a), 1, 1 << 10));
+    } else if (a == QLatin1String("--micro-batch")) {
+        pins.microBatch = int(toInteger(a, r.value(a), 1, 1 << 20));
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/// The pins of a technique: ZeRO, recomputation, sequence parallelism, overlaps, CP exchange, schedule.
+bool PlanOptionsParser::parseTechniquePin(ParseState& s, const QString& a)
+{
+    Reader& r = s.reader;
+    PlanPins& pins = s.options.problem.training.pins;
+    if (a == QLatin1String("--cp-comm-type")) {
+        const QString v = r.value(a);
+        auto p = cpCommTypeFromString(v.toStdString());
+        if (!p)
+            throw UsageError { tr("--cp-comm-type expects p2p (ring) or a2a (all-to-all), got \"%1\"").arg(v) };
+        pins.cpCommType = *p;
+    } else if (a == QLatin1String("--reshard-after-forward")) {
+        pins.reshardAfterForward = toSwitch(a, r.value(a));
+    } else if (a == QLatin1String("--zero")) {
+        pins.zeroStage = int(toInteger(a, r.value(a), 0, 3));
+    } else if (a == QLatin1String("--recompute")) {
+        const QString v = r.value(a);
+        auto p = recomputeFromString(v.toStdString());
+        if (!p)
+            throw UsageError { tr("--recompute expects none, selective or full, got \"%1\"").arg(v) };
+        pins.recompute = *p;
+    } else if (a == QLatin1String("--sp")) {
+        pins.sequenceParallel = true;
+    } else if (a == QLatin1String("--no-sp")) {
+        pins.sequenceParallel = false;
+    } else if (a == QLatin1String("--tp-comm-overlap")) {
+        pins.tpCommOverlap = toSwitch(a, r.value(a));
+    } else if (a == QLatin1String("--pp-comm-overlap")) {
+        pins.ppCommOverlap = toSwitch(a, r.value(a));
+    } else if (a == QLatin1String("--ep-comm-overlap")) {
+        pins.epCommOverlap = toSwitch(a, r.value(a));
+    } else if (a == QLatin1String("--schedule")) {
+        const QString v = r.value(a);
+        auto p = scheduleFromString(v.toStdString());
+        if (!p)
+            throw UsageError { tr("--schedule expects gpipe, 1f1b, interleaved, zb-h1, interleaved-zb or zbv, got \"%1\"").arg(v) };
+        pins.schedule = *p;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool PlanOptionsParser::parseRankingOption(ParseState& s, const QString& a)
+{
+    Reader& r = s.reader;
+    PlanOptions& o = s.options;
+    if (a == QLatin1String("--strategy")) {
+        const QString v = r.value(a);
+        if (const Preset* p = findPreset(v.toStdString())) {
+            s.preset = *p;
+            o.strategy = p->strategy;
+        } else if (auto st = strategyFromString(v.toStdString())) {
+            o.strategy = *st;
+        } else {
+            throw UsageError { tr("unknown strategy \"%1\"; see shardscope plan --help").arg(v) };
+        }
+    } else if (a == QLatin1String("--weights")) {
+        const QString v = r.value(a);
+        const QStringList parts = v.split(QLatin1Char(','));
+        if (parts.size() != 3)
+            throw UsageError { tr("--weights expects three numbers M,C,N (memory, compute, communication), got \"%1\"").arg(v) };
+        o.weights.memory = toNumber(a, parts[0], 0, 1e6);
+        o.weights.compute = toNumber(a, parts[1], 0, 1e6);
+        o.weights.communication = toNumber(a, parts[2], 0, 1e6);
+        if (o.weights.memory + o.weights.compute + o.weights.communication <= 0)
+            throw UsageError { tr("--weights must not all be zero") };
+        s.weightsGiven = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool PlanOptionsParser::parseOutputOption(ParseState& s, const QString& a)
+{
+    Reader& r = s.reader;
+    PlanOptions& o = s.options;
+    if (a == QLatin1String("--top")) {
+        o.top = int(toInteger(a, r.value(a), 1, 100000));
+    } else if (a == QLatin1String("--infeasible")) {
+        o.showInfeasible = int(toInteger(a, r.value(a), 0, 100000));
+    } else if (a == QLatin1String("--proposals")) {
+        o.proposals = 10;
+    } else if (a == QLatin1String("--json")) {
+        o.jsonPath = r.value(a);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool PlanOptionsParser::parseBudgetOption(ParseState& s, const QString& a)
+{
+    Reader& r = s.reader;
+    if (a == QLatin1String("--token-budget")) {
+        const QString v = r.value(a);
+        try {
+            s.tokenBudget = parseTokenCount(v.toStdString(), a.toStdString());
+        } catch (const InputError& e) {
+            throw UsageError { QStringLiteral("%1: %2").arg(a, QString::fromStdString(e.message())) };
+        }
+    } else if (a == QLatin1String("--gpu-hour-price")) {
+        const QString v = r.value(a);
+        try {
+            s.gpuHourPrice = parseGpuHourPrice(v.toStdString(), a.toStdString());
+        } catch (const InputError& e) {
+            throw UsageError { QStringLiteral("%1: %2").arg(a, QString::fromStdString(e.message())) };
+        }
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void PlanOptionsParser::finishBudget(ParseState& s)
+{
+    if (s.gpuHourPrice && !s.tokenBudget)
         throw UsageError { tr("--gpu-hour-price needs --token-budget TOKENS: the cost is the GPU-hours the tokens take "
                               "times the price") };
-    if (tokenBudget)
-        o.budget = TrainingBudget { *tokenBudget, gpuHourPrice };
+    if (s.tokenBudget)
+        s.options.budget = TrainingBudget { *s.tokenBudget, s.gpuHourPrice };
+}
 
-    if (!weightsGiven)
-        o.weights = preset ? preset->weights : defaultWeights(o.strategy);
-    if (preset)
-        training.memoryMargin = preset->memoryMargin;
+/// The preset's (or the strategy's) weights unless --weights gave them; a preset's memory margin.
+void PlanOptionsParser::finishRanking(ParseState& s)
+{
+    PlanOptions& o = s.options;
+    if (!s.weightsGiven)
+        o.weights = s.preset ? s.preset->weights : defaultWeights(o.strategy);
+    if (s.preset)
+        o.problem.training.memoryMargin = s.preset->memoryMargin;
+}
 
+/// The built-in GPUs, with those of --hardware FILE added or overriding. Throws InputError.
+HardwareCatalog PlanOptionsParser::loadCatalog(const QString& hardwareFile)
+{
     HardwareCatalog catalog = HardwareCatalog::builtin();
     if (!hardwareFile.isEmpty()) {
         QFile f(hardwareFile);
@@ -269,28 +372,31 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
         const QByteArray data = f.readAll();
         catalog.merge(HardwareCatalog::fromJson(std::string_view(data.constData(), std::size_t(data.size())), hardwareFile.toStdString()));
     }
-    const GpuSpec* gpu = catalog.find(gpuName.toStdString());
+    return catalog;
+}
+
+ClusterSpec PlanOptionsParser::makeCluster(const ParseState& s)
+{
+    const HardwareCatalog catalog = loadCatalog(s.hardwareFile);
+    const GpuSpec* gpu = catalog.find(s.gpuName.toStdString());
     if (!gpu) {
         QStringList names;
         for (const GpuSpec& g : catalog.gpus())
             names << QString::fromStdString(g.name);
-        throw UsageError { tr("unknown GPU \"%1\"; known: %2 (shardscope gpus lists them)").arg(gpuName, names.join(QStringLiteral(", "))) };
+        throw UsageError { tr("unknown GPU \"%1\"; known: %2 (shardscope gpus lists them)").arg(s.gpuName, names.join(QStringLiteral(", "))) };
     }
     // A GPU count that is not whole nodes is a bad command-line value (exit 2), as --gpus 0 is, not a bad input file.
-    if (gpus > perNode && gpus % perNode != 0)
+    if (s.gpus > s.perNode && s.gpus % s.perNode != 0)
         throw UsageError { tr("--gpus: %1 GPUs cannot be split into nodes of %2; expected a multiple of %2 (or fewer "
                               "than %2: one partial node)")
-                               .arg(gpus)
-                               .arg(perNode) };
-    o.problem.cluster = ClusterSpec::make(*gpu, int(gpus), int(perNode));
-    if (intraGBps > 0)
-        o.problem.cluster.intraNode.bandwidthBytesPerSecond = intraGBps * 1e9;
-    if (interGBps > 0)
-        o.problem.cluster.interNode.bandwidthBytesPerSecond = interGBps * 1e9;
-
-    o.problem.model = loadModel(o.modelArgument);
-    o.problem.validate();
-    return o;
+                               .arg(s.gpus)
+                               .arg(s.perNode) };
+    ClusterSpec cluster = ClusterSpec::make(*gpu, int(s.gpus), int(s.perNode));
+    if (s.intraGBps > 0)
+        cluster.intraNode.bandwidthBytesPerSecond = s.intraGBps * 1e9;
+    if (s.interGBps > 0)
+        cluster.interNode.bandwidthBytesPerSecond = s.interGBps * 1e9;
+    return cluster;
 }
 
 QString PlanOptionsParser::helpText()

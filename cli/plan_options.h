@@ -9,6 +9,10 @@
 #include <QString>
 #include <QStringList>
 
+namespace shardscope {
+class HardwareCatalog;
+}
+
 /// What `shardscope plan` was asked to do, parsed and validated.
 struct PlanOptions
 {
@@ -41,4 +45,25 @@ public:
     static QString optionsHelp();
     /// A model file of any supported format, or the name of a bundled model. Throws InputError.
     static shardscope::ModelGraph loadModel(const QString& argument);
+
+private:
+    /// parse()'s reading position and what the options set so far (defined in plan_options.cpp).
+    struct ParseState;
+
+    // One group of options each (the help's sections): apply `option` if it is one of the group's,
+    // reading its value from the command line, and say whether it was. Throw UsageError for a bad value.
+    static bool parseOption(ParseState& state, const QString& option);
+    static bool parseClusterOption(ParseState& state, const QString& option);
+    static bool parseTrainingOption(ParseState& state, const QString& option);
+    static bool parseDegreePin(ParseState& state, const QString& option);
+    static bool parseTechniquePin(ParseState& state, const QString& option);
+    static bool parseRankingOption(ParseState& state, const QString& option);
+    static bool parseOutputOption(ParseState& state, const QString& option);
+    static bool parseBudgetOption(ParseState& state, const QString& option);
+
+    // After the last argument: checks across options, defaults that depend on others, the cluster.
+    static void finishBudget(ParseState& state);
+    static void finishRanking(ParseState& state);
+    static shardscope::HardwareCatalog loadCatalog(const QString& hardwareFile);
+    static shardscope::ClusterSpec makeCluster(const ParseState& state);
 };
