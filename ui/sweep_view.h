@@ -140,7 +140,16 @@ private:
     double xFraction(std::int64_t value) const;
     double metricOf(int panel, std::size_t index) const; ///< NaN without a fitting plan
     bool hasErrors() const;
+    struct PanelPaint; ///< one panel being painted (sweep_view_render.cpp)
     void paintPanel(QPainter& painter, int panel, const Panel& p) const;
+    void paintPanelTitle(QPainter& painter, PanelPaint& d) const;
+    void paintPanelAxes(QPainter& painter, PanelPaint& d) const;
+    void collectPanelData(PanelPaint& d) const;
+    void paintPanelLines(QPainter& painter, const PanelPaint& d) const;
+    void paintPanelPoints(QPainter& painter, const PanelPaint& d) const;
+    void paintPanelLabels(QPainter& painter, PanelPaint& d) const;
+    void paintMarkerLabel(QPainter& painter, PanelPaint& d, std::size_t index, const QColor& colour,
+        const QString& longText) const;
 
     shardscope::SweepAxis m_axis = shardscope::SweepAxis::Gpus;
     std::vector<std::int64_t> m_values;

@@ -15,19 +15,45 @@
 
 namespace shardscope {
 
-void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& c,
-                                const std::vector<double>& stageInFlight, double fixedBytes, double capacityBytes,
-                                std::vector<std::pair<int, int>>& chunks) const
+namespace {
+
+// Reused per thread (the search places a candidate's chunks tens of thousands of times).
+constexpr std::size_t kUncapped = 32;
+struct Scratch
 {
-    const int p = c.pp;
-    const int v = c.vpp;
-    const int blocks = m_blockUnits;
-    // The blocks' average cost (exact for a model of identical blocks, the common case) and what the first and
-    // last stage carry besides blocks: the embedding side before the first block, output head and loss after
-    // the last.
-    PartitionItem block, before, after;
+    std::vector<double> start, load;
+    std::vector<int> count, cap, chunkBlocks;
+    std::vector<std::pair<double, int>> queue;
+    // The last kUncapped placements without memory caps, by what they depend on: where every stage's count
+    // stays within its cap, the capped placement is the same (a stage leaves the queue at its cap, and in the
+    // uncapped run it is never chosen again there), so the ZeRO variants of one configuration share it, and
+    // its schedules and chunk counts with a few kernel variants between them.
+    struct Key
+    {
+        int p = 0, head = -1, blocks = -1;
+        double blockSeconds = 0, beforeSeconds = 0, afterSeconds = 0;
+        bool operator==(const Key&) const = default;
+    };
+    std::array<Key, kUncapped> uncappedFor;
+    std::array<std::vector<int>, kUncapped> uncapped;
+    std::size_t next = 0;
+};
+
+// This thread's scratch space.
+Scratch& scratchSpace()
+{
+    thread_local Scratch scratch;
+    return scratch;
+}
+
+// The blocks' average cost (exact for a model of identical blocks, the common case) and what the first and
+// last stage carry besides blocks: the embedding side before the first block, output head and loss after
+// the last.
+void sumItems(const std::vector<PartitionItem>& items, int firstBlockUnit, int lastBlockUnit, int blocks,
+              PartitionItem& block, PartitionItem& before, PartitionItem& after)
+{
     for (int u = 0; u < int(items.size()); ++u) {
-        PartitionItem& to = u < m_firstBlockUnit ? before : u > m_lastBlockUnit ? after : block;
+        PartitionItem& to = u < firstBlockUnit ? before : u > lastBlockUnit ? after : block;
         to.seconds += items[std::size_t(u)].seconds;
         to.staticBytes += items[std::size_t(u)].staticBytes;
         to.activationBytes += items[std::size_t(u)].activationBytes;
@@ -35,38 +61,14 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
     block.seconds /= blocks;
     block.staticBytes /= blocks;
     block.activationBytes /= blocks;
+}
 
-    // Blocks per stage: each block goes where the stage's time grows least (with identical blocks this
-    // minimises the slowest stage), within what the stage's memory holds; ties go to middle stages, so the
-    // stages holding the embedding and the loss get the fewer blocks (Llama 3's layout: "Sec. 3.3.2: one
-    // fewer layer on the first and the last stage").
-    // The embedding is on virtual stage 0; the head and loss on the last one: stage p - 1 in the loop
-    // placement, stage 0 again in ZBV's V.
-    const auto [headStage, headChunk] = stageAndChunkOf(c.schedule, p, p * v - 1);
-    // Reused per thread (the search places a candidate's chunks tens of thousands of times).
-    constexpr std::size_t kUncapped = 32;
-    struct Scratch
-    {
-        std::vector<double> start, load;
-        std::vector<int> count, cap, chunkBlocks;
-        std::vector<std::pair<double, int>> queue;
-        // The last kUncapped placements without memory caps, by what they depend on: where every stage's count
-        // stays within its cap, the capped placement is the same (a stage leaves the queue at its cap, and in the
-        // uncapped run it is never chosen again there), so the ZeRO variants of one configuration share it, and
-        // its schedules and chunk counts with a few kernel variants between them.
-        struct Key
-        {
-            int p = 0, head = -1, blocks = -1;
-            double blockSeconds = 0, beforeSeconds = 0, afterSeconds = 0;
-            bool operator==(const Key&) const = default;
-        };
-        std::array<Key, kUncapped> uncappedFor;
-        std::array<std::vector<int>, kUncapped> uncapped;
-        std::size_t next = 0;
-    };
-    thread_local Scratch scratch;
-    std::vector<double>& start = scratch.start;
-    std::vector<int>& cap = scratch.cap;
+// Each stage's time before its blocks (`start`) and how many blocks its memory holds (`cap`); all of them
+// where the caps together cannot hold every block.
+void stageCaps(int p, int blocks, int headStage, const std::vector<double>& stageInFlight,
+               const PartitionItem& block, const PartitionItem& before, const PartitionItem& after,
+               double fixedBytes, double capacityBytes, std::vector<double>& start, std::vector<int>& cap)
+{
     start.assign(std::size_t(p), 0.0);
     cap.assign(std::size_t(p), blocks);
     long long room = 0;
@@ -87,76 +89,124 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
     }
     if (room < blocks) // does not fit anyhow: balance time, and the memory check reports the overflow
         std::fill(cap.begin(), cap.end(), blocks);
-    auto middle = [&, headStage = headStage](int k) { return k != 0 && k != headStage; };
+}
+
+// Blocks into `count`, each stage taking at most `limit[k]` (nullptr: no limit): each block where the stage's
+// time grows least, ties to middle stages.
+void placeBlocks(int p, int blocks, int headStage, double blockSeconds, const std::vector<double>& start,
+                 const int* limit, std::vector<double>& load, std::vector<std::pair<double, int>>& queue,
+                 std::vector<int>& count)
+{
+    auto middle = [&](int k) { return k != 0 && k != headStage; };
     using Slot = std::pair<double, int>; // (load after one more block, tie order)
-    std::vector<double>& load = scratch.load;
-    auto key = [&](int k) { return Slot { load[std::size_t(k)] + block.seconds, (middle(k) ? 0 : p) + k }; };
+    auto key = [&](int k) { return Slot { load[std::size_t(k)] + blockSeconds, (middle(k) ? 0 : p) + k }; };
     // A min-heap of slots (std::priority_queue's operations, on the reused vector).
-    std::vector<Slot>& queue = scratch.queue;
     auto push = [&](int k) {
         queue.push_back(key(k));
         std::push_heap(queue.begin(), queue.end(), std::greater<> {});
     };
-    // Blocks into `count`, each stage taking at most `limit[k]` (nullptr: no limit).
-    auto place = [&](const int* limit, std::vector<int>& count) {
-        load = start;
-        count.assign(std::size_t(p), 0);
-        queue.clear();
-        for (int k = 0; k < p; ++k)
-            if (!limit || limit[k] > 0)
-                push(k);
-        for (int placed = 0; placed < blocks && !queue.empty(); ++placed) {
-            std::pop_heap(queue.begin(), queue.end(), std::greater<> {});
-            const int k = queue.back().second % p;
-            queue.pop_back();
-            ++count[std::size_t(k)];
-            load[std::size_t(k)] += block.seconds;
-            if (!limit || count[std::size_t(k)] < limit[k])
-                push(k);
-        }
-    };
+    load = start;
+    count.assign(std::size_t(p), 0);
+    queue.clear();
+    for (int k = 0; k < p; ++k)
+        if (!limit || limit[k] > 0)
+            push(k);
+    for (int placed = 0; placed < blocks && !queue.empty(); ++placed) {
+        std::pop_heap(queue.begin(), queue.end(), std::greater<> {});
+        const int k = queue.back().second % p;
+        queue.pop_back();
+        ++count[std::size_t(k)];
+        load[std::size_t(k)] += blockSeconds;
+        if (!limit || count[std::size_t(k)] < limit[k])
+            push(k);
+    }
+}
+
+// Blocks per stage within scratch.cap: the remembered (or new) uncapped placement where it stays within the
+// caps, else a capped one in scratch.count.
+const std::vector<int>& blocksPerStage(int p, int blocks, int headStage, const PartitionItem& block,
+                                       const PartitionItem& before, const PartitionItem& after,
+                                       Scratch& scratch)
+{
     const Scratch::Key uncappedFor { p, headStage, blocks, block.seconds, before.seconds, after.seconds };
     const auto memo = std::find(scratch.uncappedFor.begin(), scratch.uncappedFor.end(), uncappedFor);
     std::size_t entry = std::size_t(memo - scratch.uncappedFor.begin());
     if (memo == scratch.uncappedFor.end()) {
         entry = scratch.next++ % kUncapped;
         scratch.uncappedFor[entry] = {}; // until complete
-        place(nullptr, scratch.uncapped[entry]);
+        placeBlocks(p, blocks, headStage, block.seconds, scratch.start, nullptr, scratch.load, scratch.queue,
+                    scratch.uncapped[entry]);
         scratch.uncappedFor[entry] = uncappedFor;
     }
     const std::vector<int>& uncapped = scratch.uncapped[entry];
     bool withinCaps = true;
     for (int k = 0; k < p && withinCaps; ++k)
-        withinCaps = uncapped[std::size_t(k)] <= cap[std::size_t(k)];
+        withinCaps = uncapped[std::size_t(k)] <= scratch.cap[std::size_t(k)];
     if (!withinCaps)
-        place(cap.data(), scratch.count);
-    const std::vector<int>& count = withinCaps ? uncapped : scratch.count;
+        placeBlocks(p, blocks, headStage, block.seconds, scratch.start, scratch.cap.data(), scratch.load,
+                    scratch.queue, scratch.count);
+    return withinCaps ? uncapped : scratch.count;
+}
 
-    // Each stage's blocks over its v chunks as evenly as possible; the chunks holding the embedding or the
-    // loss get the smaller shares (the others take the extra blocks first).
-    std::vector<int>& chunkBlocks = scratch.chunkBlocks;
+// Each stage's blocks over its v chunks as evenly as possible; the chunks holding the embedding or the
+// loss get the smaller shares (the others take the extra blocks first).
+void spreadOverChunks(Schedule schedule, int p, int v, int headStage, int headChunk,
+                      const std::vector<int>& count, std::vector<int>& chunkBlocks)
+{
     chunkBlocks.assign(std::size_t(p) * std::size_t(v), 0);
     for (int k = 0; k < p; ++k) {
         const int base = count[std::size_t(k)] / v;
         int extra = count[std::size_t(k)] % v;
-        auto light = [&, headStage = headStage, headChunk = headChunk](int r) {
-            return (k == 0 && r == 0) || (k == headStage && r == headChunk);
-        };
+        auto light = [&](int r) { return (k == 0 && r == 0) || (k == headStage && r == headChunk); };
         // The other chunks first, then the light ones.
         for (const bool lightPass : { false, true })
             for (int r = 0; r < v; ++r)
                 if (light(r) == lightPass) {
-                    chunkBlocks[std::size_t(virtualStageOf(c.schedule, p, k, r))] = base + (extra > 0 ? 1 : 0);
+                    chunkBlocks[std::size_t(virtualStageOf(schedule, p, k, r))] = base + (extra > 0 ? 1 : 0);
                     --extra;
                 }
     }
+}
+
+// Each chunk's unit range: chunk j's blocks in order, the first chunk from unit 0, the last to the end.
+void chunkRanges(const std::vector<int>& chunkBlocks, int firstBlockUnit, int units,
+                 std::vector<std::pair<int, int>>& chunks)
+{
     chunks.clear();
-    int next = m_firstBlockUnit;
+    int next = firstBlockUnit;
     for (std::size_t j = 0; j < chunkBlocks.size(); ++j) {
         const int first = j == 0 ? 0 : next;
         next += chunkBlocks[j];
-        chunks.emplace_back(first, j + 1 == chunkBlocks.size() ? int(m_units.size()) : next);
+        chunks.emplace_back(first, j + 1 == chunkBlocks.size() ? units : next);
     }
+}
+
+} // namespace
+
+void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& c,
+                                const std::vector<double>& stageInFlight, double fixedBytes, double capacityBytes,
+                                std::vector<std::pair<int, int>>& chunks) const
+{
+    const int p = c.pp;
+    const int v = c.vpp;
+    const int blocks = m_blockUnits;
+    PartitionItem block, before, after;
+    sumItems(items, m_firstBlockUnit, m_lastBlockUnit, blocks, block, before, after);
+
+    // Blocks per stage: each block goes where the stage's time grows least (with identical blocks this
+    // minimises the slowest stage), within what the stage's memory holds; ties go to middle stages, so the
+    // stages holding the embedding and the loss get the fewer blocks (Llama 3's layout: "Sec. 3.3.2: one
+    // fewer layer on the first and the last stage").
+    // The embedding is on virtual stage 0; the head and loss on the last one: stage p - 1 in the loop
+    // placement, stage 0 again in ZBV's V.
+    const auto [headStage, headChunk] = stageAndChunkOf(c.schedule, p, p * v - 1);
+    Scratch& scratch = scratchSpace();
+    stageCaps(p, blocks, headStage, stageInFlight, block, before, after, fixedBytes, capacityBytes,
+              scratch.start, scratch.cap);
+    const std::vector<int>& count = blocksPerStage(p, blocks, headStage, block, before, after, scratch);
+
+    spreadOverChunks(c.schedule, p, v, headStage, headChunk, count, scratch.chunkBlocks);
+    chunkRanges(scratch.chunkBlocks, m_firstBlockUnit, int(m_units.size()), chunks);
 }
 
 } // namespace shardscope

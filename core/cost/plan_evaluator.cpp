@@ -112,11 +112,13 @@ PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
     return e;
 }
 
-void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool detailed, bool checkRules,
-                                 StepCut* cut) const
+namespace {
+
+/// evaluateInto's start: `e` emptied (its vectors keep their capacity), then the configuration, capacity, warnings
+/// and, with `checkRules`, the rule `c` breaks; false when it breaks one (then `e` has no stages).
+bool startEstimate(const PlanEvaluator& evaluator, PlanEstimate& e, const ParallelConfig& c, bool detailed,
+                   bool checkRules)
 {
-    const TrainingSpec& tr = m_problem.training;
-    const ClusterSpec& cl = m_problem.cluster;
     {
         std::vector<StageEstimate> stages = std::move(e.stages);
         std::vector<std::pair<int, int>> chunkLayers = std::move(e.chunkLayers);
@@ -126,58 +128,161 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         e.chunkLayers.clear();
     }
     e.config = c;
-    e.capacityBytes = usableBytes();
+    e.capacityBytes = evaluator.usableBytes();
     if (detailed)
-        e.warnings = m_problem.model.warnings();
+        e.warnings = evaluator.problem().model.warnings();
     if (checkRules)
-        e.infeasibleReason = structuralProblem(c);
+        e.infeasibleReason = evaluator.structuralProblem(c);
     if (!e.infeasibleReason.empty()) {
         e.stages.clear();
-        return;
+        return false;
     }
+    return true;
+}
 
-    const int p = c.pp;
-    const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
-    e.numMicroBatches = m;
-    const bool interleaved = isInterleaved(c.schedule);
-    const int v = interleaved ? c.vpp : 1;
-    const int shardRanks = c.zeroShardSize();
-    // Routed experts' states shard over the expert-data-parallel ranks (MoE parallel folding), the rest over DP x CP.
-    const int expertShard = c.expertZeroShardSize();
+} // namespace
 
-    const std::vector<UnitCost>& classCosts = costClasses(c); // stable: nothing else is cached before we return
-    double largestLayer = 0, workingSet = 0, dispatch = 0;
-    for (const UnitCost& uc : classCosts) {
-        largestLayer = std::max(largestLayer, uc.largestLayerParams);
-        workingSet = std::max(workingSet, uc.workingSetBytes);
-        dispatch = std::max(dispatch, uc.dispatchBufferBytes);
-    }
-    auto states = [&](double params, double routed) {
+/// One evaluateInto of a configuration that breaks no rule: what its phases share (the problem, the configuration,
+/// the unit costs, this thread's scratch vectors) and the running sums one phase leaves to the next.
+struct PlanEvaluator::EvaluationPass
+{
+    EvaluationPass(const PlanEvaluator& evaluator, PlanEstimate& estimate, const ParallelConfig& config, bool detail);
+
+    // The phases, in evaluateInto's order.
+    void buildItems();
+    void place();
+    void sumStages();
+    bool cutIfSlower(StepCut& cut);
+    void writeStages();
+    void sumFlops();
+    void dataParallelTail();
+    void stepBreakdown();
+    void commAndThroughput();
+    void setFeasibility();
+
+    // sumStages' steps.
+    bool sameClassesAsPrevious(int k) const;
+    void sumDistinctStage(int k, double paired);
+    void boundarySend(StageSums& sums);
+    void recordStage(int k, StageRecord& rec, const StageSums& sums);
+    // writeStages' step.
+    void layerRanges(StageEstimate& st, int k) const;
+
+    /// The virtual stage of stage k's chunk r (stage k itself without interleaving).
+    int chunkOf(int k, int r) const { return interleaved ? virtualStageOf(c.schedule, p, k, r) : k; }
+    /// Unit u's cost (its class's).
+    const UnitCost& costOf(int u) const { return classCosts[std::size_t(ev.m_unitClass[std::size_t(u)])]; }
+    /// The model states of `params` parameters, `routed` of them routed experts'.
+    ModelStateBytes states(double params, double routed) const
+    {
         if (routed <= 0)
             return modelStateBytes(params, tr, c.zeroStage, shardRanks);
         const ModelStateBytes dense = modelStateBytes(params - routed, tr, c.zeroStage, shardRanks);
         const ModelStateBytes experts = modelStateBytes(routed, tr, c.zeroStage, expertShard);
         return ModelStateBytes { dense.weights + experts.weights, dense.gradients + experts.gradients,
                                  dense.optimizer + experts.optimizer };
-    };
-    auto localShare = [&](double params, double routed) {
+    }
+    /// The parameters a device updates (its ZeRO shard of them).
+    double localShare(double params, double routed) const
+    {
         return c.zeroStage >= 1 ? (params - routed) / double(shardRanks) + routed / double(expertShard) : params;
-    };
-    auto costOf = [&](int u) -> const UnitCost& { return classCosts[std::size_t(m_unitClass[std::size_t(u)])]; };
-    // The "other" memory of every device (memory_model.h); the optimizer's transient depends on the stage's
-    // parameters, so the partitioner sees it at its largest (one DP bucket).
-    const bool tiedAcrossStages = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
-    auto otherOf = [&](double params, double routed) {
+    }
+    /// The "other" memory of every device (memory_model.h); the optimizer's transient depends on the stage's
+    /// parameters, so the partitioner sees it at its largest (one DP bucket, fixedBytes).
+    OtherMemoryBytes otherOf(double params, double routed) const
+    {
         OtherMemoryBytes o = otherMemoryBytes(tr, c, localShare(params, routed), params, largestLayer, workingSet, tiedAcrossStages);
         o.moeDispatch = dispatch;
         return o;
-    };
+    }
+    /// FP8 weight copies belong to the weights (sharded with them under ZeRO-3).
+    double fp8Copies(const UnitCost& uc) const { return uc.fp8WeightBytes / (c.zeroStage == 3 ? double(shardRanks) : 1.0); }
+
+    const PlanEvaluator& ev;
+    PlanEstimate& e;
+    const ParallelConfig& c;
+    const TrainingSpec& tr;
+    const ClusterSpec& cl;
+    const bool detailed;
+    const int p;
+    const int m;
+    const bool interleaved;
+    const int v;
+    const int shardRanks;
+    // Routed experts' states shard over the expert-data-parallel ranks (MoE parallel folding), the rest over DP x CP.
+    const int expertShard;
+    const std::vector<UnitCost>& classCosts; // stable: nothing else is cached before evaluateInto returns
+    double largestLayer = 0, workingSet = 0, dispatch = 0;
+    const bool tiedAcrossStages;
+    double fixedBytes = 0; ///< the partitioner's fixed part of every stage's memory
+    EvaluationScratch& scratch;
+    std::vector<std::pair<int, int>>& chunkUnits; ///< each virtual stage's units, [first, end)
+    std::vector<StageSums>& distinct;             ///< the first pass's distinct stages
+    std::vector<double>& shares;                  ///< interleaved: v per distinct stage
+    std::vector<StageRecord>& records;            ///< the first pass's stages
+    std::vector<StageFloorTimes>& floorTimes;
+    const Collectives coll;
+    const KernelModel kernels;
+    const bool ppInterNode;
+    const double tokens; ///< per rank
+    // Megatron overlaps the pipeline's sends with compute in its interleaved schedule (ppCommOverlap);
+    // torch.distributed.pipelining, which runs the zero-bubble schedules, posts every send and receive
+    // asynchronously and makes only the consuming pass's stream wait (torch/distributed/pipelining/schedules.py,
+    // batch_isend_irecv and _wait_batch_p2p).
+    const bool overlapped;
+    const LinkSpec& link;
+    const double activationBytes;
+    // The last boundary's elements per token, its bytes and their send time (the same for most stages).
+    double boundaryFor = -1, bytes = 0, send = 0;
+    double tMax = 0, tMin = 1e300; ///< the slowest and fastest stage's micro-batch time
+    double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
+    int tailStage = 0; ///< the stage that ends the step (its DP tail and optimizer step the longest)
+    double pipeline = 0, perStage = 0;
+};
+
+PlanEvaluator::EvaluationPass::EvaluationPass(const PlanEvaluator& evaluator, PlanEstimate& estimate,
+                                              const ParallelConfig& config, bool detail)
+    : ev(evaluator)
+    , e(estimate)
+    , c(config)
+    , tr(evaluator.m_problem.training)
+    , cl(evaluator.m_problem.cluster)
+    , detailed(detail)
+    , p(config.pp)
+    , m(int(tr.globalBatch / (std::int64_t(config.dp) * config.microBatch)))
+    , interleaved(isInterleaved(config.schedule))
+    , v(interleaved ? config.vpp : 1)
+    , shardRanks(config.zeroShardSize())
+    , expertShard(config.expertZeroShardSize())
+    , classCosts(evaluator.costClasses(config))
+    , tiedAcrossStages(evaluator.m_problem.model.spec() && evaluator.m_problem.model.spec()->tiedEmbeddings)
+    , scratch(evaluationScratch())
+    , chunkUnits(scratch.chunkUnits)
+    , distinct(scratch.distinctStages)
+    , shares(scratch.chunkShares)
+    , records(scratch.records)
+    , floorTimes(scratch.floorTimes)
+    , coll(cl)
+    , kernels(cl.gpu, tr.precision)
+    , ppInterNode(std::int64_t(config.tp) * config.cp * config.dp * config.pp > cl.gpusPerNode)
+    , tokens(double(tr.seqLength) * config.microBatch / config.cp)
+    , overlapped(config.ppCommOverlap || isZeroBubble(config.schedule))
+    , link(ppInterNode ? cl.interNode : cl.intraNode)
+    , activationBytes(tr.bytesPerActivation())
+{
+    e.numMicroBatches = m;
+    for (const UnitCost& uc : classCosts) {
+        largestLayer = std::max(largestLayer, uc.largestLayerParams);
+        workingSet = std::max(workingSet, uc.workingSetBytes);
+        dispatch = std::max(dispatch, uc.dispatchBufferBytes);
+    }
     // The partitioner's fixed part: the transient at its largest; ZeRO-3's kept gathers go with each unit.
-    const double fixedBytes
-        = otherMemoryBytes(tr, c, 1e300, 0, largestLayer, workingSet, tiedAcrossStages).total() + dispatch;
-    // FP8 weight copies belong to the weights (sharded with them under ZeRO-3).
-    auto fp8Copies = [&](const UnitCost& uc) { return uc.fp8WeightBytes / (c.zeroStage == 3 ? double(shardRanks) : 1.0); };
-    EvaluationScratch& scratch = evaluationScratch();
+    fixedBytes = otherMemoryBytes(tr, c, 1e300, 0, largestLayer, workingSet, tiedAcrossStages).total() + dispatch;
+}
+
+// The partitioner's items: each unit class's time, model states and activations, then every unit's in model order.
+void PlanEvaluator::EvaluationPass::buildItems()
+{
     std::vector<PartitionItem>& classItems = scratch.classItems;
     classItems.clear();
     const double pairedTypical = epOverlapPairedShare(c, p / 2, m); // the partitioner sees a middle stage's overlap
@@ -191,17 +296,22 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     // Which units each virtual stage holds, in model order (virtualStageOf maps stages and chunks to them).
     std::vector<PartitionItem>& items = scratch.items;
     items.clear();
-    for (std::size_t u = 0; u < m_units.size(); ++u)
-        items.push_back(classItems[std::size_t(m_unitClass[u])]);
-    std::vector<std::pair<int, int>>& chunkUnits = scratch.chunkUnits;
+    for (std::size_t u = 0; u < ev.m_units.size(); ++u)
+        items.push_back(classItems[std::size_t(ev.m_unitClass[u])]);
+}
+
+// Places the units: each virtual stage's [first, end) in chunkUnits, and with `detailed` each chunk's layers.
+void PlanEvaluator::EvaluationPass::place()
+{
+    std::vector<PartitionItem>& items = scratch.items;
     chunkUnits.clear();
     // Each stage's micro-batches in flight (the partitioner's limits and the stages' memory below).
     StageLimits& limits = scratch.limits;
     limits.inFlight.clear();
     for (int k = 0; k < p; ++k)
-        limits.inFlight.push_back(inFlight(c, k, m));
+        limits.inFlight.push_back(ev.inFlight(c, k, m));
     if (interleaved) {
-        placeChunks(items, c, limits.inFlight, fixedBytes, e.capacityBytes, chunkUnits);
+        ev.placeChunks(items, c, limits.inFlight, fixedBytes, e.capacityBytes, chunkUnits);
     } else {
         limits.capacityBytes = e.capacityBytes;
         limits.fixedBytes.assign(std::size_t(p), fixedBytes);
@@ -213,187 +323,182 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     if (detailed) {
         e.chunkLayers.reserve(chunkUnits.size());
         for (const auto& [first, end] : chunkUnits) {
-            const int firstLayer = first < int(m_units.size()) ? m_units[std::size_t(first)].firstLayer : m_problem.model.layerCount();
-            e.chunkLayers.emplace_back(firstLayer, end > first ? m_units[std::size_t(end - 1)].endLayer : firstLayer);
+            const int firstLayer = first < int(ev.m_units.size()) ? ev.m_units[std::size_t(first)].firstLayer
+                                                                  : ev.m_problem.model.layerCount();
+            e.chunkLayers.emplace_back(firstLayer, end > first ? ev.m_units[std::size_t(end - 1)].endLayer : firstLayer);
         }
     }
+}
 
-    // Per-stage memory and per-micro-batch time, in two passes. The first sums each distinct stage's units (most
-    // stages hold what the one before them does) and gives every stage its times and memory total: all the step
-    // floor and the cut read. The second writes whole StageEstimates (304 bytes a stage, a hundred stages a
-    // candidate), which the search's placing pass, cut after the first, never reads.
-    const Collectives coll(cl);
-    const KernelModel kernels(cl.gpu, tr.precision);
-    // Gradients are reduced over the ranks that hold the same weights: DP x CP, tp ranks apart (Megatron's
-    // data_parallel_group_with_cp); with hybrid sharding ZeRO shards inside groups of shardRanks and the
-    // shards' gradients are all-reduced across the dpReplicate groups.
-    const CommGroup dpGroup = CommGroup::dataParallel(shardRanks, c.tp, cl.gpusPerNode);
-    const CommGroup replicaGroup = CommGroup::dataParallel(c.dpReplicate, c.tp * shardRanks, cl.gpusPerNode);
-    const bool ppInterNode = std::int64_t(c.tp) * c.cp * c.dp * c.pp > cl.gpusPerNode;
-    const double tokens = double(tr.seqLength) * c.microBatch / c.cp; // per rank
-    double tMax = 0, tMin = 1e300;
-    double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
-    std::vector<StageSums>& distinct = scratch.distinctStages;
+// Per-stage memory and per-micro-batch time, in two passes. The first (this) sums each distinct stage's units (most
+// stages hold what the one before them does) and gives every stage its times and memory total: all the step
+// floor and the cut read. The second (writeStages) writes whole StageEstimates (304 bytes a stage, a hundred stages
+// a candidate), which the search's placing pass, cut after the first, never reads.
+void PlanEvaluator::EvaluationPass::sumStages()
+{
     distinct.clear();
-    std::vector<double>& shares = scratch.chunkShares; // interleaved: v per distinct stage
     shares.clear();
-    std::vector<StageRecord>& records = scratch.records;
     records.resize(std::size_t(p));
-    std::vector<StageFloorTimes>& floorTimes = scratch.floorTimes;
     floorTimes.resize(std::size_t(p));
     double previousPaired = -1;
-    // The last boundary's elements per token, its bytes and their send time (the same for most stages).
-    double boundaryFor = -1, bytes = 0, send = 0;
-    // Megatron overlaps the pipeline's sends with compute in its interleaved schedule (ppCommOverlap);
-    // torch.distributed.pipelining, which runs the zero-bubble schedules, posts every send and receive
-    // asynchronously and makes only the consuming pass's stream wait (torch/distributed/pipelining/schedules.py,
-    // batch_isend_irecv and _wait_batch_p2p).
-    const bool overlapped = c.ppCommOverlap || isZeroBubble(c.schedule);
-    const LinkSpec& link = ppInterNode ? cl.interNode : cl.intraNode;
-    const double activationBytes = tr.bytesPerActivation();
-    std::vector<double>& chunkSeconds = scratch.chunkSeconds; // the current stage's per chunk
-    auto sameClassesAsPrevious = [&](int k) {
-        for (int r = 0; r < v; ++r) {
-            const auto [first, end] = chunkUnits[std::size_t(interleaved ? virtualStageOf(c.schedule, p, k, r) : k)];
-            const auto [before, beforeEnd]
-                = chunkUnits[std::size_t(interleaved ? virtualStageOf(c.schedule, p, k - 1, r) : k - 1)];
-            if (end - first != beforeEnd - before)
-                return false;
-            for (int u = 0; u < end - first; ++u) // a unit or two a stage: a loop, not a call to memcmp
-                if (m_unitClass[std::size_t(first + u)] != m_unitClass[std::size_t(before + u)])
-                    return false;
-        }
-        return true;
-    };
     for (int k = 0; k < p; ++k) {
         StageRecord& rec = records[std::size_t(k)];
-        rec.inFlight = limits.inFlight[std::size_t(k)];
+        rec.inFlight = scratch.limits.inFlight[std::size_t(k)];
         // The all-to-all overlap pairs this share of the stage's passes with another micro-batch's.
         const double paired = c.epCommOverlap ? epOverlapPairedShare(c, k, m) : 0.0;
         // A stage holding units of the same classes in the same order as the stage before it, with the same
         // pairing, adds the same numbers in the same order: it shares the previous stage's sums, model states and
         // other memory (the pure functions of them).
-        if (k == 0 || paired != previousPaired || !sameClassesAsPrevious(k)) {
-            StageSums& sums = distinct.emplace_back();
-            chunkSeconds.clear();
-            for (int r = 0; r < v; ++r) {
-                const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
-                double chunk = 0;
-                for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
-                    const UnitCost& uc = costOf(u);
-                    sums.params += uc.params;
-                    sums.routed += uc.routedExpertParams;
-                    sums.shared += uc.sharedExpertParams;
-                    sums.moeActs += uc.moeActivationBytes;
-                    sums.fp8 += fp8Copies(uc);
-                    sums.acts += uc.activationBytes;
-                    sums.embAct += uc.embeddingLogitsBytes;
-                    // The all-to-all overlap: the paired passes leave less exposed and compute a little slower.
-                    const double epSeconds = uc.epCommSeconds - paired * (uc.epCommSeconds - uc.epCommPairedSeconds);
-                    const double epSlowdown = paired * uc.epOverlapSlowdownSeconds;
-                    sums.compute += uc.computeSeconds + epSlowdown;
-                    sums.weightGrad += uc.weightGradSeconds;
-                    sums.gemm += uc.gemmSeconds;
-                    sums.forward += uc.forwardSeconds;
-                    sums.recompute += uc.recomputeSeconds;
-                    sums.tp += uc.tpCommSeconds;
-                    sums.cp += uc.cpCommSeconds;
-                    sums.ep += epSeconds;
-                    sums.tpForward += uc.tpCommForwardSeconds;
-                    sums.cpForward += uc.cpCommForwardSeconds;
-                    sums.epForward += uc.epCommSeconds > 0 ? uc.epCommForwardSeconds * epSeconds / uc.epCommSeconds : 0.0;
-                    sums.boundary = std::max(sums.boundary, uc.outputElementsPerToken);
-                    chunk += uc.computeSeconds + epSlowdown + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + epSeconds;
-                }
-                chunkSeconds.push_back(chunk);
-            }
-            sums.states = states(sums.params, sums.routed);
-            sums.routedBytes = sums.routed > 0 ? modelStateBytes(sums.routed, tr, c.zeroStage, expertShard).total() : 0.0;
-            sums.sharedBytes = sums.shared > 0 ? modelStateBytes(sums.shared, tr, c.zeroStage, shardRanks).total() : 0.0;
-            sums.other = otherOf(sums.params, sums.routed);
-            if (interleaved) {
-                double sum = 0;
-                for (double t : chunkSeconds)
-                    sum += t;
-                for (double t : chunkSeconds)
-                    shares.push_back(sum > 0 ? t / sum : 1.0 / double(chunkSeconds.size()));
-            }
-            if (p > 1) {
-                // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way (this CP rank's share of the
-                // sequence), split over TP by scatter/gather; v times with interleaving (below).
-                if (sums.boundary != boundaryFor) {
-                    boundaryFor = sums.boundary;
-                    bytes = sums.boundary * tokens * activationBytes / c.tp;
-                    send = coll.sendSeconds(bytes, ppInterNode);
-                }
-                sums.boundaryBytes = bytes;
-                // Overlapped, a send runs while the stage computes its next chunk: what that chunk's forward
-                // does not cover stays, and at least the handshake's latency.
-                sums.sendSeconds = overlapped
-                    ? std::max(link.latencySeconds, send - (sums.forward + sums.tpForward + sums.cpForward + sums.epForward) / v)
-                    : send;
-            }
-        }
+        if (k == 0 || paired != previousPaired || !sameClassesAsPrevious(k))
+            sumDistinctStage(k, paired);
         previousPaired = paired;
         rec.sums = int(distinct.size()) - 1;
-        const StageSums& sums = distinct.back();
-
-        rec.ppCommSeconds = 0; // without pipeline parallelism
-        if (p > 1) {
-            // Interleaved, every stage also sends across the wrap-around between chunks (stage p - 1 to stage 0
-            // forward, stage 0 to stage p - 1 backward). ZBV's V has no wrap-around and no send at its turn
-            // (virtual stages p - 1 and p share the last stage): its first and last stage send once per chunk.
-            const int sends = c.schedule == Schedule::ZeroBubbleV ? (k == 0 || k == p - 1 ? 1 : 2)
-                : interleaved                                   ? 2
-                                                                : (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
-            // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
-            rec.ppCommSeconds = double(sends * v) * sums.sendSeconds + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
-            e.comm.ppBytes += double(sends * v) * sums.boundaryBytes * m / double(p); // the mean over stages
-        }
-        // The sums in StageEstimate's order (forwardSeconds, microBatchSeconds(), MemoryBreakdown::totalBytes()),
-        // so the second pass's stages give the same numbers.
-        StageFloorTimes& times = floorTimes[std::size_t(k)];
-        times.forwardSeconds = sums.forward + sums.tpForward + sums.cpForward + sums.epForward + rec.ppCommSeconds / 2;
-        const double t = sums.compute + sums.recompute + sums.tp + rec.ppCommSeconds + sums.cp + sums.ep;
-        times.microBatchSeconds = t;
-        times.weightGradSeconds = sums.weightGrad;
-        times.firstChunkShare = interleaved ? shares[std::size_t(rec.sums) * std::size_t(v)] : 1.0;
-        tMax = std::max(tMax, t);
-        tMin = std::min(tMin, t);
-        const double total = (sums.states.weights + sums.fp8) + sums.states.gradients + sums.states.optimizer
-            + sums.acts * rec.inFlight + sums.embAct * rec.inFlight + sums.other.total();
-        if (total > e.peakMemoryBytes) {
-            e.peakMemoryBytes = total;
-            e.peakStage = k;
-        }
+        recordStage(k, rec, distinct.back());
     }
-    auto setFeasibility = [&] {
-        e.feasible = e.peakMemoryBytes <= e.capacityBytes;
-        if (!e.feasible) {
-            e.infeasibleReason = "stage " + std::to_string(e.peakStage) + " needs " + formatBytes(e.peakMemoryBytes)
-                + " per GPU but " + m_usableText + " is usable: exceeds memory by "
-                + formatBytes(e.peakMemoryBytes - e.capacityBytes);
-        }
-    };
-    if (cut) {
-        // The step-time floor after placing (stepFloorBeforePlacement says why it is one): the exact pipeline of
-        // 1F1B and GPipe, the pipeline floor without simulation otherwise (pipelineFloorSeconds: each stage's
-        // work, its wait for the first forward and, interleaved, the backward still to cross the stages before
-        // it), plus the largest stage optimizer step.
-        double largestShare = 0; // the optimizer step grows with it (linear bytes at HBM speed)
-        for (const StageSums& sums : distinct)
-            largestShare = std::max(largestShare, localShare(sums.params, sums.routed));
-        const double optimizer = kernels.memoryBoundSeconds(optimizerStepBytes(largestShare, tr));
-        cut->floor = kFloorSlack * (pipelineFloorSeconds(c.schedule, floorTimes, m) + optimizer);
-        cut->cut = tokensPerSecond(cut->floor) < cut->tokensPerSecondToBeat;
-        if (cut->cut) {
-            e.stages.clear(); // not estimated
-            setFeasibility();
-            return;
-        }
-    }
+}
 
-    // The second pass: every stage's estimate from its sums and record.
+// Whether stage k holds units of the same classes in the same order as stage k - 1, chunk by chunk.
+bool PlanEvaluator::EvaluationPass::sameClassesAsPrevious(int k) const
+{
+    for (int r = 0; r < v; ++r) {
+        const auto [first, end] = chunkUnits[std::size_t(chunkOf(k, r))];
+        const auto [before, beforeEnd] = chunkUnits[std::size_t(chunkOf(k - 1, r))];
+        if (end - first != beforeEnd - before)
+            return false;
+        for (int u = 0; u < end - first; ++u) // a unit or two a stage: a loop, not a call to memcmp
+            if (ev.m_unitClass[std::size_t(first + u)] != ev.m_unitClass[std::size_t(before + u)])
+                return false;
+    }
+    return true;
+}
+
+// A new distinct stage: stage k's units summed (`paired` its all-to-all overlap), its model states, other memory,
+// chunk shares and pipeline send.
+void PlanEvaluator::EvaluationPass::sumDistinctStage(int k, double paired)
+{
+    StageSums& sums = distinct.emplace_back();
+    std::vector<double>& chunkSeconds = scratch.chunkSeconds; // the current stage's per chunk
+    chunkSeconds.clear();
+    for (int r = 0; r < v; ++r) {
+        const int j = chunkOf(k, r);
+        double chunk = 0;
+        for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
+            const UnitCost& uc = costOf(u);
+            sums.params += uc.params;
+            sums.routed += uc.routedExpertParams;
+            sums.shared += uc.sharedExpertParams;
+            sums.moeActs += uc.moeActivationBytes;
+            sums.fp8 += fp8Copies(uc);
+            sums.acts += uc.activationBytes;
+            sums.embAct += uc.embeddingLogitsBytes;
+            // The all-to-all overlap: the paired passes leave less exposed and compute a little slower.
+            const double epSeconds = uc.epCommSeconds - paired * (uc.epCommSeconds - uc.epCommPairedSeconds);
+            const double epSlowdown = paired * uc.epOverlapSlowdownSeconds;
+            sums.compute += uc.computeSeconds + epSlowdown;
+            sums.weightGrad += uc.weightGradSeconds;
+            sums.gemm += uc.gemmSeconds;
+            sums.forward += uc.forwardSeconds;
+            sums.recompute += uc.recomputeSeconds;
+            sums.tp += uc.tpCommSeconds;
+            sums.cp += uc.cpCommSeconds;
+            sums.ep += epSeconds;
+            sums.tpForward += uc.tpCommForwardSeconds;
+            sums.cpForward += uc.cpCommForwardSeconds;
+            sums.epForward += uc.epCommSeconds > 0 ? uc.epCommForwardSeconds * epSeconds / uc.epCommSeconds : 0.0;
+            sums.boundary = std::max(sums.boundary, uc.outputElementsPerToken);
+            chunk += uc.computeSeconds + epSlowdown + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + epSeconds;
+        }
+        chunkSeconds.push_back(chunk);
+    }
+    sums.states = states(sums.params, sums.routed);
+    sums.routedBytes = sums.routed > 0 ? modelStateBytes(sums.routed, tr, c.zeroStage, expertShard).total() : 0.0;
+    sums.sharedBytes = sums.shared > 0 ? modelStateBytes(sums.shared, tr, c.zeroStage, shardRanks).total() : 0.0;
+    sums.other = otherOf(sums.params, sums.routed);
+    if (interleaved) {
+        double sum = 0;
+        for (double t : chunkSeconds)
+            sum += t;
+        for (double t : chunkSeconds)
+            shares.push_back(sum > 0 ? t / sum : 1.0 / double(chunkSeconds.size()));
+    }
+    if (p > 1)
+        boundarySend(sums);
+}
+
+// A distinct stage's pipeline send: its boundary's bytes and the time of one send that stays exposed.
+void PlanEvaluator::EvaluationPass::boundarySend(StageSums& sums)
+{
+    // Narayanan 2021 Sec. 4.1: b s h elements per boundary each way (this CP rank's share of the
+    // sequence), split over TP by scatter/gather; v times with interleaving (recordStage).
+    if (sums.boundary != boundaryFor) {
+        boundaryFor = sums.boundary;
+        bytes = sums.boundary * tokens * activationBytes / c.tp;
+        send = coll.sendSeconds(bytes, ppInterNode);
+    }
+    sums.boundaryBytes = bytes;
+    // Overlapped, a send runs while the stage computes its next chunk: what that chunk's forward
+    // does not cover stays, and at least the handshake's latency.
+    sums.sendSeconds = overlapped
+        ? std::max(link.latencySeconds, send - (sums.forward + sums.tpForward + sums.cpForward + sums.epForward) / v)
+        : send;
+}
+
+// Stage k's record from its distinct `sums`: its pipeline sends, floor times and memory total (the peak stage's).
+void PlanEvaluator::EvaluationPass::recordStage(int k, StageRecord& rec, const StageSums& sums)
+{
+    rec.ppCommSeconds = 0; // without pipeline parallelism
+    if (p > 1) {
+        // Interleaved, every stage also sends across the wrap-around between chunks (stage p - 1 to stage 0
+        // forward, stage 0 to stage p - 1 backward). ZBV's V has no wrap-around and no send at its turn
+        // (virtual stages p - 1 and p share the last stage): its first and last stage send once per chunk.
+        const int sends = c.schedule == Schedule::ZeroBubbleV ? (k == 0 || k == p - 1 ? 1 : 2)
+            : interleaved                                   ? 2
+                                                            : (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
+        // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
+        rec.ppCommSeconds = double(sends * v) * sums.sendSeconds + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
+        e.comm.ppBytes += double(sends * v) * sums.boundaryBytes * m / double(p); // the mean over stages
+    }
+    // The sums in StageEstimate's order (forwardSeconds, microBatchSeconds(), MemoryBreakdown::totalBytes()),
+    // so the second pass's stages give the same numbers.
+    StageFloorTimes& times = floorTimes[std::size_t(k)];
+    times.forwardSeconds = sums.forward + sums.tpForward + sums.cpForward + sums.epForward + rec.ppCommSeconds / 2;
+    const double t = sums.compute + sums.recompute + sums.tp + rec.ppCommSeconds + sums.cp + sums.ep;
+    times.microBatchSeconds = t;
+    times.weightGradSeconds = sums.weightGrad;
+    times.firstChunkShare = interleaved ? shares[std::size_t(rec.sums) * std::size_t(v)] : 1.0;
+    tMax = std::max(tMax, t);
+    tMin = std::min(tMin, t);
+    const double total = (sums.states.weights + sums.fp8) + sums.states.gradients + sums.states.optimizer
+        + sums.acts * rec.inFlight + sums.embAct * rec.inFlight + sums.other.total();
+    if (total > e.peakMemoryBytes) {
+        e.peakMemoryBytes = total;
+        e.peakStage = k;
+    }
+}
+
+// The step-time floor after placing (stepFloorBeforePlacement says why it is one) into cut.floor, and whether it
+// is slower than cut.tokensPerSecondToBeat; if so the estimate is finished here (feasibility set, no stages).
+bool PlanEvaluator::EvaluationPass::cutIfSlower(StepCut& cut)
+{
+    // The exact pipeline of 1F1B and GPipe, the pipeline floor without simulation otherwise (pipelineFloorSeconds:
+    // each stage's work, its wait for the first forward and, interleaved, the backward still to cross the stages
+    // before it), plus the largest stage optimizer step.
+    double largestShare = 0; // the optimizer step grows with it (linear bytes at HBM speed)
+    for (const StageSums& sums : distinct)
+        largestShare = std::max(largestShare, localShare(sums.params, sums.routed));
+    const double optimizer = kernels.memoryBoundSeconds(optimizerStepBytes(largestShare, tr));
+    cut.floor = kFloorSlack * (pipelineFloorSeconds(c.schedule, floorTimes, m) + optimizer);
+    cut.cut = ev.tokensPerSecond(cut.floor) < cut.tokensPerSecondToBeat;
+    if (cut.cut) {
+        e.stages.clear(); // not estimated
+        setFeasibility();
+    }
+    return cut.cut;
+}
+
+// The second pass: every stage's estimate from its sums and record.
+void PlanEvaluator::EvaluationPass::writeStages()
+{
     e.stages.resize(std::size_t(p));
     // The loop below sets every field of every stage. A field added to StageEstimate is set there.
     static_assert(sizeof(StageEstimate) == 304 && sizeof(MemoryBreakdown) == 9 * 8 + sizeof(OtherMemoryBytes),
@@ -405,16 +510,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         st.stage = k;
         st.layerRanges.clear();
         if (detailed)
-            for (int r = 0; r < v; ++r) {
-                const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
-                for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
-                    const PartitionUnit& unit = m_units[std::size_t(u)];
-                    if (!st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
-                        st.layerRanges.back().second = unit.endLayer;
-                    else
-                        st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
-                }
-            }
+            layerRanges(st, k);
         if (interleaved) {
             const auto first = shares.begin() + std::ptrdiff_t(rec.sums) * v;
             st.chunkShares.assign(first, first + v);
@@ -433,7 +529,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         st.ppCommSeconds = rec.ppCommSeconds;
         st.cpCommSeconds = sums.cp;
         st.epCommSeconds = sums.ep;
-        st.dpCommSeconds = st.dpExposedSeconds = st.optimizerSeconds = 0; // below
+        st.dpCommSeconds = st.dpExposedSeconds = st.optimizerSeconds = 0; // dataParallelTail
         st.memory.weightsBytes = sums.states.weights + sums.fp8;
         st.memory.gradientsBytes = sums.states.gradients;
         st.memory.optimizerBytes = sums.states.optimizer;
@@ -445,23 +541,48 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         st.memory.other = sums.other;
         st.memory.overheadBytes = st.memory.other.total();
     }
+}
 
-    // The FLOPs of a micro-batch through every stage (MFU, HFU), unit by unit in stage and chunk order; after the
-    // cut, which most of a search's candidates take without them.
+// Stage k's layers, its units' merged where consecutive (st.layerRanges, empty before).
+void PlanEvaluator::EvaluationPass::layerRanges(StageEstimate& st, int k) const
+{
+    for (int r = 0; r < v; ++r) {
+        const int j = chunkOf(k, r);
+        for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
+            const PartitionUnit& unit = ev.m_units[std::size_t(u)];
+            if (!st.layerRanges.empty() && st.layerRanges.back().second == unit.firstLayer)
+                st.layerRanges.back().second = unit.endLayer;
+            else
+                st.layerRanges.emplace_back(unit.firstLayer, unit.endLayer);
+        }
+    }
+}
+
+// The FLOPs of a micro-batch through every stage (MFU, HFU), unit by unit in stage and chunk order; after the
+// cut, which most of a search's candidates take without them.
+void PlanEvaluator::EvaluationPass::sumFlops()
+{
     for (int k = 0; k < p; ++k)
         for (int r = 0; r < v; ++r) {
-            const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
+            const int j = chunkOf(k, r);
             for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
                 modelFlopsMicro += costOf(u).modelFlops;
                 recomputeFlopsMicro += costOf(u).recomputeFlops;
             }
         }
+}
 
-    // DP / ZeRO traffic per step and what of it the schedule hides; then the optimizer step. In 1F1B
-    // stage k's last backward ends k backward slots (of one chunk) before stage 0's, and its first forward
-    // starts k forward slots after stage 0's: that idle time hides communication too.
+// DP / ZeRO traffic per step and what of it the schedule hides; then the optimizer step. In 1F1B
+// stage k's last backward ends k backward slots (of one chunk) before stage 0's, and its first forward
+// starts k forward slots after stage 0's: that idle time hides communication too.
+void PlanEvaluator::EvaluationPass::dataParallelTail()
+{
+    // Gradients are reduced over the ranks that hold the same weights: DP x CP, tp ranks apart (Megatron's
+    // data_parallel_group_with_cp); with hybrid sharding ZeRO shards inside groups of shardRanks and the
+    // shards' gradients are all-reduced across the dpReplicate groups.
+    const CommGroup dpGroup = CommGroup::dataParallel(shardRanks, c.tp, cl.gpusPerNode);
+    const CommGroup replicaGroup = CommGroup::dataParallel(c.dpReplicate, c.tp * shardRanks, cl.gpusPerNode);
     double tailMax = -1;
-    int tailStage = 0;
     DpSharding sharding;
     sharding.zeroStage = c.zeroStage;
     sharding.replicas = replicaGroup;
@@ -501,13 +622,16 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
             e.comm.dpBytes = dp.bytes;
         }
     }
+}
 
-    // The step's breakdown by kind, as every GPU of the pipeline spends it (Narayanan et al. 2021, Sec. 3.3: the
-    // pipeline takes m x the slowest stage's micro-batch time plus the fill and drain): each kind's time and bytes
-    // per GPU, averaged over the stages (every stage has as many GPUs); a stage's idle time is the schedule's
-    // bubble on the slowest stage plus its own wait for the slowest stage (imbalanceSeconds). The data-parallel
-    // tail and optimizer step are the stage that ends the step. The parts add up to the step.
-    const double pipeline = pipelineSeconds(c.schedule, e.stages, m, v);
+// The step's breakdown by kind, as every GPU of the pipeline spends it (Narayanan et al. 2021, Sec. 3.3: the
+// pipeline takes m x the slowest stage's micro-batch time plus the fill and drain): each kind's time and bytes
+// per GPU, averaged over the stages (every stage has as many GPUs); a stage's idle time is the schedule's
+// bubble on the slowest stage plus its own wait for the slowest stage (imbalanceSeconds). The data-parallel
+// tail and optimizer step are the stage that ends the step. The parts add up to the step.
+void PlanEvaluator::EvaluationPass::stepBreakdown()
+{
+    pipeline = pipelineSeconds(c.schedule, e.stages, m, v);
     TimeBreakdown& tb = e.time;
     tb.computeSeconds = tb.recomputeSeconds = tb.tpCommSeconds = tb.ppCommSeconds = tb.cpCommSeconds = tb.epCommSeconds = 0;
     double meanMicroBatch = 0;
@@ -520,7 +644,7 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
         tb.epCommSeconds += st.epCommSeconds;
         meanMicroBatch += st.microBatchSeconds();
     }
-    const double perStage = double(m) / double(p);
+    perStage = double(m) / double(p);
     for (double* x : { &tb.computeSeconds, &tb.recomputeSeconds, &tb.tpCommSeconds, &tb.ppCommSeconds, &tb.cpCommSeconds,
                        &tb.epCommSeconds })
         *x *= perStage;
@@ -530,10 +654,15 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     tb.dpExposedSeconds = e.comm.dpExposedSeconds;
     tb.optimizerSeconds = e.stages[std::size_t(tailStage)].optimizerSeconds;
     tb.stepSeconds = pipeline + tb.dpExposedSeconds + tb.optimizerSeconds;
+}
+
+// The communication's bytes and seconds per GPU, the bubble and imbalance ratios, FLOPs, tokens/s, MFU and HFU.
+void PlanEvaluator::EvaluationPass::commAndThroughput()
+{
     e.comm.tpBytes = e.comm.cpBytes = e.comm.epBytes = 0;
     for (int k = 0; k < p; ++k)
         for (int r = 0; r < v; ++r) {
-            const int j = interleaved ? virtualStageOf(c.schedule, p, k, r) : k;
+            const int j = chunkOf(k, r);
             for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
                 e.comm.tpBytes += costOf(u).tpCommBytes;
                 e.comm.cpBytes += costOf(u).cpCommBytes;
@@ -543,10 +672,10 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     e.comm.tpBytes *= perStage;
     e.comm.cpBytes *= perStage;
     e.comm.epBytes *= perStage;
-    e.comm.tpSeconds = tb.tpCommSeconds;
-    e.comm.ppSeconds = tb.ppCommSeconds;
-    e.comm.cpSeconds = tb.cpCommSeconds;
-    e.comm.epSeconds = tb.epCommSeconds;
+    e.comm.tpSeconds = e.time.tpCommSeconds;
+    e.comm.ppSeconds = e.time.ppCommSeconds;
+    e.comm.cpSeconds = e.time.cpCommSeconds;
+    e.comm.epSeconds = e.time.epCommSeconds;
 
     e.bubbleFraction = pipeline > 0 ? e.time.bubbleSeconds / pipeline : 0.0; // of the pipeline time, as it divides
     e.computeImbalance = tMin > 0 ? tMax / tMin : 1.0;
@@ -559,8 +688,36 @@ void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool 
     e.tokensPerSecond = sequencesPerStep * double(tr.seqLength) / e.time.stepSeconds;
     e.mfu = e.modelFlopsPerStep / (peak * e.time.stepSeconds);
     e.hfu = e.hardwareFlopsPerStep / (peak * e.time.stepSeconds);
+}
 
-    setFeasibility();
+// Whether the peak stage fits the usable memory, and if not the reason.
+void PlanEvaluator::EvaluationPass::setFeasibility()
+{
+    e.feasible = e.peakMemoryBytes <= e.capacityBytes;
+    if (!e.feasible) {
+        e.infeasibleReason = "stage " + std::to_string(e.peakStage) + " needs " + formatBytes(e.peakMemoryBytes)
+            + " per GPU but " + ev.m_usableText + " is usable: exceeds memory by "
+            + formatBytes(e.peakMemoryBytes - e.capacityBytes);
+    }
+}
+
+void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool detailed, bool checkRules,
+                                 StepCut* cut) const
+{
+    if (!startEstimate(*this, e, c, detailed, checkRules))
+        return;
+    EvaluationPass pass(*this, e, c, detailed);
+    pass.buildItems();
+    pass.place();
+    pass.sumStages();
+    if (cut && pass.cutIfSlower(*cut))
+        return;
+    pass.writeStages();
+    pass.sumFlops();
+    pass.dataParallelTail();
+    pass.stepBreakdown();
+    pass.commAndThroughput();
+    pass.setFeasibility();
 }
 
 PlanSummary PlanSummary::from(const PlanEstimate& e)

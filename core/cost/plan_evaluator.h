@@ -94,6 +94,8 @@ private:
     };
     void evaluateInto(PlanEstimate& estimate, const ParallelConfig& config, bool detailed, bool checkRules,
                       StepCut* cut = nullptr) const;
+    /// One evaluateInto's phases and the state they share (plan_evaluator.cpp).
+    struct EvaluationPass;
     /// Why `config` cannot fit whatever the placement (a floor on its fullest stage's memory, set in `bound`,
     /// exceeds capacity), or "".
     InfeasibleReason memoryLowerBoundProblem(const ParallelConfig& config, double& bound) const;

@@ -11,6 +11,8 @@
 #include "cost/unit_costs.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string>
 
 namespace shardscope {
@@ -104,44 +106,54 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
     return {};
 }
 
-InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, double& bound) const
+namespace {
+using UnitBytes = std::vector<std::pair<double, double>>; // per class: (model states, activations per micro-batch)
+
+// What the average stage's floor needs of the classes: sums over their units, largest values over the classes.
+struct ClassTotals
 {
-    // No placement holds less than the average stage: its model states, plus its activations times the fewest
-    // micro-batches any stage keeps in flight, plus the memory every GPU has besides.
-    const TrainingSpec& tr = m_problem.training;
-    const int p = c.pp;
-    const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
-    const std::vector<UnitCost>& classCosts = costClasses(c);
     double params = 0, routed = 0, fp8 = 0, acts = 0, largestLayer = 0, workingSet = 0, dispatch = 0;
+};
+
+// Each class's costs times its units, summed, and the largest layer, working set and dispatch buffer of any class.
+ClassTotals classTotals(const std::vector<UnitCost>& classCosts, const std::vector<int>& classUnits)
+{
+    ClassTotals t;
     for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
         const UnitCost& uc = classCosts[cls];
-        const double n = m_classUnits[cls];
-        params += n * uc.params;
-        routed += n * uc.routedExpertParams;
-        dispatch = std::max(dispatch, uc.dispatchBufferBytes);
-        fp8 += n * uc.fp8WeightBytes;
-        acts += n * (uc.activationBytes + uc.embeddingLogitsBytes);
-        largestLayer = std::max(largestLayer, uc.largestLayerParams);
-        workingSet = std::max(workingSet, uc.workingSetBytes);
+        const double n = classUnits[cls];
+        t.params += n * uc.params;
+        t.routed += n * uc.routedExpertParams;
+        t.dispatch = std::max(t.dispatch, uc.dispatchBufferBytes);
+        t.fp8 += n * uc.fp8WeightBytes;
+        t.acts += n * (uc.activationBytes + uc.embeddingLogitsBytes);
+        t.largestLayer = std::max(t.largestLayer, uc.largestLayerParams);
+        t.workingSet = std::max(t.workingSet, uc.workingSetBytes);
     }
-    // Every schedule's micro-batches in flight are monotone over the stages (ZBV's grow, the others' shrink or stay:
-    // inFlightMicroBatches), so the fewest are at the first or the last stage.
-    const double first = this->inFlight(c, 0, m), last = this->inFlight(c, p - 1, m);
-    const double inFlight = std::min(first, last);
-    const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
-    const double stageParams = params / p;
-    bound = modelStateBytes(stageParams - routed / p, tr, c.zeroStage, c.zeroShardSize()).total()
-        + (routed > 0 ? modelStateBytes(routed / p, tr, c.zeroStage, c.expertZeroShardSize()).total() : 0.0)
-        + fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
-        + acts / p * inFlight + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, largestLayer, workingSet, tied).total()
-        + dispatch;
-    if (bound > usableBytes())
-        return InfeasibleReason::memoryFloor(bound, usableBytes());
-    // Each class's units: model states (linear in the parameters, as the stages' sums; ZeRO-3 without resharding
-    // after the forward keeps the stage's gathered weights too) and activations per micro-batch, once per candidate
-    // (per thread: no allocation once grown).
+    return t;
+}
+
+// The average stage's memory: its model states, plus its activations times `inFlight` (the fewest micro-batches any
+// stage keeps in flight), plus the memory every GPU has besides.
+double averageStageBytes(const ClassTotals& t, const TrainingSpec& tr, const ParallelConfig& c, double inFlight, bool tied)
+{
+    const int p = c.pp;
+    const double stageParams = t.params / p;
+    return modelStateBytes(stageParams - t.routed / p, tr, c.zeroStage, c.zeroShardSize()).total()
+        + (t.routed > 0 ? modelStateBytes(t.routed / p, tr, c.zeroStage, c.expertZeroShardSize()).total() : 0.0)
+        + t.fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
+        + t.acts / p * inFlight
+        + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, t.largestLayer, t.workingSet, tied).total()
+        + t.dispatch;
+}
+
+// Each class's units into `unitBytes` (cleared first): model states (linear in the parameters, as the stages' sums;
+// ZeRO-3 without resharding after the forward keeps the stage's gathered weights too) and activations per
+// micro-batch.
+void fillUnitBytes(UnitBytes& unitBytes, const std::vector<UnitCost>& classCosts, const TrainingSpec& tr,
+                   const ParallelConfig& c)
+{
     const bool keptGathers = c.zeroStage == 3 && !c.reshardAfterForward;
-    thread_local std::vector<std::pair<double, double>> unitBytes;
     unitBytes.clear();
     for (const UnitCost& uc : classCosts)
         unitBytes.emplace_back(
@@ -152,8 +164,86 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
                 + uc.fp8WeightBytes / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
                 + (keptGathers ? uc.params * tr.bytesPerParam() : 0.0),
             uc.activationBytes + uc.embeddingLogitsBytes);
+}
+
+// `bound` raised to the floor of the model's two ends (`units` >= 1 of them, classes `unitClass`): the first unit (the
+// embedding side) is on stage 0, the last (output head and loss, whose logits are the largest activations of a large
+// vocabulary) on the stage of the last virtual stage (stage p - 1, or 0 in ZBV's V): each needs at least itself with
+// that stage's micro-batches in flight (`first` and `last` at stages 0 and p - 1).
+double endUnitsFloor(const PlanEvaluator& evaluator, const ParallelConfig& c, int m, int units,
+                     const std::vector<int>& unitClass, const UnitBytes& unitBytes, double fixed, double first,
+                     double last, double bound)
+{
+    const int p = c.pp;
+    const int v = isInterleaved(c.schedule) ? c.vpp : 1;
+    const int headStage = stageAndChunkOf(c.schedule, p, p * v - 1).first;
+    for (const auto& [unit, stage] : { std::pair { 0, 0 }, std::pair { units - 1, headStage } }) {
+        const auto [states, activations] = unitBytes[std::size_t(unitClass[std::size_t(unit)])];
+        const double f = stage == 0 ? first : stage == p - 1 ? last : evaluator.inFlight(c, stage, m);
+        bound = std::max(bound, PlanEvaluator::kFloorSlack * (fixed + states + f * activations));
+    }
+    return bound;
+}
+
+// `bound` raised to the water-filling floor, where the stages keep different numbers of micro-batches in flight
+// (`first` != `last`: 1F1B, interleaved, ZBV). The average with the fewest misses that the stages holding many must
+// hold fewer layers, and then the others more.
+// Stage k needs at least F + sum over its units of (s_u + f_k a_u): F the memory every GPU has besides, s_u
+// a unit's model states (linear in its parameters), a_u its activations, f_k the stage's micro-batches in
+// flight. For any weights l_k >= 0 summing to 1 the fullest stage needs at least sum_k l_k x stage k's need
+// >= F + sum_u min_k l_k (s_u + f_k a_u) (Lagrangian relaxation of the placement). With l_k = w_k / W,
+// w_k = 1 / (s + f_k a) for the average unit (s, a) and W the sum of the w_k, this is exact water-filling for
+// identical units (F + units / W); l_k (s_u + f_k a_u) is monotone in f_k, so its least is at the fewest or
+// the most micro-batches in flight. W is bounded from above over 8 runs of stages, each at its fewest micro-
+// batches in flight (monotone: at one of its ends), which keeps the result a floor. `stageRunsOnce()` gives the
+// runs (PlanEvaluator::StageRuns), computed where needed.
+template <class StageRunsOnce>
+double waterFillingFloor(const std::vector<int>& classUnits, const UnitBytes& unitBytes, double units, double fixed,
+                         double first, double last, StageRunsOnce& stageRunsOnce, double bound)
+{
+    double sBar = 0, aBar = 0;
+    for (std::size_t cls = 0; cls < unitBytes.size(); ++cls) {
+        sBar += classUnits[cls] * unitBytes[cls].first / units;
+        aBar += classUnits[cls] * unitBytes[cls].second / units;
+    }
+    const double fewest = std::min(first, last), most = std::max(first, last);
+    if (!(sBar + fewest * aBar > 0))
+        return bound;
+    double weights = 0; // W's upper bound
+    const auto& runs = stageRunsOnce();
+    for (int r = 0; r < runs.count; ++r)
+        weights += double(runs.to[std::size_t(r)] - runs.from[std::size_t(r)] + 1) / (sBar + runs.fewest(r) * aBar);
+    double least = 0; // sum over the units of min over f of (s_u + f a_u) / (s + f a)
+    for (std::size_t cls = 0; cls < unitBytes.size(); ++cls) {
+        const auto [su, au] = unitBytes[cls];
+        least += classUnits[cls]
+            * std::min((su + fewest * au) / (sBar + fewest * aBar), (su + most * au) / (sBar + most * aBar));
+    }
+    return std::max(bound, PlanEvaluator::kFloorSlack * (fixed + least / weights));
+}
+} // namespace
+
+InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, double& bound) const
+{
+    // No placement holds less than the average stage: its model states, plus its activations times the fewest
+    // micro-batches any stage keeps in flight, plus the memory every GPU has besides.
+    const TrainingSpec& tr = m_problem.training;
+    const int p = c.pp;
+    const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
+    const std::vector<UnitCost>& classCosts = costClasses(c);
+    const ClassTotals totals = classTotals(classCosts, m_classUnits);
+    // Every schedule's micro-batches in flight are monotone over the stages (ZBV's grow, the others' shrink or stay:
+    // inFlightMicroBatches), so the fewest are at the first or the last stage.
+    const double first = this->inFlight(c, 0, m), last = this->inFlight(c, p - 1, m);
+    const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
+    bound = averageStageBytes(totals, tr, c, std::min(first, last), tied);
+    if (bound > usableBytes())
+        return InfeasibleReason::memoryFloor(bound, usableBytes());
+    // Each class's units, once per candidate (per thread: no allocation once grown).
+    thread_local UnitBytes unitBytes;
+    fillUnitBytes(unitBytes, classCosts, tr, c);
     // The memory every GPU has besides its units' (its parameters' part at its least, none).
-    const double fixed = otherMemoryBytes(tr, c, 0, 0, largestLayer, workingSet, tied).total() + dispatch;
+    const double fixed = otherMemoryBytes(tr, c, 0, 0, totals.largestLayer, totals.workingSet, tied).total() + totals.dispatch;
     // The runs of stages, computed where a floor below needs them.
     StageRuns knownRuns;
     auto stageRunsOnce = [&]() -> const StageRuns& {
@@ -161,50 +251,10 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
             knownRuns = stageRuns(c, m, first, last);
         return knownRuns;
     };
-    if (!m_units.empty()) {
-        // The first unit (the embedding side) is on stage 0, the last (output head and loss, whose logits are the
-        // largest activations of a large vocabulary) on the stage of the last virtual stage (stage p - 1, or 0 in
-        // ZBV's V): each needs at least itself with that stage's micro-batches in flight.
-        const int v = isInterleaved(c.schedule) ? c.vpp : 1;
-        const int headStage = stageAndChunkOf(c.schedule, p, p * v - 1).first;
-        for (const auto& [unit, stage] : { std::pair { 0, 0 }, std::pair { int(m_units.size()) - 1, headStage } }) {
-            const auto [states, activations] = unitBytes[std::size_t(m_unitClass[std::size_t(unit)])];
-            const double f = stage == 0 ? first : stage == p - 1 ? last : this->inFlight(c, stage, m);
-            bound = std::max(bound, kFloorSlack * (fixed + states + f * activations));
-        }
-    }
-    if (bound <= usableBytes() && first != last) {
-        // Where the stages keep different numbers of micro-batches in flight (1F1B, interleaved, ZBV), the average
-        // with the fewest misses that the stages holding many must hold fewer layers, and then the others more.
-        // Stage k needs at least F + sum over its units of (s_u + f_k a_u): F the memory every GPU has besides, s_u
-        // a unit's model states (linear in its parameters), a_u its activations, f_k the stage's micro-batches in
-        // flight. For any weights l_k >= 0 summing to 1 the fullest stage needs at least sum_k l_k x stage k's need
-        // >= F + sum_u min_k l_k (s_u + f_k a_u) (Lagrangian relaxation of the placement). With l_k = w_k / W,
-        // w_k = 1 / (s + f_k a) for the average unit (s, a) and W the sum of the w_k, this is exact water-filling for
-        // identical units (F + units / W); l_k (s_u + f_k a_u) is monotone in f_k, so its least is at the fewest or
-        // the most micro-batches in flight. W is bounded from above over 8 runs of stages, each at its fewest micro-
-        // batches in flight (monotone: at one of its ends), which keeps the result a floor.
-        const double units = double(m_units.size());
-        double sBar = 0, aBar = 0;
-        for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
-            sBar += m_classUnits[cls] * unitBytes[cls].first / units;
-            aBar += m_classUnits[cls] * unitBytes[cls].second / units;
-        }
-        const double fewest = std::min(first, last), most = std::max(first, last);
-        if (sBar + fewest * aBar > 0) {
-            double weights = 0; // W's upper bound
-            const StageRuns& runs = stageRunsOnce();
-            for (int r = 0; r < runs.count; ++r)
-                weights += double(runs.to[std::size_t(r)] - runs.from[std::size_t(r)] + 1) / (sBar + runs.fewest(r) * aBar);
-            double least = 0; // sum over the units of min over f of (s_u + f a_u) / (s + f a)
-            for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
-                const auto [su, au] = unitBytes[cls];
-                least += m_classUnits[cls]
-                    * std::min((su + fewest * au) / (sBar + fewest * aBar), (su + most * au) / (sBar + most * aBar));
-            }
-            bound = std::max(bound, kFloorSlack * (fixed + least / weights));
-        }
-    }
+    if (!m_units.empty())
+        bound = endUnitsFloor(*this, c, m, int(m_units.size()), m_unitClass, unitBytes, fixed, first, last, bound);
+    if (bound <= usableBytes() && first != last)
+        bound = waterFillingFloor(m_classUnits, unitBytes, double(m_units.size()), fixed, first, last, stageRunsOnce, bound);
     if (bound <= usableBytes() && !isInterleaved(c.schedule) && p > 1 && !m_classRuns.empty())
         bound = std::max(bound, wholeUnitsFloor(c, m, unitBytes, fixed, stageRunsOnce()));
     if (bound <= usableBytes())
@@ -227,6 +277,93 @@ PlanEvaluator::StageRuns PlanEvaluator::stageRuns(const ParallelConfig& c, int m
     return runs;
 }
 
+namespace {
+// Giving every stage ceil(units / p) units fits within `fixed` + that many of the largest unit at `most` micro-batches
+// in flight (the most of any stage): the greedy places every unit within it.
+double evenSplitBytes(const UnitBytes& unitBytes, double fixed, double most, std::size_t units, int p)
+{
+    double largest = 0;
+    for (const auto& [states, activations] : unitBytes)
+        largest = std::max(largest, states + most * activations);
+    return fixed + std::ceil(double(units) / p) * largest;
+}
+
+// Whether a placement fits within `capacity` where it holds every unit (`units` >= 2; most candidates stop here): the
+// first unit on stage 0, the last on stage p - 1, the others in order, each stage taking as many as fit at the
+// largest of them (states and activations each at their largest) with, over 8 runs of stages
+// (PlanEvaluator::StageRuns), the run's most micro-batches in flight.
+template <class Runs>
+bool orderedPlacementFits(const Runs& runs, const UnitBytes& unitBytes, const std::vector<int>& unitClass,
+                          const std::vector<int>& classUnits, std::size_t units, double fixed, double capacity, int p)
+{
+    const double first = runs.atFrom[0], last = runs.atTo[std::size_t(runs.count - 1)];
+    const int firstClass = unitClass.front(), lastClass = unitClass.back();
+    double states = 0, activations = 0; // the largest of the units between the first and the last
+    for (std::size_t cls = 0; cls < unitBytes.size(); ++cls)
+        if (classUnits[cls] - (int(cls) == firstClass) - (int(cls) == lastClass) > 0) {
+            states = std::max(states, unitBytes[cls].first);
+            activations = std::max(activations, unitBytes[cls].second);
+        }
+    const double firstNeed = unitBytes[std::size_t(firstClass)].first + first * unitBytes[std::size_t(firstClass)].second;
+    const double lastNeed = unitBytes[std::size_t(lastClass)].first + last * unitBytes[std::size_t(lastClass)].second;
+    const double room = capacity - fixed;
+    double held = 0; // units between the first and the last that the stages take
+    for (int r = 0; r < runs.count && room >= firstNeed && room >= lastNeed; ++r) {
+        const int from = runs.from[std::size_t(r)], to = runs.to[std::size_t(r)];
+        const double unit = states + runs.most(r) * activations;
+        auto takes = [&](double left) { return unit > 0 ? std::floor(left / unit) : double(units); };
+        held += double(to - from + 1) * takes(room);
+        if (from == 0) held += takes(room - firstNeed) - takes(room);
+        if (to == p - 1) held += takes(room - lastNeed) - takes(room);
+    }
+    return room >= firstNeed && room >= lastNeed && held >= double(units - 2);
+}
+
+// As many units of `unit` as fit above `need` within `limit` (the largest count the greedy's comparison accepts,
+// whatever the division's rounding), at most `left`.
+inline double unitsFitting(double limit, double need, double unit, double left)
+{
+    double take = std::clamp(std::floor((limit - need) / unit), 0.0, left);
+    while (take > 0 && need + take * unit > limit) take -= 1;
+    while (take + 1 <= left && need + (take + 1) * unit <= limit) take += 1;
+    return take;
+}
+
+// The greedy within `limit`: stages 0 to p - 1 (`flights`: their micro-batches in flight) filled in model order over
+// the runs of one class (`classRuns`, whole runs at once where they fit), each above `fixed`. Placing every unit, it
+// lowers `hi` to its fullest stage and returns true; otherwise `next` gets the least limit at which some stage would
+// take one unit more (below it the greedy stops at the same units, so fails too).
+bool greedyPlacesAll(double limit, double& next, double& hi, const std::vector<double>& flights, const UnitBytes& unitBytes,
+                     const std::vector<std::pair<int, int>>& classRuns, double fixed, int p)
+{
+    next = std::numeric_limits<double>::infinity();
+    std::size_t run = 0;
+    double left = classRuns[0].second, fullest = 0;
+    for (int k = 0; k < p; ++k) {
+        const double f = flights[std::size_t(k)];
+        double need = fixed;
+        for (;;) {
+            const auto [states, activations] = unitBytes[std::size_t(classRuns[run].first)];
+            const double unit = states + f * activations;
+            const double take = need + left * unit <= limit ? left : unitsFitting(limit, need, unit, left);
+            need += take * unit;
+            left -= take;
+            if (left > 0) {
+                next = std::min(next, need + unit);
+                break;
+            }
+            if (++run == classRuns.size()) {
+                hi = std::min(hi, std::max(fullest, need));
+                return true;
+            }
+            left = classRuns[run].second;
+        }
+        fullest = std::max(fullest, need);
+    }
+    return false;
+}
+} // namespace
+
 double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std::vector<std::pair<double, double>>& unitBytes,
                                       double fixed, const StageRuns& runs) const
 {
@@ -238,94 +375,27 @@ double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std:
     // the greedy places every unit is the least fullest stage of all placements, which no placement beats.
     const int p = c.pp;
     const double capacity = usableBytes() / kFloorSlack;
-    // Giving every stage ceil(units / p) units fits within F + that many of the largest unit at the most
-    // micro-batches in flight: the greedy places every unit within it.
     const double first = runs.atFrom[0], last = runs.atTo[std::size_t(runs.count - 1)];
     const double most = std::max(first, last); // monotone over the stages
-    double largest = 0;
-    for (const auto& [states, activations] : unitBytes)
-        largest = std::max(largest, states + most * activations);
-    double hi = fixed + std::ceil(double(m_units.size()) / p) * largest;
+    double hi = evenSplitBytes(unitBytes, fixed, most, m_units.size(), p);
     if (hi <= capacity)
         return 0;
-    // A placement that fits where it holds every unit (most candidates stop here): the first unit on stage 0, the
-    // last on stage p - 1, the others in order, each stage taking as many as fit at the largest of them (states and
-    // activations each at their largest) with, over 8 runs of stages, the run's most micro-batches in flight.
-    const std::size_t units = m_units.size();
-    if (units >= 2) {
-        const int firstClass = m_unitClass.front(), lastClass = m_unitClass.back();
-        double states = 0, activations = 0; // the largest of the units between the first and the last
-        for (std::size_t cls = 0; cls < unitBytes.size(); ++cls)
-            if (m_classUnits[cls] - (int(cls) == firstClass) - (int(cls) == lastClass) > 0) {
-                states = std::max(states, unitBytes[cls].first);
-                activations = std::max(activations, unitBytes[cls].second);
-            }
-        const double firstNeed = unitBytes[std::size_t(firstClass)].first + first * unitBytes[std::size_t(firstClass)].second;
-        const double lastNeed = unitBytes[std::size_t(lastClass)].first + last * unitBytes[std::size_t(lastClass)].second;
-        const double room = capacity - fixed;
-        double held = 0; // units between the first and the last that the stages take
-        for (int r = 0; r < runs.count && room >= firstNeed && room >= lastNeed; ++r) {
-            const int from = runs.from[std::size_t(r)], to = runs.to[std::size_t(r)];
-            const double unit = states + runs.most(r) * activations;
-            auto takes = [&](double left) { return unit > 0 ? std::floor(left / unit) : double(units); };
-            held += double(to - from + 1) * takes(room);
-            if (from == 0) held += takes(room - firstNeed) - takes(room);
-            if (to == p - 1) held += takes(room - lastNeed) - takes(room);
-        }
-        if (room >= firstNeed && room >= lastNeed && held >= double(units - 2))
-            return 0;
-    }
+    if (m_units.size() >= 2
+        && orderedPlacementFits(runs, unitBytes, m_unitClass, m_classUnits, m_units.size(), fixed, capacity, p))
+        return 0;
     thread_local std::vector<double> flights;
     flights.resize(std::size_t(p));
     for (int k = 0; k < p; ++k)
         flights[std::size_t(k)] = this->inFlight(c, k, m);
-    // The greedy within `limit`, over the runs of one class (whole runs at once where they fit). Placing every unit,
-    // it lowers hi to its fullest stage; otherwise it returns the least limit at which some stage would take one
-    // unit more (below it the greedy stops at the same units, so fails too).
-    auto greedy = [&](double limit, double& next) {
-        next = std::numeric_limits<double>::infinity();
-        std::size_t run = 0;
-        double left = m_classRuns[0].second, fullest = 0;
-        // As many units of `unit` as fit above `need` (the largest count the comparison below accepts, whatever
-        // the division's rounding), at most `left`.
-        auto fitting = [&](double need, double unit) {
-            double take = std::clamp(std::floor((limit - need) / unit), 0.0, left);
-            while (take > 0 && need + take * unit > limit) take -= 1;
-            while (take + 1 <= left && need + (take + 1) * unit <= limit) take += 1;
-            return take;
-        };
-        for (int k = 0; k < p; ++k) {
-            const double f = flights[std::size_t(k)];
-            double need = fixed;
-            for (;;) {
-                const auto [states, activations] = unitBytes[std::size_t(m_classRuns[run].first)];
-                const double unit = states + f * activations;
-                const double take = need + left * unit <= limit ? left : fitting(need, unit);
-                need += take * unit;
-                left -= take;
-                if (left > 0) {
-                    next = std::min(next, need + unit);
-                    break;
-                }
-                if (++run == m_classRuns.size()) {
-                    hi = std::min(hi, std::max(fullest, need));
-                    return true;
-                }
-                left = m_classRuns[run].second;
-            }
-            fullest = std::max(fullest, need);
-        }
-        return false;
-    };
     double lo = 0;
-    if (greedy(capacity, lo))
+    if (greedyPlacesAll(capacity, lo, hi, flights, unitBytes, m_classRuns, fixed, p))
         return 0;
     // Bisected to 1/1024 of the floor (each step moves lo up to the greedy's next change or hi down to a fullest
     // stage it placed), at most 64 steps: the floor is lo, the greatest limit known to leave units over.
     for (int step = 0; step < 64 && hi > lo * (1.0 + 1.0 / 1024); ++step) {
         double next = 0;
         const double mid = lo + (hi - lo) / 2;
-        if (!greedy(mid, next))
+        if (!greedyPlacesAll(mid, next, hi, flights, unitBytes, m_classRuns, fixed, p))
             lo = std::min(hi, std::max(mid, next));
     }
     return kFloorSlack * lo;

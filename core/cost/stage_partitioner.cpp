@@ -262,23 +262,17 @@ void validate(std::span<const PartitionItem> items, int stages, const StageLimit
     throw std::invalid_argument("partitionStages: the items' total time or memory is not finite");
 }
 
-} // namespace
-
-StagePartition partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits)
+// The items' prefix sums, summed once for everything below.
+struct Totals
 {
-    StagePartition result;
-    partitionStages(items, stages, limits, result);
-    return result;
-}
+    double time = 0, stat = 0, act = 0, longestItem = 0;
+};
 
-void partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits, StagePartition& result)
+// Sizes the workspace for n items and p stages and fills its prefix sums; checks the items' costs and the
+// totals (std::invalid_argument via badItems).
+Totals prefixSums(std::span<const PartitionItem> items, int p, const StageLimits& limits, Workspace& ws)
 {
-    validate(items, stages, limits);
-    result.worstStage = -1; // set below only where nothing fits
-    result.excessBytes = 0;
     const int n = static_cast<int>(items.size());
-    const int p = stages;
-    Workspace& ws = workspace();
     const auto points = static_cast<std::size_t>(n) + 1;
     ws.time.resize(points);
     ws.stat.resize(points);
@@ -302,33 +296,31 @@ void partitionStages(std::span<const PartitionItem> items, int stages, const Sta
         badItems(items);
     if (!std::isfinite(limits.fixedBytes[0] + stat + limits.inFlight[0] * act))
         throw std::invalid_argument("partitionStages: the items' total time or memory is not finite");
-    const Instance in { n, p, ws.time.data(), ws.stat.data(), ws.act.data(), limits.fixedBytes.data(),
-                        limits.inFlight.data() };
-    int* starts = ws.starts.data();
+    return { time, stat, act, longestItem };
+}
 
-    // Ties up to rounding. A prefix sum is within n u total of the exact one, so two ranges with
-    // the same exact sum (identical transformer blocks at different depths) can compute values up
-    // to (2n + 1) eps total apart. Costs closer than that are treated as equal: the searches stop
-    // there and the DP admits them, so rounding noise does not decide which balanced partitions
-    // count as optimal. Integer-valued costs sum exactly and are unaffected.
-    const double eps = std::numeric_limits<double>::epsilon();
-    const double timeTol = 2.0 * (n + 1) * eps * time;
-    const double needTol = 2.0 * (n + 2) * eps * (limits.fixedBytes[0] + stat + limits.inFlight[0] * act);
+// The fastest partition ignoring memory depends on the items' times alone. Where it fits, it is optimal
+// under memory too (and the fastest stage as slow as any fitting optimum allows: it maximises that over a
+// superset), so it is the answer. Callers that vary only memory (the search's ZeRO and sharding variants of
+// one configuration) ask with the same times again and again, and its schedules (1F1B and ZB-H1 partition
+// the same items) with a few kernel variants between them: this thread keeps the last kTimeOnlyMemo, found
+// by their stage count, total and longest item (prefixSums sums them anyway) and then compared in full, and
+// each of them then costs one pass over its stages instead of a partition.
+struct TimeOnly
+{
+    int p = 0;
+    double total = 0, longest = 0;
+    std::vector<double> seconds;
+    std::vector<int> boundaries;
+};
 
-    // The fastest partition ignoring memory depends on the items' times alone. Where it fits, it is optimal under
-    // memory too (and the fastest stage as slow as any fitting optimum allows: it maximises that over a superset),
-    // so it is the answer. Callers that vary only memory (the search's ZeRO and sharding variants of one
-    // configuration) ask with the same times again and again, and its schedules (1F1B and ZB-H1 partition the
-    // same items) with a few kernel variants between them: this thread keeps the last kTimeOnlyMemo, found by
-    // their stage count, total and longest item (summed above anyway) and then compared in full, and each of
-    // them then costs one pass over its stages instead of a partition.
-    struct TimeOnly
-    {
-        int p = 0;
-        double total = 0, longest = 0;
-        std::vector<double> seconds;
-        std::vector<int> boundaries;
-    };
+// The fastest partition ignoring memory: this thread's one for these times, or found now and remembered.
+const TimeOnly& timeOnlyPartition(std::span<const PartitionItem> items, const Instance& in,
+                                  const Totals& sums, double timeTol, Workspace& ws, int* starts)
+{
+    const int p = in.p;
+    const double time = sums.time;
+    const double longestItem = sums.longestItem;
     constexpr std::size_t kTimeOnlyMemo = 32;
     thread_local std::array<TimeOnly, kTimeOnlyMemo> timeOnlyMemo;
     thread_local std::size_t timeOnlyNext = 0;
@@ -343,7 +335,8 @@ void partitionStages(std::span<const PartitionItem> items, int stages, const Sta
     if (!found) {
         found = &timeOnlyMemo[timeOnlyNext++ % kTimeOnlyMemo];
         found->p = 0; // until complete
-        const double fastest = minimalBound(in, true, kInf, longestItem, time / p, longestItem, timeTol, starts);
+        const double fastest
+            = minimalBound(in, true, kInf, longestItem, time / p, longestItem, timeTol, starts);
         maximizeFastestStage(in, fastest + timeTol, kInf, ws, found->boundaries);
         found->seconds.resize(items.size());
         for (std::size_t i = 0; i < items.size(); ++i)
@@ -352,51 +345,54 @@ void partitionStages(std::span<const PartitionItem> items, int stages, const Sta
         found->longest = longestItem;
         found->p = p;
     }
-    const TimeOnly& timeOnly = *found;
-    {
-        const int* b = timeOnly.boundaries.data();
-        bool fits = true;
-        double slowestStage = 0, fastestStage = kInf;
-        for (int k = 0; k < p && fits; ++k) {
-            fits = in.need(k, b[k], b[k + 1]) <= limits.capacityBytes;
-            const double t = in.seconds(b[k], b[k + 1]);
-            slowestStage = std::max(slowestStage, t);
-            fastestStage = std::min(fastestStage, t);
-        }
-        if (fits) {
-            result.feasible = true;
-            result.boundaries.assign(timeOnly.boundaries.begin(), timeOnly.boundaries.end());
-            result.maxStageSeconds = slowestStage;
-            result.minStageSeconds = fastestStage;
-            return;
-        }
+    return *found;
+}
+
+// Where every stage of the time-only partition fits capacityBytes: that partition into result (true).
+bool acceptTimeOnly(const Instance& in, const TimeOnly& timeOnly, double capacityBytes,
+                    StagePartition& result)
+{
+    const int* b = timeOnly.boundaries.data();
+    bool fits = true;
+    double slowestStage = 0, fastestStage = kInf;
+    for (int k = 0; k < in.p && fits; ++k) {
+        fits = in.need(k, b[k], b[k + 1]) <= capacityBytes;
+        const double t = in.seconds(b[k], b[k + 1]);
+        slowestStage = std::max(slowestStage, t);
+        fastestStage = std::min(fastestStage, t);
     }
+    if (!fits) return false;
+    result.feasible = true;
+    result.boundaries.assign(timeOnly.boundaries.begin(), timeOnly.boundaries.end());
+    result.maxStageSeconds = slowestStage;
+    result.minStageSeconds = fastestStage;
+    return true;
+}
 
-    // Capacity to plan against: the real one, or when nothing fits it, the least that would fit.
-    double capacity = limits.capacityBytes;
-    result.feasible = probe(in, kInf, capacity, starts).feasible;
-    if (!result.feasible) {
-        // Every item sits on some stage, and the last stage is the loosest; the average need is
-        // at least (sum of fixed + static + least in-flight x activations) / p.
-        double lo = 0, step = 0, fixedSum = 0;
-        for (int i = 0; i < n; ++i) {
-            lo = std::max(lo, in.need(p - 1, i, i + 1));
-            step = std::max(step, in.need(0, i, i + 1) - limits.fixedBytes[0]);
-        }
-        for (int k = 0; k < p; ++k) fixedSum += limits.fixedBytes[static_cast<std::size_t>(k)];
-        const double average = (fixedSum + stat + limits.inFlight.back() * act) / p;
-        capacity = minimalBound(in, false, kInf, lo, average, step, needTol, starts) + needTol;
+// Where nothing fits the real capacity: the least capacity a partition fits (up to needTol), plus needTol.
+double leastFittingCapacity(const Instance& in, const StageLimits& limits, const Totals& sums, double needTol,
+                            int* starts)
+{
+    const int n = in.n;
+    const int p = in.p;
+    // Every item sits on some stage, and the last stage is the loosest; the average need is
+    // at least (sum of fixed + static + least in-flight x activations) / p.
+    double lo = 0, step = 0, fixedSum = 0;
+    for (int i = 0; i < n; ++i) {
+        lo = std::max(lo, in.need(p - 1, i, i + 1));
+        step = std::max(step, in.need(0, i, i + 1) - limits.fixedBytes[0]);
     }
+    for (int k = 0; k < p; ++k) fixedSum += limits.fixedBytes[static_cast<std::size_t>(k)];
+    const double average = (fixedSum + sums.stat + limits.inFlight.back() * sums.act) / p;
+    return minimalBound(in, false, kInf, lo, average, step, needTol, starts) + needTol;
+}
 
-    // Slowest stage: at least the longest item; the average stage time and the average plus the
-    // longest item bracket it for near-uniform models (the latter always fits time-wise).
-    const double slowest
-        = minimalBound(in, true, capacity, longestItem, time / p, longestItem, timeTol, starts);
-    maximizeFastestStage(in, slowest + timeTol, capacity, ws, result.boundaries);
-
+// The stage times of result's boundaries, and where it is infeasible its worst stage and overflow.
+void describePartition(const Instance& in, const StageLimits& limits, double needTol, StagePartition& result)
+{
     double slowestStage = 0, fastestStage = kInf, worstNeed = 0;
     const int* b = result.boundaries.data();
-    for (int k = 0; k < p; ++k) {
+    for (int k = 0; k < in.p; ++k) {
         const double t = in.seconds(b[k], b[k + 1]);
         slowestStage = std::max(slowestStage, t);
         fastestStage = std::min(fastestStage, t);
@@ -411,6 +407,56 @@ void partitionStages(std::span<const PartitionItem> items, int stages, const Sta
         result.worstStage = k;
         result.excessBytes = worstNeed - limits.capacityBytes;
     }
+}
+
+} // namespace
+
+StagePartition partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits)
+{
+    StagePartition result;
+    partitionStages(items, stages, limits, result);
+    return result;
+}
+
+void partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits, StagePartition& result)
+{
+    validate(items, stages, limits);
+    result.worstStage = -1; // set below only where nothing fits
+    result.excessBytes = 0;
+    const int n = static_cast<int>(items.size());
+    const int p = stages;
+    Workspace& ws = workspace();
+    const Totals sums = prefixSums(items, p, limits, ws);
+    const double time = sums.time;
+    const Instance in { n, p, ws.time.data(), ws.stat.data(), ws.act.data(), limits.fixedBytes.data(),
+                        limits.inFlight.data() };
+    int* starts = ws.starts.data();
+
+    // Ties up to rounding. A prefix sum is within n u total of the exact one, so two ranges with
+    // the same exact sum (identical transformer blocks at different depths) can compute values up
+    // to (2n + 1) eps total apart. Costs closer than that are treated as equal: the searches stop
+    // there and the DP admits them, so rounding noise does not decide which balanced partitions
+    // count as optimal. Integer-valued costs sum exactly and are unaffected.
+    const double eps = std::numeric_limits<double>::epsilon();
+    const double timeTol = 2.0 * (n + 1) * eps * time;
+    const double needTol
+        = 2.0 * (n + 2) * eps * (limits.fixedBytes[0] + sums.stat + limits.inFlight[0] * sums.act);
+
+    const TimeOnly& timeOnly = timeOnlyPartition(items, in, sums, timeTol, ws, starts);
+    if (acceptTimeOnly(in, timeOnly, limits.capacityBytes, result)) return;
+
+    // Capacity to plan against: the real one, or when nothing fits it, the least that would fit.
+    double capacity = limits.capacityBytes;
+    result.feasible = probe(in, kInf, capacity, starts).feasible;
+    if (!result.feasible)
+        capacity = leastFittingCapacity(in, limits, sums, needTol, starts);
+
+    // Slowest stage: at least the longest item; the average stage time and the average plus the
+    // longest item bracket it for near-uniform models (the latter always fits time-wise).
+    const double slowest
+        = minimalBound(in, true, capacity, sums.longestItem, time / p, sums.longestItem, timeTol, starts);
+    maximizeFastestStage(in, slowest + timeTol, capacity, ws, result.boundaries);
+    describePartition(in, limits, needTol, result);
 }
 
 } // namespace shardscope

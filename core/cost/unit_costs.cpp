@@ -55,29 +55,41 @@ UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfi
 {
 }
 
-UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double fullActivationBytes) const
+inline UnitCostModel::LayerShape UnitCostModel::layerShape(const Layer& layer) const
 {
+    // This layer's precision, this rank's tokens and how TP, SP and CP split it: what every phase below reads.
     const TrainingSpec& tr = m_problem.training;
+    LayerShape x;
     // FP8 as Transformer Engine trains it (Megatron --fp8-format hybrid): the transformer blocks' linear layers
     // run FP8 GEMMs; the embedding, the output head (Megatron's own ColumnParallelLinear, not TE's) and the
     // attention core stay in bf16.
-    const bool fp8 = tr.precision == Precision::Fp8 && layer.block >= 0;
-    const KernelModel& km = fp8 ? m_kernels : m_kernels16;
-    const double t = m_config.tp;
-    const double s = double(tr.seqLength);
-    const double b = m_config.microBatch;
-    const double cp = std::max(1, m_config.cp);
-    const double tokens = s * b / cp; // context parallelism: this rank's share of the sequence
-    const bool sharded = layer.tpShardable && t > 1;
-    const double split = sharded ? t : 1.0;
-    const bool sp = m_config.sequenceParallel && t > 1;
-    const bool flash = tr.flashAttention;
-    const double actScale = tr.bytesPerActivation() / 2.0; // layer fields assume 16-bit activations
-    PassTimes p;
+    x.fp8 = tr.precision == Precision::Fp8 && layer.block >= 0;
+    x.km = x.fp8 ? &m_kernels : &m_kernels16;
+    x.t = m_config.tp;
+    x.s = double(tr.seqLength);
+    x.b = m_config.microBatch;
+    x.cp = std::max(1, m_config.cp);
+    x.tokens = x.s * x.b / x.cp; // context parallelism: this rank's share of the sequence
+    x.sharded = layer.tpShardable && x.t > 1;
+    x.split = x.sharded ? x.t : 1.0;
+    x.sp = m_config.sequenceParallel && x.t > 1;
+    x.flash = tr.flashAttention;
+    x.actScale = tr.bytesPerActivation() / 2.0; // layer fields assume 16-bit activations
+    x.moe = moeShape(layer);
+    return x;
+}
 
+inline UnitCostModel::GemmOverhead UnitCostModel::gemmTimes(const Layer& layer, const LayerShape& x, PassTimes& p) const
+{
+    // The weight GEMMs' forward, dgrad and wgrad seconds into p, by TP role; returns their FP8 casts and launches.
+    const KernelModel& km = *x.km;
+    const double t = x.t;
+    const double tokens = x.tokens;
+    const bool sharded = x.sharded;
+    const bool fp8 = x.fp8;
+    const MoeShape& moe = x.moe;
     // Weight GEMMs by shape. Backward: dX = dY W^T is [m x n] x [n x k], dW = X^T dY is [k x m] x [m x n].
-    double castBytesForward = 0, castBytesBackward = 0, gemmKernels = 0;
-    const MoeShape moe = moeShape(layer);
+    GemmOverhead o;
     if (!layer.gemms.empty()) {
         for (const LayerGemm& g : layer.gemms) {
             double m = tokens * g.tokenShare;
@@ -111,62 +123,90 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
                 p.rowForward += forward;
                 p.rowDgrad += dgrad;
             }
-            gemmKernels += g.routed ? 1 : g.count; // a grouped GEMM is one launch
+            o.kernels += g.routed ? 1 : g.count; // a grouped GEMM is one launch
             // FP8 (Transformer Engine): the GEMM input is cast to 8 bits (read 2 bytes, write 1) in the
             // forward, the output gradient in the backward.
-            castBytesForward += fp8 ? 3.0 * batch * m * k : 0.0;
-            castBytesBackward += fp8 ? 3.0 * batch * m * n : 0.0;
+            o.castBytesForward += fp8 ? 3.0 * batch * m * k : 0.0;
+            o.castBytesBackward += fp8 ? 3.0 * batch * m * n : 0.0;
         }
     } else if (layer.flopsPerToken > 0) {
         // No shapes known: one square GEMM with the layer's FLOPs.
-        const double side = std::sqrt(layer.flopsPerToken / 2.0 / split);
+        const double side = std::sqrt(layer.flopsPerToken / 2.0 / x.split);
         p.gemmForward = km.gemmSeconds(tokens, side, side);
         p.gemmBackward = 2.0 * p.gemmForward;
         p.wgrad = p.gemmForward;
-        gemmKernels = 1;
+        o.kernels = 1;
     }
+    return o;
+}
 
-    // The attention core.
+inline void UnitCostModel::attentionCoreTimes(const Layer& layer, const LayerShape& x, PassTimes& p) const
+{
+    // The attention core's forward and backward seconds into p.coreForward and p.coreBackward.
+    if (layer.flopsPerTokenPerSeq <= 0)
+        return;
+    const KernelModel& km = *x.km;
+    const double s = x.s;
+    const double b = x.b;
+    const double cp = x.cp;
+    const double split = x.split;
+    const bool flash = x.flash;
     double coreForward = 0, coreBackward = 0;
-    if (layer.flopsPerTokenPerSeq > 0) {
-        const double heads = layer.attentionHeads > 0 ? layer.attentionHeads / split : 0;
-        // MLA scores over qk dims and values of v dims: the kernels' work is that of their mean.
-        const double d = layer.attentionValueDim > 0 ? 0.5 * (layer.attentionHeadDim + layer.attentionValueDim)
-                                                     : layer.attentionHeadDim;
-        if (heads > 0 && d > 0 && flash && cp > 1 && m_config.cpCommType == CpCommType::AllToAll) {
-            // Ulysses: after the all-to-all each rank runs the whole sequence for heads / cp of its heads.
-            coreForward = km.flashAttentionSeconds(b, s, heads / cp, d, layer.causal, false);
-            coreBackward = km.flashAttentionSeconds(b, s, heads / cp, d, layer.causal, true);
-        } else if (heads > 0 && d > 0 && flash && cp > 1) {
-            // Megatron's ring attention (megatron/core/transformer/custom_layers/transformer_engine.py ->
-            // TE attention with cp_comm_type p2p): the sequence is cut into 2 cp chunks and rank r holds chunks
-            // r and 2cp - 1 - r, so every rank does the same causal work. cp steps: the local block (s/cp
-            // queries against their own s/cp keys, causal), then cp - 1 blocks of half size (all local queries
-            // against half the received keys, or half the queries against all of them), unmasked.
-            const double local = s / cp;
-            for (const bool backward : { false, true }) {
-                (backward ? coreBackward : coreForward) = layer.causal
-                    ? km.flashAttentionSeconds(b, local, local, heads, d, true, backward)
-                        + (cp - 1) * km.flashAttentionSeconds(b, local, local / 2, heads, d, false, backward)
-                    : cp * km.flashAttentionSeconds(b, local, local, heads, d, false, backward);
-            }
-        } else if (heads > 0 && d > 0 && flash) {
-            coreForward = km.flashAttentionSeconds(b, s, heads, d, layer.causal, false);
-            coreBackward = km.flashAttentionSeconds(b, s, heads, d, layer.causal, true);
-        } else if (heads > 0 && d > 0) {
-            // Unfused (Megatron before flash attention): batched GEMMs over b x heads, the full s x s scores
-            // computed and then masked. Backward: two GEMMs for each of Q K^T and P V.
-            const double batch = b * heads;
-            const KernelModel& k16 = m_kernels16; // the attention core is not an FP8 GEMM
-            coreForward = k16.gemmSeconds(s, s, d, batch) + k16.gemmSeconds(s, d, s, batch);
-            coreBackward = 3.0 * k16.gemmSeconds(s, d, s, batch) + k16.gemmSeconds(s, s, d, batch);
-        } else {
-            const double flops = layer.flopsPerTokenPerSeq * s * tokens / split;
-            coreForward = flops / (m_kernels16.peakFlops() * m_kernels16.gemmFraction());
-            coreBackward = 2.0 * coreForward;
+    const double heads = layer.attentionHeads > 0 ? layer.attentionHeads / split : 0;
+    // MLA scores over qk dims and values of v dims: the kernels' work is that of their mean.
+    const double d = layer.attentionValueDim > 0 ? 0.5 * (layer.attentionHeadDim + layer.attentionValueDim)
+                                                 : layer.attentionHeadDim;
+    if (heads > 0 && d > 0 && flash && cp > 1 && m_config.cpCommType == CpCommType::AllToAll) {
+        // Ulysses: after the all-to-all each rank runs the whole sequence for heads / cp of its heads.
+        coreForward = km.flashAttentionSeconds(b, s, heads / cp, d, layer.causal, false);
+        coreBackward = km.flashAttentionSeconds(b, s, heads / cp, d, layer.causal, true);
+    } else if (heads > 0 && d > 0 && flash && cp > 1) {
+        // Megatron's ring attention (megatron/core/transformer/custom_layers/transformer_engine.py ->
+        // TE attention with cp_comm_type p2p): the sequence is cut into 2 cp chunks and rank r holds chunks
+        // r and 2cp - 1 - r, so every rank does the same causal work. cp steps: the local block (s/cp
+        // queries against their own s/cp keys, causal), then cp - 1 blocks of half size (all local queries
+        // against half the received keys, or half the queries against all of them), unmasked.
+        const double local = s / cp;
+        for (const bool backward : { false, true }) {
+            (backward ? coreBackward : coreForward) = layer.causal
+                ? km.flashAttentionSeconds(b, local, local, heads, d, true, backward)
+                    + (cp - 1) * km.flashAttentionSeconds(b, local, local / 2, heads, d, false, backward)
+                : cp * km.flashAttentionSeconds(b, local, local, heads, d, false, backward);
         }
+    } else if (heads > 0 && d > 0 && flash) {
+        coreForward = km.flashAttentionSeconds(b, s, heads, d, layer.causal, false);
+        coreBackward = km.flashAttentionSeconds(b, s, heads, d, layer.causal, true);
+    } else if (heads > 0 && d > 0) {
+        // Unfused (Megatron before flash attention): batched GEMMs over b x heads, the full s x s scores
+        // computed and then masked. Backward: two GEMMs for each of Q K^T and P V.
+        const double batch = b * heads;
+        const KernelModel& k16 = m_kernels16; // the attention core is not an FP8 GEMM
+        coreForward = k16.gemmSeconds(s, s, d, batch) + k16.gemmSeconds(s, d, s, batch);
+        coreBackward = 3.0 * k16.gemmSeconds(s, d, s, batch) + k16.gemmSeconds(s, s, d, batch);
+    } else {
+        const double flops = layer.flopsPerTokenPerSeq * s * x.tokens / split;
+        coreForward = flops / (m_kernels16.peakFlops() * m_kernels16.gemmFraction());
+        coreBackward = 2.0 * coreForward;
     }
+    p.coreForward = coreForward;
+    p.coreBackward = coreBackward;
+}
 
+inline UnitCostModel::ElementwiseSeconds UnitCostModel::elementwiseTimes(const Layer& layer, const LayerShape& x,
+                                                                          double fullActivationBytes,
+                                                                          const GemmOverhead& gemm) const
+{
+    // The memory-bound kernels' seconds per pass: element-wise traffic, FP8 casts and the launch gaps.
+    const TrainingSpec& tr = m_problem.training;
+    const KernelModel& km = *x.km;
+    const double t = x.t;
+    const double s = x.s;
+    const double tokens = x.tokens;
+    const double split = x.split;
+    const bool sp = x.sp;
+    const bool flash = x.flash;
+    const double actScale = x.actScale;
+    const MoeShape& moe = x.moe;
     // Memory-bound kernels: their HBM bytes, split like the activations (Korthikanti Table 2 regions).
     auto elementwise = [&](const ElementwiseTraffic& e) {
         // A MoE layer's sharded part is its experts' work per routed token: the busiest GPU's load.
@@ -194,23 +234,40 @@ UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double ful
         ewKernels = fullActivationBytes > 0 ? 2 : 0;
     }
     const double gap = km.kernelGapSeconds();
-    const double ewForwardSeconds = km.memoryBoundSeconds(ewForward + castBytesForward)
-        + gap * (forwardKernels + (fp8 ? gemmKernels : 0));
-    const double ewBackwardSeconds = km.memoryBoundSeconds(ewBackward + castBytesBackward)
-        + gap * (ewKernels - forwardKernels + (fp8 ? gemmKernels : 0));
+    const double gemmKernels = gemm.kernels;
+    ElementwiseSeconds out;
+    out.forward = km.memoryBoundSeconds(ewForward + gemm.castBytesForward)
+        + gap * (forwardKernels + (x.fp8 ? gemmKernels : 0));
+    out.backward = km.memoryBoundSeconds(ewBackward + gemm.castBytesBackward)
+        + gap * (ewKernels - forwardKernels + (x.fp8 ? gemmKernels : 0));
+    return out;
+}
 
-    p.forward = p.gemmForward + coreForward + ewForwardSeconds;
-    p.backward = p.gemmBackward + coreBackward + ewBackwardSeconds;
-    p.coreForward = coreForward;
-    p.coreBackward = coreBackward;
-
+inline double UnitCostModel::recomputeTime(const Layer& layer, const LayerShape& x, const PassTimes& p) const
+{
+    // What the recomputation mode redoes in the backward: the whole forward, the attention core, or nothing.
     const bool isBlockLayer = layer.block >= 0;
-    if (m_config.recompute == Recompute::Full && isBlockLayer) {
-        p.recompute = p.forward;
-    } else if (m_config.recompute == Recompute::Selective && !flash && layer.flopsPerTokenPerSeq > 0) {
+    if (m_config.recompute == Recompute::Full && isBlockLayer)
+        return p.forward;
+    if (m_config.recompute == Recompute::Selective && !x.flash && layer.flopsPerTokenPerSeq > 0) {
         // Korthikanti Sec. 4.2: recompute only the attention core (Q K^T, softmax, dropout, x V).
-        p.recompute = coreForward + km.memoryBoundSeconds(layer.elementwiseForward.scoreBytesPerSeq * s / split * tokens * actScale);
+        return p.coreForward
+            + x.km->memoryBoundSeconds(layer.elementwiseForward.scoreBytesPerSeq * x.s / x.split * x.tokens * x.actScale);
     }
+    return 0.0;
+}
+
+UnitCostModel::PassTimes UnitCostModel::passTimes(const Layer& layer, double fullActivationBytes) const
+{
+    // One layer's kernel seconds per pass on this GPU: weight GEMMs, attention core, memory-bound kernels.
+    const LayerShape x = layerShape(layer);
+    PassTimes p;
+    const GemmOverhead gemm = gemmTimes(layer, x, p);
+    attentionCoreTimes(layer, x, p);
+    const ElementwiseSeconds ew = elementwiseTimes(layer, x, fullActivationBytes, gemm);
+    p.forward = p.gemmForward + p.coreForward + ew.forward;
+    p.backward = p.gemmBackward + p.coreBackward + ew.backward;
+    p.recompute = recomputeTime(layer, x, p);
     return p;
 }
 
@@ -355,25 +412,16 @@ UnitCostModel::EpComm UnitCostModel::epCommunication(const Layer& layer, const M
     return out;
 }
 
-UnitCost UnitCostModel::layerCost(const Layer& layer) const
+inline void UnitCostModel::paramCosts(const Layer& layer, const LayerShape& x, UnitCost& c) const
 {
+    // Parameters held per device (TP, EP and ETP shards) and the cached FP8 weight copies.
     const TrainingSpec& tr = m_problem.training;
-    const double t = m_config.tp;
-    const double s = double(tr.seqLength);
-    const double cp = std::max(1, m_config.cp);
-    const double tokens = s * m_config.microBatch / cp; // this rank's tokens (context parallelism splits them)
-    const double actScale = tr.bytesPerActivation() / 2.0; // layer fields assume 16-bit activations
-    const bool sharded = layer.tpShardable && t > 1;
-    const double split = sharded ? t : 1.0;
-    const bool sp = m_config.sequenceParallel && t > 1;
-    const bool flash = tr.flashAttention;
-    const bool isBlockLayer = layer.block >= 0;
-
-    const MoeShape moe = moeShape(layer);
-    UnitCost c;
+    const double t = x.t;
+    const bool sharded = x.sharded;
+    const MoeShape& moe = x.moe;
     // Routed experts spread over EP and split over ETP; the rest as TP splits it.
     c.routedExpertParams = moe.active ? double(layer.expertParams) / (moe.ep * moe.etp) : 0.0;
-    c.params = double(layer.tpShardedParams) / split + double(layer.params - layer.tpShardedParams - layer.expertParams)
+    c.params = double(layer.tpShardedParams) / x.split + double(layer.params - layer.tpShardedParams - layer.expertParams)
         + c.routedExpertParams;
     c.sharedExpertParams = layer.sharedExpert ? c.params : 0.0;
     c.largestLayerParams = c.params;
@@ -381,21 +429,34 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
     // transpose for the backward (transformer_engine/pytorch/module/linear.py, weight caching with
     // is_first_microbatch): 2 bytes per GEMM weight of the blocks. The scaling state (amax history,
     // Megatron's default length 1) is a few floats per GEMM and not counted.
-    if (tr.precision == Precision::Fp8 && isBlockLayer && !layer.gemms.empty()) {
+    if (tr.precision == Precision::Fp8 && layer.block >= 0 && !layer.gemms.empty()) {
         double gemmParams = 0;
         for (const LayerGemm& g : layer.gemms)
             gemmParams += g.routed ? g.count * g.n * g.k / (moe.ep * moe.etp) : g.count * g.n * g.k / (sharded ? t : 1.0);
         c.fp8WeightBytes = 2.0 * std::min(gemmParams, c.params);
     }
+}
 
+inline double UnitCostModel::activationCosts(const Layer& layer, const LayerShape& x, UnitCost& c) const
+{
+    // Activation memory: stored for backward, the MoE dispatcher's buffers, full recompute's working set;
+    // returns the activations the layer would store without recomputation.
+    const TrainingSpec& tr = m_problem.training;
+    const double t = x.t;
+    const double s = x.s;
+    const double tokens = x.tokens;
+    const double split = x.split;
+    const double actScale = x.actScale;
+    const bool isBlockLayer = layer.block >= 0;
+    const MoeShape& moe = x.moe;
     // Stored activations, Korthikanti Table 2: the sharded part / t, the replicated part / t only with
     // sequence parallelism, the s^2 attention part / t unless selective recompute or flash attention drops it.
     // MoE: the experts' part is per routed token on the busiest GPU; with ETP it also keeps the gathered
     // copy of the permuted tokens (k x 2h per token, etp - 1 more) for the weight gradients.
     const double etpCopies = moe.active ? (moe.etp - 1) * 2.0 * layer.outputElementsPerToken * layer.expertsPerToken : 0.0;
     const double sharded1 = (layer.actShardedBytesPerToken + etpCopies) / split * moe.loadFactor;
-    const double replicated1 = layer.actReplicatedBytesPerToken / (sp ? t : 1.0);
-    const double score1 = flash ? 0.0 : layer.actScoreBytesPerTokenPerSeq * s / split;
+    const double replicated1 = layer.actReplicatedBytesPerToken / (x.sp ? t : 1.0);
+    const double score1 = x.flash ? 0.0 : layer.actScoreBytesPerTokenPerSeq * s / split;
     const double fullAct = (sharded1 + replicated1 + score1) * tokens * actScale;
     double stored = fullAct;
     if (m_config.recompute == Recompute::Selective)
@@ -416,14 +477,21 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
         c.embeddingLogitsBytes = stored;
     if (m_config.recompute == Recompute::Full && isBlockLayer)
         c.workingSetBytes = fullAct;
+    return fullAct;
+}
 
-    const PassTimes p = passTimes(layer, fullAct);
+inline void UnitCostModel::timeCosts(const Layer& layer, const LayerShape& x, const PassTimes& p, UnitCost& c) const
+{
+    // The kernels' seconds per pass and recomputation, and the model and recomputation FLOPs.
+    const double s = x.s;
+    const double cp = x.cp;
+    const double tokens = x.tokens;
     c.forwardSeconds = p.forward;
     c.backwardSeconds = p.backward;
     c.weightGradSeconds = p.wgrad;
     c.computeSeconds = p.forward + p.backward;
     c.recomputeSeconds = p.recompute;
-    const bool fullRecompute = m_config.recompute == Recompute::Full && isBlockLayer;
+    const bool fullRecompute = m_config.recompute == Recompute::Full && layer.block >= 0;
     c.gemmSeconds = p.gemmForward + p.gemmBackward + (fullRecompute ? p.gemmForward : 0.0);
 
     // Model FLOPs as Megatron counts them (full attention scores), for the whole micro-batch (all CP ranks);
@@ -431,10 +499,17 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
     c.modelFlops = (layer.flopsPerToken + layer.flopsPerTokenPerSeq * s) * tokens * cp;
     if (fullRecompute)
         c.recomputeFlops = c.modelFlops;
-    else if (m_config.recompute == Recompute::Selective && !flash && layer.actScoreBytesPerTokenPerSeq > 0)
+    else if (m_config.recompute == Recompute::Selective && !x.flash && layer.actScoreBytesPerTokenPerSeq > 0)
         c.recomputeFlops = layer.flopsPerTokenPerSeq * s * tokens;
+}
 
-    if (sharded && layer.tpCommElementsPerToken > 0) {
+inline void UnitCostModel::commCosts(const Layer& layer, const LayerShape& x, const PassTimes& p, UnitCost& c) const
+{
+    // Exposed TP, CP and EP communication (full recompute repeats the forward's), TP overlap's slowdown, volumes.
+    const double tokens = x.tokens;
+    const MoeShape& moe = x.moe;
+    const bool fullRecompute = m_config.recompute == Recompute::Full && layer.block >= 0;
+    if (x.sharded && layer.tpCommElementsPerToken > 0) {
         const TpComm tp = tpCommunication(layer, p, tokens);
         c.tpCommForwardSeconds = tp.forward;
         c.tpCommSeconds = tp.forward + tp.backward + (fullRecompute ? tp.forward : 0.0);
@@ -445,7 +520,7 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
             c.recomputeSeconds += tp.slowdownForward;
         c.tpCommBytes = tp.bytes;
     }
-    if (cp > 1 && layer.flopsPerTokenPerSeq > 0 && layer.attentionHeads > 0) {
+    if (x.cp > 1 && layer.flopsPerTokenPerSeq > 0 && layer.attentionHeads > 0) {
         const CpComm cc = cpCommunication(layer, p, tokens);
         c.cpCommForwardSeconds = cc.forward;
         c.cpCommSeconds = cc.forward + cc.backward + (fullRecompute ? cc.forward : 0.0);
@@ -457,6 +532,18 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
         c.epCommSeconds = ec.forward + ec.backward + (fullRecompute ? ec.forward : 0.0);
         c.epCommBytes = ec.bytes;
     }
+}
+
+UnitCost UnitCostModel::layerCost(const Layer& layer) const
+{
+    // One layer's cost on this GPU per micro-batch: parameters, activations, times and communication.
+    const LayerShape x = layerShape(layer);
+    UnitCost c;
+    paramCosts(layer, x, c);
+    const double fullAct = activationCosts(layer, x, c);
+    const PassTimes p = passTimes(layer, fullAct);
+    timeCosts(layer, x, p, c);
+    commCosts(layer, x, p, c);
     c.outputElementsPerToken = layer.outputElementsPerToken;
     return c;
 }

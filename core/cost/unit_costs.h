@@ -110,6 +110,43 @@ private:
     /// Expert parallelism's token dispatch and combine for one MoE layer.
     EpComm epCommunication(const Layer& layer, const MoeShape& moe) const;
 
+    // The phases of passTimes() and layerCost(), defined and used only in unit_costs.cpp; inline, as they ran
+    // within those two (once per layer of every candidate a search evaluates).
+    /// How one layer sits on this GPU: its GEMMs' precision, this rank's tokens, how TP, SP and CP split it.
+    struct LayerShape
+    {
+        bool fp8 = false;                 ///< FP8 GEMMs (a transformer block's linear layers under FP8 training)
+        const KernelModel* km = nullptr;  ///< the GEMMs' kernel model
+        double t = 1, s = 0, b = 1, cp = 1;
+        double tokens = 0;                ///< this rank's tokens (context parallelism splits them)
+        bool sharded = false;             ///< TP splits the layer
+        double split = 1;                 ///< t when sharded
+        bool sp = false;                  ///< sequence parallelism
+        bool flash = false;
+        double actScale = 1;              ///< activation bytes over 16-bit ones
+        MoeShape moe;
+    };
+    inline LayerShape layerShape(const Layer& layer) const;
+    /// What the weight GEMMs add to the memory-bound kernels: their FP8 casts and launches.
+    struct GemmOverhead
+    {
+        double castBytesForward = 0, castBytesBackward = 0;
+        double kernels = 0;
+    };
+    inline GemmOverhead gemmTimes(const Layer& layer, const LayerShape& x, PassTimes& p) const;
+    inline void attentionCoreTimes(const Layer& layer, const LayerShape& x, PassTimes& p) const;
+    struct ElementwiseSeconds
+    {
+        double forward = 0, backward = 0;
+    };
+    inline ElementwiseSeconds elementwiseTimes(const Layer& layer, const LayerShape& x, double fullActivationBytes,
+                                               const GemmOverhead& gemm) const;
+    inline double recomputeTime(const Layer& layer, const LayerShape& x, const PassTimes& p) const;
+    inline void paramCosts(const Layer& layer, const LayerShape& x, UnitCost& c) const;
+    inline double activationCosts(const Layer& layer, const LayerShape& x, UnitCost& c) const;
+    inline void timeCosts(const Layer& layer, const LayerShape& x, const PassTimes& p, UnitCost& c) const;
+    inline void commCosts(const Layer& layer, const LayerShape& x, const PassTimes& p, UnitCost& c) const;
+
     const PlanningProblem& m_problem;
     ParallelConfig m_config;
     Collectives m_collectives;

@@ -169,6 +169,185 @@ namespace {
         return pinnedOr(pins.epCommOverlap, out);
     }
 
+    /// What every layout of one enumeration reads: the pins and the problem's sizes.
+    struct Space
+    {
+        const PlanEvaluator& evaluator;
+        const PlanPins& pins;
+        const PlanningProblem& problem;
+        int maxMicroBatch;
+        int gpus;
+        long long batch;
+        long long seq;
+        int units;
+        int blocks;
+    };
+
+    /// TP degrees: the divisors of the GPUs that divide the attention and key/value heads, or as pinned.
+    std::vector<int> tpDegrees(const Space& s)
+    {
+        const auto& spec = s.problem.model.spec();
+        std::vector<int> tps;
+        for (int t : divisors(s.gpus))
+            if (!spec || (spec->heads % t == 0 && spec->kvHeads % t == 0)) tps.push_back(t);
+        return pinnedOr(s.pins.tp, tps);
+    }
+
+    /// CP degrees for `tp`, or as pinned.
+    std::vector<int> cpDegrees(const Space& s, int tp)
+    {
+        // Context parallelism where each rank keeps at least kMinContextChunk tokens (shorter chunks leave
+        // the ring's transfers exposed behind small attention blocks; pin --cp for more).
+        std::vector<int> cps;
+        if (s.gpus % tp == 0)
+            for (int cp : divisors(s.gpus / tp))
+                if (cp == 1
+                    || (s.problem.training.flashAttention && s.seq % (2LL * cp) == 0
+                        && s.seq / cp >= kMinContextChunk))
+                    cps.push_back(cp);
+        return pinnedOr(s.pins.cp, cps);
+    }
+
+    /// The CP exchanges searched for `tp` x `cp`, or as pinned.
+    std::vector<CpCommType> cpCommTypes(const Space& s, int tp, int cp)
+    {
+        const auto& spec = s.problem.model.spec();
+        // Ulysses needs the heads of a TP rank to divide over CP; searched where they do.
+        std::vector<CpCommType> cpTypes { CpCommType::P2P };
+        if (cp > 1 && spec && (spec->heads / tp) % cp == 0 && (spec->kvHeads / tp) % cp == 0)
+            cpTypes.push_back(CpCommType::AllToAll);
+        return pinnedOr(s.pins.cpCommType, cpTypes);
+    }
+
+    /// PP degrees for `tp` x `cp`: the divisors of the GPUs left, at most one stage a unit, or as pinned.
+    std::vector<int> ppDegrees(const Space& s, int tp, int cp)
+    {
+        std::vector<int> pps;
+        const long long tpCp = degreeProduct({ tp, cp });
+        if (tpCp > 0 && s.gpus % tpCp == 0)
+            for (int p : divisors(s.gpus / tpCp))
+                if (p <= s.units) pps.push_back(p);
+        return pinnedOr(s.pins.pp, pps);
+    }
+
+    /// The pipeline schedules searched for `pp` stages, or as pinned.
+    std::vector<Schedule> schedulesFor(const PlanPins& pins, int pp)
+    {
+        // GPipe holds all m micro-batches' activations for the same bubble as 1F1B: searched only when
+        // pinned.
+        std::vector<Schedule> schedules = pp > 1
+            ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::Interleaved1F1B, Schedule::ZeroBubbleH1,
+                  Schedule::InterleavedZeroBubble, Schedule::ZeroBubbleV }
+            : std::vector<Schedule> { Schedule::OneFOneB };
+        return pinnedOr(pins.schedule, schedules);
+    }
+
+    /// The variants of one layout that do not depend on the micro-batch or schedule (forEachCandidate).
+    struct LayoutVariants
+    {
+        std::vector<Sharding> shards;
+        std::vector<ParallelConfig> kernels;
+        std::vector<std::pair<int, int>> experts;
+    };
+
+    /// Emits the candidates of `base` (TP, CP, PP, DP set) with micro-batch `b` and schedule `sched`: every
+    /// chunk count, kernel variant, expert layout, overlap and sharding.
+    template <typename Push>
+    void emitSchedule(const Space& s, const ParallelConfig& base, long long local, int b, Schedule sched,
+        const LayoutVariants& variants, Push& push)
+    {
+        const PlanPins& pins = s.pins;
+        const int pp = base.pp;
+        const long long m = local / b;
+        std::vector<int> vpps { 1 };
+        if (sched == Schedule::ZeroBubbleV)
+            vpps = { 2 };
+        else if (isInterleaved(sched))
+            vpps = m % pp == 0 && s.blocks > 0 ? chunkCounts(s.blocks, pp) : std::vector<int> {};
+        vpps = pinnedOr(pins.vpp, vpps);
+        // The p2p overlap of Megatron's interleaved schedule (its default) costs no memory and is never
+        // slower: off only when pinned.
+        const auto ppOverlaps
+            = pinnedOr(pins.ppCommOverlap, std::vector<bool> { sched == Schedule::Interleaved1F1B });
+        // Sharding innermost: its variants share stage times, which the pipeline model reuses between
+        // consecutive candidates.
+        for (int v : vpps)
+            for (const ParallelConfig& k : variants.kernels)
+                for (const auto& [ep, etp] : variants.experts) {
+                    ParallelConfig c = k;
+                    c.tp = base.tp;
+                    c.cp = base.cp;
+                    c.pp = base.pp;
+                    c.dp = base.dp;
+                    c.microBatch = b;
+                    c.schedule = sched;
+                    c.vpp = v;
+                    c.ep = ep;
+                    c.etp = etp;
+                    for (bool epo : epOverlaps(pins, s.evaluator.experts(), c, s.problem.training.precision))
+                        for (bool ppo : ppOverlaps)
+                            for (const Sharding& sh : variants.shards) {
+                                c.epCommOverlap = epo;
+                                c.ppCommOverlap = ppo;
+                                c.zeroStage = sh.zero;
+                                c.dpReplicate = sh.replicate;
+                                c.reshardAfterForward = sh.reshard;
+                                push(c);
+                            }
+                }
+    }
+
+    /// Emits the candidates of the layout `tp` x `cp` x `pp` (DP the GPUs left, or as pinned), or the one
+    /// candidate that carries the rule it breaks.
+    template <typename Push>
+    void emitLayout(
+        const Space& s, int tp, int cp, int pp, const std::vector<CpCommType>& cpTypes, Push& push)
+    {
+        const PlanPins& pins = s.pins;
+        ParallelConfig base;
+        base.tp = tp;
+        base.cp = cp;
+        base.pp = pp;
+        const long long modelParallel = degreeProduct({ tp, cp, pp });
+        base.dp = modelParallel < 0 ? 1 : int(std::max<long long>(1, s.gpus / modelParallel));
+        if (pins.dp) base.dp = *pins.dp;
+        // Degrees whose product overflows (absurd pins) make no candidate; search_diagnosis names them.
+        if (degreeProduct({ tp, cp, pp, base.dp }) < 0) return;
+        // A layout that cannot work at all (sizes, batch): one candidate that carries the reason.
+        if (base.worldSize() != s.gpus || s.batch % base.dp != 0) {
+            push(ruleCandidate(base, pins, 1));
+            return;
+        }
+        const long long local = s.batch / base.dp;
+        std::vector<int> micro;
+        for (int b : divisors(local))
+            if (b <= s.maxMicroBatch) micro.push_back(b);
+        micro = pinnedOr(pins.microBatch, micro);
+        const LayoutVariants variants { shardings(pins, tp, cp, base.dp, s.problem.cluster.gpusPerNode),
+            kernelVariants(pins, s.problem.training, tp, cpTypes, s.evaluator.experts().experts > 0),
+            expertLayouts(pins, s.evaluator.experts(), tp, tp * cp * base.dp) };
+        const std::vector<Schedule> schedules = schedulesFor(pins, pp);
+        for (int b : micro)
+            for (Schedule sched : schedules)
+                emitSchedule(s, base, local, b, sched, variants, push);
+    }
+
+    /// Pins that leave nothing to enumerate (a TP that does not divide the GPUs, an interleaved schedule
+    /// whose micro-batch count never divides by PP, ...) still give one candidate: it carries the first
+    /// rule it breaks. (Not for degrees whose product overflows an int: ParallelConfig::worldSize could not
+    /// hold it.)
+    template <typename Push> void emitRuleFallback(const PlanPins& pins, int gpus, Push& push)
+    {
+        ParallelConfig base;
+        base.tp = std::max(1, pins.tp.value_or(1));
+        base.cp = std::max(1, pins.cp.value_or(1));
+        base.pp = std::max(1, pins.pp.value_or(1));
+        base.dp = std::max(1, pins.dp.value_or(gpus / base.tp / base.cp / base.pp));
+        const Schedule schedule = pins.schedule.value_or(Schedule::OneFOneB);
+        if (degreeProduct({ base.tp, base.cp, base.pp, base.dp }) > 0)
+            push(ruleCandidate(base, pins, isInterleaved(schedule) ? 2 : 1));
+    }
+
 } // namespace
 
 std::size_t forEachCandidate(const PlanEvaluator& evaluator, const PlanPins& pins, int maxMicroBatch,
@@ -180,131 +359,16 @@ std::size_t forEachCandidate(const PlanEvaluator& evaluator, const PlanPins& pin
         ++count;
     };
     const PlanningProblem& problem = evaluator.problem();
-    const int gpus = problem.cluster.totalGpus();
-    const long long batch = problem.training.globalBatch;
-    const long long seq = problem.training.seqLength;
-    const auto& spec = problem.model.spec();
-    const int units = int(evaluator.units().size());
-    const int blocks = evaluator.blockCount();
-
-    std::vector<int> tps;
-    for (int t : divisors(gpus))
-        if (!spec || (spec->heads % t == 0 && spec->kvHeads % t == 0)) tps.push_back(t);
-    tps = pinnedOr(pins.tp, tps);
-
-    for (int tp : tps) {
-        // Context parallelism where each rank keeps at least kMinContextChunk tokens (shorter chunks leave
-        // the ring's transfers exposed behind small attention blocks; pin --cp for more).
-        std::vector<int> cps;
-        if (gpus % tp == 0)
-            for (int cp : divisors(gpus / tp))
-                if (cp == 1
-                    || (problem.training.flashAttention && seq % (2LL * cp) == 0
-                        && seq / cp >= kMinContextChunk))
-                    cps.push_back(cp);
-        cps = pinnedOr(pins.cp, cps);
-        for (int cp : cps) {
-            // Ulysses needs the heads of a TP rank to divide over CP; searched where they do.
-            std::vector<CpCommType> cpTypes { CpCommType::P2P };
-            if (cp > 1 && spec && (spec->heads / tp) % cp == 0 && (spec->kvHeads / tp) % cp == 0)
-                cpTypes.push_back(CpCommType::AllToAll);
-            cpTypes = pinnedOr(pins.cpCommType, cpTypes);
-            std::vector<int> pps;
-            const long long tpCp = degreeProduct({ tp, cp });
-            if (tpCp > 0 && gpus % tpCp == 0)
-                for (int p : divisors(gpus / tpCp))
-                    if (p <= units) pps.push_back(p);
-            pps = pinnedOr(pins.pp, pps);
-            for (int pp : pps) {
-                ParallelConfig base;
-                base.tp = tp;
-                base.cp = cp;
-                base.pp = pp;
-                const long long modelParallel = degreeProduct({ tp, cp, pp });
-                base.dp = modelParallel < 0 ? 1 : int(std::max<long long>(1, gpus / modelParallel));
-                if (pins.dp) base.dp = *pins.dp;
-                // Degrees whose product overflows (absurd pins) make no candidate; search_diagnosis names them.
-                if (degreeProduct({ tp, cp, pp, base.dp }) < 0) continue;
-                // A layout that cannot work at all (sizes, batch): one candidate that carries the reason.
-                if (base.worldSize() != gpus || batch % base.dp != 0) {
-                    push(ruleCandidate(base, pins, 1));
-                    continue;
-                }
-                const long long local = batch / base.dp;
-                std::vector<int> micro;
-                for (int b : divisors(local))
-                    if (b <= maxMicroBatch) micro.push_back(b);
-                micro = pinnedOr(pins.microBatch, micro);
-                const std::vector<Sharding> shards
-                    = shardings(pins, tp, cp, base.dp, problem.cluster.gpusPerNode);
-                const std::vector<ParallelConfig> kernels
-                    = kernelVariants(pins, problem.training, tp, cpTypes, evaluator.experts().experts > 0);
-                const std::vector<std::pair<int, int>> experts
-                    = expertLayouts(pins, evaluator.experts(), tp, tp * cp * base.dp);
-                // GPipe holds all m micro-batches' activations for the same bubble as 1F1B: searched only
-                // when pinned.
-                std::vector<Schedule> schedules = pp > 1
-                    ? std::vector<Schedule> { Schedule::OneFOneB, Schedule::Interleaved1F1B,
-                          Schedule::ZeroBubbleH1, Schedule::InterleavedZeroBubble, Schedule::ZeroBubbleV }
-                    : std::vector<Schedule> { Schedule::OneFOneB };
-                schedules = pinnedOr(pins.schedule, schedules);
-                for (int b : micro)
-                    for (Schedule sched : schedules) {
-                        const long long m = local / b;
-                        std::vector<int> vpps { 1 };
-                        if (sched == Schedule::ZeroBubbleV)
-                            vpps = { 2 };
-                        else if (isInterleaved(sched))
-                            vpps = m % pp == 0 && blocks > 0 ? chunkCounts(blocks, pp) : std::vector<int> {};
-                        vpps = pinnedOr(pins.vpp, vpps);
-                        // The p2p overlap of Megatron's interleaved schedule (its default) costs no memory
-                        // and is never slower: off only when pinned.
-                        const auto ppOverlaps = pinnedOr(
-                            pins.ppCommOverlap, std::vector<bool> { sched == Schedule::Interleaved1F1B });
-                        // Sharding innermost: its variants share stage times, which the pipeline model reuses
-                        // between consecutive candidates.
-                        for (int v : vpps)
-                            for (const ParallelConfig& k : kernels)
-                                for (const auto& [ep, etp] : experts) {
-                                    ParallelConfig c = k;
-                                    c.tp = base.tp;
-                                    c.cp = base.cp;
-                                    c.pp = base.pp;
-                                    c.dp = base.dp;
-                                    c.microBatch = b;
-                                    c.schedule = sched;
-                                    c.vpp = v;
-                                    c.ep = ep;
-                                    c.etp = etp;
-                                    for (bool epo :
-                                        epOverlaps(pins, evaluator.experts(), c, problem.training.precision))
-                                        for (bool ppo : ppOverlaps)
-                                            for (const Sharding& sh : shards) {
-                                                c.epCommOverlap = epo;
-                                                c.ppCommOverlap = ppo;
-                                                c.zeroStage = sh.zero;
-                                                c.dpReplicate = sh.replicate;
-                                                c.reshardAfterForward = sh.reshard;
-                                                push(c);
-                                            }
-                                }
-                    }
-            }
+    const Space space { evaluator, pins, problem, maxMicroBatch, problem.cluster.totalGpus(),
+        problem.training.globalBatch, problem.training.seqLength, int(evaluator.units().size()),
+        evaluator.blockCount() };
+    for (int tp : tpDegrees(space))
+        for (int cp : cpDegrees(space, tp)) {
+            const std::vector<CpCommType> cpTypes = cpCommTypes(space, tp, cp);
+            for (int pp : ppDegrees(space, tp, cp))
+                emitLayout(space, tp, cp, pp, cpTypes, push);
         }
-    }
-    // Pins that leave nothing to enumerate (a TP that does not divide the GPUs, an interleaved schedule whose
-    // micro-batch count never divides by PP, ...) still give one candidate: it carries the first rule it breaks.
-    // (Not for degrees whose product overflows an int: ParallelConfig::worldSize could not hold it.)
-    if (count == 0) {
-        ParallelConfig base;
-        base.tp = std::max(1, pins.tp.value_or(1));
-        base.cp = std::max(1, pins.cp.value_or(1));
-        base.pp = std::max(1, pins.pp.value_or(1));
-        base.dp = std::max(1, pins.dp.value_or(gpus / base.tp / base.cp / base.pp));
-        const Schedule schedule = pins.schedule.value_or(Schedule::OneFOneB);
-        if (degreeProduct({ base.tp, base.cp, base.pp, base.dp }) > 0)
-            push(ruleCandidate(base, pins, isInterleaved(schedule) ? 2 : 1));
-    }
+    if (count == 0) emitRuleFallback(pins, space.gpus, push);
     return count;
 }
 

@@ -189,47 +189,43 @@ namespace {
         return first;
     }
 
-    /// Bounds and evaluates result.candidates, each holding only its configuration on entry.
-    void boundedSearch(const PlanEvaluator& evaluator, const SearchOptions& options, SearchThreads& threads,
-        std::atomic<bool>& stop, SearchResult& result)
+    /// Where a candidate stands in the bounded search.
+    enum BoundState : unsigned char
     {
-        const std::size_t n = result.candidates.size();
-        enum State : unsigned char { Rejected, Open, Evaluated, CutAfter, CutBefore };
-        std::vector<unsigned char> state(n, Rejected);
-        // 1. The rules and the memory floor (as summarize), and FastestOnly's step floor before placing (KeepFit
-        // places every candidate and bounds it by its floor after placing alone).
-        const bool beforePlacing = options.pruning == SearchPruning::FastestOnly;
-        std::vector<double> floorBefore, floorAfter;
-        if (beforePlacing) {
-            reserveOnHugePages(floorBefore, n);
-            floorBefore.resize(n, 0);
-        }
-        reserveOnHugePages(floorAfter, n);
-        floorAfter.resize(n, 0);
-        SearchOptions quiet = options;
-        quiet.progress = nullptr;
-        threads.forChunks(n, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i) {
-                const ParallelConfig c = result.candidates[i].config;
-                if (evaluator.rejectBeforePlacing(c, result.candidates[i])) continue;
-                if (beforePlacing) floorBefore[i] = evaluator.stepFloorBeforePlacement(c).seconds();
-                state[i] = Open;
+        Rejected,
+        Open,
+        Evaluated,
+        CutAfter,
+        CutBefore
+    };
+
+    /// What the phases of a bounded search share: each candidate's state and floors, the candidates the rules
+    /// leave open, and the fastest plans found.
+    struct Bounding
+    {
+        Bounding(const PlanEvaluator& ev, SearchResult& r, const SearchOptions& options)
+            : evaluator(ev)
+            , result(r)
+            , n(r.candidates.size())
+            , beforePlacing(options.pruning == SearchPruning::FastestOnly)
+            , state(n, Rejected)
+            , fastest(options.keepFastest)
+        {
+            if (beforePlacing) {
+                reserveOnHugePages(floorBefore, n);
+                floorBefore.resize(n, 0);
             }
-        });
-        if (stop) return;
-        // 2. FastestOnly: the candidates of cheapest floor before placing first, evaluated in full, so the fastest
-        // plans bound the rest before they are placed.
-        std::vector<std::uint32_t> open;
-        reserveOnHugePages(open, n);
-        for (std::size_t i = 0; i < n; ++i)
-            if (state[i] == Open) open.push_back(std::uint32_t(i));
-        FastestFound fastest(options.keepFastest);
-        // Candidate i placed and evaluated in full, unless its floor after placing is slower than `toBeat` (then
-        // bounded after placing; a candidate placed before keeps its summary).
-        auto evaluate = [&](std::uint32_t i, double toBeat) {
+            reserveOnHugePages(floorAfter, n);
+            floorAfter.resize(n, 0);
+        }
+
+        /// Candidate i placed and evaluated in full, unless its floor after placing is slower than `toBeat`
+        /// (then bounded after placing; a candidate placed before keeps its summary).
+        void evaluate(std::uint32_t i, double toBeat)
+        {
             bool cut = false;
-            PlanSummary s = evaluator.summarizeUnlessSlower(ParallelConfig(result.candidates[i].config), toBeat,
-                floorAfter[i], cut);
+            PlanSummary s = evaluator.summarizeUnlessSlower(
+                ParallelConfig(result.candidates[i].config), toBeat, floorAfter[i], cut);
             if (cut && state[i] == CutAfter) return;
             if (cut)
                 boundAfterPlacing(evaluator, s, floorAfter[i]);
@@ -237,71 +233,143 @@ namespace {
                 fastest.offer(s.tokensPerSecond);
             result.candidates[i] = std::move(s);
             state[i] = cut ? CutAfter : Evaluated;
-        };
-        if (beforePlacing) {
-            std::vector<std::pair<double, std::uint32_t>> cheapest;
-            reserveOnHugePages(cheapest, open.size());
-            for (std::uint32_t i : open)
-                cheapest.emplace_back(floorBefore[i], i);
-            const std::size_t probes = cheapestFirst(cheapest);
-            threads.forChunks(probes, quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
-                for (std::size_t k = begin; k < end; ++k)
-                    evaluate(cheapest[k].second, fastest.toBeat());
-            });
-            if (stop) return;
         }
-        // 3. The other candidates in enumeration order, where consecutive ones share unit costs, partitions and
-        // pipeline simulations. FastestOnly skips those whose floor before placing is slower than the bound, and
-        // evaluates the others in full unless their floor after placing is slower (the bound rises as it goes).
-        // KeepFit places every one, its times left out: memory and feasibility exact, and its floor after placing;
-        // then (4) evaluates in full where that floor might beat the bound, the cheapest floors first (best first:
-        // the fastest plans raise the bound at once, and every plan at least as fast as the final bound is
-        // evaluated in whatever order), then the rest, most of them slower than the bound by then. Against a
-        // bound raised as the enumeration order goes, a 405B search evaluated 2,200 candidates in full, 480 so.
-        threads.forChunks(open.size(), options, stop, n - open.size(), n, [&](std::size_t begin, std::size_t end) {
-            for (std::size_t k = begin; k < end; ++k) {
-                const std::uint32_t i = open[k];
-                if (state[i] != Open) continue;
-                if (beforePlacing) {
-                    if (evaluator.tokensPerSecond(floorBefore[i]) < fastest.toBeat()) {
-                        result.candidates[i] = boundedBeforePlacing(evaluator, ParallelConfig(result.candidates[i].config), floorBefore[i]);
-                        state[i] = CutBefore;
-                    } else {
-                        evaluate(i, fastest.toBeat());
-                    }
-                } else {
-                    evaluate(i, std::numeric_limits<double>::infinity());
-                }
+
+        const PlanEvaluator& evaluator;
+        SearchResult& result;
+        const std::size_t n;
+        /// FastestOnly: a step floor before placing too (KeepFit places every candidate and bounds it by its
+        /// floor after placing alone).
+        const bool beforePlacing;
+        std::vector<unsigned char> state; ///< BoundState
+        std::vector<double> floorBefore, floorAfter;
+        std::vector<std::uint32_t> open; ///< the candidates the rules and the memory floor leave, in order
+        FastestFound fastest;
+    };
+
+    /// 1. The rules and the memory floor (as summarize), and FastestOnly's step floor before placing; then
+    /// the candidates left open, in enumeration order.
+    void screenCandidates(
+        Bounding& b, SearchThreads& threads, const SearchOptions& quiet, std::atomic<bool>& stop)
+    {
+        threads.forChunks(b.n, quiet, stop, 0, b.n, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                const ParallelConfig c = b.result.candidates[i].config;
+                if (b.evaluator.rejectBeforePlacing(c, b.result.candidates[i])) continue;
+                if (b.beforePlacing) b.floorBefore[i] = b.evaluator.stepFloorBeforePlacement(c).seconds();
+                b.state[i] = Open;
             }
         });
         if (stop) return;
-        if (!beforePlacing) {
-            std::vector<std::pair<double, std::uint32_t>> placed;
-            reserveOnHugePages(placed, open.size());
-            for (std::uint32_t i : open)
-                if (state[i] == CutAfter) placed.emplace_back(floorAfter[i], i);
-            cheapestFirst(placed);
-            threads.forChunks(placed.size(), quiet, stop, 0, n, [&](std::size_t begin, std::size_t end) {
-                for (std::size_t k = begin; k < end; ++k)
-                    if (!(evaluator.tokensPerSecond(placed[k].first) < fastest.toBeat()))
-                        evaluate(placed[k].second, fastest.toBeat());
+        reserveOnHugePages(b.open, b.n);
+        for (std::size_t i = 0; i < b.n; ++i)
+            if (b.state[i] == Open) b.open.push_back(std::uint32_t(i));
+    }
+
+    /// 2. FastestOnly: the candidates of cheapest floor before placing first, evaluated in full, so the
+    /// fastest plans bound the rest before they are placed.
+    void probeCheapest(
+        Bounding& b, SearchThreads& threads, const SearchOptions& quiet, std::atomic<bool>& stop)
+    {
+        std::vector<std::pair<double, std::uint32_t>> cheapest;
+        reserveOnHugePages(cheapest, b.open.size());
+        for (std::uint32_t i : b.open)
+            cheapest.emplace_back(b.floorBefore[i], i);
+        const std::size_t probes = cheapestFirst(cheapest);
+        threads.forChunks(probes, quiet, stop, 0, b.n, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k)
+                b.evaluate(cheapest[k].second, b.fastest.toBeat());
+        });
+    }
+
+    /// 3. The other candidates in enumeration order, where consecutive ones share unit costs, partitions and
+    /// pipeline simulations. FastestOnly skips those whose floor before placing is slower than the bound, and
+    /// evaluates the others in full unless their floor after placing is slower (the bound rises as it goes).
+    /// KeepFit places every one, its times left out: memory and feasibility exact, and its floor after
+    /// placing; then (4) evaluates in full where that floor might beat the bound, the cheapest floors first
+    /// (best first: the fastest plans raise the bound at once, and every plan at least as fast as the final
+    /// bound is evaluated in whatever order), then the rest, most of them slower than the bound by then.
+    /// Against a bound raised as the enumeration order goes, a 405B search evaluated 2,200 candidates in
+    /// full, 480 so.
+    void evaluateInOrder(
+        Bounding& b, SearchThreads& threads, const SearchOptions& options, std::atomic<bool>& stop)
+    {
+        threads.forChunks(
+            b.open.size(), options, stop, b.n - b.open.size(), b.n, [&](std::size_t begin, std::size_t end) {
+                for (std::size_t k = begin; k < end; ++k) {
+                    const std::uint32_t i = b.open[k];
+                    if (b.state[i] != Open) continue;
+                    if (b.beforePlacing) {
+                        if (b.evaluator.tokensPerSecond(b.floorBefore[i]) < b.fastest.toBeat()) {
+                            b.result.candidates[i] = boundedBeforePlacing(
+                                b.evaluator, ParallelConfig(b.result.candidates[i].config), b.floorBefore[i]);
+                            b.state[i] = CutBefore;
+                        } else {
+                            b.evaluate(i, b.fastest.toBeat());
+                        }
+                    } else {
+                        b.evaluate(i, std::numeric_limits<double>::infinity());
+                    }
+                }
             });
-            if (stop) return;
-        }
-        // 5. Against the final keepFastest-th fastest: what a thread evaluated before the bound rose is bounded as
-        // if it had not been, so the result does not depend on the threads' timing. Every candidate bounded during
-        // the search is bounded here the same way (the bound only rose).
-        const double toBeat = fastest.toBeat();
-        for (const std::uint32_t i : open) {
-            PlanSummary& s = result.candidates[i];
-            if (beforePlacing && evaluator.tokensPerSecond(floorBefore[i]) < toBeat) {
-                if (state[i] != CutBefore) s = boundedBeforePlacing(evaluator, ParallelConfig(s.config), floorBefore[i]);
-                ++result.boundedBeforePlacing;
-            } else if (evaluator.tokensPerSecond(floorAfter[i]) < toBeat) {
-                if (state[i] != CutAfter) boundAfterPlacing(evaluator, s, floorAfter[i]);
-                ++result.boundedAfterPlacing;
+    }
+
+    /// 4. KeepFit: the candidates bounded after placing, cheapest floor first, evaluated in full where their
+    /// floor might still beat the bound.
+    void evaluatePlaced(
+        Bounding& b, SearchThreads& threads, const SearchOptions& quiet, std::atomic<bool>& stop)
+    {
+        std::vector<std::pair<double, std::uint32_t>> placed;
+        reserveOnHugePages(placed, b.open.size());
+        for (std::uint32_t i : b.open)
+            if (b.state[i] == CutAfter) placed.emplace_back(b.floorAfter[i], i);
+        cheapestFirst(placed);
+        threads.forChunks(placed.size(), quiet, stop, 0, b.n, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k)
+                if (!(b.evaluator.tokensPerSecond(placed[k].first) < b.fastest.toBeat()))
+                    b.evaluate(placed[k].second, b.fastest.toBeat());
+        });
+    }
+
+    /// 5. Against the final keepFastest-th fastest: what a thread evaluated before the bound rose is bounded
+    /// as if it had not been, so the result does not depend on the threads' timing. Every candidate bounded
+    /// during the search is bounded here the same way (the bound only rose).
+    void boundByFinal(Bounding& b)
+    {
+        const double toBeat = b.fastest.toBeat();
+        for (const std::uint32_t i : b.open) {
+            PlanSummary& s = b.result.candidates[i];
+            if (b.beforePlacing && b.evaluator.tokensPerSecond(b.floorBefore[i]) < toBeat) {
+                if (b.state[i] != CutBefore)
+                    s = boundedBeforePlacing(b.evaluator, ParallelConfig(s.config), b.floorBefore[i]);
+                ++b.result.boundedBeforePlacing;
+            } else if (b.evaluator.tokensPerSecond(b.floorAfter[i]) < toBeat) {
+                if (b.state[i] != CutAfter) boundAfterPlacing(b.evaluator, s, b.floorAfter[i]);
+                ++b.result.boundedAfterPlacing;
             }
         }
+    }
+
+    /// Bounds and evaluates result.candidates, each holding only its configuration on entry.
+    void boundedSearch(const PlanEvaluator& evaluator, const SearchOptions& options, SearchThreads& threads,
+        std::atomic<bool>& stop, SearchResult& result)
+    {
+        Bounding b(evaluator, result, options);
+        SearchOptions quiet = options;
+        quiet.progress = nullptr;
+        screenCandidates(b, threads, quiet, stop);
+        if (stop) return;
+        if (b.beforePlacing) {
+            probeCheapest(b, threads, quiet, stop);
+            if (stop) return;
+        }
+        evaluateInOrder(b, threads, options, stop);
+        if (stop) return;
+        if (!b.beforePlacing) {
+            evaluatePlaced(b, threads, quiet, stop);
+            if (stop) return;
+        }
+        boundByFinal(b);
     }
 
 } // namespace

@@ -415,47 +415,63 @@ namespace {
         }
     }
 
-    /// The pinned degrees together: each may divide the GPUs while their product does not (or, all four
-    /// pinned, does not equal the GPU count).
-    void worldSizeRule(const Inputs& in, std::vector<Finding>& out)
+    /// A parallel degree a pin may set: its knob and its field of PlanPins (worldSizeRule).
+    struct Degree
     {
-        struct Degree
-        {
-            PinKnob knob;
-            std::optional<int> PlanPins::*field;
-        };
-        const Degree all[] = { { PinKnob::Tp, &PlanPins::tp }, { PinKnob::Cp, &PlanPins::cp },
-            { PinKnob::Pp, &PlanPins::pp }, { PinKnob::Dp, &PlanPins::dp } };
+        PinKnob knob;
+        std::optional<int> PlanPins::*field;
+    };
+
+    /// The pinned ones of TP, CP, PP and DP (in that order), their product and their settings.
+    struct PinnedProduct
+    {
         std::vector<Degree> pinned;
         std::int64_t product = 1;
         std::vector<Message> settings; // "TP 4", "PP 2": joined by " x "
+    };
+
+    /// The pinned degrees and their product, or nullopt where it overflows.
+    std::optional<PinnedProduct> pinnedProduct(const PlanPins& pins)
+    {
+        const Degree all[] = { { PinKnob::Tp, &PlanPins::tp }, { PinKnob::Cp, &PlanPins::cp },
+            { PinKnob::Pp, &PlanPins::pp }, { PinKnob::Dp, &PlanPins::dp } };
+        PinnedProduct out;
         for (const Degree& d : all) {
-            const std::optional<int>& v = in.pins.*d.field;
+            const std::optional<int>& v = pins.*d.field;
             if (!v) continue;
-            const std::optional<std::int64_t> next = times(product, *v);
-            if (!next) return; // absurd pins: the rules' generic reasons speak for them
-            pinned.push_back(d);
-            product = *next;
-            settings.push_back(knobSetting(d.knob, *v));
+            const std::optional<std::int64_t> next = times(out.product, *v);
+            if (!next) return std::nullopt; // absurd pins: the rules' generic reasons speak for them
+            out.pinned.push_back(d);
+            out.product = *next;
+            out.settings.push_back(knobSetting(d.knob, *v));
         }
-        if (pinned.size() < 2) return;
-        const bool divides = in.gpus % product == 0;
-        if (divides && (pinned.size() < 4 || product == in.gpus)) return;
-        // The last pinned degree, given the others.
-        const Degree last = pinned.back();
-        const std::int64_t others = product / (in.problem.training.pins.*last.field).value();
+        return out;
+    }
+
+    /// The values the last pinned degree can take given the product of the others: all four pinned, the one
+    /// that makes the GPU count; else the divisors of the GPUs the others leave (PP at most the units).
+    std::vector<std::int64_t> lastDegreeAllowed(
+        const Inputs& in, std::size_t pinnedCount, PinKnob lastKnob, std::int64_t others)
+    {
         std::vector<std::int64_t> allowed;
         if (in.gpus % others == 0) {
-            if (pinned.size() == 4)
+            if (pinnedCount == 4)
                 allowed.push_back(in.gpus / others);
             else
                 for (std::int64_t x : divisorsOf(in.gpus / others))
-                    if (last.knob != PinKnob::Pp || x <= in.units) allowed.push_back(x);
+                    if (lastKnob != PinKnob::Pp || x <= in.units) allowed.push_back(x);
         }
-        const Message values = Message::join(settings, " x ");
-        const Message othersText = Message::join({ settings.begin(), settings.end() - 1 }, " x ");
-        const std::vector<Message> args { values, n(product), n(in.gpus), othersText,
-            canBe(knobName(last.knob), allowed) };
+        return allowed;
+    }
+
+    /// The rule's message: the pinned product (`values` = it) against the GPU count, then what the last
+    /// pinned degree can be given the others.
+    Message worldSizeMessage(const Inputs& in, const PinnedProduct& p, const Message& values, bool divides,
+        const std::vector<std::int64_t>& allowed)
+    {
+        const Message othersText = Message::join({ p.settings.begin(), p.settings.end() - 1 }, " x ");
+        const std::vector<Message> args { values, n(p.product), n(in.gpus), othersText,
+            canBe(knobName(p.pinned.back().knob), allowed) };
         Message message = divides
             ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
                           "%1 = %2, but the cluster has %3 GPUs (TP x CP x PP x DP must equal the "
@@ -465,9 +481,14 @@ namespace {
                           "%1 = %2 does not divide the %3 GPUs (TP x CP x PP x DP must equal the "
                           "GPU count); with %4, %5"),
                 args);
-        Finding f = pinRule(PinKnob::WorldSize, in.pins, std::move(message), allowed);
-        // Whole nodes of GPUs that the pinned product divides, nearest below and above, leaving (with the
-        // unpinned degrees at 1) a DP that divides the global batch.
+        return message;
+    }
+
+    /// Whole nodes of GPUs that the pinned product divides, nearest below and above, leaving (with the
+    /// unpinned degrees at 1) a DP that divides the global batch; all four pinned, the product itself where
+    /// it is whole nodes.
+    std::vector<std::int64_t> nearbyGpuCounts(const Inputs& in, std::int64_t product, std::size_t pinnedCount)
+    {
         const std::int64_t perNode = in.problem.cluster.gpusPerNode;
         const std::int64_t step = product <= in.gpus * perNode ? std::lcm(product, perNode) : 0;
         auto batchFits = [&](std::int64_t count) {
@@ -476,7 +497,7 @@ namespace {
         std::vector<std::int64_t> counts;
         if (step == 0) {
             // a product far beyond the cluster: no nearby GPU count to suggest
-        } else if (pinned.size() < 4) {
+        } else if (pinnedCount < 4) {
             for (std::int64_t k = in.gpus / step; k >= 1 && k > in.gpus / step - 64; --k)
                 if (k * step != in.gpus && batchFits(k * step)) {
                     counts.push_back(k * step);
@@ -490,6 +511,14 @@ namespace {
         } else if (product % perNode == 0) {
             counts.push_back(product);
         }
+        return counts;
+    }
+
+    /// The GPU `counts` as changes ("2 nodes (16 GPUs)") and in the message ("8 or 24 GPUs would fit ...").
+    void addGpuCounts(const Inputs& in, Finding& f, const std::vector<std::int64_t>& counts,
+        const Message& values, std::int64_t product)
+    {
+        const std::int64_t perNode = in.problem.cluster.gpusPerNode;
         for (std::int64_t c : counts)
             f.changes.push_back(
                 { Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 nodes (%2 GPUs)"), { n(c / perNode), n(c) }),
@@ -516,6 +545,24 @@ namespace {
                         { n(c0), n(c1), values }),
                 "; ");
         }
+    }
+
+    /// The pinned degrees together: each may divide the GPUs while their product does not (or, all four
+    /// pinned, does not equal the GPU count).
+    void worldSizeRule(const Inputs& in, std::vector<Finding>& out)
+    {
+        const std::optional<PinnedProduct> p = pinnedProduct(in.pins);
+        if (!p || p->pinned.size() < 2) return;
+        const bool divides = in.gpus % p->product == 0;
+        if (divides && (p->pinned.size() < 4 || p->product == in.gpus)) return;
+        // The last pinned degree, given the others.
+        const Degree last = p->pinned.back();
+        const std::int64_t others = p->product / (in.problem.training.pins.*last.field).value();
+        const std::vector<std::int64_t> allowed = lastDegreeAllowed(in, p->pinned.size(), last.knob, others);
+        const Message values = Message::join(p->settings, " x ");
+        Finding f = pinRule(
+            PinKnob::WorldSize, in.pins, worldSizeMessage(in, *p, values, divides, allowed), allowed);
+        addGpuCounts(in, f, nearbyGpuCounts(in, p->product, p->pinned.size()), values, p->product);
         addNearest(f, in.pins, last.knob, last.field, (in.pins.*last.field).value());
         out.push_back(std::move(f));
     }
