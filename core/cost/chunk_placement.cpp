@@ -2,6 +2,7 @@
 // Interleaved schedules: which blocks each model chunk holds (PlanEvaluator::placeChunks).
 #include "cost/plan_evaluator.h"
 
+#include "cost/evaluation_caches.h"
 #include "cost/memory_model.h"
 #include "cost/pipeline_schedule.h"
 #include "cost/stage_partitioner.h"
@@ -17,34 +18,8 @@ namespace shardscope {
 
 namespace {
 
-// Reused per thread (the search places a candidate's chunks tens of thousands of times).
-constexpr std::size_t kUncapped = 32;
-struct Scratch
-{
-    std::vector<double> start, load;
-    std::vector<int> count, cap, chunkBlocks;
-    std::vector<std::pair<double, int>> queue;
-    // The last kUncapped placements without memory caps, by what they depend on: where every stage's count
-    // stays within its cap, the capped placement is the same (a stage leaves the queue at its cap, and in the
-    // uncapped run it is never chosen again there), so the ZeRO variants of one configuration share it, and
-    // its schedules and chunk counts with a few kernel variants between them.
-    struct Key
-    {
-        int p = 0, head = -1, blocks = -1;
-        double blockSeconds = 0, beforeSeconds = 0, afterSeconds = 0;
-        bool operator==(const Key&) const = default;
-    };
-    std::array<Key, kUncapped> uncappedFor;
-    std::array<std::vector<int>, kUncapped> uncapped;
-    std::size_t next = 0;
-};
-
-// This thread's scratch space.
-Scratch& scratchSpace()
-{
-    thread_local Scratch scratch;
-    return scratch;
-}
+using Scratch = evaluation_detail::ChunkPlacementScratch; // the placement's vectors and uncapped placements
+constexpr std::size_t kUncapped = Scratch::kUncapped;
 
 // The blocks' average cost (exact for a model of identical blocks, the common case) and what the first and
 // last stage carry besides blocks: the embedding side before the first block, output head and loss after
@@ -128,7 +103,7 @@ const std::vector<int>& blocksPerStage(int p, int blocks, int headStage, const P
                                        const PartitionItem& before, const PartitionItem& after,
                                        Scratch& scratch)
 {
-    const Scratch::Key uncappedFor { p, headStage, blocks, block.seconds, before.seconds, after.seconds };
+    const evaluation_detail::UncappedPlacementKey uncappedFor { p, headStage, blocks, block.seconds, before.seconds, after.seconds };
     const auto memo = std::find(scratch.uncappedFor.begin(), scratch.uncappedFor.end(), uncappedFor);
     std::size_t entry = std::size_t(memo - scratch.uncappedFor.begin());
     if (memo == scratch.uncappedFor.end()) {
@@ -185,7 +160,7 @@ void chunkRanges(const std::vector<int>& chunkBlocks, int firstBlockUnit, int un
 
 void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& c,
                                 const std::vector<double>& stageInFlight, double fixedBytes, double capacityBytes,
-                                std::vector<std::pair<int, int>>& chunks) const
+                                std::vector<std::pair<int, int>>& chunks, EvaluationContext& context) const
 {
     const int p = c.pp;
     const int v = c.vpp;
@@ -200,7 +175,7 @@ void PlanEvaluator::placeChunks(const std::vector<PartitionItem>& items, const P
     // The embedding is on virtual stage 0; the head and loss on the last one: stage p - 1 in the loop
     // placement, stage 0 again in ZBV's V.
     const auto [headStage, headChunk] = stageAndChunkOf(c.schedule, p, p * v - 1);
-    Scratch& scratch = scratchSpace();
+    Scratch& scratch = context.caches().chunkPlacement;
     stageCaps(p, blocks, headStage, stageInFlight, block, before, after, fixedBytes, capacityBytes,
               scratch.start, scratch.cap);
     const std::vector<int>& count = blocksPerStage(p, blocks, headStage, block, before, after, scratch);

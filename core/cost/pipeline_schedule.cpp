@@ -3,6 +3,7 @@
 // timings in docs/cost-model.md, "Pipeline schedules").
 #include "cost/pipeline_schedule.h"
 
+#include "cost/evaluation_caches.h"
 #include "cost/plan_estimate.h"
 #include "cost/schedule_orders.h"
 
@@ -71,33 +72,10 @@ struct Outcome
 };
 
 using schedule_detail::Op;
-
-/// One pass in a valid processing order, with what it reads and writes in the done times. 16 bytes: the
-/// search keeps many programs (programFor). Its micro-batch is that of the done time it sets (W: it reads).
-struct Step
-{
-    std::int32_t input;    ///< done time it waits for, -1 for none
-    std::int32_t output;   ///< done time it sets, -1 for none (W)
-    std::int32_t duration; ///< index into Problem::duration
-    std::uint16_t stage;   ///< < 4096 (prepare)
-    std::uint8_t chunk;    ///< < 64 (prepare)
-    std::uint8_t passAndHop; ///< the PassKind, and 0x80 where the input comes from another stage
-
-    PassKind pass() const { return PassKind(passAndHop & 0x7f); }
-    bool hop() const { return (passAndHop & 0x80) != 0; }
-    int microBatch(int m) const { return (pass() == PassKind::WeightGrad ? input : output) % m; }
-};
-static_assert(sizeof(Step) == 16);
-
-/// Every stage's passes in one order that runs each after its inputs and after the stage's previous pass
-/// (a topological order of the dependencies): simulating is then one pass over it.
-struct Program
-{
-    Schedule schedule = Schedule::OneFOneB;
-    int p = 0, m = 0, v = 0;
-    std::vector<Step> steps;
-    std::size_t doneSize = 0; ///< forward done times [vs x m + mb], then input-gradient ones
-};
+using evaluation_detail::Program;
+using evaluation_detail::ProgramCache;
+using evaluation_detail::ProgramKey;
+using evaluation_detail::Step;
 
 /// Orders every stage's passes by their dependencies, the stages woken as their inputs complete (linear in
 /// the passes). Throws std::logic_error when the orders deadlock, an ordering bug, never input.
@@ -184,28 +162,20 @@ Program compile(Schedule schedule, int p, int m, int v)
     return pr;
 }
 
-/// The compiled orders of the last sizes this thread simulated: the search prices many plans of the same
-/// pipeline shapes, and every TP, CP and micro-batch that gives a stage count comes back to its shapes (with
-/// 64 kept, a 70B search compiled each again for every TP and CP: a third of its time). Up to 512 programs and
-/// about 64 MB of steps are kept, the least recently used dropped first; programs past two million passes are
-/// not kept. The reference holds until the thread's next call.
-const Program& programFor(Schedule schedule, int p, int m, int v)
+/// The compiled order of `schedule` over p stages, m micro-batches and v chunks: `cache`'s (ProgramCache says which
+/// it keeps), or compiled now and kept there. The reference holds until the cache's next use.
+const Program& programFor(ProgramCache& cache, Schedule schedule, int p, int m, int v)
 {
-    constexpr std::size_t kKept = 512;
-    constexpr std::size_t kStepBudget = 4'000'000; // Steps of 16 bytes: 64 MB
-    thread_local std::vector<Program> kept(kKept + 1); // the last one for programs too large to keep
-    thread_local std::vector<std::uint64_t> lastUse(kKept, 0);
-    thread_local std::uint64_t clock = 0;
-    thread_local std::size_t keptSteps = 0;
-    thread_local std::unordered_map<std::uint64_t, std::size_t> slotOf;
-    // prepare() checked p <= 4096, m <= 100000, v <= 64.
-    const std::uint64_t key = std::uint64_t(schedule) << 56 | std::uint64_t(p) << 40 | std::uint64_t(v) << 32 | std::uint64_t(m);
-    if (const auto it = slotOf.find(key); it != slotOf.end()) {
-        lastUse[it->second] = ++clock;
+    constexpr std::size_t kKept = ProgramCache::kKept;
+    std::vector<Program>& kept = cache.kept;
+    std::vector<std::uint64_t>& lastUse = cache.lastUse;
+    const ProgramKey key { schedule, p, m, v };
+    if (const auto it = cache.slotOf.find(key); it != cache.slotOf.end()) {
+        lastUse[it->second] = ++cache.clock;
         return kept[it->second];
     }
     const std::size_t passes = std::size_t(p) * std::size_t(m) * std::size_t(v) * 3;
-    if (passes > kStepBudget / 2) {
+    if (passes > ProgramCache::kStepBudget / 2) {
         kept[kKept] = compile(schedule, p, m, v);
         return kept[kKept];
     }
@@ -215,14 +185,13 @@ const Program& programFor(Schedule schedule, int p, int m, int v)
             oldest = i;
     auto drop = [&](std::size_t i) {
         if (kept[i].p > 0)
-            slotOf.erase(std::uint64_t(kept[i].schedule) << 56 | std::uint64_t(kept[i].p) << 40
-                         | std::uint64_t(kept[i].v) << 32 | std::uint64_t(kept[i].m));
-        keptSteps -= kept[i].steps.size();
+            cache.slotOf.erase(kept[i].key());
+        cache.keptSteps -= kept[i].steps.size();
         kept[i] = Program {};
         lastUse[i] = 0;
     };
     drop(oldest);
-    while (keptSteps + passes > kStepBudget) {
+    while (cache.keptSteps + passes > ProgramCache::kStepBudget) {
         std::size_t next = kKept;
         for (std::size_t i = 0; i < kKept; ++i)
             if (kept[i].p > 0 && (next == kKept || lastUse[i] < lastUse[next]))
@@ -232,19 +201,21 @@ const Program& programFor(Schedule schedule, int p, int m, int v)
         drop(next);
     }
     kept[oldest] = compile(schedule, p, m, v);
-    keptSteps += kept[oldest].steps.size();
-    lastUse[oldest] = ++clock;
-    slotOf[key] = oldest;
+    cache.keptSteps += kept[oldest].steps.size();
+    lastUse[oldest] = ++cache.clock;
+    cache.slotOf[key] = oldest;
     return kept[oldest];
 }
 
 /// Runs the passes as early as their stage and inputs allow. `onPass(step, start, end)` sees each pass as it
 /// is placed, stage by stage in that stage's order.
 template <typename OnPass>
-Outcome run(const Problem& pr, double hopSeconds, OnPass&& onPass)
+Outcome run(ProgramCache& cache, const Problem& pr, double hopSeconds, OnPass&& onPass)
 {
-    const Program& program = programFor(pr.schedule, pr.p, pr.m, pr.v);
-    thread_local std::vector<double> done, free, busy;
+    const Program& program = programFor(cache, pr.schedule, pr.p, pr.m, pr.v);
+    std::vector<double>& done = cache.done;
+    std::vector<double>& free = cache.free;
+    std::vector<double>& busy = cache.busy;
     done.assign(program.doneSize, 0.0);
     free.assign(std::size_t(pr.p), 0.0);
     busy.assign(std::size_t(pr.p), 0.0);
@@ -340,7 +311,8 @@ PipelineTimeline simulatePipeline(Schedule schedule, int microBatches, int chunk
     t.microBatches = pr.m;
     t.chunks = pr.v;
     t.passes.reserve(std::size_t(pr.p) * std::size_t(pr.m) * std::size_t(pr.v) * (isZeroBubble(schedule) ? 3 : 2));
-    const Outcome o = run(pr, hopSeconds, [&](const Step& st, double start, double end) {
+    EvaluationCaches& caches = EvaluationContext::forThisThread().caches();
+    const Outcome o = run(caches.programs, pr, hopSeconds, [&](const Step& st, double start, double end) {
         t.passes.push_back({ st.stage, st.microBatch(pr.m), st.chunk, st.pass(), start, end });
     });
     t.makespan = o.makespan;
@@ -363,7 +335,14 @@ PipelineTimeline simulatePipeline(Schedule schedule, int microBatches, int chunk
 
 double simulatedMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& stages)
 {
-    return run(prepare(schedule, microBatches, chunks, stages), 0.0, [](const Step&, double, double) {}).makespan;
+    return simulatedMakespan(schedule, microBatches, chunks, stages, EvaluationContext::forThisThread());
+}
+
+double simulatedMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& stages,
+                         EvaluationContext& context)
+{
+    return run(context.caches().programs, prepare(schedule, microBatches, chunks, stages), 0.0,
+               [](const Step&, double, double) {}).makespan;
 }
 
 void stagePassSeconds(const std::vector<StageEstimate>& stages, int chunks, std::vector<StagePassSeconds>& out)

@@ -9,6 +9,8 @@
 
 namespace shardscope {
 
+class EvaluationContext;
+
 /// What a schedule slot computes. Zero-bubble schedules (isZeroBubble) split the backward into the
 /// input gradient (Backward, "B" or "I" in torch) and the weight gradient (WeightGrad, "W"); the others
 /// run the whole backward, weight gradients included, as one Backward pass.
@@ -100,7 +102,11 @@ PipelineTimeline simulatePipeline(Schedule schedule, int microBatches, int chunk
 PipelineTimeline simulatePipeline(Schedule schedule, int microBatches, int chunks, const std::vector<double>& forwardSeconds,
                                   const std::vector<double>& backwardSeconds, double hopSeconds = 0);
 /// simulatePipeline's makespan alone, without recording slots (what the step-time model needs).
+/// With this thread's EvaluationContext (EvaluationContext::forThisThread()).
 double simulatedMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& stages);
+/// The same with `context`'s compiled pass orders and vectors.
+double simulatedMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& stages,
+                         EvaluationContext& context);
 
 struct PlanEstimate;
 struct StageEstimate;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/plan_evaluator.h"
 
+#include "cost/evaluation_caches.h"
 #include "cost/memory_model.h"
 #include "cost/pipeline_schedule.h"
 #include "cost/step_model.h"
@@ -16,44 +17,9 @@ namespace shardscope {
 
 namespace {
 
-/// What a stage's units add up to, and the model states and other memory that follow from it.
-struct StageSums
-{
-    double params = 0, routed = 0, shared = 0, moeActs = 0, fp8 = 0, acts = 0, embAct = 0, compute = 0, weightGrad = 0,
-           gemm = 0, forward = 0, recompute = 0, tp = 0, cp = 0, ep = 0, tpForward = 0, cpForward = 0, epForward = 0,
-           boundary = 0;
-    ModelStateBytes states {};
-    double routedBytes = 0, sharedBytes = 0;
-    OtherMemoryBytes other {};
-    double boundaryBytes = 0, sendSeconds = 0; ///< one pipeline send of its boundary, and its exposed time
-};
-
-/// A stage in evaluateInto's first pass: its distinct sums (an index), micro-batches in flight and sends.
-struct StageRecord
-{
-    int sums = 0;
-    double inFlight = 0, ppCommSeconds = 0;
-};
-
-/// evaluateInto's working vectors, one set per thread, kept between candidates so that evaluating one
-/// allocates nothing once the vectors have grown (malloc and free were 8 % of the 405B search).
-struct EvaluationScratch
-{
-    std::vector<PartitionItem> classItems, items;
-    std::vector<std::pair<int, int>> chunkUnits;
-    StageLimits limits;
-    StagePartition partition;
-    std::vector<double> chunkSeconds, chunkShares;
-    std::vector<StageSums> distinctStages;
-    std::vector<StageRecord> records;
-    std::vector<StageFloorTimes> floorTimes;
-};
-
-EvaluationScratch& evaluationScratch()
-{
-    thread_local EvaluationScratch scratch;
-    return scratch;
-}
+using evaluation_detail::EvaluationScratch;
+using evaluation_detail::StageRecord;
+using evaluation_detail::StageSums;
 
 } // namespace
 
@@ -69,15 +35,15 @@ double PlanEvaluator::usableBytes() const
     return m_problem.cluster.gpu.memoryBytes * (1.0 - m_problem.training.memoryMargin);
 }
 
-PlanSummary PlanEvaluator::summarize(const ParallelConfig& c) const
+PlanSummary PlanEvaluator::summarize(const ParallelConfig& c, EvaluationContext& context) const
 {
     PlanSummary s;
-    if (rejectBeforePlacing(c, s))
+    if (rejectBeforePlacing(c, s, context))
         return s;
-    // The search keeps only the summary: one estimate per thread is reused (its vectors keep their capacity)
+    // The search keeps only the summary: the context's estimate is reused (its vectors keep their capacity)
     // and the layer ranges, chunk layers and warnings it would not read are left out; the rules were checked.
-    thread_local PlanEstimate scratch;
-    evaluateInto(scratch, c, false, false);
+    PlanEstimate& scratch = context.caches().evaluation.summary;
+    evaluateInto(scratch, c, false, false, context);
     return PlanSummary::from(scratch);
 }
 
@@ -87,11 +53,11 @@ double PlanEvaluator::tokensPerSecond(double stepSeconds) const
 }
 
 PlanSummary PlanEvaluator::summarizeUnlessSlower(const ParallelConfig& c, double tokensPerSecondToBeat, double& floor,
-                                                 bool& cut) const
+                                                 bool& cut, EvaluationContext& context) const
 {
-    thread_local PlanEstimate scratch;
+    PlanEstimate& scratch = context.caches().evaluation.cutSummary;
     StepCut stepCut { tokensPerSecondToBeat, 0, false };
-    evaluateInto(scratch, c, false, false, &stepCut);
+    evaluateInto(scratch, c, false, false, context, &stepCut);
     floor = stepCut.floor;
     cut = stepCut.cut;
     if (!cut)
@@ -105,10 +71,10 @@ PlanSummary PlanEvaluator::summarizeUnlessSlower(const ParallelConfig& c, double
     return s;
 }
 
-PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c) const
+PlanEstimate PlanEvaluator::evaluate(const ParallelConfig& c, EvaluationContext& context) const
 {
     PlanEstimate e;
-    evaluateInto(e, c, true, true);
+    evaluateInto(e, c, true, true, context);
     return e;
 }
 
@@ -143,10 +109,11 @@ bool startEstimate(const PlanEvaluator& evaluator, PlanEstimate& e, const Parall
 } // namespace
 
 /// One evaluateInto of a configuration that breaks no rule: what its phases share (the problem, the configuration,
-/// the unit costs, this thread's scratch vectors) and the running sums one phase leaves to the next.
+/// the unit costs, the context's scratch vectors) and the running sums one phase leaves to the next.
 struct PlanEvaluator::EvaluationPass
 {
-    EvaluationPass(const PlanEvaluator& evaluator, PlanEstimate& estimate, const ParallelConfig& config, bool detail);
+    EvaluationPass(const PlanEvaluator& evaluator, PlanEstimate& estimate, const ParallelConfig& config, bool detail,
+                   EvaluationContext& context);
 
     // The phases, in evaluateInto's order.
     void buildItems();
@@ -204,6 +171,7 @@ struct PlanEvaluator::EvaluationPass
     const TrainingSpec& tr;
     const ClusterSpec& cl;
     const bool detailed;
+    EvaluationContext& context;
     const int p;
     const int m;
     const bool interleaved;
@@ -241,22 +209,23 @@ struct PlanEvaluator::EvaluationPass
 };
 
 PlanEvaluator::EvaluationPass::EvaluationPass(const PlanEvaluator& evaluator, PlanEstimate& estimate,
-                                              const ParallelConfig& config, bool detail)
+                                              const ParallelConfig& config, bool detail, EvaluationContext& ctx)
     : ev(evaluator)
     , e(estimate)
     , c(config)
     , tr(evaluator.m_problem.training)
     , cl(evaluator.m_problem.cluster)
     , detailed(detail)
+    , context(ctx)
     , p(config.pp)
     , m(int(tr.globalBatch / (std::int64_t(config.dp) * config.microBatch)))
     , interleaved(isInterleaved(config.schedule))
     , v(interleaved ? config.vpp : 1)
     , shardRanks(config.zeroShardSize())
     , expertShard(config.expertZeroShardSize())
-    , classCosts(evaluator.costClasses(config))
+    , classCosts(evaluator.costClasses(config, ctx))
     , tiedAcrossStages(evaluator.m_problem.model.spec() && evaluator.m_problem.model.spec()->tiedEmbeddings)
-    , scratch(evaluationScratch())
+    , scratch(ctx.caches().evaluation)
     , chunkUnits(scratch.chunkUnits)
     , distinct(scratch.distinctStages)
     , shares(scratch.chunkShares)
@@ -311,12 +280,12 @@ void PlanEvaluator::EvaluationPass::place()
     for (int k = 0; k < p; ++k)
         limits.inFlight.push_back(ev.inFlight(c, k, m));
     if (interleaved) {
-        ev.placeChunks(items, c, limits.inFlight, fixedBytes, e.capacityBytes, chunkUnits);
+        ev.placeChunks(items, c, limits.inFlight, fixedBytes, e.capacityBytes, chunkUnits, context);
     } else {
         limits.capacityBytes = e.capacityBytes;
         limits.fixedBytes.assign(std::size_t(p), fixedBytes);
         StagePartition& part = scratch.partition;
-        partitionStages(items, p, limits, part);
+        partitionStages(items, p, limits, part, context);
         for (int k = 0; k < p; ++k)
             chunkUnits.emplace_back(part.boundaries[std::size_t(k)], part.boundaries[std::size_t(k) + 1]);
     }
@@ -631,7 +600,7 @@ void PlanEvaluator::EvaluationPass::dataParallelTail()
 // tail and optimizer step are the stage that ends the step. The parts add up to the step.
 void PlanEvaluator::EvaluationPass::stepBreakdown()
 {
-    pipeline = pipelineSeconds(c.schedule, e.stages, m, v);
+    pipeline = pipelineSeconds(c.schedule, e.stages, m, v, context);
     TimeBreakdown& tb = e.time;
     tb.computeSeconds = tb.recomputeSeconds = tb.tpCommSeconds = tb.ppCommSeconds = tb.cpCommSeconds = tb.epCommSeconds = 0;
     double meanMicroBatch = 0;
@@ -702,11 +671,11 @@ void PlanEvaluator::EvaluationPass::setFeasibility()
 }
 
 void PlanEvaluator::evaluateInto(PlanEstimate& e, const ParallelConfig& c, bool detailed, bool checkRules,
-                                 StepCut* cut) const
+                                 EvaluationContext& context, StepCut* cut) const
 {
     if (!startEstimate(*this, e, c, detailed, checkRules))
         return;
-    EvaluationPass pass(*this, e, c, detailed);
+    EvaluationPass pass(*this, e, c, detailed, context);
     pass.buildItems();
     pass.place();
     pass.sumStages();

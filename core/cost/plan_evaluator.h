@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost/evaluation_context.h"
 #include "cost/expert_parallel.h"
 #include "cost/plan_estimate.h"
 #include "cost/planning_problem.h"
@@ -19,7 +20,10 @@ struct UnitCost;
 
 /**
  * Predicts memory, time and communication of one parallel configuration. Holds what does not
- * change between candidates (partition units, block layout), so the search reuses one evaluator.
+ * change between candidates (partition units, block layout), so the search reuses one evaluator. What its
+ * evaluations keep between candidates (unit costs, placements, simulations, scratch vectors) is the
+ * EvaluationContext each evaluation function takes, one per thread (the search's threads pass theirs); the
+ * overloads without one use this thread's, EvaluationContext::forThisThread().
  */
 class PlanEvaluator
 {
@@ -31,16 +35,22 @@ public:
 
     /// Full prediction. Infeasible configurations come back with feasible = false and a reason;
     /// for memory overflows the stages and times are still filled in.
-    PlanEstimate evaluate(const ParallelConfig& config) const;
+    PlanEstimate evaluate(const ParallelConfig& config, EvaluationContext& context) const;
+    PlanEstimate evaluate(const ParallelConfig& config) const { return evaluate(config, EvaluationContext::forThisThread()); }
 
     /// What the search keeps of evaluate(config); a configuration whose average stage already overflows memory
     /// comes back infeasible without being placed (no times; its peak memory is that lower bound, which the
     /// reason gives).
-    PlanSummary summarize(const ParallelConfig& config) const;
+    PlanSummary summarize(const ParallelConfig& config, EvaluationContext& context) const;
+    PlanSummary summarize(const ParallelConfig& config) const { return summarize(config, EvaluationContext::forThisThread()); }
 
     /// summarize()'s answer for `config` where it is decided before placing (a rule it breaks, or memory its
     /// average stage already exceeds), into `out`; false when `config` must be placed.
-    bool rejectBeforePlacing(const ParallelConfig& config, PlanSummary& out) const;
+    bool rejectBeforePlacing(const ParallelConfig& config, PlanSummary& out, EvaluationContext& context) const;
+    bool rejectBeforePlacing(const ParallelConfig& config, PlanSummary& out) const
+    {
+        return rejectBeforePlacing(config, out, EvaluationContext::forThisThread());
+    }
 
     /// Lower bounds on evaluate(config).time.stepSeconds (the search's step-time floor; SearchPruning).
     struct StepFloor
@@ -53,7 +63,11 @@ public:
     /// (1F1B and GPipe: m + p - 1 of them, their fill and drain; the other schedules also at least their fill and
     /// drain whatever the placement, pipelineFloorPath), counting only the work every placement has (compute,
     /// recompute, TP/CP/EP communication), plus the optimizer step of the average stage.
-    StepFloor stepFloorBeforePlacement(const ParallelConfig& config) const;
+    StepFloor stepFloorBeforePlacement(const ParallelConfig& config, EvaluationContext& context) const;
+    StepFloor stepFloorBeforePlacement(const ParallelConfig& config) const
+    {
+        return stepFloorBeforePlacement(config, EvaluationContext::forThisThread());
+    }
 
     /// summarize() for a `config` that passed rejectBeforePlacing, cut short after placing when its step-time
     /// floor shows it slower than `tokensPerSecondToBeat` (`cut` true): then feasibility, reason and memory are
@@ -61,7 +75,12 @@ public:
     /// floor either way: the slowest stage's micro-batch time m times (the exact 1F1B/GPipe pipeline), plus the
     /// largest stage optimizer step.
     PlanSummary summarizeUnlessSlower(const ParallelConfig& config, double tokensPerSecondToBeat, double& floor,
-                                      bool& cut) const;
+                                      bool& cut, EvaluationContext& context) const;
+    PlanSummary summarizeUnlessSlower(const ParallelConfig& config, double tokensPerSecondToBeat, double& floor,
+                                      bool& cut) const
+    {
+        return summarizeUnlessSlower(config, tokensPerSecondToBeat, floor, cut, EvaluationContext::forThisThread());
+    }
 
     /// The tokens/s of a step of `stepSeconds`, as evaluate() computes it (so a floor's is an upper bound).
     double tokensPerSecond(double stepSeconds) const;
@@ -79,8 +98,9 @@ public:
     static constexpr double kFloorSlack = 1.0 - 1e-9;
 
 private:
-    /// Each unit shape class's cost under `config` (cached per thread for the knobs unit costs depend on).
-    const std::vector<UnitCost>& costClasses(const ParallelConfig& config) const;
+    /// Each unit shape class's cost under `config` (cached in `context` for the knobs unit costs depend on; the
+    /// reference holds until the context's next costClasses).
+    const std::vector<UnitCost>& costClasses(const ParallelConfig& config, EvaluationContext& context) const;
     /// evaluate() into `estimate`, reusing its vectors; without `detailed` no layer ranges, chunk layers or
     /// warnings (what PlanSummary does not read); without `checkRules` the caller has checked structuralProblem.
     /// With `cut`, stops after placing where the floor after placement (cut->floor) is slower than
@@ -93,12 +113,12 @@ private:
         bool cut = false;
     };
     void evaluateInto(PlanEstimate& estimate, const ParallelConfig& config, bool detailed, bool checkRules,
-                      StepCut* cut = nullptr) const;
+                      EvaluationContext& context, StepCut* cut = nullptr) const;
     /// One evaluateInto's phases and the state they share (plan_evaluator.cpp).
     struct EvaluationPass;
     /// Why `config` cannot fit whatever the placement (a floor on its fullest stage's memory, set in `bound`,
     /// exceeds capacity), or "".
-    InfeasibleReason memoryLowerBoundProblem(const ParallelConfig& config, double& bound) const;
+    InfeasibleReason memoryLowerBoundProblem(const ParallelConfig& config, double& bound, EvaluationContext& context) const;
     /// The memory floors' view of the stages: up to 8 runs of consecutive stages, [from, to], and the micro-batches
     /// in flight at each run's two ends (every schedule's counts are monotone over the stages, so a run's fewest
     /// and most are at its ends; the first run starts at stage 0, the last ends at stage p - 1).
@@ -114,20 +134,22 @@ private:
     StageRuns stageRuns(const ParallelConfig& config, int microBatches, double first, double last) const;
     /// One model chunk per stage: the least memory of the fullest stage over every placement of whole units, from
     /// each class's (model states, activations per micro-batch) and the memory every GPU has besides; 0 where a
-    /// placement fits the usable memory. memoryLowerBoundProblem's last floor.
+    /// placement fits the usable memory. memoryLowerBoundProblem's last floor. `flights`: its vector of each stage's
+    /// micro-batches in flight (the context's, reused).
     double wholeUnitsFloor(const ParallelConfig& config, int microBatches,
-                           const std::vector<std::pair<double, double>>& unitBytes, double fixed, const StageRuns& runs) const;
+                           const std::vector<std::pair<double, double>>& unitBytes, double fixed, const StageRuns& runs,
+                           std::vector<double>& flights) const;
     /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)
     /// unit ranges (possibly empty): blocks balanced over the stages by time within each stage's memory,
     /// first and last stage lighter by their embedding and loss, then spread evenly over each stage's chunks.
     /// `inFlight` holds each stage's micro-batches in flight (inFlight()); `chunks` receives the ranges (cleared
-    /// first).
+    /// first). `context` holds the placement's vectors and remembered placements.
     void placeChunks(const std::vector<PartitionItem>& items, const ParallelConfig& config,
                      const std::vector<double>& inFlight, double fixedBytes, double capacityBytes,
-                     std::vector<std::pair<int, int>>& chunks) const;
+                     std::vector<std::pair<int, int>>& chunks, EvaluationContext& context) const;
 
     const PlanningProblem& m_problem;
-    std::uint64_t m_id = 0; ///< tells this evaluator's cached unit costs from another's
+    std::uint64_t m_id = 0; ///< tells this evaluator's cached unit costs in a context from another's
     std::vector<PartitionUnit> m_units;
     int m_blockUnits = 0;
     int m_firstBlockUnit = -1; ///< units before it and after the last block are embedding/head side

@@ -5,6 +5,7 @@
 // candidate; plan_evaluator.cpp places and times those that pass.
 #include "cost/plan_evaluator.h"
 
+#include "cost/evaluation_caches.h"
 #include "cost/memory_model.h"
 #include "cost/pipeline_schedule.h"
 #include "cost/step_model.h"
@@ -107,7 +108,7 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
 }
 
 namespace {
-using UnitBytes = std::vector<std::pair<double, double>>; // per class: (model states, activations per micro-batch)
+using evaluation_detail::UnitBytes; // per class: (model states, activations per micro-batch)
 
 // What the average stage's floor needs of the classes: sums over their units, largest values over the classes.
 struct ClassTotals
@@ -223,14 +224,15 @@ double waterFillingFloor(const std::vector<int>& classUnits, const UnitBytes& un
 }
 } // namespace
 
-InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, double& bound) const
+InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c, double& bound,
+                                                        EvaluationContext& context) const
 {
     // No placement holds less than the average stage: its model states, plus its activations times the fewest
     // micro-batches any stage keeps in flight, plus the memory every GPU has besides.
     const TrainingSpec& tr = m_problem.training;
     const int p = c.pp;
     const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
-    const std::vector<UnitCost>& classCosts = costClasses(c);
+    const std::vector<UnitCost>& classCosts = costClasses(c, context);
     const ClassTotals totals = classTotals(classCosts, m_classUnits);
     // Every schedule's micro-batches in flight are monotone over the stages (ZBV's grow, the others' shrink or stay:
     // inFlightMicroBatches), so the fewest are at the first or the last stage.
@@ -239,8 +241,9 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
     bound = averageStageBytes(totals, tr, c, std::min(first, last), tied);
     if (bound > usableBytes())
         return InfeasibleReason::memoryFloor(bound, usableBytes());
-    // Each class's units, once per candidate (per thread: no allocation once grown).
-    thread_local UnitBytes unitBytes;
+    // Each class's units, once per candidate (the context's: no allocation once grown).
+    evaluation_detail::MemoryFloorScratch& scratch = context.caches().memoryFloors;
+    UnitBytes& unitBytes = scratch.unitBytes;
     fillUnitBytes(unitBytes, classCosts, tr, c);
     // The memory every GPU has besides its units' (its parameters' part at its least, none).
     const double fixed = otherMemoryBytes(tr, c, 0, 0, totals.largestLayer, totals.workingSet, tied).total() + totals.dispatch;
@@ -256,7 +259,7 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
     if (bound <= usableBytes() && first != last)
         bound = waterFillingFloor(m_classUnits, unitBytes, double(m_units.size()), fixed, first, last, stageRunsOnce, bound);
     if (bound <= usableBytes() && !isInterleaved(c.schedule) && p > 1 && !m_classRuns.empty())
-        bound = std::max(bound, wholeUnitsFloor(c, m, unitBytes, fixed, stageRunsOnce()));
+        bound = std::max(bound, wholeUnitsFloor(c, m, unitBytes, fixed, stageRunsOnce(), scratch.flights));
     if (bound <= usableBytes())
         return {};
     return InfeasibleReason::memoryFloor(bound, usableBytes());
@@ -365,7 +368,7 @@ bool greedyPlacesAll(double limit, double& next, double& hi, const std::vector<d
 } // namespace
 
 double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std::vector<std::pair<double, double>>& unitBytes,
-                                      double fixed, const StageRuns& runs) const
+                                      double fixed, const StageRuns& runs, std::vector<double>& flights) const
 {
     // One model chunk per stage: stage k holds the consecutive units [b_k, b_k+1) and needs at least F + the sum over
     // them of (s_u + f_k a_u), whole units, where the relaxation above may split them. Filling the stages in order,
@@ -383,7 +386,6 @@ double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std:
     if (m_units.size() >= 2
         && orderedPlacementFits(runs, unitBytes, m_unitClass, m_classUnits, m_units.size(), fixed, capacity, p))
         return 0;
-    thread_local std::vector<double> flights;
     flights.resize(std::size_t(p));
     for (int k = 0; k < p; ++k)
         flights[std::size_t(k)] = this->inFlight(c, k, m);
@@ -401,7 +403,7 @@ double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std:
     return kFloorSlack * lo;
 }
 
-bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s) const
+bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s, EvaluationContext& context) const
 {
     s = PlanSummary {};
     s.config = c;
@@ -410,7 +412,7 @@ bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s)
     if (!s.infeasibleReason.empty())
         return true;
     double bound = 0;
-    s.infeasibleReason = memoryLowerBoundProblem(c, bound);
+    s.infeasibleReason = memoryLowerBoundProblem(c, bound, context);
     if (!s.infeasibleReason.empty()) {
         s.peakMemoryBytes = bound; // at least this much: orders it among the plans that do not fit
         return true;
@@ -418,7 +420,7 @@ bool PlanEvaluator::rejectBeforePlacing(const ParallelConfig& c, PlanSummary& s)
     return false;
 }
 
-PlanEvaluator::StepFloor PlanEvaluator::stepFloorBeforePlacement(const ParallelConfig& c) const
+PlanEvaluator::StepFloor PlanEvaluator::stepFloorBeforePlacement(const ParallelConfig& c, EvaluationContext& context) const
 {
     // Every stage runs m micro-batches one after another, so the pipeline takes at least m x the slowest stage's
     // micro-batch time, which is at least the average stage's (the stages share the units' time; the pipeline
@@ -431,7 +433,7 @@ PlanEvaluator::StepFloor PlanEvaluator::stepFloorBeforePlacement(const ParallelC
     const TrainingSpec& tr = m_problem.training;
     const int p = c.pp;
     const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
-    const std::vector<UnitCost>& classCosts = costClasses(c);
+    const std::vector<UnitCost>& classCosts = costClasses(c, context);
     const bool split = isZeroBubble(c.schedule);
     double perMicro = 0, path = 0, params = 0, routed = 0;
     for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {

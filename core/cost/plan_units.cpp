@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // PlanEvaluator's units: the model's partition units grouped into shape classes (units that cost the same
 // under every configuration, e.g. the repeated transformer blocks), and those classes' costs per
-// configuration, cached per thread. Everything the evaluator prices goes through costClasses().
+// configuration, cached in the EvaluationContext. Everything the evaluator prices goes through costClasses().
 #include "cost/plan_evaluator.h"
 
+#include "cost/evaluation_caches.h"
 #include "cost/unit_costs.h"
 #include "util/text.h"
 
-#include <array>
 #include <atomic>
-#include <map>
 
 namespace shardscope {
 
@@ -86,26 +85,23 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
     m_usableText = formatBytes(usableBytes());
 }
 
-const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c) const
+const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c, EvaluationContext& context) const
 {
     // Unit costs depend on these knobs only; the search varies the others (ZeRO, schedule, chunks, ...) in
-    // inner loops, so each thread keeps the classes' costs per key of this evaluator.
-    thread_local std::uint64_t owner = 0;
-    thread_local std::map<std::array<int, 11>, std::vector<UnitCost>> cache;
-    // The last key asked for: the rules, the floors and the evaluation of one candidate, and its sharding
-    // variants after it, ask for the same one.
-    thread_local std::map<std::array<int, 11>, std::vector<UnitCost>>::const_iterator last;
-    if (owner != m_id || cache.size() >= 4096) {
-        owner = m_id;
-        cache.clear();
-        last = cache.end();
+    // inner loops, so the context keeps the classes' costs per key, for one evaluator at a time.
+    evaluation_detail::UnitCostCache& cache = context.caches().unitCosts;
+    if (cache.evaluator != m_id || cache.costs.size() >= evaluation_detail::UnitCostCache::kMaxKeys) {
+        cache.evaluator = m_id;
+        cache.costs.clear();
+        cache.last = nullptr;
     }
-    const std::array<int, 11> key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute), c.sequenceParallel ? 1 : 0,
-                                    c.tpCommOverlap ? 1 : 0, c.pp > 1 ? 1 : 0, c.ep, c.etp, c.epCommOverlap ? 1 : 0 };
-    if (last != cache.end() && last->first == key)
-        return last->second;
-    auto [it, added] = cache.try_emplace(key);
-    last = it;
+    const evaluation_detail::UnitCostKey key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute),
+                                               c.sequenceParallel, c.tpCommOverlap, c.pp > 1, c.ep, c.etp,
+                                               c.epCommOverlap };
+    if (cache.last && cache.last->first == key)
+        return cache.last->second;
+    auto [it, added] = cache.costs.try_emplace(key);
+    cache.last = &*it;
     if (added) {
         const UnitCostModel model(m_problem, c);
         it->second.reserve(m_classRepresentative.size());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/stage_partitioner.h"
 
+#include "cost/evaluation_caches.h"
+
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -35,18 +37,10 @@ struct Instance
     }
 };
 
-struct Workspace
-{
-    std::vector<double> time, stat, act, best;
-    std::vector<int> starts, low, high, offset;
-};
-
-// Reused per thread: the plan search calls this tens of thousands of times from worker threads.
-Workspace& workspace()
-{
-    thread_local Workspace ws;
-    return ws;
-}
+using evaluation_detail::PartitionWorkspace;
+using evaluation_detail::TimeOnly;
+using evaluation_detail::TimeOnlyKey;
+using evaluation_detail::TimeOnlyMemo;
 
 struct Probe
 {
@@ -161,7 +155,7 @@ double minimalBound(const Instance& in, bool overTime, double capacity, double l
 // every stage the last stage's (loosest) memory limit, which is exact for that relaxation by the
 // mirrored exchange argument and so bounds every real partition.
 // Cost: sum over j of |window j| x (items a stage can hold), small when the bound is tight.
-void maximizeFastestStage(const Instance& in, double timeBound, double capacity, Workspace& ws,
+void maximizeFastestStage(const Instance& in, double timeBound, double capacity, PartitionWorkspace& ws,
                           std::vector<int>& boundaries)
 {
     const int n = in.n;
@@ -270,7 +264,7 @@ struct Totals
 
 // Sizes the workspace for n items and p stages and fills its prefix sums; checks the items' costs and the
 // totals (std::invalid_argument via badItems).
-Totals prefixSums(std::span<const PartitionItem> items, int p, const StageLimits& limits, Workspace& ws)
+Totals prefixSums(std::span<const PartitionItem> items, int p, const StageLimits& limits, PartitionWorkspace& ws)
 {
     const int n = static_cast<int>(items.size());
     const auto points = static_cast<std::size_t>(n) + 1;
@@ -303,47 +297,37 @@ Totals prefixSums(std::span<const PartitionItem> items, int p, const StageLimits
 // under memory too (and the fastest stage as slow as any fitting optimum allows: it maximises that over a
 // superset), so it is the answer. Callers that vary only memory (the search's ZeRO and sharding variants of
 // one configuration) ask with the same times again and again, and its schedules (1F1B and ZB-H1 partition
-// the same items) with a few kernel variants between them: this thread keeps the last kTimeOnlyMemo, found
-// by their stage count, total and longest item (prefixSums sums them anyway) and then compared in full, and
-// each of them then costs one pass over its stages instead of a partition.
-struct TimeOnly
-{
-    int p = 0;
-    double total = 0, longest = 0;
-    std::vector<double> seconds;
-    std::vector<int> boundaries;
-};
+// the same items) with a few kernel variants between them: the context keeps the last kTimeOnlyMemo
+// (TimeOnlyMemo), found by their key (stage count, total and longest item, which prefixSums sums anyway, then
+// the times in full), and each of them then costs one pass over its stages instead of a partition.
 
-// The fastest partition ignoring memory: this thread's one for these times, or found now and remembered.
+// The fastest partition ignoring memory: the memo's one for these times, or found now and remembered.
 const TimeOnly& timeOnlyPartition(std::span<const PartitionItem> items, const Instance& in,
-                                  const Totals& sums, double timeTol, Workspace& ws, int* starts)
+                                  const Totals& sums, double timeTol, PartitionWorkspace& ws, TimeOnlyMemo& memo, int* starts)
 {
     const int p = in.p;
     const double time = sums.time;
     const double longestItem = sums.longestItem;
-    constexpr std::size_t kTimeOnlyMemo = 32;
-    thread_local std::array<TimeOnly, kTimeOnlyMemo> timeOnlyMemo;
-    thread_local std::size_t timeOnlyNext = 0;
+    TimeOnlyKey& key = memo.current;
+    key.p = p;
+    key.total = time;
+    key.longest = longestItem;
+    key.seconds.resize(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i)
+        key.seconds[i] = items[i].seconds;
     TimeOnly* found = nullptr;
-    for (TimeOnly& t : timeOnlyMemo)
-        if (t.p == p && t.total == time && t.longest == longestItem && t.seconds.size() == items.size()
-            && std::equal(items.begin(), items.end(), t.seconds.begin(),
-                          [](const PartitionItem& it, double x) { return it.seconds == x; })) {
+    for (TimeOnly& t : memo.entries)
+        if (t.key == key) {
             found = &t;
             break;
         }
     if (!found) {
-        found = &timeOnlyMemo[timeOnlyNext++ % kTimeOnlyMemo];
-        found->p = 0; // until complete
+        found = &memo.entries[memo.next++ % TimeOnlyMemo::kTimeOnlyMemo];
+        found->key.p = 0; // until complete
         const double fastest
             = minimalBound(in, true, kInf, longestItem, time / p, longestItem, timeTol, starts);
         maximizeFastestStage(in, fastest + timeTol, kInf, ws, found->boundaries);
-        found->seconds.resize(items.size());
-        for (std::size_t i = 0; i < items.size(); ++i)
-            found->seconds[i] = items[i].seconds;
-        found->total = time;
-        found->longest = longestItem;
-        found->p = p;
+        found->key = key;
     }
     return *found;
 }
@@ -420,12 +404,19 @@ StagePartition partitionStages(std::span<const PartitionItem> items, int stages,
 
 void partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits, StagePartition& result)
 {
+    partitionStages(items, stages, limits, result, EvaluationContext::forThisThread());
+}
+
+void partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits, StagePartition& result,
+                     EvaluationContext& context)
+{
     validate(items, stages, limits);
     result.worstStage = -1; // set below only where nothing fits
     result.excessBytes = 0;
     const int n = static_cast<int>(items.size());
     const int p = stages;
-    Workspace& ws = workspace();
+    EvaluationCaches& caches = context.caches();
+    PartitionWorkspace& ws = caches.partition;
     const Totals sums = prefixSums(items, p, limits, ws);
     const double time = sums.time;
     const Instance in { n, p, ws.time.data(), ws.stat.data(), ws.act.data(), limits.fixedBytes.data(),
@@ -442,7 +433,7 @@ void partitionStages(std::span<const PartitionItem> items, int stages, const Sta
     const double needTol
         = 2.0 * (n + 2) * eps * (limits.fixedBytes[0] + sums.stat + limits.inFlight[0] * sums.act);
 
-    const TimeOnly& timeOnly = timeOnlyPartition(items, in, sums, timeTol, ws, starts);
+    const TimeOnly& timeOnly = timeOnlyPartition(items, in, sums, timeTol, ws, caches.timeOnly, starts);
     if (acceptTimeOnly(in, timeOnly, limits.capacityBytes, result)) return;
 
     // Capacity to plan against: the real one, or when nothing fits it, the least that would fit.

@@ -6,6 +6,8 @@
 
 namespace shardscope {
 
+class EvaluationContext;
+
 /// Cost of one partition unit (a transformer block, the embedding, the output head, ...) on one device.
 struct PartitionItem
 {
@@ -48,7 +50,7 @@ struct StagePartition
  * fastest stage's time too, so the reported imbalance (max / min) is the best achievable. Where the
  * fastest partition ignoring memory fits, that is the one returned: a function of the items' times
  * alone, so limits that differ only where memory does not bind give the same partition (the search's
- * ZeRO variants of one configuration share it; the last one is kept per thread).
+ * ZeRO variants of one configuration share it; the context keeps the last few).
  * Requires 1 <= stages <= items.size() (std::invalid_argument otherwise).
  *
  * Costs are compared as computed from prefix sums; two costs closer than the rounding error of
@@ -56,10 +58,14 @@ struct StagePartition
  * interchangeable and rounding never decides which partitions are optimal. Integer-valued costs
  * are therefore handled exactly; others to within that error. When no partition fits, it
  * returns, among those needing the least capacity, one with the best stage times as above, and
- * worstStage is the first stage that needs that much. Thread-safe (per-thread scratch space).
+ * worstStage is the first stage that needs that much. Thread-safe: without a context it uses this thread's
+ * (EvaluationContext::forThisThread()).
  */
 StagePartition partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits);
 /// The same into `result`, whose boundaries keep their capacity (the search partitions a candidate after another).
 void partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits, StagePartition& result);
+/// The same with `context`'s workspace and remembered time-only partitions (the search's threads pass theirs).
+void partitionStages(std::span<const PartitionItem> items, int stages, const StageLimits& limits, StagePartition& result,
+                     EvaluationContext& context);
 
 } // namespace shardscope

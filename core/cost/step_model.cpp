@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost/step_model.h"
 
+#include "cost/evaluation_caches.h"
 #include "cost/pipeline_schedule.h"
 #include "cost/plan_estimate.h"
 
@@ -169,6 +170,12 @@ double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches
 
 double longPipelineMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& passes)
 {
+    return longPipelineMakespan(schedule, microBatches, chunks, passes, EvaluationContext::forThisThread());
+}
+
+double longPipelineMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& passes,
+                            EvaluationContext& context)
+{
     // Many micro-batches: the schedule settles into rounds of p micro-batches in which its busiest stage never
     // idles, and from then on every round adds exactly that stage's work. Two short runs (4p + r and 5p + r
     // micro-batches, r = m mod p, so they end like the real one) show whether it has settled: their makespans
@@ -180,18 +187,24 @@ double longPipelineMakespan(Schedule schedule, int microBatches, int chunks, con
     auto runs = [&](int n) { return scheduleProblem(schedule, p, chunks, n).empty(); };
     const bool roundsOfP = schedule != Schedule::InterleavedZeroBubble || m % p == 0;
     if (p < 2 || m < 2 * m2 || !roundsOfP || !runs(m1) || !runs(m2))
-        return simulatedMakespan(schedule, m, chunks, passes);
+        return simulatedMakespan(schedule, m, chunks, passes, context);
     double busiest = 0;
     for (const StagePassSeconds& st : passes)
         busiest = std::max(busiest, st.forwardSeconds + st.backwardSeconds);
-    const double t1 = simulatedMakespan(schedule, m1, chunks, passes);
-    const double t2 = simulatedMakespan(schedule, m2, chunks, passes);
+    const double t1 = simulatedMakespan(schedule, m1, chunks, passes, context);
+    const double t2 = simulatedMakespan(schedule, m2, chunks, passes, context);
     if (std::abs((t2 - t1) - p * busiest) > 1e-12 * t2)
-        return simulatedMakespan(schedule, m, chunks, passes);
+        return simulatedMakespan(schedule, m, chunks, passes, context);
     return t2 + double(m - m2) * busiest;
 }
 
 double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks)
+{
+    return pipelineSeconds(schedule, stages, microBatches, chunks, EvaluationContext::forThisThread());
+}
+
+double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks,
+                       EvaluationContext& context)
 {
     // GPipe and 1F1B have exact closed forms; the schedules with chunks (uneven ones now: the first and last
     // stage lighter) and the zero-bubble ones are simulated, pass by pass, as the timeline draws them.
@@ -200,42 +213,23 @@ double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stag
         return closedFormPipeline(stages, [](const StageEstimate& st) { return st.microBatchSeconds(); }, microBatches, 1);
     }
     // Plans that differ only in how they shard data-parallel state have
-    // the same stage times; the search evaluates them one after the other, so each thread remembers its last
-    // few simulations (keyed by everything the simulation reads).
+    // the same stage times; the search evaluates them one after the other, so the context remembers the last
+    // few simulations (keyed by everything the simulation reads: SimulationMemo).
     const int v = isInterleaved(schedule) ? chunks : 1;
-    thread_local std::vector<StagePassSeconds> passes; // reused: each candidate's are compared with the memo's
-    stagePassSeconds(stages, v, passes);
-    struct Memo
-    {
-        Schedule schedule;
-        int microBatches = 0, chunks = 0;
-        std::vector<StagePassSeconds> passes;
-        double seconds = 0;
-    };
-    constexpr std::size_t kMemo = 8;
-    thread_local std::vector<Memo> memo;
-    thread_local std::size_t next = 0;
-    auto same = [&](const Memo& e) {
-        if (e.schedule != schedule || e.microBatches != microBatches || e.chunks != v || e.passes.size() != passes.size())
-            return false;
-        for (std::size_t k = 0; k < passes.size(); ++k) {
-            const StagePassSeconds& a = e.passes[k];
-            const StagePassSeconds& b = passes[k];
-            if (a.forwardSeconds != b.forwardSeconds || a.backwardSeconds != b.backwardSeconds
-                || a.weightGradSeconds != b.weightGradSeconds || a.chunkShares != b.chunkShares)
-                return false;
-        }
-        return true;
-    };
-    for (const Memo& e : memo)
-        if (same(e))
+    evaluation_detail::SimulationMemo& memo = context.caches().simulations;
+    evaluation_detail::SimulationKey& key = memo.current; // its passes reused: compared with the memo's
+    key.schedule = schedule;
+    key.microBatches = microBatches;
+    key.chunks = v;
+    stagePassSeconds(stages, v, key.passes);
+    for (const evaluation_detail::SimulationMemo::Entry& e : memo.entries)
+        if (e.key == key)
             return e.seconds;
-    const double seconds = longPipelineMakespan(schedule, microBatches, v, passes);
-    Memo entry { schedule, microBatches, v, passes, seconds };
-    if (memo.size() < kMemo)
-        memo.push_back(std::move(entry));
+    const double seconds = longPipelineMakespan(schedule, microBatches, v, key.passes, context);
+    if (memo.entries.size() < evaluation_detail::SimulationMemo::kMemo)
+        memo.entries.push_back({ key, seconds });
     else
-        memo[next++ % kMemo] = std::move(entry);
+        memo.entries[memo.next++ % evaluation_detail::SimulationMemo::kMemo] = { key, seconds };
     return seconds;
 }
 

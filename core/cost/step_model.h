@@ -9,6 +9,8 @@
 
 namespace shardscope {
 
+class EvaluationContext;
+
 /// One pipeline stage's data-parallel communication and how much of it the schedule leaves exposed.
 struct DpCommunication
 {
@@ -130,6 +132,10 @@ double pipelineSeconds(const std::vector<double>& stageSeconds, int microBatches
  * m >= p. With unequal stages or times their bubbles follow no closed form (docs/cost-model.md).
  */
 double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks);
+/// The same with `context`'s simulations and compiled pass orders (the overload above: this thread's,
+/// EvaluationContext::forThisThread()).
+double pipelineSeconds(Schedule schedule, const std::vector<StageEstimate>& stages, int microBatches, int chunks,
+                       EvaluationContext& context);
 
 /**
  * A lower bound on pipelineSeconds(schedule, stages, m, chunks) that needs no simulation: the closed form itself
@@ -172,6 +178,9 @@ struct StagePassSeconds;
 /// simulatedMakespan of a long run from two short ones when the schedule has settled (its busiest stage
 /// saturated, every round of p micro-batches adding exactly its work); the full simulation otherwise.
 double longPipelineMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& passes);
+/// The same with `context`'s compiled pass orders.
+double longPipelineMakespan(Schedule schedule, int microBatches, int chunks, const std::vector<StagePassSeconds>& passes,
+                            EvaluationContext& context);
 
 /// The optimizer step over `localParams` parameters at HBM speed: Adam reads and writes its fp32 master
 /// weights and two moments, reads the fp32 gradient (twice: norm for clipping, then the update) and

@@ -16,14 +16,15 @@ namespace shardscope {
 
 namespace {
 
-    /// The search's threads, started once for all of its phases (the bounded search has three), so each worker
-    /// keeps its thread_local caches warm from one phase to the next: unit costs, compiled pipeline orders,
+    /// The search's threads, started once for all of its phases (the bounded search has three), each with its
+    /// EvaluationContext, which stays warm from one phase to the next: unit costs, compiled pipeline orders,
     /// the evaluator's scratch vectors. Started on the first phase with enough work for them.
     class SearchThreads
     {
     public:
         explicit SearchThreads(int threads)
             : m_threads(std::max(1, threads))
+            , m_contexts(std::size_t(m_threads))
         {
         }
         SearchThreads(const SearchThreads&) = delete;
@@ -39,7 +40,8 @@ namespace {
                 t.join();
         }
 
-        /// Runs `work(begin, end)` over [0, n) in chunks on the threads (the calling thread too); stops early
+        /// Runs `work(begin, end, context)` over [0, n) in chunks on the threads (the calling thread too), each
+        /// passing its own EvaluationContext (the calling thread's is the first); stops early
         /// when `stop` is set or the options' cancel flag. Only the calling thread reports progress, as (done
         /// + `doneBefore`, `total`), and it reports the end too where the other threads did the last chunks
         /// (or all of them): whatever the timing, a phase that reports progress reports its end before it
@@ -58,12 +60,12 @@ namespace {
                 return stop.load(std::memory_order_relaxed);
             };
             std::size_t reported = 0; // the calling thread's last report
-            auto worker = [&](bool reportsProgress) {
+            auto worker = [&](bool reportsProgress, EvaluationContext& context) {
                 while (!cancelled()) {
                     const std::size_t begin = next.fetch_add(kChunk);
                     if (begin >= n) return;
                     const std::size_t end = std::min(begin + kChunk, n);
-                    work(begin, end);
+                    work(begin, end, context);
                     const std::size_t d = done.fetch_add(end - begin) + (end - begin);
                     if (reportsProgress && options.progress) {
                         reported = d;
@@ -73,17 +75,17 @@ namespace {
             };
             if (m_workers.empty() && m_threads > 1 && n > kChunk)
                 for (int i = 1; i < m_threads; ++i)
-                    m_workers.emplace_back([this] { serve(); });
+                    m_workers.emplace_back([this, i] { serve(m_contexts[std::size_t(i)]); });
             if (m_workers.empty()) {
-                worker(true);
+                worker(true, m_contexts[0]);
             } else {
                 std::unique_lock lock(m_mutex);
-                m_job = [&] { worker(false); };
+                m_job = [&](EvaluationContext& context) { worker(false, context); };
                 m_running = m_workers.size();
                 ++m_phase;
                 lock.unlock();
                 m_wake.notify_all();
-                worker(true);
+                worker(true, m_contexts[0]);
                 lock.lock();
                 m_finished.wait(lock, [&] { return m_running == 0; });
                 m_job = nullptr;
@@ -95,7 +97,7 @@ namespace {
         }
 
     private:
-        void serve()
+        void serve(EvaluationContext& context)
         {
             std::uint64_t seen = 0;
             std::unique_lock lock(m_mutex);
@@ -103,19 +105,20 @@ namespace {
                 m_wake.wait(lock, [&] { return m_quit || m_phase != seen; });
                 if (m_quit) return;
                 seen = m_phase;
-                const std::function<void()> job = m_job;
+                const std::function<void(EvaluationContext&)> job = m_job;
                 lock.unlock();
-                job();
+                job(context);
                 lock.lock();
                 if (--m_running == 0) m_finished.notify_one();
             }
         }
 
         int m_threads;
+        std::vector<EvaluationContext> m_contexts; ///< one a thread, the calling thread's first
         std::vector<std::thread> m_workers;
         std::mutex m_mutex;
         std::condition_variable m_wake, m_finished;
-        std::function<void()> m_job;
+        std::function<void(EvaluationContext&)> m_job;
         std::uint64_t m_phase = 0;
         std::size_t m_running = 0;
         bool m_quit = false;
@@ -221,11 +224,11 @@ namespace {
 
         /// Candidate i placed and evaluated in full, unless its floor after placing is slower than `toBeat`
         /// (then bounded after placing; a candidate placed before keeps its summary).
-        void evaluate(std::uint32_t i, double toBeat)
+        void evaluate(std::uint32_t i, double toBeat, EvaluationContext& context)
         {
             bool cut = false;
             PlanSummary s = evaluator.summarizeUnlessSlower(
-                ParallelConfig(result.candidates[i].config), toBeat, floorAfter[i], cut);
+                ParallelConfig(result.candidates[i].config), toBeat, floorAfter[i], cut, context);
             if (cut && state[i] == CutAfter) return;
             if (cut)
                 boundAfterPlacing(evaluator, s, floorAfter[i]);
@@ -252,11 +255,11 @@ namespace {
     void screenCandidates(
         Bounding& b, SearchThreads& threads, const SearchOptions& quiet, std::atomic<bool>& stop)
     {
-        threads.forChunks(b.n, quiet, stop, 0, b.n, [&](std::size_t begin, std::size_t end) {
+        threads.forChunks(b.n, quiet, stop, 0, b.n, [&](std::size_t begin, std::size_t end, EvaluationContext& context) {
             for (std::size_t i = begin; i < end; ++i) {
                 const ParallelConfig c = b.result.candidates[i].config;
-                if (b.evaluator.rejectBeforePlacing(c, b.result.candidates[i])) continue;
-                if (b.beforePlacing) b.floorBefore[i] = b.evaluator.stepFloorBeforePlacement(c).seconds();
+                if (b.evaluator.rejectBeforePlacing(c, b.result.candidates[i], context)) continue;
+                if (b.beforePlacing) b.floorBefore[i] = b.evaluator.stepFloorBeforePlacement(c, context).seconds();
                 b.state[i] = Open;
             }
         });
@@ -276,9 +279,9 @@ namespace {
         for (std::uint32_t i : b.open)
             cheapest.emplace_back(b.floorBefore[i], i);
         const std::size_t probes = cheapestFirst(cheapest);
-        threads.forChunks(probes, quiet, stop, 0, b.n, [&](std::size_t begin, std::size_t end) {
+        threads.forChunks(probes, quiet, stop, 0, b.n, [&](std::size_t begin, std::size_t end, EvaluationContext& context) {
             for (std::size_t k = begin; k < end; ++k)
-                b.evaluate(cheapest[k].second, b.fastest.toBeat());
+                b.evaluate(cheapest[k].second, b.fastest.toBeat(), context);
         });
     }
 
@@ -295,7 +298,8 @@ namespace {
         Bounding& b, SearchThreads& threads, const SearchOptions& options, std::atomic<bool>& stop)
     {
         threads.forChunks(
-            b.open.size(), options, stop, b.n - b.open.size(), b.n, [&](std::size_t begin, std::size_t end) {
+            b.open.size(), options, stop, b.n - b.open.size(), b.n,
+            [&](std::size_t begin, std::size_t end, EvaluationContext& context) {
                 for (std::size_t k = begin; k < end; ++k) {
                     const std::uint32_t i = b.open[k];
                     if (b.state[i] != Open) continue;
@@ -305,10 +309,10 @@ namespace {
                                 b.evaluator, ParallelConfig(b.result.candidates[i].config), b.floorBefore[i]);
                             b.state[i] = CutBefore;
                         } else {
-                            b.evaluate(i, b.fastest.toBeat());
+                            b.evaluate(i, b.fastest.toBeat(), context);
                         }
                     } else {
-                        b.evaluate(i, std::numeric_limits<double>::infinity());
+                        b.evaluate(i, std::numeric_limits<double>::infinity(), context);
                     }
                 }
             });
@@ -324,10 +328,10 @@ namespace {
         for (std::uint32_t i : b.open)
             if (b.state[i] == CutAfter) placed.emplace_back(b.floorAfter[i], i);
         cheapestFirst(placed);
-        threads.forChunks(placed.size(), quiet, stop, 0, b.n, [&](std::size_t begin, std::size_t end) {
+        threads.forChunks(placed.size(), quiet, stop, 0, b.n, [&](std::size_t begin, std::size_t end, EvaluationContext& context) {
             for (std::size_t k = begin; k < end; ++k)
                 if (!(b.evaluator.tokensPerSecond(placed[k].first) < b.fastest.toBeat()))
-                    b.evaluate(placed[k].second, b.fastest.toBeat());
+                    b.evaluate(placed[k].second, b.fastest.toBeat(), context);
         });
     }
 
@@ -390,9 +394,9 @@ SearchResult searchPlans(const PlanEvaluator& evaluator, const PlanPins& pins, c
     std::atomic<bool> stop { false };
     SearchThreads threads(options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency())));
     if (options.pruning == SearchPruning::None) {
-        threads.forChunks(n, options, stop, 0, n, [&](std::size_t begin, std::size_t end) {
+        threads.forChunks(n, options, stop, 0, n, [&](std::size_t begin, std::size_t end, EvaluationContext& context) {
             for (std::size_t i = begin; i < end; ++i)
-                result.candidates[i] = evaluator.summarize(ParallelConfig(result.candidates[i].config));
+                result.candidates[i] = evaluator.summarize(ParallelConfig(result.candidates[i].config), context);
         });
     } else {
         boundedSearch(evaluator, options, threads, stop, result);
