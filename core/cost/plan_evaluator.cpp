@@ -546,22 +546,10 @@ void PlanEvaluator::EvaluationPass::sumFlops()
 // starts k forward slots after stage 0's: that idle time hides communication too.
 void PlanEvaluator::EvaluationPass::dataParallelTail()
 {
-    // Gradients are reduced over the ranks that hold the same weights: DP x CP, tp ranks apart (Megatron's
-    // data_parallel_group_with_cp); with hybrid sharding ZeRO shards inside groups of shardRanks and the
-    // shards' gradients are all-reduced across the dpReplicate groups.
-    const CommGroup dpGroup = CommGroup::dataParallel(shardRanks, c.tp, cl.gpusPerNode);
-    const CommGroup replicaGroup = CommGroup::dataParallel(c.dpReplicate, c.tp * shardRanks, cl.gpusPerNode);
+    // Gradients are reduced over the ranks that hold the same weights, the routed experts' over the expert-DP
+    // group (DataParallelGroups).
+    const DataParallelGroups groups(c, cl.gpusPerNode);
     double tailMax = -1;
-    DpSharding sharding;
-    sharding.zeroStage = c.zeroStage;
-    sharding.replicas = replicaGroup;
-    sharding.gatherForBackward = c.reshardAfterForward;
-    // The routed experts' gradients travel over the expert-data-parallel group: expertShard ranks etp x ep apart
-    // (its hybrid-sharding replicas the rest of the expert-DP ranks).
-    const int expertDp = c.expertDataParallel();
-    DpSharding expertSharding = sharding;
-    expertSharding.replicas = CommGroup::dataParallel(expertDp / expertShard, c.ep * c.etp * expertShard, cl.gpusPerNode);
-    const CommGroup expertGroup = CommGroup::dataParallel(expertShard, c.ep * c.etp, cl.gpusPerNode);
     DpCollectives collectives; // stages of equal size (most) share their collectives
     double collectivesFor[2] = { -1, -1 };
     for (int k = 0; k < p; ++k) {
@@ -569,15 +557,11 @@ void PlanEvaluator::EvaluationPass::dataParallelTail()
         const DpOverlapWindow w = dpOverlapWindow(st, m, v, p);
         const double routed = st.routedExpertParamsPerDevice;
         if (collectivesFor[0] != st.paramsPerDevice || collectivesFor[1] != routed) {
-            collectives = dpCollectives(coll, dpGroup, st.paramsPerDevice - routed, tr.gradientBytesPerParam(), tr.bytesPerParam(),
-                                        sharding);
-            if (routed > 0)
-                collectives = combineDpCollectives(collectives, dpCollectives(coll, expertGroup, routed, tr.gradientBytesPerParam(),
-                                                                              tr.bytesPerParam(), expertSharding));
+            collectives = groups.collectives(coll, st.paramsPerDevice, routed, tr.gradientBytesPerParam(), tr.bytesPerParam());
             collectivesFor[0] = st.paramsPerDevice;
             collectivesFor[1] = routed;
         }
-        const DpCommunication dp = dataParallelCommunication(collectives, sharding, w, tr.dpOverlap);
+        const DpCommunication dp = dataParallelCommunication(collectives, groups.sharding, w, tr.dpOverlap);
         st.dpCommSeconds = dp.seconds;
         st.dpExposedSeconds = dp.exposedSeconds;
         const double localParams = localShare(st.paramsPerDevice, routed);

@@ -68,6 +68,30 @@ DpCollectives dpCollectives(const Collectives& coll, const CommGroup& group, dou
     return d;
 }
 
+DataParallelGroups::DataParallelGroups(const ParallelConfig& c, int gpusPerNode)
+{
+    const int shardRanks = c.zeroShardSize(), expertShard = c.expertZeroShardSize();
+    dense = CommGroup::dataParallel(shardRanks, c.tp, gpusPerNode);
+    sharding.zeroStage = c.zeroStage;
+    sharding.replicas = CommGroup::dataParallel(c.dpReplicate, c.tp * shardRanks, gpusPerNode);
+    sharding.gatherForBackward = c.reshardAfterForward;
+    expertSharding = sharding;
+    expertSharding.replicas
+        = CommGroup::dataParallel(c.expertDataParallel() / expertShard, c.ep * c.etp * expertShard, gpusPerNode);
+    experts = CommGroup::dataParallel(expertShard, c.ep * c.etp, gpusPerNode);
+}
+
+DpCollectives DataParallelGroups::collectives(const Collectives& coll, double params, double routedParams,
+                                              double gradientBytesPerParam, double weightBytesPerParam) const
+{
+    DpCollectives out
+        = dpCollectives(coll, dense, params - routedParams, gradientBytesPerParam, weightBytesPerParam, sharding);
+    if (routedParams > 0)
+        out = combineDpCollectives(out, dpCollectives(coll, experts, routedParams, gradientBytesPerParam,
+                                                      weightBytesPerParam, expertSharding));
+    return out;
+}
+
 DpCollectives combineDpCollectives(const DpCollectives& a, const DpCollectives& b)
 {
     if (!a.any)

@@ -102,6 +102,27 @@ DpCollectives dpCollectives(const Collectives& collectives, const CommGroup& gro
 /// larger of the two.
 DpCollectives combineDpCollectives(const DpCollectives& a, const DpCollectives& b);
 
+/**
+ * Where a plan's data-parallel state travels, written once for the evaluator's data-parallel tail and the proposals
+ * that price it again (gradient compression): the dense weights' gradients over DP x CP, tp ranks apart (Megatron's
+ * data_parallel_group_with_cp), ZeRO sharding inside groups of zeroShardSize() and hybrid sharding's replicas
+ * across; the routed experts' over the expert-data-parallel group, ep x etp ranks apart (MoE parallel folding),
+ * sharded in groups of expertZeroShardSize().
+ */
+struct DataParallelGroups
+{
+    DataParallelGroups(const ParallelConfig& config, int gpusPerNode);
+
+    CommGroup dense;
+    DpSharding sharding;
+    CommGroup experts;
+    DpSharding expertSharding;
+
+    /// One stage's collectives: `params` per GPU, of which `routedParams` are routed experts'.
+    DpCollectives collectives(const Collectives& collectives, double params, double routedParams,
+                              double gradientBytesPerParam, double weightBytesPerParam) const;
+};
+
 /// The overlap of precomputed collectives (dpCollectives) in one stage's window.
 DpCommunication dataParallelCommunication(const DpCollectives& collectives, const DpSharding& sharding,
                                           const DpOverlapWindow& window, std::optional<double> overrideFraction = {});

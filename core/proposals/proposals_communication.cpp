@@ -27,19 +27,16 @@ DpRecount recount(const Context& ctx, double gradientBytesPerParam)
     const ParallelConfig& c = e.config;
     const TrainingSpec& tr = ctx.problem.training;
     const Collectives coll(ctx.problem.cluster);
-    const int shard = c.zeroShardSize();
-    const CommGroup group = CommGroup::dataParallel(shard, c.tp, ctx.problem.cluster.gpusPerNode);
-    DpSharding sharding;
-    sharding.zeroStage = c.zeroStage;
-    sharding.replicas = CommGroup::dataParallel(c.dpReplicate, c.tp * shard, ctx.problem.cluster.gpusPerNode);
-    sharding.gatherForBackward = c.reshardAfterForward;
+    // The evaluator's groups (dense weights over DP x CP, routed experts over expert-DP), other gradient bytes.
+    const DataParallelGroups groups(c, ctx.problem.cluster.gpusPerNode);
     const int chunks = isInterleaved(c.schedule) ? c.vpp : 1;
     DpRecount r;
     double tail = -1;
     for (const StageEstimate& st : e.stages) {
-        const DpCommunication dp = dataParallelCommunication(coll, group, st.paramsPerDevice, gradientBytesPerParam,
-                                                             tr.bytesPerParam(), sharding,
-                                                             dpOverlapWindow(st, e.numMicroBatches, chunks, c.pp), tr.dpOverlap);
+        const DpCollectives collectives = groups.collectives(
+            coll, st.paramsPerDevice, st.routedExpertParamsPerDevice, gradientBytesPerParam, tr.bytesPerParam());
+        const DpCommunication dp = dataParallelCommunication(
+            collectives, groups.sharding, dpOverlapWindow(st, e.numMicroBatches, chunks, c.pp), tr.dpOverlap);
         if (dp.exposedSeconds + st.optimizerSeconds > tail) {
             tail = dp.exposedSeconds + st.optimizerSeconds;
             r.exposedSeconds = dp.exposedSeconds;

@@ -47,6 +47,27 @@ class TestProposalsMoe : public QObject
     Q_OBJECT
 
 private slots:
+    // Gradient compression is priced by the evaluator's own data-parallel tail (issue 30: the int8 proposal
+    // used to copy it and left the routed experts' expert-DP group out). The "now" of its rationale is the
+    // evaluator's DP time, on a MoE plan whose experts reduce over a smaller group than the dense weights.
+    void gradientCompressionCountsTheExpertGroup()
+    {
+        PlanningProblem p = smallMoe(32);
+        p.cluster.interNode.bandwidthBytesPerSecond *= 0.125; // DP traffic that backward cannot hide
+        const PlanEvaluator evaluator(p);
+        for (const ParallelConfig& c : { moeConfig(32, 8), moeConfig(32, 32), moeConfig(32, 4, 2) }) {
+            const PlanEstimate current = evaluator.evaluate(c);
+            QVERIFY2(!current.stages.empty(), current.infeasibleReason.c_str());
+            QVERIFY(current.stages.front().routedExpertParamsPerDevice > 0);
+            const std::vector<Proposal> list = proposeChanges(p, current, 100);
+            const Proposal* int8 = find(list, ProposalKind::GradientCommunication, "int8");
+            QVERIFY(int8);
+            const std::string now = "DP communication " + formatSeconds(current.comm.dpSeconds) + " -> ";
+            QVERIFY2(int8->rationale.text().find(now) != std::string::npos,
+                qPrintable(QString::fromStdString(now + " in: " + int8->rationale.text())));
+        }
+    }
+
     // Experts filling memory: EP up spreads them; the proposal quotes the evaluator's routed-expert bytes before
     // and after, and applying it reproduces the prediction.
     void expertParallelismUpForExpertMemory()
