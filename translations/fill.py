@@ -3142,6 +3142,19 @@ TRANSLATIONS.update({
     ('Diagnosis', '%1 nodes (%2 GPUs)'): ('%1 Knoten (%2 GPUs)', '%1 个节点（%2 个 GPU）'),
     ('Diagnosis', '%1 (%2 of them)'): ('%1 (%2 davon)', '%1（其中 %2 个）'),
     ('Diagnosis', 'and %1 other reasons'): ('und %1 weitere Gründe', '以及其他 %1 个原因'),
+    ('Diagnosis', 'and one other reason'): ('und ein weiterer Grund', '以及另外 1 个原因'),
+    ('Diagnosis', 'Unpinning %1 gives one candidate that passes every rule, with %1 %2'):
+        ('Wird %1 freigegeben, erfüllt ein Kandidat jede Regel, mit %1 %2',
+         '取消固定 %1 后，有 1 个候选通过所有规则，其中 %1 为 %2'),
+    ('Diagnosis', 'No single pin is to blame; without any pin one candidate passes every rule'):
+        ('Keine einzelne Festlegung ist die Ursache; ganz ohne Festlegungen erfüllt ein Kandidat jede Regel',
+         '并非某一项固定所致；取消全部固定后，有 1 个候选通过所有规则'),
+    ('Diagnosis', 'Unpinning %1 makes one plan fit (%1 %2): %3'):
+        ('Wird %1 freigegeben, passt ein Plan (%1 %2): %3',
+         '取消固定 %1 后，有 1 个方案可放下（%1 为 %2）：%3'),
+    ('Diagnosis', 'No single pin is to blame; without any pin one plan fits: %1'):
+        ('Keine einzelne Festlegung ist die Ursache; ganz ohne Festlegungen passt ein Plan: %1',
+         '并非某一项固定所致；取消全部固定后，有 1 个方案可放下：%1'),
     ('Diagnosis', 'The only candidate the pins allow breaks a rule: %1'):
         ('Der einzige Kandidat, den die Festlegungen zulassen, verstößt gegen eine Regel: %1',
          '固定项允许的唯一候选违反了规则：%1'),

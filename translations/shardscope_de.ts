@@ -1171,6 +1171,28 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
         <source>TP x CP x PP x DP</source>
         <translation>TP x CP x PP x DP</translation>
     </message>
+    <message>
+        <source>and one other reason</source>
+        <translation>und ein weiterer Grund</translation>
+    </message>
+    <message>
+        <source>Unpinning %1 gives one candidate that passes every rule, with %1 %2</source>
+        <translation>Wird %1 freigegeben, erfüllt ein Kandidat jede Regel, mit %1 %2</translation>
+    </message>
+    <message>
+        <source>No single pin is to blame; without any pin one candidate passes every rule</source>
+        <translation>Keine einzelne Festlegung ist die Ursache; ganz ohne Festlegungen erfüllt ein Kandidat jede Regel</translation>
+    </message>
+    <message>
+        <source>Unpinning %1 makes one plan fit (%1 %2): %3</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wird %1 freigegeben, passt ein Plan (%1 %2): %3</translation>
+    </message>
+    <message>
+        <source>No single pin is to blame; without any pin one plan fits: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Keine einzelne Festlegung ist die Ursache; ganz ohne Festlegungen passt ein Plan: %1</translation>
+    </message>
 </context>
 <context>
     <name>DiagnosisReport</name>

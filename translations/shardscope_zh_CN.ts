@@ -1170,6 +1170,28 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
         <source>TP x CP x PP x DP</source>
         <translation>TP x CP x PP x DP</translation>
     </message>
+    <message>
+        <source>and one other reason</source>
+        <translation>以及另外 1 个原因</translation>
+    </message>
+    <message>
+        <source>Unpinning %1 gives one candidate that passes every rule, with %1 %2</source>
+        <translation>取消固定 %1 后，有 1 个候选通过所有规则，其中 %1 为 %2</translation>
+    </message>
+    <message>
+        <source>No single pin is to blame; without any pin one candidate passes every rule</source>
+        <translation>并非某一项固定所致；取消全部固定后，有 1 个候选通过所有规则</translation>
+    </message>
+    <message>
+        <source>Unpinning %1 makes one plan fit (%1 %2): %3</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>取消固定 %1 后，有 1 个方案可放下（%1 为 %2）：%3</translation>
+    </message>
+    <message>
+        <source>No single pin is to blame; without any pin one plan fits: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>并非某一项固定所致；取消全部固定后，有 1 个方案可放下：%1</translation>
+    </message>
 </context>
 <context>
     <name>DiagnosisReport</name>

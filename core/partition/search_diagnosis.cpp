@@ -117,7 +117,9 @@ namespace {
             listed.push_back(total > 1 ? Message(SHARDSCOPE_TR_NOOP("Diagnosis", "%1 (%2 of them)"),
                                  { sorted[i].second, grouped(std::int64_t(sorted[i].first)) })
                                        : Message(sorted[i].second));
-        if (sorted.size() > 3)
+        if (sorted.size() == 4)
+            listed.push_back(Message(SHARDSCOPE_TR_NOOP("Diagnosis", "and one other reason")));
+        else if (sorted.size() > 4)
             listed.push_back(Message(SHARDSCOPE_TR_NOOP("Diagnosis", "and %1 other reasons"),
                 { grouped(std::int64_t(sorted.size() - 3)) }));
         const Message reasonList = Message::join(std::move(listed), "; ");
@@ -154,9 +156,13 @@ namespace {
             f.severity = FindingSeverity::Hint;
             f.knob = k;
             const std::string values = valuesOf(valid, k, f.allowedValues);
-            f.message = { SHARDSCOPE_TR_NOOP("Diagnosis",
+            f.message = valid.size() == 1
+                ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                              "Unpinning %1 gives one candidate that passes every rule, with %1 %2"),
+                    { knobName(k), values })
+                : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
                               "Unpinning %1 gives %2 candidates that pass every rule, with %1 %3"),
-                { knobName(k), grouped(std::int64_t(valid.size())), values } };
+                    { knobName(k), grouped(std::int64_t(valid.size())), values });
             f.changes.push_back({ Message(SHARDSCOPE_TR_NOOP("Diagnosis", "unpin %1"), { knobName(k) }),
                 relaxed, {}, {}, true });
             out.push_back(std::move(f));
@@ -167,9 +173,12 @@ namespace {
             Finding f;
             f.kind = FindingKind::RelaxPin;
             f.severity = FindingSeverity::Hint;
-            f.message = { SHARDSCOPE_TR_NOOP("Diagnosis",
+            f.message = valid.size() == 1
+                ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                    "No single pin is to blame; without any pin one candidate passes every rule"))
+                : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
                               "No single pin is to blame; without any pin %1 candidates pass every rule"),
-                { grouped(std::int64_t(valid.size())) } };
+                    { grouped(std::int64_t(valid.size())) });
             f.changes.push_back(
                 { Message(SHARDSCOPE_TR_NOOP("Diagnosis", "unpin all")), PlanPins {}, {}, {}, true });
             out.push_back(std::move(f));
@@ -270,10 +279,13 @@ namespace {
             f.severity = FindingSeverity::Hint;
             f.knob = k;
             const std::string values = valuesOf(fitting(r), k, f.allowedValues);
-            f.message = { SHARDSCOPE_TR_NOOP("Diagnosis",
+            f.message = r.feasibleCount == 1
+                ? Message(SHARDSCOPE_TR_NOOP("Diagnosis", "Unpinning %1 makes one plan fit (%1 %2): %3"),
+                    { knobName(k), values, fitText(*best) })
+                : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
                               "Unpinning %1 makes %2 plans fit (%1 %3); the fastest uses %1 %4: %5"),
-                { knobName(k), grouped(std::int64_t(r.feasibleCount)), values, knobValue(best->config, k),
-                    fitText(*best) } };
+                    { knobName(k), grouped(std::int64_t(r.feasibleCount)), values, knobValue(best->config, k),
+                        fitText(*best) });
             f.changes.push_back({ Message(SHARDSCOPE_TR_NOOP("Diagnosis", "unpin %1"), { knobName(k) }),
                 relaxed, {}, {}, true });
             out.push_back(std::move(f));
@@ -284,9 +296,13 @@ namespace {
                 Finding f;
                 f.kind = FindingKind::RelaxPin;
                 f.severity = FindingSeverity::Hint;
-                f.message = { SHARDSCOPE_TR_NOOP("Diagnosis",
+                f.message = r.feasibleCount == 1
+                    ? Message(SHARDSCOPE_TR_NOOP("Diagnosis",
+                                  "No single pin is to blame; without any pin one plan fits: %1"),
+                        { fitText(*best) })
+                    : Message(SHARDSCOPE_TR_NOOP("Diagnosis",
                                   "No single pin is to blame; without any pin %1 plans fit; the fastest: %2"),
-                    { grouped(std::int64_t(r.feasibleCount)), fitText(*best) } };
+                        { grouped(std::int64_t(r.feasibleCount)), fitText(*best) });
                 f.changes.push_back(
                     { Message(SHARDSCOPE_TR_NOOP("Diagnosis", "unpin all")), PlanPins {}, {}, {}, true });
                 out.push_back(std::move(f));
