@@ -31,7 +31,7 @@ namespace {
     }
 
     /// "TP can be 1, 2, 4, 8", "TP can only be 1", "no TP value can" (`knob`: knobName's, or "the
-    /// micro-batch").
+    /// micro-batch" where some value can).
     Message canBe(const Message& knob, const std::vector<std::int64_t>& allowed)
     {
         if (allowed.empty()) return { SHARDSCOPE_TR_NOOP("Diagnosis", "no %1 value can"), { knob } };
@@ -344,7 +344,10 @@ namespace {
             if (x <= std::max<std::int64_t>(32, b) && works(x)) allowed.push_back(x);
         Finding f = pinRule(PinKnob::MicroBatch, in.pins,
             ruleAndAllowed(std::move(reason),
-                canBe(Message(SHARDSCOPE_TR_NOOP("Diagnosis", "the micro-batch")), allowed)),
+                // "the micro-batch can be 1, 2", but "no micro-batch value can".
+                canBe(allowed.empty() ? knobName(PinKnob::MicroBatch)
+                                      : Message(SHARDSCOPE_TR_NOOP("Diagnosis", "the micro-batch")),
+                    allowed)),
             allowed);
         addNearest(f, in.pins, PinKnob::MicroBatch, &PlanPins::microBatch, b);
         out.push_back(std::move(f));

@@ -114,6 +114,12 @@ private slots:
             << QStringLiteral("micro-batch 3 does not divide the global batch %1; the micro-batch can be %2")
                    .arg(thousands(1000), joined(mb))
             << mb;
+        // DP 8 pinned with a global batch of 12: 8 x b never divides 12, so no micro-batch can (and the sentence
+        // says so without "the").
+        QTest::newRow("no micro-batch with the pinned DP")
+            << "llama8b" << 64 << 12 << 4096 << "dp=8,mb=2" << PinKnob::MicroBatch
+            << QStringLiteral("DP 8 x micro-batch 2 = 16 does not divide the global batch 12; no micro-batch value can")
+            << QList<qint64> {};
         // Interleaved 1F1B on PP 4: m = 1,002 / (DP x micro-batch) must divide by 4. The DP the search
         // reaches are 64 / (TP x 4) for TP 1, 2, 4, 8 (CP stays 1: 4,096 / 2 is under the 4,096-token chunk
         // the search keeps), of which only 2 divides 1,002; 1,002 / 2 is odd, and the next batch divisible by
