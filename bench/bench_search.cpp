@@ -7,26 +7,19 @@
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 #include "model/transformer_spec.h"
-#include "moe_plan_fixtures.h"
 #include "partition/planner.h"
+#include "search_problems.h"
 
 #include <benchmark/benchmark.h>
 
 #include <random>
 
 using namespace shardscope;
+using shardscope::testing::deepSeekV3On2048;
+using shardscope::testing::llama405bOn16k;
+using shardscope::testing::llama70bOn64;
 
 namespace {
-
-PlanningProblem llama405bOn16k()
-{
-    PlanningProblem p;
-    p.model = *findBundledModel("llama-3.1-405b");
-    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), 16384, 8);
-    p.training.seqLength = 8192;
-    p.training.globalBatch = 2048;
-    return p;
-}
 
 void BM_FullSearch405B(benchmark::State& state)
 {
@@ -43,16 +36,6 @@ void BM_FullSearch405B(benchmark::State& state)
     state.counters["candidates/s"] = benchmark::Counter(double(candidates), benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_FullSearch405B)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-
-PlanningProblem llama70bOn64()
-{
-    PlanningProblem p;
-    p.model = *findBundledModel("llama-3-70b");
-    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), 64, 8);
-    p.training.seqLength = 8192;
-    p.training.globalBatch = 512;
-    return p;
-}
 
 /// The GUI's example as the window plans it: every candidate evaluated (the explorer plots them all), the
 /// best 10 in full; 2 threads.
@@ -77,7 +60,6 @@ BENCHMARK(BM_FullSearch70B64)->Unit(benchmark::kMillisecond)->UseRealTime();
 /// best 10 exact. Arg 0: 405B on 16,384 H100; 1: the GUI example (70B on 64 H100); 2: DeepSeek-V3 on 2,048
 /// H800, unpinned. Second arg: 1 KeepFit, 2 FastestOnly. candidates/s counts every candidate considered
 /// (evaluated, or rejected by a rule or a bound).
-PlanningProblem deepSeekV3On2048();
 void BM_BoundedSearch(benchmark::State& state)
 {
     const PlanningProblem problem
@@ -107,17 +89,6 @@ BENCHMARK(BM_BoundedSearch)
     ->Args({ 2, 2 })
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
-
-PlanningProblem deepSeekV3On2048()
-{
-    PlanningProblem p;
-    p.model = buildModelGraph(testing::deepseekV3());
-    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H800-SXM"), 2048, 8);
-    p.training.seqLength = 4096;
-    p.training.globalBatch = 15360;
-    p.training.precision = Precision::Fp8;
-    return p;
-}
 
 /// Arg: 1 to pin PP 16 (the report's layout), 0 for the whole space.
 void BM_SearchDeepSeekV3(benchmark::State& state)

@@ -9,9 +9,9 @@
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 #include "model/transformer_spec.h"
-#include "moe_plan_fixtures.h"
 #include "partition/plan_search.h"
 #include "partition/planner.h"
+#include "search_problems.h"
 
 #include <chrono>
 #include <cstdio>
@@ -107,34 +107,6 @@ void estimate(Hash& h, const PlanEstimate& e)
         h.s(w);
 }
 
-PlanningProblem llama405b()
-{
-    PlanningProblem p;
-    p.model = *findBundledModel("llama-3.1-405b");
-    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), 16384, 8);
-    p.training.seqLength = 8192;
-    p.training.globalBatch = 2048;
-    return p;
-}
-PlanningProblem llama70b()
-{
-    PlanningProblem p;
-    p.model = *findBundledModel("llama-3-70b");
-    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), 64, 8);
-    p.training.seqLength = 8192;
-    p.training.globalBatch = 512;
-    return p;
-}
-PlanningProblem deepseek()
-{
-    PlanningProblem p;
-    p.model = buildModelGraph(testing::deepseekV3());
-    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H800-SXM"), 2048, 8);
-    p.training.seqLength = 4096;
-    p.training.globalBatch = 15360;
-    p.training.precision = Precision::Fp8;
-    return p;
-}
 } // namespace
 
 int main(int argc, char** argv)
@@ -145,8 +117,8 @@ int main(int argc, char** argv)
         const char* name;
         PlanningProblem problem;
     };
-    Case cases[] = { { "llama-3.1-405b/16384", llama405b() }, { "llama-3-70b/64", llama70b() },
-        { "deepseek-v3/2048", deepseek() } };
+    Case cases[] = { { "llama-3.1-405b/16384", testing::llama405bOn16k() }, { "llama-3-70b/64", testing::llama70bOn64() },
+        { "deepseek-v3/2048", testing::deepSeekV3On2048() } };
     std::uint64_t all = 0;
     for (Case& k : cases) {
         const PlanEvaluator evaluator(k.problem);
