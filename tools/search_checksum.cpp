@@ -3,8 +3,11 @@
 // three bench_search problems (Llama-3.1-405B on 16,384 H100, Llama-3-70B on 64 H100, DeepSeek-V3 on 2,048
 // H800, FP8) unpruned, KeepFit and FastestOnly, and hashes bit for bit every candidate's summary and the full
 // estimate of every 97th candidate. A refactor that changes no number prints the same lines (times aside):
-//   shardscope-search-checksum [--quick]      (--quick skips the two slow unpruned searches)
-// At a116fc6 the full run ends "all 1db32dc3c9774b36".
+//   shardscope-search-checksum [--quick] [--dump FILE]
+// (--quick skips the two slow unpruned searches; --dump writes every candidate's summary, one line each, to compare
+// two builds number by number where the checksums differ.)
+// Since UnitNeed (the average stage floor sums the units' records) the full run ends "all 763a8fef52aba404"
+// (--quick: "all fed64f9abdcd56f8").
 #include "cost/plan_evaluator.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
@@ -107,11 +110,39 @@ void estimate(Hash& h, const PlanEstimate& e)
         h.s(w);
 }
 
+void dumpSummary(std::FILE* f, const char* name, int pruning, const PlanSummary& s)
+{
+    const ParallelConfig& c = s.config;
+    std::fprintf(f, "%s %d tp%d cp%d pp%d dp%d v%d mb%d z%d r%d sp%d s%d ep%d etp%d rep%d o%d%d%d%d c%d %d %d", name,
+        pruning, c.tp, c.cp, c.pp, c.dp, c.vpp, c.microBatch, c.zeroStage, int(c.recompute), int(c.sequenceParallel),
+        int(c.schedule), c.ep, c.etp, c.dpReplicate, int(c.tpCommOverlap), int(c.ppCommOverlap),
+        int(c.reshardAfterForward), int(c.epCommOverlap), int(c.cpCommType), int(s.feasible), int(s.bounded));
+    for (double v : { s.peakMemoryBytes, s.stepSeconds, s.tokensPerSecond, s.mfu, s.bubbleFraction,
+             s.computeImbalance, s.exposedCommSeconds, s.commBytes, s.score })
+        std::fprintf(f, " %.17g", v);
+    std::fprintf(f, "\n");
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
-    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    bool quick = false;
+    std::FILE* dump = nullptr;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--quick") == 0) {
+            quick = true;
+        } else if (std::strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
+            dump = std::fopen(argv[++i], "w");
+            if (!dump) {
+                std::fprintf(stderr, "shardscope-search-checksum: cannot write %s\n", argv[i]);
+                return 2;
+            }
+        } else {
+            std::fprintf(stderr, "usage: shardscope-search-checksum [--quick] [--dump FILE]\n");
+            return 2;
+        }
+    }
     struct Case
     {
         const char* name;
@@ -133,8 +164,11 @@ int main(int argc, char** argv)
             const SearchResult r = searchPlans(evaluator, k.problem.training.pins, o);
             const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             Hash h;
-            for (const PlanSummary& s : r.candidates)
+            for (const PlanSummary& s : r.candidates) {
                 summary(h, s);
+                if (dump)
+                    dumpSummary(dump, k.name, int(pruning), s);
+            }
             h.i(static_cast<long long>(r.feasibleCount));
             // Full estimates of every 97th candidate (the floors are in the bounded summaries).
             for (std::size_t i = 0; i < r.candidates.size(); i += 97) {
@@ -150,4 +184,6 @@ int main(int argc, char** argv)
         }
     }
     std::printf("all %016llx\n", static_cast<unsigned long long>(all));
+    if (dump)
+        std::fclose(dump);
 }

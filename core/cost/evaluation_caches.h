@@ -11,6 +11,7 @@
 #include "cost/stage_partitioner.h"
 #include "cost/step_model.h"
 #include "cost/unit_costs.h"
+#include "cost/unit_need.h"
 
 #include <array>
 #include <cstddef>
@@ -96,6 +97,7 @@ struct StageRecord
 /// summarizeUnlessSlower() fill (their vectors keep their capacity).
 struct EvaluationScratch
 {
+    std::vector<UnitNeed> classNeeds;
     std::vector<PartitionItem> classItems, items;
     std::vector<std::pair<int, int>> chunkUnits;
     StageLimits limits;
@@ -109,7 +111,7 @@ struct EvaluationScratch
 
 // ---- plan_rules.cpp: the memory floors ---------------------------------------------------------------------------
 
-using UnitBytes = std::vector<std::pair<double, double>>; // per class: (model states, activations per micro-batch)
+using UnitBytes = std::vector<UnitNeed>; // per class
 
 /// The memory floors' vectors, once per candidate (no allocation once grown).
 struct MemoryFloorScratch

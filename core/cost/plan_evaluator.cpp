@@ -6,6 +6,7 @@
 #include "cost/pipeline_schedule.h"
 #include "cost/step_model.h"
 #include "cost/unit_costs.h"
+#include "cost/unit_need.h"
 #include "cost/stage_partitioner.h"
 #include "util/text.h"
 
@@ -139,21 +140,8 @@ struct PlanEvaluator::EvaluationPass
     int chunkOf(int k, int r) const { return interleaved ? virtualStageOf(c.schedule, p, k, r) : k; }
     /// Unit u's cost (its class's).
     const UnitCost& costOf(int u) const { return classCosts[std::size_t(ev.m_unitClass[std::size_t(u)])]; }
-    /// The model states of `params` parameters, `routed` of them routed experts'.
-    ModelStateBytes states(double params, double routed) const
-    {
-        if (routed <= 0)
-            return modelStateBytes(params, tr, c.zeroStage, shardRanks);
-        const ModelStateBytes dense = modelStateBytes(params - routed, tr, c.zeroStage, shardRanks);
-        const ModelStateBytes experts = modelStateBytes(routed, tr, c.zeroStage, expertShard);
-        return ModelStateBytes { dense.weights + experts.weights, dense.gradients + experts.gradients,
-                                 dense.optimizer + experts.optimizer };
-    }
-    /// The parameters a device updates (its ZeRO shard of them).
-    double localShare(double params, double routed) const
-    {
-        return c.zeroStage >= 1 ? (params - routed) / double(shardRanks) + routed / double(expertShard) : params;
-    }
+    ModelStateBytes states(double params, double routed) const { return needs.states(params, routed); }
+    double localShare(double params, double routed) const { return needs.localShare(params, routed); }
     /// The "other" memory of every device (memory_model.h); the optimizer's transient depends on the stage's
     /// parameters, so the partitioner sees it at its largest (one DP bucket, fixedBytes).
     OtherMemoryBytes otherOf(double params, double routed) const
@@ -162,8 +150,7 @@ struct PlanEvaluator::EvaluationPass
         o.moeDispatch = dispatch;
         return o;
     }
-    /// FP8 weight copies belong to the weights (sharded with them under ZeRO-3).
-    double fp8Copies(const UnitCost& uc) const { return uc.fp8WeightBytes / (c.zeroStage == 3 ? double(shardRanks) : 1.0); }
+    double fp8Copies(const UnitCost& uc) const { return needs.fp8Copies(uc.fp8WeightBytes); }
 
     const PlanEvaluator& ev;
     PlanEstimate& e;
@@ -180,6 +167,7 @@ struct PlanEvaluator::EvaluationPass
     // Routed experts' states shard over the expert-data-parallel ranks (MoE parallel folding), the rest over DP x CP.
     const int expertShard;
     const std::vector<UnitCost>& classCosts; // stable: nothing else is cached before evaluateInto returns
+    const UnitNeeds needs; ///< the classes' costs as this configuration shards and times them
     double largestLayer = 0, workingSet = 0, dispatch = 0;
     const bool tiedAcrossStages;
     double fixedBytes = 0; ///< the partitioner's fixed part of every stage's memory
@@ -224,6 +212,7 @@ PlanEvaluator::EvaluationPass::EvaluationPass(const PlanEvaluator& evaluator, Pl
     , shardRanks(config.zeroShardSize())
     , expertShard(config.expertZeroShardSize())
     , classCosts(evaluator.costClasses(config, ctx))
+    , needs(evaluator.m_problem.training, config)
     , tiedAcrossStages(evaluator.m_problem.model.spec() && evaluator.m_problem.model.spec()->tiedEmbeddings)
     , scratch(ctx.caches().evaluation)
     , chunkUnits(scratch.chunkUnits)
@@ -253,14 +242,11 @@ PlanEvaluator::EvaluationPass::EvaluationPass(const PlanEvaluator& evaluator, Pl
 void PlanEvaluator::EvaluationPass::buildItems()
 {
     std::vector<PartitionItem>& classItems = scratch.classItems;
+    std::vector<UnitNeed>& classNeeds = scratch.classNeeds;
+    needs.needs(classCosts, epOverlapPairedShare(c, p / 2, m), classNeeds); // the partitioner sees a middle stage's overlap
     classItems.clear();
-    const double pairedTypical = epOverlapPairedShare(c, p / 2, m); // the partitioner sees a middle stage's overlap
-    for (const UnitCost& uc : classCosts)
-        classItems.push_back({ uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + uc.epCommSeconds
-                                   - pairedTypical * (uc.epCommSeconds - uc.epCommPairedSeconds - uc.epOverlapSlowdownSeconds),
-                               states(uc.params, uc.routedExpertParams).total() + fp8Copies(uc)
-                                   + (c.zeroStage == 3 && !c.reshardAfterForward ? uc.params * tr.bytesPerParam() : 0.0),
-                               uc.activationBytes + uc.embeddingLogitsBytes });
+    for (const UnitNeed& n : classNeeds)
+        classItems.push_back({ n.seconds, n.staticBytes, n.activationBytes });
 
     // Which units each virtual stage holds, in model order (virtualStageOf maps stages and chunks to them).
     std::vector<PartitionItem>& items = scratch.items;
@@ -361,7 +347,7 @@ void PlanEvaluator::EvaluationPass::sumDistinctStage(int k, double paired)
             sums.acts += uc.activationBytes;
             sums.embAct += uc.embeddingLogitsBytes;
             // The all-to-all overlap: the paired passes leave less exposed and compute a little slower.
-            const double epSeconds = uc.epCommSeconds - paired * (uc.epCommSeconds - uc.epCommPairedSeconds);
+            const double epSeconds = UnitNeeds::exposedEpSeconds(uc, paired);
             const double epSlowdown = paired * uc.epOverlapSlowdownSeconds;
             sums.compute += uc.computeSeconds + epSlowdown;
             sums.weightGrad += uc.weightGradSeconds;
@@ -375,13 +361,13 @@ void PlanEvaluator::EvaluationPass::sumDistinctStage(int k, double paired)
             sums.cpForward += uc.cpCommForwardSeconds;
             sums.epForward += uc.epCommSeconds > 0 ? uc.epCommForwardSeconds * epSeconds / uc.epCommSeconds : 0.0;
             sums.boundary = std::max(sums.boundary, uc.outputElementsPerToken);
-            chunk += uc.computeSeconds + epSlowdown + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + epSeconds;
+            chunk += UnitNeeds::microBatchSeconds(uc, paired);
         }
         chunkSeconds.push_back(chunk);
     }
     sums.states = states(sums.params, sums.routed);
-    sums.routedBytes = sums.routed > 0 ? modelStateBytes(sums.routed, tr, c.zeroStage, expertShard).total() : 0.0;
-    sums.sharedBytes = sums.shared > 0 ? modelStateBytes(sums.shared, tr, c.zeroStage, shardRanks).total() : 0.0;
+    sums.routedBytes = sums.routed > 0 ? needs.states(sums.routed, sums.routed).total() : 0.0;
+    sums.sharedBytes = sums.shared > 0 ? needs.states(sums.shared, 0).total() : 0.0;
     sums.other = otherOf(sums.params, sums.routed);
     if (interleaved) {
         double sum = 0;

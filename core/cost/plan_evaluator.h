@@ -15,6 +15,8 @@
 
 namespace shardscope {
 
+struct UnitNeed;
+
 struct PartitionItem;
 struct UnitCost;
 
@@ -137,7 +139,7 @@ private:
     /// placement fits the usable memory. memoryLowerBoundProblem's last floor. `flights`: its vector of each stage's
     /// micro-batches in flight (the context's, reused).
     double wholeUnitsFloor(const ParallelConfig& config, int microBatches,
-                           const std::vector<std::pair<double, double>>& unitBytes, double fixed, const StageRuns& runs,
+                           const std::vector<UnitNeed>& unitBytes, double fixed, const StageRuns& runs,
                            std::vector<double>& flights) const;
     /// Interleaved schedules: the units of each of the pp x vpp model chunks, in model order, as [first, end)
     /// unit ranges (possibly empty): blocks balanced over the stages by time within each stage's memory,

@@ -10,6 +10,7 @@
 #include "cost/pipeline_schedule.h"
 #include "cost/step_model.h"
 #include "cost/unit_costs.h"
+#include "cost/unit_need.h"
 
 #include <algorithm>
 #include <cmath>
@@ -110,61 +111,26 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
 namespace {
 using evaluation_detail::UnitBytes; // per class: (model states, activations per micro-batch)
 
-// What the average stage's floor needs of the classes: sums over their units, largest values over the classes.
+// What the average stage's floor needs of the classes: their records' sums over the units, the largest layer,
+// working set and dispatch buffer of any class.
 struct ClassTotals
 {
-    double params = 0, routed = 0, fp8 = 0, acts = 0, largestLayer = 0, workingSet = 0, dispatch = 0;
+    double staticBytes = 0, activations = 0, largestLayer = 0, workingSet = 0, dispatch = 0;
 };
 
-// Each class's costs times its units, summed, and the largest layer, working set and dispatch buffer of any class.
-ClassTotals classTotals(const std::vector<UnitCost>& classCosts, const std::vector<int>& classUnits)
+ClassTotals classTotals(const std::vector<UnitCost>& classCosts, const UnitBytes& needs, const std::vector<int>& classUnits)
 {
     ClassTotals t;
     for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
         const UnitCost& uc = classCosts[cls];
         const double n = classUnits[cls];
-        t.params += n * uc.params;
-        t.routed += n * uc.routedExpertParams;
-        t.dispatch = std::max(t.dispatch, uc.dispatchBufferBytes);
-        t.fp8 += n * uc.fp8WeightBytes;
-        t.acts += n * (uc.activationBytes + uc.embeddingLogitsBytes);
+        t.staticBytes += n * needs[cls].staticBytes;
+        t.activations += n * needs[cls].activationBytes;
         t.largestLayer = std::max(t.largestLayer, uc.largestLayerParams);
         t.workingSet = std::max(t.workingSet, uc.workingSetBytes);
+        t.dispatch = std::max(t.dispatch, uc.dispatchBufferBytes);
     }
     return t;
-}
-
-// The average stage's memory: its model states, plus its activations times `inFlight` (the fewest micro-batches any
-// stage keeps in flight), plus the memory every GPU has besides.
-double averageStageBytes(const ClassTotals& t, const TrainingSpec& tr, const ParallelConfig& c, double inFlight, bool tied)
-{
-    const int p = c.pp;
-    const double stageParams = t.params / p;
-    return modelStateBytes(stageParams - t.routed / p, tr, c.zeroStage, c.zeroShardSize()).total()
-        + (t.routed > 0 ? modelStateBytes(t.routed / p, tr, c.zeroStage, c.expertZeroShardSize()).total() : 0.0)
-        + t.fp8 / p / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
-        + t.acts / p * inFlight
-        + otherMemoryBytes(tr, c, 0, c.zeroStage == 3 ? stageParams : 0, t.largestLayer, t.workingSet, tied).total()
-        + t.dispatch;
-}
-
-// Each class's units into `unitBytes` (cleared first): model states (linear in the parameters, as the stages' sums;
-// ZeRO-3 without resharding after the forward keeps the stage's gathered weights too) and activations per
-// micro-batch.
-void fillUnitBytes(UnitBytes& unitBytes, const std::vector<UnitCost>& classCosts, const TrainingSpec& tr,
-                   const ParallelConfig& c)
-{
-    const bool keptGathers = c.zeroStage == 3 && !c.reshardAfterForward;
-    unitBytes.clear();
-    for (const UnitCost& uc : classCosts)
-        unitBytes.emplace_back(
-            modelStateBytes(uc.params - uc.routedExpertParams, tr, c.zeroStage, c.zeroShardSize()).total()
-                + (uc.routedExpertParams > 0
-                       ? modelStateBytes(uc.routedExpertParams, tr, c.zeroStage, c.expertZeroShardSize()).total()
-                       : 0.0)
-                + uc.fp8WeightBytes / (c.zeroStage == 3 ? double(c.zeroShardSize()) : 1.0)
-                + (keptGathers ? uc.params * tr.bytesPerParam() : 0.0),
-            uc.activationBytes + uc.embeddingLogitsBytes);
 }
 
 // `bound` raised to the floor of the model's two ends (`units` >= 1 of them, classes `unitClass`): the first unit (the
@@ -179,9 +145,9 @@ double endUnitsFloor(const PlanEvaluator& evaluator, const ParallelConfig& c, in
     const int v = isInterleaved(c.schedule) ? c.vpp : 1;
     const int headStage = stageAndChunkOf(c.schedule, p, p * v - 1).first;
     for (const auto& [unit, stage] : { std::pair { 0, 0 }, std::pair { units - 1, headStage } }) {
-        const auto [states, activations] = unitBytes[std::size_t(unitClass[std::size_t(unit)])];
+        const UnitNeed& n = unitBytes[std::size_t(unitClass[std::size_t(unit)])];
         const double f = stage == 0 ? first : stage == p - 1 ? last : evaluator.inFlight(c, stage, m);
-        bound = std::max(bound, PlanEvaluator::kFloorSlack * (fixed + states + f * activations));
+        bound = std::max(bound, PlanEvaluator::kFloorSlack * (fixed + n.staticBytes + f * n.activationBytes));
     }
     return bound;
 }
@@ -204,8 +170,8 @@ double waterFillingFloor(const std::vector<int>& classUnits, const UnitBytes& un
 {
     double sBar = 0, aBar = 0;
     for (std::size_t cls = 0; cls < unitBytes.size(); ++cls) {
-        sBar += classUnits[cls] * unitBytes[cls].first / units;
-        aBar += classUnits[cls] * unitBytes[cls].second / units;
+        sBar += classUnits[cls] * unitBytes[cls].staticBytes / units;
+        aBar += classUnits[cls] * unitBytes[cls].activationBytes / units;
     }
     const double fewest = std::min(first, last), most = std::max(first, last);
     if (!(sBar + fewest * aBar > 0))
@@ -216,7 +182,7 @@ double waterFillingFloor(const std::vector<int>& classUnits, const UnitBytes& un
         weights += double(runs.to[std::size_t(r)] - runs.from[std::size_t(r)] + 1) / (sBar + runs.fewest(r) * aBar);
     double least = 0; // sum over the units of min over f of (s_u + f a_u) / (s + f a)
     for (std::size_t cls = 0; cls < unitBytes.size(); ++cls) {
-        const auto [su, au] = unitBytes[cls];
+        const double su = unitBytes[cls].staticBytes, au = unitBytes[cls].activationBytes;
         least += classUnits[cls]
             * std::min((su + fewest * au) / (sBar + fewest * aBar), (su + most * au) / (sBar + most * aBar));
     }
@@ -233,20 +199,20 @@ InfeasibleReason PlanEvaluator::memoryLowerBoundProblem(const ParallelConfig& c,
     const int p = c.pp;
     const int m = int(tr.globalBatch / (std::int64_t(c.dp) * c.microBatch));
     const std::vector<UnitCost>& classCosts = costClasses(c, context);
-    const ClassTotals totals = classTotals(classCosts, m_classUnits);
+    // Each class's record, once per candidate (the context's: no allocation once grown).
+    evaluation_detail::MemoryFloorScratch& scratch = context.caches().memoryFloors;
+    UnitBytes& unitBytes = scratch.unitBytes;
+    UnitNeeds(tr, c).needs(classCosts, 0.0, unitBytes);
+    const ClassTotals totals = classTotals(classCosts, unitBytes, m_classUnits);
     // Every schedule's micro-batches in flight are monotone over the stages (ZBV's grow, the others' shrink or stay:
     // inFlightMicroBatches), so the fewest are at the first or the last stage.
     const double first = this->inFlight(c, 0, m), last = this->inFlight(c, p - 1, m);
     const bool tied = m_problem.model.spec() && m_problem.model.spec()->tiedEmbeddings;
-    bound = averageStageBytes(totals, tr, c, std::min(first, last), tied);
-    if (bound > usableBytes())
-        return InfeasibleReason::memoryFloor(bound, usableBytes());
-    // Each class's units, once per candidate (the context's: no allocation once grown).
-    evaluation_detail::MemoryFloorScratch& scratch = context.caches().memoryFloors;
-    UnitBytes& unitBytes = scratch.unitBytes;
-    fillUnitBytes(unitBytes, classCosts, tr, c);
     // The memory every GPU has besides its units' (its parameters' part at its least, none).
     const double fixed = otherMemoryBytes(tr, c, 0, 0, totals.largestLayer, totals.workingSet, tied).total() + totals.dispatch;
+    bound = totals.staticBytes / p + totals.activations / p * std::min(first, last) + fixed;
+    if (bound > usableBytes())
+        return InfeasibleReason::memoryFloor(bound, usableBytes());
     // The runs of stages, computed where a floor below needs them.
     StageRuns knownRuns;
     auto stageRunsOnce = [&]() -> const StageRuns& {
@@ -286,8 +252,8 @@ namespace {
 double evenSplitBytes(const UnitBytes& unitBytes, double fixed, double most, std::size_t units, int p)
 {
     double largest = 0;
-    for (const auto& [states, activations] : unitBytes)
-        largest = std::max(largest, states + most * activations);
+    for (const UnitNeed& n : unitBytes)
+        largest = std::max(largest, n.staticBytes + most * n.activationBytes);
     return fixed + std::ceil(double(units) / p) * largest;
 }
 
@@ -304,11 +270,13 @@ bool orderedPlacementFits(const Runs& runs, const UnitBytes& unitBytes, const st
     double states = 0, activations = 0; // the largest of the units between the first and the last
     for (std::size_t cls = 0; cls < unitBytes.size(); ++cls)
         if (classUnits[cls] - (int(cls) == firstClass) - (int(cls) == lastClass) > 0) {
-            states = std::max(states, unitBytes[cls].first);
-            activations = std::max(activations, unitBytes[cls].second);
+            states = std::max(states, unitBytes[cls].staticBytes);
+            activations = std::max(activations, unitBytes[cls].activationBytes);
         }
-    const double firstNeed = unitBytes[std::size_t(firstClass)].first + first * unitBytes[std::size_t(firstClass)].second;
-    const double lastNeed = unitBytes[std::size_t(lastClass)].first + last * unitBytes[std::size_t(lastClass)].second;
+    const UnitNeed& firstUnit = unitBytes[std::size_t(firstClass)];
+    const UnitNeed& lastUnit = unitBytes[std::size_t(lastClass)];
+    const double firstNeed = firstUnit.staticBytes + first * firstUnit.activationBytes;
+    const double lastNeed = lastUnit.staticBytes + last * lastUnit.activationBytes;
     const double room = capacity - fixed;
     double held = 0; // units between the first and the last that the stages take
     for (int r = 0; r < runs.count && room >= firstNeed && room >= lastNeed; ++r) {
@@ -346,8 +314,8 @@ bool greedyPlacesAll(double limit, double& next, double& hi, const std::vector<d
         const double f = flights[std::size_t(k)];
         double need = fixed;
         for (;;) {
-            const auto [states, activations] = unitBytes[std::size_t(classRuns[run].first)];
-            const double unit = states + f * activations;
+            const UnitNeed& n = unitBytes[std::size_t(classRuns[run].first)];
+            const double unit = n.staticBytes + f * n.activationBytes;
             const double take = need + left * unit <= limit ? left : unitsFitting(limit, need, unit, left);
             need += take * unit;
             left -= take;
@@ -367,7 +335,7 @@ bool greedyPlacesAll(double limit, double& next, double& hi, const std::vector<d
 }
 } // namespace
 
-double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std::vector<std::pair<double, double>>& unitBytes,
+double PlanEvaluator::wholeUnitsFloor(const ParallelConfig& c, int m, const std::vector<UnitNeed>& unitBytes,
                                       double fixed, const StageRuns& runs, std::vector<double>& flights) const
 {
     // One model chunk per stage: stage k holds the consecutive units [b_k, b_k+1) and needs at least F + the sum over
@@ -439,9 +407,7 @@ PlanEvaluator::StepFloor PlanEvaluator::stepFloorBeforePlacement(const ParallelC
     for (std::size_t cls = 0; cls < classCosts.size(); ++cls) {
         const UnitCost& uc = classCosts[cls];
         const double n = m_classUnits[cls];
-        // epSeconds + the slowdown is linear in the paired share (0 to 1): at least its smaller end.
-        const double ep = std::min(uc.epCommSeconds, uc.epCommPairedSeconds + uc.epOverlapSlowdownSeconds);
-        const double unit = uc.computeSeconds + uc.recomputeSeconds + uc.tpCommSeconds + uc.cpCommSeconds + std::max(0.0, ep);
+        const double unit = UnitNeeds::leastMicroBatchSeconds(uc); // the all-to-all's pairing at its cheaper end
         perMicro += n * unit;
         // A stage's forward and input-gradient passes (the weight gradient, a pass of its own in the zero-bubble
         // schedules, at most the units' weightGradSeconds: stagePassSeconds clamps it to the backward).
@@ -455,9 +421,7 @@ PlanEvaluator::StepFloor PlanEvaluator::stepFloorBeforePlacement(const ParallelC
         * (closedForm ? (double(m) - 1.0 + p) * (perMicro / p)
                       : std::max(double(m) * (perMicro / p), pipelineFloorPath(std::max(0.0, path), p, m, !isInterleaved(c.schedule))));
     const double stageParams = params / p, stageRouted = routed / p;
-    const double local = c.zeroStage >= 1
-        ? (stageParams - stageRouted) / double(c.zeroShardSize()) + stageRouted / double(c.expertZeroShardSize())
-        : stageParams;
+    const double local = UnitNeeds(tr, c).localShare(stageParams, stageRouted);
     f.optimizer = kFloorSlack
         * KernelModel(m_problem.cluster.gpu, tr.precision).memoryBoundSeconds(optimizerStepBytes(local, tr));
     return f;

@@ -2,6 +2,7 @@
 // findOpportunities: the seed agent's per-node ParallelizationOpportunity list, with computed numbers.
 #include "cost/memory_model.h"
 #include "cost/unit_costs.h"
+#include "cost/unit_need.h"
 #include "proposals/proposals.h"
 
 #include <algorithm>
@@ -182,7 +183,7 @@ std::vector<ParallelizationOpportunity> findOpportunities(const PlanningProblem&
         o.estimatedSpeedup = o.shardedSeconds > 0 ? o.computeSeconds / o.shardedSeconds : 1;
         o.resourceRequirements.minDevices = ways;
         o.resourceRequirements.memoryPerDeviceBytes
-            = modelStateBytes(c.params / ways, tr, current.config.zeroStage, current.config.zeroShardSize()).total();
+            = UnitNeeds(tr, current.config).states(c.params / ways, 0).total();
         o.resourceRequirements.communicationOverhead = o.shardedSeconds > 0 ? commSeconds / o.shardedSeconds : 0;
         out.push_back(std::move(o));
     }

@@ -6,6 +6,7 @@
 #include "random_problems.h"
 #include "cost/memory_model.h"
 #include "partition/plan_config_text.h"
+#include "proposals/proposals.h"
 
 #include <QtTest>
 
@@ -18,6 +19,7 @@ class TestMemoryFloor : public QObject
 private slots:
     void memoryFloorBelowEveryPlacement();
     void wholeBlocksFloorSeesTheUnevenSplit();
+    void oneRecordMovesEvaluatorFloorAndProposal();
 };
 
 void TestMemoryFloor::memoryFloorBelowEveryPlacement()
@@ -127,4 +129,60 @@ void TestMemoryFloor::wholeBlocksFloorSeesTheUnevenSplit()
 }
 
 QTEST_APPLESS_MAIN(TestMemoryFloor)
+void TestMemoryFloor::oneRecordMovesEvaluatorFloorAndProposal()
+{
+    // What a unit needs of its stage is one record (UnitNeeds, core/cost/unit_need.h), read by the evaluator, the
+    // memory floors and, through the evaluator, the proposals. One term of it changed -- the optimizer states, Adam's
+    // 12 bytes a parameter (fp32 master weights, momentum, variance) against SGD with momentum's 8 (ZeRO paper
+    // Sec. 3.1, K) -- moves all three by the amounts written out here, which a copy of the formula left behind in
+    // any one of them would miss.
+    // A 1.3 B GPT (hidden 2048, 24 layers) on one node of 8 A100, TP 2 x DP 4, one stage, ZeRO 0.
+    auto problemWith = [](OptimizerKind optimizer, double memoryBytes) {
+        PlanningProblem p = megatronProblem(megatronGpt(2048, 16, 24), 8, 64);
+        p.training.optimizer = optimizer;
+        p.cluster.gpu.memoryBytes = memoryBytes;
+        return p;
+    };
+    const ParallelConfig c { .tp = 2, .pp = 1, .dp = 4, .zeroStage = 0, .recompute = Recompute::Selective,
+                             .sequenceParallel = true, .schedule = Schedule::OneFOneB };
+    struct Seen
+    {
+        double params = 0, peak = 0, optimizer = 0, floor = 0, zeroOneDelta = 0;
+    };
+    auto see = [&](OptimizerKind optimizer) {
+        Seen seen;
+        const PlanningProblem problem = problemWith(optimizer, 80 * kGiB);
+        const PlanEstimate e = PlanEvaluator(problem).evaluate(c);
+        if (!e.feasible || e.stages.size() != 1)
+            return seen;
+        seen.params = e.stages[0].paramsPerDevice;
+        seen.peak = e.peakMemoryBytes;
+        seen.optimizer = e.stages[0].memory.optimizerBytes;
+        // The floor before placing: on a 1 GiB GPU the average stage's floor already rejects the plan and is
+        // reported (PlanSummary::peakMemoryBytes); one stage is the average stage.
+        PlanSummary s;
+        if (PlanEvaluator(problemWith(optimizer, 1 * kGiB)).rejectBeforePlacing(c, s))
+            seen.floor = s.peakMemoryBytes;
+        for (const Proposal& q : proposeChanges(problem, e, 100))
+            if (q.kind == ProposalKind::ZeroStage && q.config.zeroStage == 1)
+                seen.zeroOneDelta = q.memoryDeltaBytes;
+        return seen;
+    };
+    const Seen adam = see(OptimizerKind::AdamMixed), sgd = see(OptimizerKind::SgdMomentum);
+    QVERIFY(adam.params > 0 && sgd.params == adam.params);
+    QVERIFY(adam.floor > 0 && sgd.floor > 0 && adam.zeroOneDelta < 0 && sgd.zeroOneDelta < 0);
+    const double P = adam.params; // the parameters one GPU holds (TP 2 halves the blocks)
+    auto near = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); };
+    // The evaluator: 12 P and 8 P bytes of optimizer states, so the peak 4 P apart.
+    QCOMPARE(adam.optimizer, 12.0 * P);
+    QCOMPARE(sgd.optimizer, 8.0 * P);
+    QVERIFY2(near(adam.peak - sgd.peak, 4.0 * P), qPrintable(QString::number(adam.peak - sgd.peak, 'g', 17)));
+    // The floor (model states + activations + the rest, all but the states the same for both): 4 P apart too.
+    QVERIFY2(near(adam.floor - sgd.floor, 4.0 * P), qPrintable(QString::number(adam.floor - sgd.floor, 'g', 17)));
+    // The ZeRO-1 proposal shards the optimizer states over the 4 DP ranks: it saves 3/4 of 12 P or of 8 P (the
+    // rest of its change -- the optimizer step's fp32 temporaries -- is the same for both).
+    QVERIFY2(near(sgd.zeroOneDelta - adam.zeroOneDelta, 0.75 * 4.0 * P),
+        qPrintable(QString::number(sgd.zeroOneDelta - adam.zeroOneDelta, 'g', 17)));
+}
+
 #include "tst_memory_floor.moc"
