@@ -13,6 +13,7 @@
 #include "plan_options.h"
 #include "plan_report.h"
 #include "sweep_command.h"
+#include "validate_command.h"
 #include "util/input_error.h"
 #include "util/text.h"
 #include "export/plan_json.h"
@@ -33,7 +34,7 @@ namespace {
 bool Cli::isCommand(const QString& word)
 {
     static const QStringList commands { QStringLiteral("plan"), QStringLiteral("sweep"), QStringLiteral("inspect"), QStringLiteral("models"), QStringLiteral("gpus"),
-                                        QStringLiteral("export"), QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"),
+                                        QStringLiteral("export"), QStringLiteral("validate"), QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"),
                                         QStringLiteral("--version"), QStringLiteral("-v") };
     return commands.contains(word);
 }
@@ -65,7 +66,7 @@ int Cli::unknownWord(const QString& word)
         err() << tr("shardscope: unknown option %1").arg(word) << '\n';
     else
         err() << tr("shardscope: \"%1\" is not a command, an existing file or a bundled model").arg(word) << '\n';
-    err() << tr("Commands: plan, sweep, inspect, render, export, models, gpus (shardscope --help)") << '\n'
+    err() << tr("Commands: plan, sweep, inspect, render, export, validate, models, gpus (shardscope --help)") << '\n'
           << Qt::flush;
     return ExitUsage;
 }
@@ -97,6 +98,10 @@ QString Cli::mainHelp()
               "  export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]\n"
               "                         write a plan as a Megatron-LM, DeepSpeed or torchtitan\n"
               "                         launch config (shardscope export --help)\n"
+              "  validate [--profile NAME] [--json FILE]\n"
+              "                         predict every measured run of a software-stack profile and\n"
+              "                         print the error by regime, in-sample and cross-validated\n"
+              "                         (shardscope validate --help)\n"
               "  models                 list the bundled example models\n"
               "  gpus                   list the GPU catalog\n"
               "  --version              print the version\n"
@@ -131,6 +136,8 @@ int Cli::run(const QStringList& args)
         return ExportCommand::run(args.mid(1));
     if (command == QLatin1String("sweep"))
         return SweepCommand::run(args.mid(1));
+    if (command == QLatin1String("validate"))
+        return ValidateCommand::run(args.mid(1));
     err() << tr("shardscope: unknown command \"%1\"").arg(command) << '\n' << mainHelp() << Qt::flush;
     return ExitUsage;
 }

@@ -2,6 +2,7 @@
 #include "plan_options.h"
 
 
+#include "calibration/prediction_band.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 #include "util/input_error.h"
@@ -92,6 +93,7 @@ struct PlanOptionsParser::ParseState
     long long gpus = 64, perNode = 8;
     double intraGBps = 0, interGBps = 0;
     QString hardwareFile;
+    QString profile; ///< --profile NAME; empty: the default software-stack profile
     bool weightsGiven = false;
     std::optional<double> tokenBudget, gpuHourPrice;
     std::optional<Preset> preset;
@@ -122,6 +124,7 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
 
     o.problem.model = loadModel(o.modelArgument);
     o.problem.validate();
+    resolvePredictionBand(o.problem); // the band of the plan's regime in the profile's runs
     return std::move(o);
 }
 
@@ -136,6 +139,8 @@ bool PlanOptionsParser::parseClusterOption(ParseState& s, const QString& a)
     Reader& r = s.reader;
     if (a == QLatin1String("--gpu")) {
         s.gpuName = r.value(a);
+    } else if (a == QLatin1String("--profile")) {
+        s.profile = r.value(a);
     } else if (a == QLatin1String("--gpus")) {
         s.gpus = toInteger(a, r.value(a), 1, 10'000'000);
     } else if (a == QLatin1String("--gpus-per-node")) {
@@ -362,9 +367,17 @@ void PlanOptionsParser::finishRanking(ParseState& s)
 }
 
 /// The built-in GPUs, with those of --hardware FILE added or overriding. Throws InputError.
-HardwareCatalog PlanOptionsParser::loadCatalog(const QString& hardwareFile)
+HardwareCatalog PlanOptionsParser::loadCatalog(const QString& hardwareFile, const QString& profile)
 {
-    HardwareCatalog catalog = HardwareCatalog::builtin();
+    const HardwareCatalog* builtin = profile.isEmpty() ? &HardwareCatalog::builtin() : HardwareCatalog::builtin(profile.toStdString());
+    if (!builtin) {
+        QStringList names;
+        for (const std::string& n : CalibrationConstants::builtin().profileNames())
+            names << QString::fromStdString(n);
+        throw UsageError { tr("--profile: unknown profile \"%1\"; expected one of %2 (shardscope validate --help)")
+                               .arg(profile, names.join(QStringLiteral(", "))) };
+    }
+    HardwareCatalog catalog = *builtin;
     if (!hardwareFile.isEmpty()) {
         QFile f(hardwareFile);
         if (!f.open(QIODevice::ReadOnly))
@@ -377,7 +390,7 @@ HardwareCatalog PlanOptionsParser::loadCatalog(const QString& hardwareFile)
 
 ClusterSpec PlanOptionsParser::makeCluster(const ParseState& s)
 {
-    const HardwareCatalog catalog = loadCatalog(s.hardwareFile);
+    const HardwareCatalog catalog = loadCatalog(s.hardwareFile, s.profile);
     const GpuSpec* gpu = catalog.find(s.gpuName.toStdString());
     if (!gpu) {
         QStringList names;
@@ -434,6 +447,8 @@ QString PlanOptionsParser::optionsHelp()
         "  --gpus N                total GPUs; default 64\n"
         "  --gpus-per-node K       GPUs per node; default 8 (N must be a multiple of K)\n"
         "  --hardware FILE         add or override GPUs from a catalog file (docs/hardware-format.md)\n"
+        "  --profile NAME          software-stack profile whose fitted constants and error bands apply\n"
+        "                          (megatron-bridge, the default; mcore-r0.8; megatron-2021)\n"
         "  --intra-node-gbps X     override the per-GPU intra-node bandwidth (GB/s each way)\n"
         "  --inter-node-gbps X     override the per-GPU inter-node bandwidth (GB/s each way)\n"
         "\n"

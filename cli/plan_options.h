@@ -64,6 +64,6 @@ private:
     // After the last argument: checks across options, defaults that depend on others, the cluster.
     static void finishBudget(ParseState& state);
     static void finishRanking(ParseState& state);
-    static shardscope::HardwareCatalog loadCatalog(const QString& hardwareFile);
+    static shardscope::HardwareCatalog loadCatalog(const QString& hardwareFile, const QString& profile = {});
     static shardscope::ClusterSpec makeCluster(const ParseState& state);
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "input_panel.h"
 
+#include "calibration/prediction_band.h"
 #include "export/plan_document.h"
 #include "moe_display.h"
 
@@ -431,6 +432,7 @@ PlanningProblem InputPanel::problem() const
     p.model = m_model;
     p.cluster = cluster();
     p.training = training();
+    resolvePredictionBand(p); // the band of the plan's regime (core/calibration/prediction_band.h)
     return p;
 }
 

@@ -161,8 +161,13 @@ Json toJson(const DocumentPlan& plan, const std::optional<TrainingBudget>& budge
 /// the reader ignores it). The errors are null when no calibration run covers the family.
 Json predictionError(const CalibrationInfo& c)
 {
-    return Json { { "family", c.family }, { "calibration_runs", c.runs },
+    // The band is the regime's cross-validated mean |error| where one is known ("error", "cross_validated"); the
+    // in-sample figures are kept apart.
+    return Json { { "family", c.family }, { "profile", c.profile }, { "regime", c.regime },
+        { "calibration_runs", c.runs }, { "cross_validated", c.crossValidated },
+        { "error", c.calibrated() ? Json(c.rmsError) : Json(nullptr) },
         { "rms_error", c.calibrated() ? Json(c.rmsError) : Json(nullptr) },
+        { "in_sample_mean_error", c.calibrated() && c.crossValidated ? Json(c.inSampleMean) : Json(nullptr) },
         { "max_error", c.calibrated() ? Json(c.maxError) : Json(nullptr) }, { "text", c.describe() } };
 }
 

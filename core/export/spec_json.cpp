@@ -60,8 +60,18 @@ Json toJson(const KernelSpec& k)
 
 Json toJson(const CalibrationInfo& c)
 {
-    return Json { { "family", c.family }, { "runs", c.runs }, { "rms_error", c.rmsError }, { "max_error", c.maxError },
+    Json j { { "family", c.family }, { "runs", c.runs }, { "rms_error", c.rmsError }, { "max_error", c.maxError },
         { "fitted_on", c.fittedOn } };
+    if (!c.profile.empty())
+        j["profile"] = c.profile;
+    if (!c.regime.empty()) {
+        j["regime"] = c.regime;
+        j["cross_validated"] = c.crossValidated;
+        j["in_sample_mean_error"] = c.inSampleMean;
+        if (!c.nearestRegime.empty())
+            j["nearest_regime"] = c.nearestRegime;
+    }
+    return j;
 }
 
 /// Files written before cost model v2 have no kernel figures: those of the built-in GPU of that name,
@@ -92,6 +102,17 @@ void readKernelFigures(const ObjectReader& g, GpuSpec& gpu)
         gpu.calibration.rmsError = c.number("rms_error", 0, 10);
         gpu.calibration.maxError = c.number("max_error", 0, 10);
         gpu.calibration.fittedOn = c.string("fitted_on");
+        // Since software-stack profiles: the profile and the regime whose cross-validated error is the band.
+        if (c.find("profile"))
+            gpu.calibration.profile = c.string("profile");
+        if (c.find("regime"))
+            gpu.calibration.regime = c.string("regime");
+        if (c.find("cross_validated"))
+            gpu.calibration.crossValidated = c.boolean("cross_validated");
+        if (c.find("in_sample_mean_error"))
+            gpu.calibration.inSampleMean = c.number("in_sample_mean_error", 0, 10);
+        if (c.find("nearest_regime"))
+            gpu.calibration.nearestRegime = c.string("nearest_regime");
     }
 }
 

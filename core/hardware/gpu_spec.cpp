@@ -9,14 +9,29 @@ std::string CalibrationInfo::errorText() const
 {
     if (!calibrated())
         return {};
-    return "\u00b1 " + std::to_string(int(std::ceil(rmsError * 100 - 1e-9))) + " %";
+    return errorText(rmsError);
 }
 
 std::string CalibrationInfo::describe() const
 {
-    if (!calibrated())
+    const std::string where = profile.empty() ? std::string() : ", profile " + profile;
+    if (!calibrated()) {
+        if (!regime.empty()) {
+            std::string text = "uncalibrated: fewer than 3 measured runs in " + regime + where;
+            if (!nearestRegime.empty())
+                text += "; the nearest regime, " + nearestRegime + ", is " + errorText(rmsError);
+            return text;
+        }
         return "uncalibrated: no calibration runs on this GPU's family" + (family.empty() ? std::string() : " (" + family + ")");
-    return errorText() + " (" + std::to_string(runs) + " calibration runs, " + family + ")";
+    }
+    if (crossValidated)
+        return errorText() + " cross-validated on " + std::to_string(runs) + " runs, " + regime + where;
+    return errorText() + " (" + std::to_string(runs) + " calibration runs, " + family + where + ")";
+}
+
+std::string CalibrationInfo::errorText(double error)
+{
+    return "\u00b1 " + std::to_string(int(std::ceil(error * 100 - 1e-9))) + " %";
 }
 
 double GpuSpec::peakFlops(Precision precision) const

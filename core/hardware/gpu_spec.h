@@ -4,6 +4,7 @@
 #include "training/training_spec.h"
 
 #include <string>
+#include <vector>
 
 namespace shardscope {
 
@@ -37,19 +38,41 @@ struct KernelSpec
     bool operator==(const KernelSpec&) const = default;
 };
 
-/// Where this GPU's fitted constants came from and how far the model is off on the runs they were fitted to.
+/// How far the model is off in one regime (GPU family x dense/MoE x precision x sequence bucket) of a profile's runs.
+struct RegimeBand
+{
+    std::string regime;        ///< "H100 dense FP8 <=8k" (regimeKey in calibration/validation.h)
+    int rows = 0;              ///< runs of the regime the model evaluated
+    double inSampleMean = 0;   ///< mean |error| with the fitted constants
+    double inSampleMax = 0;
+    int cvRows = 0;            ///< runs with a leave-one-model-out prediction
+    double cvMean = 0;         ///< mean |error| leaving the run's model out of the fit
+    double cvSourceMean = 0;   ///< mean |error| leaving the run's source (publication or container) out
+    bool operator==(const RegimeBand&) const = default;
+};
+
+/// Where this GPU's fitted constants came from and how far the model is off, in the profile's regimes.
 struct CalibrationInfo
 {
     std::string family;       ///< calibration family whose runs the constants were fitted to ("A100", "H100")
-    int runs = 0;             ///< calibration runs of that family; 0: uncalibrated
-    double rmsError = 0;      ///< root-mean-square relative error of predicted step times on those runs
+    int runs = 0;             ///< runs behind the shown band; 0: uncalibrated
+    double rmsError = 0;      ///< the band: the cross-validated mean |error| of the regime (in-sample rms before one is known)
     double maxError = 0;      ///< largest relative error on one run
-    std::string fittedOn;     ///< the calibration set and date, e.g. "Narayanan 2021 Table 1, 2026-12-01"
+    std::string fittedOn;     ///< the runs and date, e.g. "Narayanan 2021 Table 1, fitted 2026-12-01"
+    std::string profile;      ///< the software-stack profile ("megatron-bridge")
+    std::string regime;       ///< the plan's regime once resolved (calibration/prediction_band.h); empty before
+    bool crossValidated = false; ///< rmsError is a cross-validated figure of `regime`
+    double inSampleMean = 0;  ///< the regime's in-sample mean |error|, kept apart
+    /// A regime with too few runs: the nearest regime whose figure is shown ("uncalibrated" otherwise).
+    std::string nearestRegime;
+    std::vector<RegimeBand> regimes; ///< the profile's regimes of this family
 
     bool calibrated() const { return runs > 0; }
-    /// "± 5 %": the rms error rounded up to a whole percent; empty when uncalibrated.
+    /// "± 5 %": the band rounded up to a whole percent; empty when uncalibrated.
     std::string errorText() const;
-    /// "± 5 % (9 calibration runs, H100)", or "uncalibrated: no calibration runs on this GPU's family (B200)".
+    static std::string errorText(double error); ///< "± 8 %" for 0.075
+    /// "± 8 % cross-validated on 23 runs, H100 dense FP8 <=8k", or "uncalibrated: ..." saying why and the nearest
+    /// regime's figure.
     std::string describe() const;
     bool operator==(const CalibrationInfo&) const = default;
 };

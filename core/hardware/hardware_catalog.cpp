@@ -5,6 +5,7 @@
 #include "util/embedded_resources.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace shardscope {
@@ -120,12 +121,27 @@ HardwareCatalog HardwareCatalog::fromJson(std::string_view text, const std::stri
 
 const HardwareCatalog& HardwareCatalog::builtin()
 {
-    static const HardwareCatalog catalog = [] {
-        HardwareCatalog c = fromJson(embeddedHardwareCatalog(), "resources/hardware.json");
-        c.applyCalibration(CalibrationConstants::builtin());
-        return c;
+    return *builtin(CalibrationConstants::builtin().defaultProfile);
+}
+
+const HardwareCatalog* HardwareCatalog::builtin(std::string_view profile)
+{
+    // One catalog per profile, built on first use (a handful of profiles: a list, not a map).
+    static const std::vector<std::pair<std::string, HardwareCatalog>> catalogs = [] {
+        const CalibrationConstants& constants = CalibrationConstants::builtin();
+        const HardwareCatalog base = fromJson(embeddedHardwareCatalog(), "resources/hardware.json");
+        std::vector<std::pair<std::string, HardwareCatalog>> out;
+        for (const Profile& p : constants.profiles) {
+            HardwareCatalog c = base;
+            c.applyCalibration(constants.familiesOf(p));
+            out.emplace_back(p.name, std::move(c));
+        }
+        return out;
     }();
-    return catalog;
+    for (const auto& [name, catalog] : catalogs)
+        if (name == profile)
+            return &catalog;
+    return nullptr;
 }
 
 const GpuSpec* HardwareCatalog::find(std::string_view name) const
@@ -159,11 +175,21 @@ void HardwareCatalog::add(GpuSpec gpu, std::vector<std::string> aliases)
 
 void HardwareCatalog::applyCalibration(const CalibrationConstants& constants)
 {
+    applyCalibration(constants.families);
+}
+
+void HardwareCatalog::applyCalibration(const std::vector<FamilyConstants>& families)
+{
     for (GpuSpec& gpu : m_gpus) {
-        if (const FamilyConstants* f = constants.find(gpu.family))
+        const auto f = std::find_if(families.begin(), families.end(),
+                                    [&](const FamilyConstants& c) { return !gpu.family.empty() && c.family == gpu.family; });
+        if (f != families.end())
             f->applyTo(gpu);
         else
-            gpu.calibration = CalibrationInfo { gpu.family, 0, 0, 0, {} }; // says "uncalibrated" with the family
+        {
+            gpu.calibration = CalibrationInfo {};
+            gpu.calibration.family = gpu.family; // says "uncalibrated" with the family
+        }
     }
 }
 

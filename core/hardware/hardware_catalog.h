@@ -19,14 +19,18 @@ class HardwareCatalog
 public:
     /// Parses the catalog format; errors name the source and JSON path.
     static HardwareCatalog fromJson(std::string_view text, const std::string& source);
-    static const HardwareCatalog& builtin();
+    static const HardwareCatalog& builtin(); ///< with the default profile's constants
+    /// The built-in catalog with the constants of the named software-stack profile (resources/calibration.json);
+    /// nullptr for an unknown profile. Built once per profile.
+    static const HardwareCatalog* builtin(std::string_view profile);
 
     /// Case-insensitive lookup by name or alias ("h100", "H100-SXM", "h100-sxm5-80gb").
     const GpuSpec* find(std::string_view name) const;
     /// Adds or replaces (same name) a GPU.
     void add(GpuSpec gpu, std::vector<std::string> aliases = {});
     /// Sets the fitted constants and calibration info of every GPU whose family `constants` names.
-    void applyCalibration(const CalibrationConstants& constants);
+    void applyCalibration(const CalibrationConstants& constants); ///< the default profile's
+    void applyCalibration(const std::vector<FamilyConstants>& families);
     /// Adds every GPU of another catalog (user GPUs override built-in ones of the same name); a GPU whose
     /// `family` has fitted constants (resources/calibration.json) gets them and that family's error.
     void merge(const HardwareCatalog& other);

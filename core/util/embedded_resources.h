@@ -19,5 +19,9 @@ std::span<const EmbeddedResource> embeddedModels();
 std::string_view embeddedHardwareCatalog();
 /// resources/calibration.json (written by tools/shardscope-calibrate)
 std::string_view embeddedCalibration();
+/// The measured-runs corpus, resources/runs/*.json by file stem ("measured-runs"), sorted by name.
+std::span<const EmbeddedResource> embeddedRuns();
+/// The corpus's models, resources/runs/models/*.json (Hugging Face config.json) by file stem ("Meta-Llama-3-70B").
+std::span<const EmbeddedResource> embeddedRunModels();
 
 } // namespace shardscope

@@ -398,7 +398,8 @@ private slots:
 
         // A family without calibration runs says so, with no error numbers to misread.
         PlanDocument uncalibrated = d;
-        uncalibrated.cluster.gpu.calibration = CalibrationInfo { "B200", 0, 0, 0, {} };
+        uncalibrated.cluster.gpu.calibration = CalibrationInfo {};
+        uncalibrated.cluster.gpu.calibration.family = "B200";
         const Json u = planDocumentToJson(uncalibrated)["prediction_error"];
         QCOMPARE(u["family"].get<std::string>(), std::string("B200"));
         QCOMPARE(u["calibration_runs"].get<int>(), 0);
