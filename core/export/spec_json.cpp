@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/spec_json.h"
 
+#include "hardware/calibration_constants.h"
 #include "hardware/hardware_catalog.h"
 #include "util/json_reader.h"
 #include "import/native_model_format.h"
@@ -113,6 +114,11 @@ void readKernelFigures(const ObjectReader& g, GpuSpec& gpu)
             gpu.calibration.inSampleMean = c.number("in_sample_mean_error", 0, 10);
         if (c.find("nearest_regime"))
             gpu.calibration.nearestRegime = c.string("nearest_regime");
+        // The profile's regime table is the built-in profile's (not written: it is the profile's, not the plan's).
+        if (const Profile* profile = CalibrationConstants::builtin().profile(gpu.calibration.profile))
+            for (const FamilyConstants& f : CalibrationConstants::builtin().familiesOf(*profile))
+                if (f.family == gpu.calibration.family)
+                    gpu.calibration.regimes = f.info.regimes;
     }
 }
 

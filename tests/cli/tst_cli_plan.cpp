@@ -2,7 +2,9 @@
 // `shardscope plan` end to end: output, JSON, exit codes and error messages.
 #include <QFile>
 #include "cli_run.h"
+#include "calibration/prediction_band.h"
 #include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -180,9 +182,13 @@ void TestCliPlan::printsProposals()
 void TestCliPlan::printsPredictionError_data()
 {
     QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("precision");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("H100, calibrated") << QStringLiteral("H100-SXM") << QStringLiteral("calibration runs, H100");
-    QTest::newRow("B200, no calibration runs") << QStringLiteral("B200") << QStringLiteral("uncalibrated");
+    QTest::newRow("H100 FP8, calibrated") << QStringLiteral("H100-SXM") << QStringLiteral("fp8")
+                                          << QStringLiteral("cross-validated on 6 runs, H100 dense FP8 <=8k");
+    QTest::newRow("H100 BF16, too few runs") << QStringLiteral("H100-SXM") << QStringLiteral("bf16")
+                                             << QStringLiteral("uncalibrated: fewer than 3 measured runs in H100 dense BF16 <=8k");
+    QTest::newRow("B200, no calibration runs") << QStringLiteral("B200") << QStringLiteral("bf16") << QStringLiteral("uncalibrated");
 }
 
 // Every predicted time carries the cost model's measured error on the GPU's family: one line under
@@ -190,13 +196,21 @@ void TestCliPlan::printsPredictionError_data()
 void TestCliPlan::printsPredictionError()
 {
     QFETCH(QString, gpu);
+    QFETCH(QString, precision);
     QFETCH(QString, expected);
     const Run r = run({ QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpu"), gpu,
-                        QStringLiteral("--gpus"), QStringLiteral("16"), QStringLiteral("--top"), QStringLiteral("2") });
+                        QStringLiteral("--gpus"), QStringLiteral("16"), QStringLiteral("--top"), QStringLiteral("2"),
+                        QStringLiteral("--precision"), precision });
     QCOMPARE(r.exitCode, 0);
     const shardscope::GpuSpec* spec = shardscope::HardwareCatalog::builtin().find(gpu.toStdString());
     QVERIFY(spec);
-    const shardscope::CalibrationInfo& calibration = spec->calibration;
+    // The band of the plan's regime (dense Llama-3-8B at the default 4,096 tokens) in the default profile.
+    shardscope::PlanningProblem problem;
+    problem.model = *shardscope::findBundledModel("llama-3-8b");
+    problem.cluster = shardscope::ClusterSpec::make(*spec, 16, 8);
+    problem.training.precision = precision == QLatin1String("fp8") ? shardscope::Precision::Fp8 : shardscope::Precision::Bf16;
+    shardscope::resolvePredictionBand(problem);
+    const shardscope::CalibrationInfo& calibration = problem.cluster.gpu.calibration;
     const QString describe = QString::fromStdString(calibration.describe());
     QVERIFY2(describe.contains(expected), qPrintable(describe));
     // The line follows the ranked rows and precedes the best plan.

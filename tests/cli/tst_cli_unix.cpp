@@ -172,7 +172,7 @@ private slots:
         const CliRun r = shardscope::testing::runCli({ word }, { QStringLiteral("DISPLAY"), QStringLiteral("WAYLAND_DISPLAY") });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
-        QVERIFY2(r.err.contains(QStringLiteral("Commands: plan, sweep, inspect, render, export, models, gpus")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("Commands: plan, sweep, inspect, render, export, validate, models, gpus")), qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
     }
 

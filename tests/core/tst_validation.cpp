@@ -200,9 +200,9 @@ void TestValidation::regimeWithFewRunsIsUncalibrated()
 
 void TestValidation::badCorpusFileNamesKeyAndExpected()
 {
-    const std::string good = R"({"rows": [{"id": "X1", "source": "s", "locator": "l", "stack": "Megatron-Bridge (NeMo 26.04 container)",
+    const std::string good = R"json({"rows": [{"id": "X1", "source": "s", "locator": "l", "stack": "Megatron-Bridge (NeMo 26.04 container)",
         "model": "m", "gpu": "H100", "gpus": 8, "seq": 8192, "global_batch": 128, "tp": 1, "precision": "BF16",
-        "tokens_per_second_per_gpu": 1000, "step_seconds_derived": 131.072}]})";
+        "tokens_per_second_per_gpu": 1000, "step_seconds_derived": 131.072}]})json";
     const std::vector<MeasuredRun> rows = readMeasuredRuns(good, "runs.json");
     QCOMPARE(rows.size(), std::size_t(1));
     QCOMPARE(rows[0].container(), std::string("NeMo 26.04"));
