@@ -99,9 +99,36 @@
         <translation>shardscope: „%1“ ist weder ein Befehl noch eine vorhandene Datei noch ein mitgeliefertes Modell</translation>
     </message>
     <message>
-        <source>Commands: plan, sweep, inspect, render, export, models, gpus (shardscope --help)</source>
+        <source>Usage: shardscope inspect MODEL [--seq N] [--json FILE]
+
+MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,
+Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.
+  --seq N       sequence length at which FLOPs are weighed (default 2048)
+  --json FILE   also write the summary and graph analysis as JSON (-: standard output,
+                instead of the summary)
+</source>
+        <translation>Aufruf: shardscope inspect MODELL [--seq N] [--json DATEI]
+
+MODELL ist eine Datei (Hugging-Face-config.json, safetensors-Datei oder -Index, ONNX, GraphML,
+Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines mitgelieferten Modells.
+  --seq N       Sequenzlänge, bei der die FLOPs gewichtet werden (Standard 2048)
+  --json DATEI  zusätzlich Zusammenfassung und Graphanalyse als JSON schreiben (-: Standardausgabe,
+                statt der Zusammenfassung)
+</translation>
+    </message>
+    <message>
+        <source>shardscope render: pictures are drawn by the desktop planner, %1, which is not here (%2); the other commands work without it (shardscope --help)</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Befehle: plan, sweep, inspect, render, export, models, gpus (shardscope --help)</translation>
+        <translation>shardscope render: Bilder zeichnet der Desktop-Planer, %1, der hier fehlt (%2); die anderen Befehle funktionieren ohne ihn (shardscope --help)</translation>
+    </message>
+    <message>
+        <source>shardscope: the desktop planner, %1, is not here (%2); this is the command line only (shardscope --help)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope: Der Desktop-Planer, %1, fehlt hier (%2); dies ist nur die Befehlszeile (shardscope --help)</translation>
+    </message>
+    <message>
+        <source>Commands: plan, sweep, inspect, render, export, validate, models, gpus (shardscope --help)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment><translation>Befehle: plan, sweep, inspect, render, export, validate, models, gpus (shardscope --help)</translation>
     </message>
     <message>
         <source>Usage: shardscope [COMMAND] [OPTIONS]
@@ -129,6 +156,10 @@ Commands:
   export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]
                          write a plan as a Megatron-LM, DeepSpeed or torchtitan
                          launch config (shardscope export --help)
+  validate [--profile NAME] [--json FILE]
+                         predict every measured run of a software-stack profile and
+                         print the error by regime, in-sample and cross-validated
+                         (shardscope validate --help)
   models                 list the bundled example models
   gpus                   list the GPU catalog
   --version              print the version
@@ -165,6 +196,10 @@ Befehle:
   export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANG] [--out DATEI]
                          einen Plan als Startkonfiguration für Megatron-LM, DeepSpeed oder
                          torchtitan schreiben (shardscope export --help)
+  validate [--profile NAME] [--json DATEI]
+                         jeden gemessenen Lauf eines Software-Stack-Profils vorhersagen und
+                         den Fehler je Regime ausgeben, in der Stichprobe und kreuzvalidiert
+                         (shardscope validate --help)
   models                 die mitgelieferten Beispielmodelle auflisten
   gpus                   den GPU-Katalog auflisten
   --version              die Version ausgeben
@@ -175,34 +210,6 @@ Eine Ausgabe-DATEI - ist die Standardausgabe; der Bericht entfällt dann.
 Exit-Codes: 0 Erfolg; 1 kein Plan passt in den Speicher; 2 fehlerhafte Befehlszeile;
 3 ungültige Eingabedatei oder ungültiger Wert; 4 eine Ausgabedatei konnte nicht geschrieben werden.
 </translation>
-    </message>
-    <message>
-        <source>Usage: shardscope inspect MODEL [--seq N] [--json FILE]
-
-MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,
-Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.
-  --seq N       sequence length at which FLOPs are weighed (default 2048)
-  --json FILE   also write the summary and graph analysis as JSON (-: standard output,
-                instead of the summary)
-</source>
-        <translation>Aufruf: shardscope inspect MODELL [--seq N] [--json DATEI]
-
-MODELL ist eine Datei (Hugging-Face-config.json, safetensors-Datei oder -Index, ONNX, GraphML,
-Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines mitgelieferten Modells.
-  --seq N       Sequenzlänge, bei der die FLOPs gewichtet werden (Standard 2048)
-  --json DATEI  zusätzlich Zusammenfassung und Graphanalyse als JSON schreiben (-: Standardausgabe,
-                statt der Zusammenfassung)
-</translation>
-    </message>
-    <message>
-        <source>shardscope render: pictures are drawn by the desktop planner, %1, which is not here (%2); the other commands work without it (shardscope --help)</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>shardscope render: Bilder zeichnet der Desktop-Planer, %1, der hier fehlt (%2); die anderen Befehle funktionieren ohne ihn (shardscope --help)</translation>
-    </message>
-    <message>
-        <source>shardscope: the desktop planner, %1, is not here (%2); this is the command line only (shardscope --help)</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>shardscope: Der Desktop-Planer, %1, fehlt hier (%2); dies ist nur die Befehlszeile (shardscope --help)</translation>
     </message>
 </context>
 <context>
@@ -3438,11 +3445,66 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>--gpu-hour-price erfordert --token-budget TOKENS: Die Kosten sind die GPU-Stunden, die die Tokens brauchen, mal dem Preis</translation>
     </message>
     <message>
+        <source>Usage: shardscope plan MODEL [options]
+
+MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
+(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
+prototype's layer list or ModelInfo JSON, or a bundled example name (shardscope models).
+
+%1Output:
+  --top K                 plans to print and to write; default 10
+  --infeasible K          also print the K closest plans that do not fit, with the reason
+  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md); - writes
+                          it to standard output instead of the report
+  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
+                          predicted speedup, memory change, and the bottleneck it addresses
+
+Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
+
+Example:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Aufruf: shardscope plan MODELL [Optionen]
+
+MODELL ist eine Hugging-Face-config.json, eine safetensors-Datei, ein geteilter Index oder Checkpoint-Ordner
+(nur Header), ein ONNX-Modell, ein GraphML- oder Graphviz-DOT-Graph, ein ShardScope-Modell-JSON, die
+Schichtliste oder das ModelInfo-JSON des Prototyps oder der Name eines mitgelieferten Beispiels (shardscope models).
+
+%1Ausgabe:
+  --top K                 auszugebende und zu schreibende Pläne; Standard 10
+  --infeasible K          zusätzlich die K nächstgelegenen Pläne ausgeben, die nicht passen, mit Grund
+  --json DATEI            die eingestuften Pläne als Plan-JSON schreiben (docs/plan-format.md); -
+                          schreibt sie statt des Berichts auf die Standardausgabe
+  --proposals             bis zu 10 eingestufte Änderungen am besten Plan ausgeben, jede neu bewertet:
+                          vorhergesagte Beschleunigung, Speicheränderung und der behobene Engpass
+
+Exit-Codes: 0 ein Plan passt; 1 kein Plan passt; 2 fehlerhafte Befehlszeile; 3 ungültige Eingabe; 4 Ausgabe nicht schreibbar.
+
+Beispiel:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
+</translation>
+    </message>
+    <message>
+        <source>--gpus: %1 GPUs cannot be split into nodes of %2; expected a multiple of %2 (or fewer than %2: one partial node)</source>
+        <translation>--gpus: %1 GPUs lassen sich nicht in Knoten zu %2 aufteilen; erwartet wird ein Vielfaches von %2 (oder weniger als %2: ein Teilknoten)</translation>
+    </message>
+    <message>
+        <source>--profile: unknown profile "%1"; expected one of %2 (shardscope validate --help)</source>
+        <translation>--profile: unbekanntes Profil „%1“; erwartet eines von %2 (shardscope validate --help)</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
   --gpus-per-node K       GPUs per node; default 8 (N must be a multiple of K)
   --hardware FILE         add or override GPUs from a catalog file (docs/hardware-format.md)
+  --profile NAME          software-stack profile whose fitted constants and error bands apply
+                          (megatron-bridge, the default; mcore-r0.8; megatron-2021)
   --intra-node-gbps X     override the per-GPU intra-node bandwidth (GB/s each way)
   --inter-node-gbps X     override the per-GPU inter-node bandwidth (GB/s each way)
 
@@ -3513,6 +3575,8 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
   --gpus N                GPUs insgesamt; Standard 64
   --gpus-per-node K       GPUs pro Knoten; Standard 8 (N muss ein Vielfaches von K sein)
   --hardware DATEI        GPUs aus einer Katalogdatei hinzufügen oder überschreiben (docs/hardware-format.md)
+  --profile NAME          Software-Stack-Profil, dessen angepasste Konstanten und Fehlerbänder gelten
+                          (megatron-bridge, Standard; mcore-r0.8; megatron-2021)
   --intra-node-gbps X     knoteninterne Bandbreite pro GPU überschreiben (GB/s je Richtung)
   --inter-node-gbps X     Bandbreite zwischen Knoten pro GPU überschreiben (GB/s je Richtung)
 
@@ -3578,55 +3642,6 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
                           PREIS, in der Währung des PREISES
 
 </translation>
-    </message>
-    <message>
-        <source>Usage: shardscope plan MODEL [options]
-
-MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
-(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
-prototype's layer list or ModelInfo JSON, or a bundled example name (shardscope models).
-
-%1Output:
-  --top K                 plans to print and to write; default 10
-  --infeasible K          also print the K closest plans that do not fit, with the reason
-  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md); - writes
-                          it to standard output instead of the report
-  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
-                          predicted speedup, memory change, and the bottleneck it addresses
-
-Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
-
-Example:
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
-  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
-                  --gpu-hour-price 2.5
-</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Aufruf: shardscope plan MODELL [Optionen]
-
-MODELL ist eine Hugging-Face-config.json, eine safetensors-Datei, ein geteilter Index oder Checkpoint-Ordner
-(nur Header), ein ONNX-Modell, ein GraphML- oder Graphviz-DOT-Graph, ein ShardScope-Modell-JSON, die
-Schichtliste oder das ModelInfo-JSON des Prototyps oder der Name eines mitgelieferten Beispiels (shardscope models).
-
-%1Ausgabe:
-  --top K                 auszugebende und zu schreibende Pläne; Standard 10
-  --infeasible K          zusätzlich die K nächstgelegenen Pläne ausgeben, die nicht passen, mit Grund
-  --json DATEI            die eingestuften Pläne als Plan-JSON schreiben (docs/plan-format.md); -
-                          schreibt sie statt des Berichts auf die Standardausgabe
-  --proposals             bis zu 10 eingestufte Änderungen am besten Plan ausgeben, jede neu bewertet:
-                          vorhergesagte Beschleunigung, Speicheränderung und der behobene Engpass
-
-Exit-Codes: 0 ein Plan passt; 1 kein Plan passt; 2 fehlerhafte Befehlszeile; 3 ungültige Eingabe; 4 Ausgabe nicht schreibbar.
-
-Beispiel:
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
-  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
-                  --gpu-hour-price 2.5
-</translation>
-    </message>
-    <message>
-        <source>--gpus: %1 GPUs cannot be split into nodes of %2; expected a multiple of %2 (or fewer than %2: one partial node)</source>
-        <translation>--gpus: %1 GPUs lassen sich nicht in Knoten zu %2 aufteilen; erwartet wird ein Vielfaches von %2 (oder weniger als %2: ein Teilknoten)</translation>
     </message>
 </context>
 <context>
@@ -6320,6 +6335,129 @@ Beispiele:
     <message>
         <source>time (%1)</source>
         <translation>Zeit (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>ValidateCommand</name>
+    <message>
+        <source>Profile %1: %2</source>
+        <translation>Profil %1: %2</translation>
+    </message>
+    <message>
+        <source>  %1: GEMM fraction %2, scale-up efficiency %3, scale-out efficiency %4, attention scale %5</source>
+        <translation>  %1: GEMM-Anteil %2, Scale-up-Effizienz %3, Scale-out-Effizienz %4, Attention-Faktor %5</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 %4 %5 %6 %7 %8</source>
+        <translation>%1 %2 %3 %4 %5 %6 %7 %8</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>regime</source>
+        <translation>Regime</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>Aufteilung</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>vorhergesagt</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>cv model</source>
+        <translation>KV Modell</translation>
+    </message>
+    <message>
+        <source>cv source</source>
+        <translation>KV Quelle</translation>
+    </message>
+    <message>
+        <source>no plan: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>kein Plan: %1</translation>
+    </message>
+    <message>
+        <source>(not fitted: %1)</source>
+        <translation>(nicht angepasst: %1)</translation>
+    </message>
+    <message>
+        <source>By regime (mean |error|; cross-validated: leave one model out, leave one source out):</source>
+        <translation>Je Regime (mittlerer |Fehler|; kreuzvalidiert: ein Modell ausgelassen, eine Quelle ausgelassen):</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>fitted</source>
+        <translation>angepasst</translation>
+    </message>
+    <message>
+        <source>in-sample</source>
+        <translation>Stichprobe</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>max</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not evaluated (%n run(s)):</source>
+        <translation><numerusform>Nicht ausgewertet (%n Lauf):</numerusform><numerusform>Nicht ausgewertet (%n Läufe):</numerusform></translation>
+    </message>
+    <message>
+        <source>Usage: shardscope validate [--profile NAME] [--json FILE] [--in-sample]
+
+Predicts every measured training run of a software-stack profile with its published layout
+pinned (docs/measured-runs.md) and prints predicted against measured step time, then the mean
+error by regime (GPU family, dense or MoE, precision, sequence length): in-sample with the
+committed constants, and cross-validated (the constants refitted without the run's model, and
+without its source). Runs the program cannot evaluate are listed with the reason.
+
+  --profile NAME   megatron-bridge (default), mcore-r0.8 or megatron-2021
+  --json FILE      also write every run and regime as JSON (- for standard output)
+  --in-sample      skip the cross-validation's refits
+</source>
+        <translation>Aufruf: shardscope validate [--profile NAME] [--json DATEI] [--in-sample]
+
+Sagt jeden gemessenen Trainingslauf eines Software-Stack-Profils mit seiner veröffentlichten, fest
+vorgegebenen Aufteilung voraus (docs/measured-runs.md) und gibt vorhergesagte gegen gemessene
+Schrittzeit aus, dann den mittleren Fehler je Regime (GPU-Familie, dicht oder MoE, Präzision,
+Sequenzlänge): in der Stichprobe mit den festgeschriebenen Konstanten und kreuzvalidiert (die
+Konstanten ohne das Modell des Laufs bzw. ohne seine Quelle neu angepasst). Läufe, die das Programm
+nicht auswerten kann, werden mit Grund aufgeführt.
+
+  --profile NAME   megatron-bridge (Standard), mcore-r0.8 oder megatron-2021
+  --json DATEI     zusätzlich jeden Lauf und jedes Regime als JSON schreiben (- für die Standardausgabe)
+  --in-sample      die Neuanpassungen der Kreuzvalidierung überspringen
+</translation>
+    </message>
+    <message>
+        <source>shardscope validate: %1 needs a value</source>
+        <translation>shardscope validate: %1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>shardscope validate: unknown argument "%1"; see shardscope validate --help</source>
+        <translation>shardscope validate: unbekanntes Argument „%1“; siehe shardscope validate --help</translation>
+    </message>
+    <message>
+        <source>shardscope validate: unknown profile "%1"; expected one of %2</source>
+        <translation>shardscope validate: unbekanntes Profil „%1“; erwartet eines von %2</translation>
+    </message>
+    <message>
+        <source>shardscope validate: %1</source>
+        <translation>shardscope validate: %1</translation>
     </message>
 </context>
 <context>

@@ -99,9 +99,36 @@
         <translation>shardscope：“%1”不是命令、已有文件或内置模型</translation>
     </message>
     <message>
-        <source>Commands: plan, sweep, inspect, render, export, models, gpus (shardscope --help)</source>
+        <source>Usage: shardscope inspect MODEL [--seq N] [--json FILE]
+
+MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,
+Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.
+  --seq N       sequence length at which FLOPs are weighed (default 2048)
+  --json FILE   also write the summary and graph analysis as JSON (-: standard output,
+                instead of the summary)
+</source>
+        <translation>用法：shardscope inspect 模型 [--seq N] [--json 文件]
+
+模型可以是文件（Hugging Face config.json、safetensors 文件或索引、ONNX、GraphML、
+Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名称。
+  --seq N       计算 FLOPs 时使用的序列长度（默认 2048）
+  --json 文件   同时将摘要和图分析写为 JSON（-：写到标准输出，
+                代替摘要）
+</translation>
+    </message>
+    <message>
+        <source>shardscope render: pictures are drawn by the desktop planner, %1, which is not here (%2); the other commands work without it (shardscope --help)</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>命令：plan、sweep、inspect、render、export、models、gpus（shardscope --help）</translation>
+        <translation>shardscope render：图片由桌面规划器 %1 绘制，但此处没有它（%2）；其他命令无需它即可使用（shardscope --help）</translation>
+    </message>
+    <message>
+        <source>shardscope: the desktop planner, %1, is not here (%2); this is the command line only (shardscope --help)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>shardscope：此处没有桌面规划器 %1（%2）；这里只有命令行（shardscope --help）</translation>
+    </message>
+    <message>
+        <source>Commands: plan, sweep, inspect, render, export, validate, models, gpus (shardscope --help)</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment><translation>命令：plan、sweep、inspect、render、export、validate、models、gpus（shardscope --help）</translation>
     </message>
     <message>
         <source>Usage: shardscope [COMMAND] [OPTIONS]
@@ -129,6 +156,10 @@ Commands:
   export PLAN.json --format megatron|deepspeed|torchtitan [--plan RANK] [--out FILE]
                          write a plan as a Megatron-LM, DeepSpeed or torchtitan
                          launch config (shardscope export --help)
+  validate [--profile NAME] [--json FILE]
+                         predict every measured run of a software-stack profile and
+                         print the error by regime, in-sample and cross-validated
+                         (shardscope validate --help)
   models                 list the bundled example models
   gpus                   list the GPU catalog
   --version              print the version
@@ -164,6 +195,10 @@ Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
   export PLAN.json --format megatron|deepspeed|torchtitan [--plan 名次] [--out 文件]
                          将方案写为 Megatron-LM、DeepSpeed 或 torchtitan
                          启动配置（shardscope export --help）
+  validate [--profile 名称] [--json 文件]
+                         预测某个软件栈配置档的每个实测运行，并按工况输出误差，
+                         包括样本内误差和交叉验证误差
+                         （shardscope validate --help）
   models                 列出内置示例模型
   gpus                   列出 GPU 目录
   --version              输出版本号
@@ -174,34 +209,6 @@ Exit codes: 0 success; 1 no plan fits in memory; 2 bad command line;
 退出码：0 成功；1 没有方案能放入显存；2 命令行错误；
 3 输入文件或值无效；4 无法写入输出文件。
 </translation>
-    </message>
-    <message>
-        <source>Usage: shardscope inspect MODEL [--seq N] [--json FILE]
-
-MODEL is a file (Hugging Face config.json, safetensors file or index, ONNX, GraphML,
-Graphviz DOT, ShardScope model JSON), a checkpoint folder, or a bundled model name.
-  --seq N       sequence length at which FLOPs are weighed (default 2048)
-  --json FILE   also write the summary and graph analysis as JSON (-: standard output,
-                instead of the summary)
-</source>
-        <translation>用法：shardscope inspect 模型 [--seq N] [--json 文件]
-
-模型可以是文件（Hugging Face config.json、safetensors 文件或索引、ONNX、GraphML、
-Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名称。
-  --seq N       计算 FLOPs 时使用的序列长度（默认 2048）
-  --json 文件   同时将摘要和图分析写为 JSON（-：写到标准输出，
-                代替摘要）
-</translation>
-    </message>
-    <message>
-        <source>shardscope render: pictures are drawn by the desktop planner, %1, which is not here (%2); the other commands work without it (shardscope --help)</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>shardscope render：图片由桌面规划器 %1 绘制，但此处没有它（%2）；其他命令无需它即可使用（shardscope --help）</translation>
-    </message>
-    <message>
-        <source>shardscope: the desktop planner, %1, is not here (%2); this is the command line only (shardscope --help)</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>shardscope：此处没有桌面规划器 %1（%2）；这里只有命令行（shardscope --help）</translation>
     </message>
 </context>
 <context>
@@ -3437,11 +3444,66 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>--gpu-hour-price 需要 --token-budget TOKENS：成本为训练这些 token 所需的 GPU 时乘以价格</translation>
     </message>
     <message>
+        <source>Usage: shardscope plan MODEL [options]
+
+MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
+(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
+prototype's layer list or ModelInfo JSON, or a bundled example name (shardscope models).
+
+%1Output:
+  --top K                 plans to print and to write; default 10
+  --infeasible K          also print the K closest plans that do not fit, with the reason
+  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md); - writes
+                          it to standard output instead of the report
+  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
+                          predicted speedup, memory change, and the bottleneck it addresses
+
+Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
+
+Example:
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
+</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>用法：shardscope plan 模型 [选项]
+
+模型可以是 Hugging Face config.json、safetensors 文件、分片索引或检查点文件夹
+（仅读取头部）、ONNX 模型、GraphML 或 Graphviz DOT 图、ShardScope 模型 JSON、
+原型的层列表或 ModelInfo JSON，或内置示例名称（shardscope models）。
+
+%1输出：
+  --top K                 输出和写入的方案数；默认 10
+  --infeasible K          同时输出 K 个最接近但放不下的方案及原因
+  --json 文件             将排序后的方案写为方案 JSON（docs/plan-format.md）；- 表示
+                          写到标准输出，代替报告
+  --proposals             输出最多 10 条对最佳方案的修改建议，每条都重新评估：
+                          预测加速比、显存变化及其解决的瓶颈
+
+退出码：0 有方案可放下；1 没有方案可放下；2 命令行错误；3 输入无效；4 无法写入输出。
+
+示例：
+  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
+  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
+                  --gpu-hour-price 2.5
+</translation>
+    </message>
+    <message>
+        <source>--gpus: %1 GPUs cannot be split into nodes of %2; expected a multiple of %2 (or fewer than %2: one partial node)</source>
+        <translation>--gpus：%1 个 GPU 无法分成每节点 %2 个；应为 %2 的倍数（或少于 %2：一个不完整节点）</translation>
+    </message>
+    <message>
+        <source>--profile: unknown profile "%1"; expected one of %2 (shardscope validate --help)</source>
+        <translation>--profile：未知配置档“%1”；应为以下之一：%2（shardscope validate --help）</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
   --gpus-per-node K       GPUs per node; default 8 (N must be a multiple of K)
   --hardware FILE         add or override GPUs from a catalog file (docs/hardware-format.md)
+  --profile NAME          software-stack profile whose fitted constants and error bands apply
+                          (megatron-bridge, the default; mcore-r0.8; megatron-2021)
   --intra-node-gbps X     override the per-GPU intra-node bandwidth (GB/s each way)
   --inter-node-gbps X     override the per-GPU inter-node bandwidth (GB/s each way)
 
@@ -3512,6 +3574,8 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
   --gpus N                GPU 总数；默认 64
   --gpus-per-node K       每节点 GPU 数；默认 8（N 必须是 K 的倍数）
   --hardware 文件         从目录文件添加或覆盖 GPU（docs/hardware-format.md）
+  --profile 名称          采用其拟合常数和误差带的软件栈配置档
+                          （megatron-bridge，默认；mcore-r0.8；megatron-2021）
   --intra-node-gbps X     覆盖每个 GPU 的节点内带宽（GB/s，单向）
   --inter-node-gbps X     覆盖每个 GPU 的节点间带宽（GB/s，单向）
 
@@ -3576,55 +3640,6 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
                           价格，以价格所用的货币计
 
 </translation>
-    </message>
-    <message>
-        <source>Usage: shardscope plan MODEL [options]
-
-MODEL is a Hugging Face config.json, a safetensors file, sharded index or checkpoint folder
-(headers only), an ONNX model, a GraphML or Graphviz DOT graph, a ShardScope model JSON, the
-prototype's layer list or ModelInfo JSON, or a bundled example name (shardscope models).
-
-%1Output:
-  --top K                 plans to print and to write; default 10
-  --infeasible K          also print the K closest plans that do not fit, with the reason
-  --json FILE             write the ranked plans as plan JSON (docs/plan-format.md); - writes
-                          it to standard output instead of the report
-  --proposals             print up to 10 ranked changes to the best plan, each re-evaluated:
-                          predicted speedup, memory change, and the bottleneck it addresses
-
-Exit codes: 0 a plan fits; 1 no plan fits; 2 bad command line; 3 invalid input; 4 cannot write output.
-
-Example:
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
-  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
-                  --gpu-hour-price 2.5
-</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>用法：shardscope plan 模型 [选项]
-
-模型可以是 Hugging Face config.json、safetensors 文件、分片索引或检查点文件夹
-（仅读取头部）、ONNX 模型、GraphML 或 Graphviz DOT 图、ShardScope 模型 JSON、
-原型的层列表或 ModelInfo JSON，或内置示例名称（shardscope models）。
-
-%1输出：
-  --top K                 输出和写入的方案数；默认 10
-  --infeasible K          同时输出 K 个最接近但放不下的方案及原因
-  --json 文件             将排序后的方案写为方案 JSON（docs/plan-format.md）；- 表示
-                          写到标准输出，代替报告
-  --proposals             输出最多 10 条对最佳方案的修改建议，每条都重新评估：
-                          预测加速比、显存变化及其解决的瓶颈
-
-退出码：0 有方案可放下；1 没有方案可放下；2 命令行错误；3 输入无效；4 无法写入输出。
-
-示例：
-  shardscope plan llama-3-70b --gpus 64 --seq 8192 --global-batch 512 --top 5
-  shardscope plan llama-3.1-405b --gpus 16384 --seq 8192 --global-batch 2048 --token-budget 15T
-                  --gpu-hour-price 2.5
-</translation>
-    </message>
-    <message>
-        <source>--gpus: %1 GPUs cannot be split into nodes of %2; expected a multiple of %2 (or fewer than %2: one partial node)</source>
-        <translation>--gpus：%1 个 GPU 无法分成每节点 %2 个；应为 %2 的倍数（或少于 %2：一个不完整节点）</translation>
     </message>
 </context>
 <context>
@@ -6317,6 +6332,127 @@ Examples:
     <message>
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ValidateCommand</name>
+    <message>
+        <source>Profile %1: %2</source>
+        <translation>配置档 %1：%2</translation>
+    </message>
+    <message>
+        <source>  %1: GEMM fraction %2, scale-up efficiency %3, scale-out efficiency %4, attention scale %5</source>
+        <translation>  %1：GEMM 占比 %2，纵向扩展效率 %3，横向扩展效率 %4，注意力系数 %5</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 %4 %5 %6 %7 %8</source>
+        <translation>%1 %2 %3 %4 %5 %6 %7 %8</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>regime</source>
+        <translation>工况</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>cv model</source>
+        <translation>交叉验证-模型</translation>
+    </message>
+    <message>
+        <source>cv source</source>
+        <translation>交叉验证-来源</translation>
+    </message>
+    <message>
+        <source>no plan: %1</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>无方案：%1</translation>
+    </message>
+    <message>
+        <source>(not fitted: %1)</source>
+        <translation>（未拟合：%1）</translation>
+    </message>
+    <message>
+        <source>By regime (mean |error|; cross-validated: leave one model out, leave one source out):</source>
+        <translation>按工况（平均 |误差|；交叉验证：留出一个模型，留出一个来源）：</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>运行数</translation>
+    </message>
+    <message>
+        <source>fitted</source>
+        <translation>已拟合</translation>
+    </message>
+    <message>
+        <source>in-sample</source>
+        <translation>样本内</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not evaluated (%n run(s)):</source>
+        <translation><numerusform>未评估（%n 个运行）：</numerusform></translation>
+    </message>
+    <message>
+        <source>Usage: shardscope validate [--profile NAME] [--json FILE] [--in-sample]
+
+Predicts every measured training run of a software-stack profile with its published layout
+pinned (docs/measured-runs.md) and prints predicted against measured step time, then the mean
+error by regime (GPU family, dense or MoE, precision, sequence length): in-sample with the
+committed constants, and cross-validated (the constants refitted without the run's model, and
+without its source). Runs the program cannot evaluate are listed with the reason.
+
+  --profile NAME   megatron-bridge (default), mcore-r0.8 or megatron-2021
+  --json FILE      also write every run and regime as JSON (- for standard output)
+  --in-sample      skip the cross-validation's refits
+</source>
+        <translation>用法：shardscope validate [--profile 名称] [--json 文件] [--in-sample]
+
+以公布的布局（固定）预测某个软件栈配置档的每个实测训练运行（docs/measured-runs.md），
+输出预测与实测的步时间，然后按工况（GPU 系列、稠密或 MoE、精度、序列长度）输出平均误差：
+使用已提交常数的样本内误差，以及交叉验证误差（不含该运行的模型或来源重新拟合常数）。
+程序无法评估的运行会连同原因一并列出。
+
+  --profile 名称   megatron-bridge（默认）、mcore-r0.8 或 megatron-2021
+  --json 文件      另将每个运行和工况写为 JSON（- 表示标准输出）
+  --in-sample      跳过交叉验证的重新拟合
+</translation>
+    </message>
+    <message>
+        <source>shardscope validate: %1 needs a value</source>
+        <translation>shardscope validate：%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>shardscope validate: unknown argument "%1"; see shardscope validate --help</source>
+        <translation>shardscope validate：未知参数“%1”；参见 shardscope validate --help</translation>
+    </message>
+    <message>
+        <source>shardscope validate: unknown profile "%1"; expected one of %2</source>
+        <translation>shardscope validate：未知配置档“%1”；应为以下之一：%2</translation>
+    </message>
+    <message>
+        <source>shardscope validate: %1</source>
+        <translation>shardscope validate：%1</translation>
     </message>
 </context>
 <context>
