@@ -171,20 +171,33 @@ const std::vector<CalibrationRun>& calibrationRuns()
     return runs;
 }
 
-RunPrediction predictRun(const CalibrationRun& run, const PlanningProblem& problem)
+std::optional<PlanSummary> fastestPinnedPlan(const PlanningProblem& problem, const PlanPins& pins, std::string& reason)
 {
     const PlanEvaluator evaluator(problem);
     SearchOptions options;
     options.threads = 1;
     options.pruning = SearchPruning::FastestOnly; // only the fastest plan that fits is read
-    const SearchResult result = searchPlans(evaluator, run.pins, options);
-    RunPrediction out;
+    const SearchResult result = searchPlans(evaluator, pins, options);
     const PlanSummary* best = nullptr;
     for (const PlanSummary& s : result.candidates)
         if (s.feasible && (!best || s.stepSeconds < best->stepSeconds))
             best = &s;
+    reason.clear();
     if (!best) {
-        out.reason = result.candidates.empty() ? "no candidate" : result.candidates.front().infeasibleReason.text();
+        if (!result.candidates.empty())
+            reason = result.candidates.front().infeasibleReason.text();
+        return std::nullopt;
+    }
+    return *best;
+}
+
+RunPrediction predictRun(const CalibrationRun& run, const PlanningProblem& problem)
+{
+    RunPrediction out;
+    const std::optional<PlanSummary> best = fastestPinnedPlan(problem, run.pins, out.reason);
+    if (!best) {
+        if (out.reason.empty())
+            out.reason = "no candidate";
         return out;
     }
     out.feasible = true;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost/plan_estimate.h"
 #include "cost/planning_problem.h"
 #include "model/transformer_spec.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,5 +70,9 @@ struct RunPrediction
 };
 
 RunPrediction predictRun(const CalibrationRun& run, const PlanningProblem& problem);
+
+/// The fastest plan that fits `problem` with `pins` (a search pruned to the fastest), or none; then `reason` is the
+/// first candidate's reason (empty when no candidate satisfies the pins). predictRun and predictRow use it.
+std::optional<PlanSummary> fastestPinnedPlan(const PlanningProblem& problem, const PlanPins& pins, std::string& reason);
 
 } // namespace shardscope

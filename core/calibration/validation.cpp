@@ -379,19 +379,9 @@ RowPrediction predictRow(const ValidationRow& row, const HardwareCatalog& catalo
         out.reason = row.notEvaluated;
         return out;
     }
-    const PlanningProblem problem = row.problem(catalog);
-    const PlanEvaluator evaluator(problem);
-    SearchOptions options;
-    options.threads = 1;
-    options.pruning = SearchPruning::FastestOnly; // only the fastest plan that fits is read
-    const SearchResult result = searchPlans(evaluator, row.training.pins, options);
-    const PlanSummary* best = nullptr;
-    for (const PlanSummary& s : result.candidates)
-        if (s.feasible && (!best || s.stepSeconds < best->stepSeconds))
-            best = &s;
+    const std::optional<PlanSummary> best = fastestPinnedPlan(row.problem(catalog), row.training.pins, out.reason);
     if (!best) {
-        out.reason = result.candidates.empty() ? "no candidate satisfies the published layout"
-                                               : "no plan fits: " + result.candidates.front().infeasibleReason.text();
+        out.reason = out.reason.empty() ? "no candidate satisfies the published layout" : "no plan fits: " + out.reason;
         return out;
     }
     out.feasible = true;
@@ -404,8 +394,6 @@ RowPrediction predictRow(const ValidationRow& row, const HardwareCatalog& catalo
 HardwareCatalog withConstants(const HardwareCatalog& base, const FamilyConstants& constants)
 {
     HardwareCatalog trial = base;
-    CalibrationConstants c;
-    c.families.push_back(constants);
     // applyCalibration marks GPUs of other families uncalibrated: only this family's GPUs change here.
     for (const GpuSpec& gpu : base.gpus())
         if (gpu.family == constants.family) {
