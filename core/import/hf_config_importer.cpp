@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "import/hf_config_importer.h"
 
+#include "import/hf_config_keys.h"
 #include "import/hf_families.h"
 #include "util/json_reader.h"
 #include "util/input_error.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <limits>
+#include <optional>
+#include <vector>
 
 namespace shardscope {
 
@@ -86,8 +91,149 @@ void readRope(const JsonObjectReader& cfg, TransformerSpec& s)
 struct Parsed
 {
     TransformerSpec spec;
-    std::string warning;
+    std::vector<std::string> warnings;
 };
+
+/// "a, b and c" of at most 24 keys, then "and N more".
+std::string listKeys(const std::vector<std::string>& keys)
+{
+    constexpr std::size_t kShown = 24; // a real config has fewer; more is damage
+    std::string out;
+    const std::size_t shown = std::min(keys.size(), kShown);
+    for (std::size_t i = 0; i < shown; ++i) {
+        if (i > 0)
+            out += (i + 1 == shown && keys.size() <= kShown) ? " and " : ", ";
+        out += keys[i];
+    }
+    if (keys.size() > kShown)
+        out += " and " + std::to_string(keys.size() - kShown) + " more";
+    return out;
+}
+
+/// Reads `decoder` with `family`'s reader; the structural keys it leaves unread, or nullopt when the
+/// reader rejects the config outright.
+std::optional<std::vector<std::string>> unreadBy(const nlohmann::json& decoder, HfFamily family,
+                                                 const JsonContext& context)
+{
+    JsonObjectReader cfg(decoder, "$", context);
+    HfKeyLog read;
+    cfg.recordKeysIn(&read);
+    try {
+        TransformerSpec spec = readHfFamily(cfg, family);
+        if (spec.positions == PositionKind::Rotary)
+            readRope(cfg, spec);
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
+    return unreadStructuralKeys(decoder, read, family);
+}
+
+/// Whether the config's "architectures" names the family ("DeepseekV3ForCausalLM" for deepseek_v3).
+bool architecturesName(const nlohmann::json& config, std::string_view type)
+{
+    std::string family;
+    for (char c : type)
+        if (c != '_')
+            family += c;
+    const auto it = config.find("architectures");
+    if (it == config.end() || !it->is_array())
+        return false;
+    for (const nlohmann::json& a : *it)
+        if (a.is_string() && toLower(a.get<std::string>()).starts_with(family))
+            return true;
+    return false;
+}
+
+/// The known model_type whose reader leaves the fewest of the config's structural keys unread; of
+/// readers that tie, the one the config's "architectures" names.
+std::string nearestKnownType(const nlohmann::json& config, const nlohmann::json& decoder, const JsonContext& context,
+                             std::size_t& leftUnread)
+{
+    std::string best;
+    std::pair<std::size_t, bool> bestScore { std::numeric_limits<std::size_t>::max(), true };
+    for (int f = 0; f < int(HfFamily::Unknown); ++f) {
+        const auto family = HfFamily(f);
+        const auto unread = unreadBy(decoder, family, context);
+        if (!unread)
+            continue;
+        const std::string_view type = hfFamilyTypeName(family);
+        const std::pair<std::size_t, bool> score { unread->size(), !architecturesName(config, type) };
+        if (score < bestScore) {
+            bestScore = score;
+            best = std::string(type);
+        }
+    }
+    leftUnread = bestScore.first;
+    return best;
+}
+
+/// A config whose structural keys the reader did not all read describes a model the reader would
+/// plan wrongly: stop, naming the keys and the known type that reads the most of them.
+void refuseUnread(const JsonObjectReader& cfg, const nlohmann::json& config, const nlohmann::json& decoder,
+                  const std::string& type, HfFamily family, const std::vector<std::string>& unread)
+{
+    const std::string reader = family == HfFamily::Unknown
+        ? std::string("model_type \"") + (type.empty() ? std::string("(none)") : type)
+            + "\" is not one ShardScope knows, and the Llama-style reader it would fall back to"
+        : "ShardScope's reader of model_type \"" + type + "\"";
+    std::string message = reader + " does not read " + listKeys(unread)
+        + (unread.size() == 1 ? std::string(", which describes") : std::string(", which describe"))
+        + " parts of the model it would leave out or price wrongly; it stops rather than plan a different model.";
+    std::size_t left = 0;
+    const std::string nearest = nearestKnownType(config, decoder, cfg.context(), left);
+    if (!nearest.empty() && nearest != type) {
+        message += " The nearest known model_type is \"" + nearest + "\"";
+        message += left == 0 ? std::string(", whose reader reads every key of this config")
+                             : ", whose reader leaves " + std::to_string(left) + (left == 1 ? " key" : " keys") + " unread";
+        message += ".";
+    }
+    cfg.fail(unread.front(), message);
+}
+
+/// layer_types lists each block's attention; ShardScope knows full and sliding-window attention.
+void checkLayerTypes(const JsonObjectReader& cfg, std::int64_t layers)
+{
+    if (!cfg.has("layer_types"))
+        return;
+    const nlohmann::json& list = cfg.array("layer_types");
+    if (std::int64_t(list.size()) != layers)
+        cfg.fail("layer_types", "expected one entry per block (" + std::to_string(layers) + "), got "
+                                    + std::to_string(list.size()));
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string path = cfg.pathOf("layer_types") + "[" + std::to_string(i) + "]";
+        const std::string kind = readString(list[i], path, cfg.context());
+        if (kind != "full_attention" && kind != "sliding_attention")
+            cfg.context().fail(path, "block " + std::to_string(i) + " is \"" + kind.substr(0, 64)
+                                         + "\"; ShardScope plans blocks of \"full_attention\" and "
+                                           "\"sliding_attention\" only, and stops rather than price another "
+                                           "kind of block as attention");
+    }
+}
+
+/// The import note of a config whose blocks attend within a sliding window (Mistral, Gemma 2/3, gpt-oss,
+/// Phi-3, Starcoder2, Qwen with use_sliding_window): priced as full causal attention, an over-count.
+std::string windowNote(const JsonObjectReader& cfg)
+{
+    bool windowed = cfg.has("sliding_window") && cfg.booleanOr("use_sliding_window", true);
+    if (cfg.has("layer_types")) {
+        windowed = false;
+        for (const nlohmann::json& kind : cfg.array("layer_types"))
+            windowed = windowed || kind == "sliding_attention";
+    }
+    // A window as long as the longest sequence the model takes never narrows (Phi-3.5-MoE: 131072 both).
+    const nlohmann::json* w = cfg.find("sliding_window");
+    const std::int64_t positions = cfg.integerOr("max_position_embeddings", 0, 0, std::int64_t(1) << 40);
+    if (w && w->is_number_integer() && positions > 0 && w->get<std::int64_t>() >= positions)
+        windowed = false;
+    if (!windowed)
+        return {};
+    const std::string window = cfg.has("sliding_window") && cfg.find("sliding_window")->is_number_integer()
+        ? std::to_string(cfg.find("sliding_window")->get<std::int64_t>()) + " tokens"
+        : std::string("a window");
+    return "Some or all blocks attend within a sliding window of " + window
+        + " (sliding_window); ShardScope prices them as full causal attention, which over-counts their attention "
+          "FLOPs and activation memory at sequences longer than the window.";
+}
 
 Parsed parse(const nlohmann::json& config, const std::string& source)
 {
@@ -113,12 +259,34 @@ Parsed parse(const nlohmann::json& config, const std::string& source)
     const nlohmann::json emptyObject = nlohmann::json::object();
     const bool textConfig = type == "gemma3";
     const nlohmann::json& decoder = textConfig ? (top.has("text_config") ? top.object("text_config") : emptyObject) : config;
-    const JsonObjectReader cfg(decoder, textConfig ? top.pathOf("text_config") : "$", context);
+    JsonObjectReader cfg(decoder, textConfig ? top.pathOf("text_config") : "$", context);
+    HfKeyLog read;
+    cfg.recordKeysIn(&read);
 
     Parsed out;
     out.spec = readHfFamily(cfg, family);
     if (out.spec.positions == PositionKind::Rotary)
         readRope(cfg, out.spec);
+    if (const std::vector<std::string> unread = unreadStructuralKeys(decoder, read, family); !unread.empty())
+        refuseUnread(cfg, config, decoder, type, family, unread);
+    if (textConfig) {
+        std::vector<std::string> wrapper;
+        for (const auto& [key, value] : config.items())
+            if (!value.is_null() && !isGemma3WrapperKey(key) && !isBookkeepingHfKey(key))
+                wrapper.push_back(key);
+        if (!wrapper.empty())
+            top.fail(wrapper.front(), "a multimodal Gemma 3 config keeps its decoder in text_config; ShardScope does "
+                                      "not read " + listKeys(wrapper) + " beside it and stops rather than plan a "
+                                      "different model");
+        if (top.has("vision_config"))
+            out.warnings.push_back("The config has a vision tower (vision_config); ShardScope plans the text decoder "
+                                   "only, without the vision encoder's parameters and compute.");
+    }
+    if (hfFamilyHasWindows(family)) {
+        checkLayerTypes(cfg, out.spec.layers);
+        if (std::string note = windowNote(cfg); !note.empty())
+            out.warnings.push_back(std::move(note));
+    }
     if (textConfig && !cfg.has("tie_word_embeddings"))
         out.spec.tiedEmbeddings = top.booleanOr("tie_word_embeddings", true);
     out.spec.modelType = type;
@@ -126,10 +294,11 @@ Parsed parse(const nlohmann::json& config, const std::string& source)
     if (const std::string n = top.stringOr("_name_or_path", ""); !n.empty())
         out.spec.name = n;
     if (family == HfFamily::Unknown)
-        out.warning = (type.empty() ? std::string("the config has no model_type")
+        out.warnings.push_back((type.empty() ? std::string("the config has no model_type")
                                     : "model_type \"" + type + "\" is not one ShardScope knows")
             + "; read it as a Llama-style decoder (RMSNorm, SwiGLU MLP, rotary positions, biases only "
-              "where attention_bias/mlp_bias say so). Check the parameter count against the model card.";
+              "where attention_bias/mlp_bias say so), as it reads every key of the config. Check the parameter "
+              "count against the model card.");
 
     try {
         out.spec.validate(source);
@@ -174,8 +343,8 @@ ModelGraph modelGraphFromHfConfig(const nlohmann::json& config, const std::strin
     Parsed parsed = parse(config, source);
     ModelGraph graph = buildModelGraph(parsed.spec);
     graph.setSourceFormat("hf-config");
-    if (!parsed.warning.empty())
-        graph.addWarning(parsed.warning);
+    for (const std::string& warning : parsed.warnings)
+        graph.addWarning(warning);
     return graph;
 }
 

@@ -153,7 +153,7 @@ HfFamily hfFamilyOf(std::string_view t)
         std::string_view type;
         HfFamily family;
     };
-    static constexpr std::array<Entry, 30> kTypes { {
+    static constexpr std::array<Entry, 31> kTypes { {
         { "llama", HfFamily::Llama },         { "mistral", HfFamily::Mistral },   { "mixtral", HfFamily::Mixtral },
         { "qwen2", HfFamily::Qwen2 },         { "qwen3", HfFamily::Qwen3 },       { "gpt2", HfFamily::Gpt2 },
         { "gpt_neox", HfFamily::GptNeox },    { "gemma", HfFamily::Gemma },       { "gemma2", HfFamily::Gemma2 },
@@ -164,7 +164,11 @@ HfFamily hfFamilyOf(std::string_view t)
         // Falcon's configs from before it joined transformers (n_head, n_layer, n_head_kv).
         { "refinedweb", HfFamily::Falcon },   { "refinedwebmodel", HfFamily::Falcon },
         { "qwen2_moe", HfFamily::Qwen2Moe },  { "qwen3_moe", HfFamily::Qwen3Moe }, { "deepseek_v2", HfFamily::DeepseekV2 },
-        { "deepseek_v3", HfFamily::DeepseekV3 }, { "olmoe", HfFamily::Olmoe },   { "phimoe", HfFamily::Phimoe },
+        { "deepseek_v3", HfFamily::DeepseekV3 },
+        // Kimi K2 is DeepSeek-V3's architecture under its own name (MoonshotAI/Kimi-K2 docs/deploy_guidance.md
+        // at c6157be: "Kimi-K2 reuses the DeepSeekV3CausalLM architecture"); the V3 reader reads all its keys.
+        { "kimi_k2", HfFamily::DeepseekV3 },
+        { "olmoe", HfFamily::Olmoe },   { "phimoe", HfFamily::Phimoe },
         { "gpt_oss", HfFamily::GptOss },      { "granitemoe", HfFamily::GraniteMoe },
     } };
     for (const Entry& e : kTypes)
@@ -286,6 +290,11 @@ TransformerSpec readHfFamily(const JsonObjectReader& cfg, HfFamily family)
         s.gatedMlp = false;
         s.qkvBias = s.attnOutBias = s.mlpBias = cfg.booleanOr("use_bias", true);
         s.activation = readActivation(cfg, "hidden_act", "gelu_pytorch_tanh");
+        // BigCode's released configs also name the block's parts; only the ones built above are read.
+        if (cfg.has("norm_type") && cfg.string("norm_type") != "layer_norm")
+            cfg.fail("norm_type", "Starcoder2 blocks use LayerNorm; expected \"layer_norm\"");
+        if (cfg.has("mlp_type") && cfg.string("mlp_type") != "default")
+            cfg.fail("mlp_type", "Starcoder2 blocks have a plain (not gated) MLP; expected \"default\"");
         break;
     case HfFamily::Nemotron:
         // modeling_nemotron.py at 001ccfcb920be17dfbe8d9175dd2a4cc12b135f7: LayerNorm1P (a LayerNorm with

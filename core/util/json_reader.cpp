@@ -261,6 +261,8 @@ JsonObjectReader::JsonObjectReader(const nlohmann::json& object, std::string pat
 
 const nlohmann::json* JsonObjectReader::find(std::string_view key) const
 {
+    if (m_keyLog)
+        m_keyLog->emplace(key);
     const auto it = m_object.find(key);
     if (it == m_object.end() || it->is_null())
         return nullptr;
@@ -269,6 +271,8 @@ const nlohmann::json* JsonObjectReader::find(std::string_view key) const
 
 bool JsonObjectReader::isNull(std::string_view key) const
 {
+    if (m_keyLog)
+        m_keyLog->emplace(key);
     const auto it = m_object.find(key);
     return it != m_object.end() && it->is_null();
 }

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -61,6 +62,10 @@ public:
     /// Fails (at `path`) unless `object` is a JSON object.
     JsonObjectReader(const nlohmann::json& object, std::string path, const JsonContext& context);
 
+    /// Every key looked up through this reader from now on (present or not) is added to `log`; an
+    /// importer compares the log with the object's keys to find the ones it never read.
+    void recordKeysIn(std::set<std::string, std::less<>>* log) { m_keyLog = log; }
+
     const nlohmann::json* find(std::string_view key) const;
     bool has(std::string_view key) const { return find(key) != nullptr; }
     /// The key is there with the value null (which has() counts as absent); configs where null and a
@@ -88,6 +93,7 @@ private:
     const nlohmann::json& m_object;
     std::string m_path;
     const JsonContext& m_context;
+    std::set<std::string, std::less<>>* m_keyLog = nullptr;
 };
 
 /// "a positive integer", "a non-negative integer" or "an integer from MIN to MAX".

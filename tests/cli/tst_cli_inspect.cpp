@@ -141,6 +141,9 @@ private slots:
         QTest::newRow("unknown option") << QStringList { QStringLiteral("llama-3-8b"), QStringLiteral("--tp") } << 2
                                         << "unknown option --tp";
         QTest::newRow("missing file") << QStringList { QStringLiteral("no-such-model.onnx") } << 3 << "not a bundled model";
+        // A Llama config with experts added: refused, never planned as the dense model it half describes.
+        QTest::newRow("unread keys") << QStringList { data("bad/config-unread-keys.json") } << 3
+                                     << "nearest known model_type is \"mixtral\"";
     }
 
     void badInput()

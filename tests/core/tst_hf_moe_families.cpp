@@ -204,7 +204,8 @@ private slots:
         const std::string path = dataFile(qPrintable("hf/" + file));
         const ModelGraph g = importHfConfig(readFile(path), path);
         QVERIFY(g.spec().has_value());
-        QVERIFY2(g.warnings().empty(), g.warnings().empty() ? "" : g.warnings().front().c_str());
+        for (const std::string& w : g.warnings()) // gpt-oss: every other block attends within 128 tokens
+            QVERIFY2(w.find("sliding window of 128 tokens") != std::string::npos, w.c_str());
         QCOMPARE(g.spec()->paramCount(), total);
         QCOMPARE(g.spec()->activeParamCount(), active);
         QCOMPARE(g.totalParams(), total + g.spec()->mtpParamCount()); // the layers add up to the same

@@ -152,6 +152,7 @@ def json_models():
     write("config-number-overflow.json", pretty(base).replace('"vocab_size": 32000', '"vocab_size": 1e400'))
     write("config-huge-string.json", edited(base, lambda d: d.update(model_type="x" * 60000)))
     write("config-layers-array.json", edited(base, lambda d: d.update(num_hidden_layers=[32])))
+    write("config-unread-keys.json", edited(base, lambda d: d.update(num_local_experts=8, num_experts_per_tok=2)))
     write("deep-nesting.json", "[" * 60000)
     # Native layers are listed in execution order, so a cycle needs an edge pointing back.
     write("native-cycle.json", pretty({
