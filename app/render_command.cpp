@@ -155,6 +155,7 @@ int RenderCommand::run(const QStringList& arguments)
 
     MainWindow window;
     window.setTheme(r.theme);
+    window.inputs()->setProfile(options.profile, false); // before the GPU: it sets the GPUs' constants
     window.inputs()->setInputs(options.problem.cluster, options.problem.training, options.strategy, options.weights);
     const bool bundled = !QFileInfo::exists(options.modelArgument);
     window.setModel(std::move(options.problem.model), options.modelArgument, bundled);

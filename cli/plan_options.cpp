@@ -2,7 +2,7 @@
 #include "plan_options.h"
 
 
-#include "calibration/prediction_band.h"
+#include "cost/prediction_band.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 #include "util/input_error.h"
@@ -121,6 +121,7 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
     finishBudget(s);
     finishRanking(s);
     o.problem.cluster = makeCluster(s);
+    o.profile = s.profile;
 
     o.problem.model = loadModel(o.modelArgument);
     o.problem.validate();
@@ -383,7 +384,8 @@ HardwareCatalog PlanOptionsParser::loadCatalog(const QString& hardwareFile, cons
         if (!f.open(QIODevice::ReadOnly))
             throw InputError(hardwareFile.toStdString(), "", tr("cannot read the hardware file: %1").arg(f.errorString()).toStdString());
         const QByteArray data = f.readAll();
-        catalog.merge(HardwareCatalog::fromJson(std::string_view(data.constData(), std::size_t(data.size())), hardwareFile.toStdString()));
+        catalog.merge(HardwareCatalog::fromJson(std::string_view(data.constData(), std::size_t(data.size())), hardwareFile.toStdString()),
+                      profile.toStdString());
     }
     return catalog;
 }

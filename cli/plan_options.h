@@ -18,6 +18,7 @@ struct PlanOptions
 {
     QString modelArgument;
     shardscope::PlanningProblem problem;
+    QString profile; ///< --profile NAME as given; empty: the default software-stack profile
     shardscope::Strategy strategy = shardscope::Strategy::Exhaustive;
     shardscope::ScoreWeights weights;
     int top = 10;

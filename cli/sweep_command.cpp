@@ -12,7 +12,10 @@
 #include "util/text.h"
 
 #include <QTextStream>
+
+#include <algorithm>
 #include <optional>
+#include <vector>
 
 using namespace shardscope;
 using Console::err;
@@ -211,11 +214,22 @@ void printSummary(const SweepArgs& a, const SweepResult& r)
         out() << SweepCommand::tr("No plan fits at any point.") << '\n';
         return;
     }
-    const CalibrationInfo& calibration = a.plan.problem.cluster.gpu.calibration;
-    out() << (calibration.calibrated() ? SweepCommand::tr("Predicted times: %1")
-                                       : SweepCommand::tr("Predicted times are %1"))
-                 .arg(qs(calibration.describe()))
-          << '\n';
+    // Each regime's band, with the points in it: a sequence sweep crosses sequence buckets.
+    std::vector<std::pair<const CalibrationInfo*, QStringList>> bands;
+    for (const SweepPoint& p : r.points) {
+        if (!p.fits())
+            continue;
+        auto it = std::find_if(bands.begin(), bands.end(), [&](const auto& b) { return b.first->regime == p.calibration.regime; });
+        if (it == bands.end())
+            it = bands.insert(bands.end(), { &p.calibration, {} });
+        it->second << QString::number(p.value);
+    }
+    for (const auto& [calibration, values] : bands) {
+        const QString text = calibration->calibrated() ? SweepCommand::tr("Predicted times: %1").arg(qs(calibration->describe()))
+                                                       : SweepCommand::tr("Predicted times are %1").arg(qs(calibration->describe()));
+        out() << (bands.size() == 1 ? text : SweepCommand::tr("%1 (at %2)").arg(text, values.join(QStringLiteral(", "))))
+              << '\n';
+    }
     const SweepPoint& smallest = r.points[*r.smallestFitting];
     const SweepPoint& largest = r.points[*r.largestFitting];
     switch (r.axis) {

@@ -6,8 +6,8 @@
 //   shardscope-search-checksum [--quick] [--dump FILE]
 // (--quick skips the two slow unpruned searches; --dump writes every candidate's summary, one line each, to compare
 // two builds number by number where the checksums differ.)
-// Since UnitNeed (the average stage floor sums the units' records) the full run ends "all 763a8fef52aba404"
-// (--quick: "all fed64f9abdcd56f8").
+// Since the software-stack profiles' refit of 2026-12-07 (H100 GEMM fraction 0.590) the full run ends
+// "all 93232b941b33543d" (--quick: "all 2fc3407f6637526d"); before it, since UnitNeed, "all 763a8fef52aba404".
 #include "cost/plan_evaluator.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"

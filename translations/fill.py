@@ -4571,6 +4571,18 @@ TRANSLATIONS.update({
 })
 
 
+TRANSLATIONS.update({
+    ('InputPanel', 'Constants fitted to %1 (%2 runs, fitted %3).'):
+        ('Konstanten angepasst an %1 (%2 Läufe, angepasst am %3).', '常数拟合自 %1（%2 个运行，拟合于 %3）。'),
+    ('InputPanel', 'The stack has: %1.'): ('Der Stack hat: %1.', '该软件栈具备：%1。'),
+    ('InputPanel', 'The software stack the plans are predicted for: each profile has its own fitted constants and its own cross-validated error band (shardscope validate --profile NAME).'):
+        ('Der Software-Stack, für den die Pläne vorhergesagt werden: Jedes Profil hat eigene angepasste Konstanten und '
+         'ein eigenes kreuzvalidiertes Fehlerband (shardscope validate --profile NAME).',
+         '预测计划所针对的软件栈：每个配置档都有自己拟合的常数和自己的交叉验证误差带（shardscope validate --profile 名称）。'),
+    ('InputPanel', 'Stack &profile:'): ('Stack-&Profil:', '软件栈配置档(&P)：'),
+    ('SweepCommand', '%1 (at %2)'): ('%1 (bei %2)', '%1（于 %2）'),
+})
+
 def main():
     status = 0
     for name, column in FILES.items():

@@ -128,7 +128,8 @@ Graphviz DOT, ShardScope-Modell-JSON), ein Checkpoint-Ordner oder der Name eines
     </message>
     <message>
         <source>Commands: plan, sweep, inspect, render, export, validate, models, gpus (shardscope --help)</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment><translation>Befehle: plan, sweep, inspect, render, export, validate, models, gpus (shardscope --help)</translation>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Befehle: plan, sweep, inspect, render, export, validate, models, gpus (shardscope --help)</translation>
     </message>
     <message>
         <source>Usage: shardscope [COMMAND] [OPTIONS]
@@ -2848,6 +2849,23 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
     <message>
         <source>The %1 preset sets the memory margin to %2 % (it was %3 %); it goes back when you choose another strategy.</source>
         <translation>Die Voreinstellung %1 setzt die Speicherreserve auf %2 % (sie war %3 %); sie wird zurückgesetzt, wenn Sie eine andere Strategie wählen.</translation>
+    </message>
+    <message>
+        <source>Constants fitted to %1 (%2 runs, fitted %3).</source>
+        <translation>Konstanten angepasst an %1 (%2 Läufe, angepasst am %3).</translation>
+    </message>
+    <message>
+        <source>The stack has: %1.</source>
+        <translation>Der Stack hat: %1.</translation>
+    </message>
+    <message>
+        <source>The software stack the plans are predicted for: each profile has its own fitted constants and its own cross-validated error band (shardscope validate --profile NAME).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Der Software-Stack, für den die Pläne vorhergesagt werden: Jedes Profil hat eigene angepasste Konstanten und ein eigenes kreuzvalidiertes Fehlerband (shardscope validate --profile NAME).</translation>
+    </message>
+    <message>
+        <source>Stack &amp;profile:</source>
+        <translation>Stack-&amp;Profil:</translation>
     </message>
 </context>
 <context>
@@ -5753,6 +5771,10 @@ Beispiele:
   shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \
                    --csv sweep.csv
 </translation>
+    </message>
+    <message>
+        <source>%1 (at %2)</source>
+        <translation>%1 (bei %2)</translation>
     </message>
 </context>
 <context>

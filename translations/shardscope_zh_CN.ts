@@ -128,7 +128,8 @@ Graphviz DOT、ShardScope 模型 JSON）、检查点文件夹或内置模型名�
     </message>
     <message>
         <source>Commands: plan, sweep, inspect, render, export, validate, models, gpus (shardscope --help)</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment><translation>命令：plan、sweep、inspect、render、export、validate、models、gpus（shardscope --help）</translation>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>命令：plan、sweep、inspect、render、export、validate、models、gpus（shardscope --help）</translation>
     </message>
     <message>
         <source>Usage: shardscope [COMMAND] [OPTIONS]
@@ -2847,6 +2848,23 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
     <message>
         <source>The %1 preset sets the memory margin to %2 % (it was %3 %); it goes back when you choose another strategy.</source>
         <translation>%1 预设将显存余量设为 %2 %（原为 %3 %）；选择其他策略时会恢复。</translation>
+    </message>
+    <message>
+        <source>Constants fitted to %1 (%2 runs, fitted %3).</source>
+        <translation>常数拟合自 %1（%2 个运行，拟合于 %3）。</translation>
+    </message>
+    <message>
+        <source>The stack has: %1.</source>
+        <translation>该软件栈具备：%1。</translation>
+    </message>
+    <message>
+        <source>The software stack the plans are predicted for: each profile has its own fitted constants and its own cross-validated error band (shardscope validate --profile NAME).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>预测计划所针对的软件栈：每个配置档都有自己拟合的常数和自己的交叉验证误差带（shardscope validate --profile 名称）。</translation>
+    </message>
+    <message>
+        <source>Stack &amp;profile:</source>
+        <translation>软件栈配置档(&amp;P)：</translation>
     </message>
 </context>
 <context>
@@ -5750,6 +5768,10 @@ Examples:
   shardscope sweep llama-3-70b --gpus 64 --seq 2048..32768 --token-budget 15T --gpu-hour-price 2.5 \
                    --csv sweep.csv
 </translation>
+    </message>
+    <message>
+        <source>%1 (at %2)</source>
+        <translation>%1（于 %2）</translation>
     </message>
 </context>
 <context>

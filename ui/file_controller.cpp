@@ -190,6 +190,7 @@ void FileController::applySessionInputs(const SessionDocument& session, const QS
     if (!path.isEmpty()) addRecentFile(path);
     m_planning->setWantedSelection(session.selectedPlan);
     m_planning->setShowInfeasible(session.showInfeasible);
+    m_inputs->setProfile(QString::fromStdString(session.profile), false); // before the GPU: it sets the GPUs' constants
     m_inputs->setInputs(session.cluster, session.training, session.strategy, session.weights, false);
     m_planning->setWantedSelection(session.selectedPlan);
 }
@@ -203,6 +204,7 @@ SessionDocument FileController::sessionDocument() const
     if (!s.modelIsBundled && !s.model.empty())
         s.model = QFileInfo(m_inputs->modelSource()).absoluteFilePath().toStdString();
     s.cluster = m_inputs->cluster();
+    s.profile = m_inputs->profile().toStdString();
     s.training = m_inputs->training();
     s.strategy = m_inputs->strategy();
     s.weights = m_inputs->weights();

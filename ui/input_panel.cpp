@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "input_panel.h"
 
-#include "calibration/prediction_band.h"
+#include "cost/prediction_band.h"
 #include "export/plan_document.h"
 #include "moe_display.h"
 
@@ -142,7 +142,24 @@ QWidget* InputPanel::buildClusterGroup()
     m_interGBps->setSuffix(tr(" GB/s"));
     m_interGBps->setToolTip(tr("Per-GPU bandwidth between nodes (InfiniBand/RoCE NIC), one direction. 0 uses the "
                                "catalog value."));
+    m_profile = new QComboBox;
+    const CalibrationConstants& constants = CalibrationConstants::builtin();
+    for (const std::string& name : constants.profileNames()) {
+        const Profile* p = constants.profile(name);
+        m_profile->addItem(qs(p->title.empty() ? name : p->title), qs(name));
+        QString tip = tr("Constants fitted to %1 (%2 runs, fitted %3).").arg(qs(p->runsFrom)).arg(p->residuals.size()).arg(qs(constants.date));
+        if (!p->capabilities.empty()) {
+            QStringList caps;
+            for (const std::string& c : p->capabilities)
+                caps << qs(c);
+            tip += QLatin1Char(' ') + tr("The stack has: %1.").arg(caps.join(QStringLiteral(", ")));
+        }
+        m_profile->setItemData(m_profile->count() - 1, tip, Qt::ToolTipRole);
+    }
+    m_profile->setToolTip(tr("The software stack the plans are predicted for: each profile has its own fitted constants "
+                             "and its own cross-validated error band (shardscope validate --profile NAME)."));
     form->addRow(tr("&GPU:"), m_gpu);
+    form->addRow(tr("Stack &profile:"), m_profile);
     form->addRow(tr("&Nodes:"), m_nodes);
     form->addRow(tr("GPUs per n&ode:"), m_gpusPerNode);
     form->addRow(QString(), m_clusterTotal);
@@ -151,6 +168,10 @@ QWidget* InputPanel::buildClusterGroup()
 
     connect(m_gpu, &QComboBox::currentIndexChanged, this, [this] {
         updateLinkDefaults();
+        emitProblemChanged();
+    });
+    connect(m_profile, &QComboBox::currentIndexChanged, this, [this] {
+        applyProfile();
         emitProblemChanged();
     });
     for (QSpinBox* box : { m_nodes, m_gpusPerNode })
@@ -336,9 +357,36 @@ void InputPanel::fillGpuBox()
 
 void InputPanel::addGpus(const HardwareCatalog& catalog)
 {
-    m_catalog.merge(catalog);
-    fillGpuBox();
+    m_userGpus.merge(catalog);
+    applyProfile();
     emitProblemChanged();
+}
+
+QString InputPanel::profile() const
+{
+    return m_profile->currentData().toString();
+}
+
+void InputPanel::setProfile(const QString& name, bool notify)
+{
+    const int index = std::max(m_profile->findData(name.isEmpty() ? qs(CalibrationConstants::builtin().defaultProfile) : name), 0);
+    if (index == m_profile->currentIndex())
+        return;
+    const QSignalBlocker block(m_profile);
+    m_profile->setCurrentIndex(index);
+    applyProfile();
+    if (notify)
+        emitProblemChanged();
+}
+
+void InputPanel::applyProfile()
+{
+    const std::string name = profile().toStdString();
+    const HardwareCatalog* base = HardwareCatalog::builtin(name);
+    m_catalog = base ? *base : HardwareCatalog::builtin();
+    m_catalog.merge(m_userGpus, name);
+    fillGpuBox();
+    updateLinkDefaults();
 }
 
 void InputPanel::updateLinkDefaults()
@@ -432,7 +480,7 @@ PlanningProblem InputPanel::problem() const
     p.model = m_model;
     p.cluster = cluster();
     p.training = training();
-    resolvePredictionBand(p); // the band of the plan's regime (core/calibration/prediction_band.h)
+    resolvePredictionBand(p); // the band of the plan's regime (core/cost/prediction_band.h)
     return p;
 }
 
@@ -443,6 +491,7 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     m_trainingBase = training;
     m_clusterBase = cluster;
     if (!m_catalog.find(cluster.gpu.name)) {
+        m_userGpus.add(cluster.gpu);
         m_catalog.add(cluster.gpu);
         fillGpuBox();
     }

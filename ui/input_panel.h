@@ -50,9 +50,17 @@ public:
                    shardscope::Strategy strategy, const shardscope::ScoreWeights& weights, bool notify = true);
     void setWeights(const shardscope::ScoreWeights& weights);
 
-    /// The GPUs offered: the built-in catalog, plus user GPUs merged in.
+    /// The GPUs offered: the built-in catalog with the selected profile's constants, plus user GPUs merged in.
     const shardscope::HardwareCatalog& catalog() const { return m_catalog; }
     void addGpus(const shardscope::HardwareCatalog& catalog);
+
+    /// The software-stack profile whose fitted constants and cross-validated band the plans use
+    /// (resources/calibration.json): the selector's name, "megatron-bridge" by default.
+    QString profile() const;
+    /// Selects a built-in profile (empty or unknown: the default) and gives every GPU its constants; one
+    /// problemChanged when `notify` and the profile changed.
+    void setProfile(const QString& name, bool notify = true);
+    QComboBox* profileBox() const { return m_profile; }
 
     /// Where the form widgets are (for tests and for keyboard focus).
     QComboBox* gpuBox() const { return m_gpu; }
@@ -98,6 +106,7 @@ private:
     QWidget* buildRankingGroup();
     QWidget* buildBudgetGroup(); // input_panel_budget.cpp
     void fillGpuBox();
+    void applyProfile(); ///< m_catalog from the selected profile and the user's GPUs
     void updateLinkDefaults();
     void updateWeightLabels();
     void updateWeightSliders(); ///< enabled only under strategies that rank by the weights
@@ -113,6 +122,7 @@ private:
     void applyMoeInputs(const shardscope::TrainingSpec& training);
 
     shardscope::HardwareCatalog m_catalog;
+    shardscope::HardwareCatalog m_userGpus; ///< added by addGpus or loaded sessions, merged into every profile's catalog
     shardscope::ModelGraph m_model { "" };
     QString m_modelSource;
     bool m_modelBundled = false;
@@ -123,6 +133,7 @@ private:
     QLabel* m_modelSummary = nullptr;
     QPushButton* m_openButton = nullptr;
     QComboBox* m_gpu = nullptr;
+    QComboBox* m_profile = nullptr;
     QSpinBox* m_nodes = nullptr;
     QSpinBox* m_gpusPerNode = nullptr;
     QDoubleSpinBox* m_intraGBps = nullptr;

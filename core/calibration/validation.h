@@ -53,11 +53,6 @@ struct ValidationRow
     PlanningProblem problem(const HardwareCatalog& catalog) const;
 };
 
-/// The sequence-length bucket of a regime: "<=8k", "8k-32k" or ">32k".
-std::string sequenceBucket(std::int64_t seq);
-/// A regime key from its parts (ValidationRow::regime, and a plan's band).
-std::string regimeKey(const std::string& family, bool moe, const std::string& precision, std::int64_t seq);
-
 /// Every row: the two calibration tables, then the corpus in file order. Rows whose models the program cannot
 /// import, GPUs the catalog lacks or precisions the cost model lacks are listed with the reason.
 const std::vector<ValidationRow>& validationRows();

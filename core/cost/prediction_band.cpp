@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "calibration/prediction_band.h"
-
-#include "calibration/validation.h"
+#include "cost/prediction_band.h"
 
 #include <climits>
 
@@ -30,6 +28,18 @@ bool isMoe(const PlanningProblem& problem)
 }
 
 } // namespace
+
+std::string sequenceBucket(std::int64_t seq)
+{
+    if (seq <= 8192)
+        return "<=8k";
+    return seq <= 32768 ? "8k-32k" : ">32k";
+}
+
+std::string regimeKey(const std::string& family, bool moe, const std::string& precision, std::int64_t seq)
+{
+    return (family.empty() ? std::string("?") : family) + (moe ? " MoE " : " dense ") + precision + " " + sequenceBucket(seq);
+}
 
 std::string planRegime(const PlanningProblem& problem)
 {

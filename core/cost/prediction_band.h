@@ -7,6 +7,11 @@
 
 namespace shardscope {
 
+/// The sequence-length bucket of a regime: "<=8k", "8k-32k" or ">32k".
+std::string sequenceBucket(std::int64_t seq);
+/// A regime key from its parts (ValidationRow::regime, and a plan's band).
+std::string regimeKey(const std::string& family, bool moe, const std::string& precision, std::int64_t seq);
+
 /// The regime of a plan: its GPU's calibration family x dense/MoE x precision x sequence bucket ("H100 dense FP8
 /// <=8k"), as the profiles' regimes are keyed.
 std::string planRegime(const PlanningProblem& problem);

@@ -157,20 +157,6 @@ Json toJson(const DocumentPlan& plan, const std::optional<TrainingBudget>& budge
     return out;
 }
 
-/// How far the cost model is off on this GPU's family (derived from the cluster's gpu.calibration;
-/// the reader ignores it). The errors are null when no calibration run covers the family.
-Json predictionError(const CalibrationInfo& c)
-{
-    // The band is the regime's cross-validated mean |error| where one is known ("error", "cross_validated"); the
-    // in-sample figures are kept apart.
-    return Json { { "family", c.family }, { "profile", c.profile }, { "regime", c.regime },
-        { "calibration_runs", c.runs }, { "cross_validated", c.crossValidated },
-        { "error", c.calibrated() ? Json(c.rmsError) : Json(nullptr) },
-        { "rms_error", c.calibrated() ? Json(c.rmsError) : Json(nullptr) },
-        { "in_sample_mean_error", c.calibrated() && c.crossValidated ? Json(c.inSampleMean) : Json(nullptr) },
-        { "max_error", c.calibrated() ? Json(c.maxError) : Json(nullptr) }, { "text", c.describe() } };
-}
-
 } // namespace
 
 Json planDocumentToJson(const PlanDocument& d)
@@ -189,11 +175,25 @@ Json planDocumentToJson(const PlanDocument& d)
             Json { { "candidates_evaluated", d.search.candidatesEvaluated },
                 { "feasible_count", d.search.feasibleCount },
                 { "elapsed_seconds", d.search.elapsedSeconds } } },
-        { "prediction_error", predictionError(d.cluster.gpu.calibration) },
+        { "prediction_error", predictionErrorJson(d.cluster.gpu.calibration) },
         { "plans", std::move(plans) }, { "analysis", d.analysis ? *d.analysis : Json(nullptr) } };
     // nlohmann writes NaN and infinity as null, which the reader would then reject as a missing field.
     specjson::requireFinite(out, "$", "plan JSON");
     return out;
+}
+
+/// How far the cost model is off on this GPU's family (derived from the cluster's gpu.calibration;
+/// the reader ignores it). The errors are null when no calibration run covers the family.
+Json predictionErrorJson(const CalibrationInfo& c)
+{
+    // The band is the regime's cross-validated mean |error| where one is known ("error", "cross_validated"); the
+    // in-sample figures are kept apart.
+    return Json { { "family", c.family }, { "profile", c.profile }, { "regime", c.regime },
+        { "calibration_runs", c.runs }, { "cross_validated", c.crossValidated },
+        { "error", c.calibrated() ? Json(c.rmsError) : Json(nullptr) },
+        { "rms_error", c.calibrated() ? Json(c.rmsError) : Json(nullptr) },
+        { "in_sample_mean_error", c.calibrated() && c.crossValidated ? Json(c.inSampleMean) : Json(nullptr) },
+        { "max_error", c.calibrated() ? Json(c.maxError) : Json(nullptr) }, { "text", c.describe() } };
 }
 
 std::string writePlanJson(const PlanDocument& document)

@@ -18,6 +18,10 @@ namespace shardscope {
  */
 nlohmann::ordered_json planDocumentToJson(const PlanDocument& document);
 
+/// A plan file's "prediction_error" object (docs/plan-format.md): the band of the calibration's regime, its
+/// runs, the in-sample figures apart, and the text shown with it.
+nlohmann::ordered_json predictionErrorJson(const CalibrationInfo& calibration);
+
 /// planDocumentToJson, pretty-printed with 2 spaces and a trailing newline.
 std::string writePlanJson(const PlanDocument& document);
 

@@ -5,7 +5,9 @@
 
 #include "export/budget_json.h"
 #include "export/spec_json.h"
+#include "hardware/calibration_constants.h"
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <system_error>
@@ -49,7 +51,7 @@ Json toJsonDocument(const SessionDocument& d)
         { "model",
             Json { { "source", d.model }, { "bundled", d.modelIsBundled },
                 { "relative_path", optionalString(d.modelRelative) } } },
-        { "cluster", toJson(d.cluster) }, { "training", toJson(d.training) },
+        { "cluster", toJson(d.cluster) }, { "profile", optionalString(d.profile) }, { "training", toJson(d.training) },
         { "strategy", toString(d.strategy) }, { "weights", toJson(d.weights) }, { "top_count", d.topCount },
         { "show_infeasible", d.showInfeasible },
         { "selected_plan", d.selectedPlan ? toJson(*d.selectedPlan) : Json(nullptr) },
@@ -105,7 +107,7 @@ bool pathExists(const fs::path& p)
 bool operator==(const SessionDocument& a, const SessionDocument& b)
 {
     return a.generator == b.generator && a.model == b.model && a.modelIsBundled == b.modelIsBundled
-        && a.modelRelative == b.modelRelative && sameCluster(a.cluster, b.cluster)
+        && a.modelRelative == b.modelRelative && sameCluster(a.cluster, b.cluster) && a.profile == b.profile
         && sameTraining(a.training, b.training) && a.strategy == b.strategy && a.weights == b.weights
         && a.topCount == b.topCount && a.showInfeasible == b.showInfeasible && a.selectedPlan == b.selectedPlan
         && a.budget == b.budget;
@@ -166,6 +168,17 @@ SessionDocument readSessionJson(std::string_view text, const std::string& source
         d.modelRelative = model.string("relative_path");
     d.cluster = specjson::readCluster(root.object("cluster"));
     validateAt(d.cluster, "$.cluster", source);
+    if (root.find("profile")) { // since software-stack profiles
+        d.profile = root.string("profile");
+        const std::vector<std::string> names = CalibrationConstants::builtin().profileNames();
+        if (std::find(names.begin(), names.end(), d.profile) == names.end()) {
+            std::string known;
+            for (const std::string& n : names)
+                known += (known.empty() ? "\"" : ", \"") + n + "\"";
+            root.fail("$.profile", "unknown software-stack profile \"" + d.profile.substr(0, 64) + "\"; expected one of "
+                                       + known);
+        }
+    }
     d.training = specjson::readTraining(root.object("training"));
     validateAt(d.training, "$.training", source);
     d.strategy = specjson::readStrategy(root, "strategy");

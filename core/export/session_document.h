@@ -32,6 +32,9 @@ struct SessionDocument
     /// (bundled model, or no common root). writeSessionJson(document, sessionPath) fills it in.
     std::string modelRelative;
     ClusterSpec cluster;   ///< full GPU spec, so user-defined GPUs survive
+    /// The software-stack profile whose constants and band the plans use (resources/calibration.json);
+    /// empty: the default profile (sessions written before profiles existed).
+    std::string profile;
     TrainingSpec training; ///< incl. pins
     Strategy strategy = Strategy::Exhaustive;
     ScoreWeights weights;
@@ -67,7 +70,8 @@ std::string sessionRelativeModelPath(const std::string& model, const std::string
  * input is empty; a syntax error at "line L, column C"; a wrong "format" or a newer "version";
  * a missing field, a value of the wrong type or out of range at its JSON path
  * ("$.training.seq_length"); a cluster or training setup that ClusterSpec::validate or
- * TrainingSpec::validate rejects, at the path of the offending field. Unknown keys are ignored.
+ * TrainingSpec::validate rejects, at the path of the offending field; a "profile" that is not one of the
+ * built-in software-stack profiles, naming them. Unknown keys are ignored.
  */
 SessionDocument readSessionJson(std::string_view text, const std::string& source);
 

@@ -3,6 +3,7 @@
 
 #include "export/budget_json.h"
 #include "export/plan_document.h"
+#include "export/plan_json.h"
 #include "export/spec_json.h"
 
 #include <charconv>
@@ -89,7 +90,7 @@ Json sweepToJson(const SweepReport& r)
             { "seq_length", p.seqLength }, { "status", toString(p.status) }, { "reason", p.reason },
             { "candidates_evaluated", p.candidateCount }, { "feasible_count", p.feasibleCount },
             { "search_seconds", p.searchSeconds }, { "smallest_fitting", result.smallestFitting == i },
-            { "best", bestJson(r, p) } });
+            { "prediction_error", predictionErrorJson(p.calibration) }, { "best", bestJson(r, p) } });
     }
     Json out { { "format", SweepReport::kFormat }, { "version", SweepReport::kVersion },
         { "generator", r.generator },

@@ -41,7 +41,7 @@ struct KernelSpec
 /// How far the model is off in one regime (GPU family x dense/MoE x precision x sequence bucket) of a profile's runs.
 struct RegimeBand
 {
-    std::string regime;        ///< "H100 dense FP8 <=8k" (regimeKey in calibration/validation.h)
+    std::string regime;        ///< "H100 dense FP8 <=8k" (regimeKey in cost/prediction_band.h)
     int rows = 0;              ///< runs of the regime the model evaluated
     double inSampleMean = 0;   ///< mean |error| with the fitted constants
     double inSampleMax = 0;
@@ -60,7 +60,7 @@ struct CalibrationInfo
     double maxError = 0;      ///< largest relative error on one run
     std::string fittedOn;     ///< the runs and date, e.g. "Narayanan 2021 Table 1, fitted 2026-12-01"
     std::string profile;      ///< the software-stack profile ("megatron-bridge")
-    std::string regime;       ///< the plan's regime once resolved (calibration/prediction_band.h); empty before
+    std::string regime;       ///< the plan's regime once resolved (cost/prediction_band.h); empty before
     bool crossValidated = false; ///< rmsError is a cross-validated figure of `regime`
     double inSampleMean = 0;  ///< the regime's in-sample mean |error|, kept apart
     /// A regime with too few runs: the nearest regime whose figure is shown ("uncalibrated" otherwise).

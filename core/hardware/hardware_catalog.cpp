@@ -193,12 +193,16 @@ void HardwareCatalog::applyCalibration(const std::vector<FamilyConstants>& famil
     }
 }
 
-void HardwareCatalog::merge(const HardwareCatalog& other)
+void HardwareCatalog::merge(const HardwareCatalog& other, std::string_view profile)
 {
     // A user GPU that names a calibrated family gets that family's fitted constants and error, as the
     // built-in GPUs do; one without a family keeps its own efficiencies and is uncalibrated.
     HardwareCatalog calibrated = other;
-    calibrated.applyCalibration(CalibrationConstants::builtin());
+    const CalibrationConstants& constants = CalibrationConstants::builtin();
+    if (const Profile* p = profile.empty() ? nullptr : constants.profile(profile))
+        calibrated.applyCalibration(constants.familiesOf(*p));
+    else
+        calibrated.applyCalibration(constants);
     for (std::size_t i = 0; i < calibrated.m_gpus.size(); ++i)
         add(calibrated.m_gpus[i], calibrated.m_aliases[i]);
 }

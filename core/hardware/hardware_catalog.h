@@ -32,8 +32,9 @@ public:
     void applyCalibration(const CalibrationConstants& constants); ///< the default profile's
     void applyCalibration(const std::vector<FamilyConstants>& families);
     /// Adds every GPU of another catalog (user GPUs override built-in ones of the same name); a GPU whose
-    /// `family` has fitted constants (resources/calibration.json) gets them and that family's error.
-    void merge(const HardwareCatalog& other);
+    /// `family` has fitted constants (resources/calibration.json) gets them and that family's error, in the
+    /// named software-stack profile (empty or unknown: the default profile).
+    void merge(const HardwareCatalog& other, std::string_view profile = {});
     const std::vector<GpuSpec>& gpus() const { return m_gpus; }
 
 private:

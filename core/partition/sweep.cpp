@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "partition/sweep.h"
 
+#include "cost/prediction_band.h"
 #include "partition/planner.h"
 #include "util/input_error.h"
 #include "util/text.h"
@@ -188,6 +189,7 @@ PlanningProblem sweepPointProblem(const PlanningProblem& base, SweepAxis axis, s
         p.training.seqLength = value;
         break;
     }
+    resolvePredictionBand(p); // a sequence sweep crosses regimes: each point shows its own regime's band
     return p;
 }
 
@@ -234,6 +236,7 @@ SweepResult runSweep(const PlanningProblem& base, const SweepSpec& spec, Strateg
             point.gpus = problem.cluster.totalGpus();
             point.globalBatch = problem.training.globalBatch;
             point.seqLength = problem.training.seqLength;
+            point.calibration = problem.cluster.gpu.calibration;
 
             SearchOptions search;
             search.threads = options.threads;

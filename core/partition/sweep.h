@@ -101,6 +101,8 @@ struct SweepPoint
     double score = 0; ///< Fits: the best plan's score under the sweep's weights
     PlanSummary best; ///< Fits: the best plan (runPlanning's first in order)
     PlanEstimate bestEstimate; ///< Fits: its full estimate (stages, memory, time breakdown)
+    /// The band of this point's regime (a sequence sweep crosses sequence buckets); set when the value is valid.
+    CalibrationInfo calibration;
 
     bool fits() const { return status == SweepPointStatus::Fits; }
 };

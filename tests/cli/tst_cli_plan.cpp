@@ -2,7 +2,7 @@
 // `shardscope plan` end to end: output, JSON, exit codes and error messages.
 #include <QFile>
 #include "cli_run.h"
-#include "calibration/prediction_band.h"
+#include "cost/prediction_band.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 

@@ -74,6 +74,7 @@ private slots:
     void tableCsvAndJson();
     void otherAxes_data();
     void otherAxes();
+    void sequenceSweepBandPerRegime();
     void perPointErrors();
     void exitCodes_data();
     void exitCodes();
@@ -222,6 +223,31 @@ void TestCliSweep::otherAxes()
     QVERIFY2(r.out.contains(QLatin1Char('\n') + column + QStringLiteral("   tp  cp")), qPrintable(r.out));
     QVERIFY(r.out.contains(QStringLiteral("8 GPUs, 8 GPUs a node")));
     QVERIFY(r.out.contains(summary));
+}
+
+// Across sequence buckets the summary gives each regime's band with the values it covers, and the JSON
+// each point's prediction_error.
+void TestCliSweep::sequenceSweepBandPerRegime()
+{
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("seq.json"));
+    const Run r = run({ QStringLiteral("sweep"), qwen(), QStringLiteral("--gpus"), QStringLiteral("8"),
+        QStringLiteral("--precision"), QStringLiteral("fp8"), QStringLiteral("--seq"), QStringLiteral("2048,65536"),
+        QStringLiteral("--json"), json });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("cross-validated on ")) && r.out.contains(QStringLiteral("H100 dense FP8 <=8k, profile megatron-bridge (at 2048)")),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("Predicted times are uncalibrated: fewer than 3 measured runs in H100 dense FP8 >32k")),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("(at 65536)")), qPrintable(r.out));
+    const QJsonArray points = QJsonDocument::fromJson(readAll(json)).object().value(QStringLiteral("points")).toArray();
+    QCOMPARE(points.size(), 2);
+    QCOMPARE(points[0].toObject()[QStringLiteral("prediction_error")].toObject()[QStringLiteral("regime")].toString(),
+             QStringLiteral("H100 dense FP8 <=8k"));
+    QVERIFY(points[0].toObject()[QStringLiteral("prediction_error")].toObject()[QStringLiteral("cross_validated")].toBool());
+    QCOMPARE(points[1].toObject()[QStringLiteral("prediction_error")].toObject()[QStringLiteral("regime")].toString(),
+             QStringLiteral("H100 dense FP8 >32k"));
+    QVERIFY(points[1].toObject()[QStringLiteral("prediction_error")].toObject()[QStringLiteral("error")].isNull());
 }
 
 void TestCliSweep::perPointErrors()

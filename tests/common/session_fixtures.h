@@ -42,6 +42,7 @@ inline SessionDocument makeDocument()
     d.cluster.gpusPerNode = 4;
     d.cluster.intraNode = { 400e9, 3e-6, 0.9 };
     d.cluster.interNode = { 25e9, 1e-5, 0.6 };
+    d.profile = "mcore-r0.8";
     d.training.seqLength = 8192;
     d.training.globalBatch = 1024;
     d.training.precision = Precision::Fp8;

@@ -64,6 +64,7 @@ private slots:
         QCOMPARE(d.cluster.gpusPerNode, 4);
         QVERIFY(d.cluster.intraNode == (LinkSpec { 400e9, 3e-6, 0.9 }));
         QVERIFY(d.cluster.interNode == (LinkSpec { 25e9, 1e-5, 0.6 }));
+        QCOMPARE(d.profile, std::string("mcore-r0.8"));
         QCOMPARE(d.training.seqLength, std::int64_t(8192));
         QCOMPARE(d.training.globalBatch, std::int64_t(1024));
         QVERIFY(d.training.precision == Precision::Fp8);
@@ -207,7 +208,8 @@ private slots:
             "overlap override removed", "tp overlap pin", "pp overlap pin", "selection overlap", "cp pin",
             "cp comm type pin", "dp replicate pin", "reshard pin", "selection cp", "selection cp comm type",
             "selection dp replicate", "selection reshard", "ep pin", "etp pin", "moe imbalance", "capacity factor",
-            "selection ep", "selection etp", "ep overlap pin unset", "ep overlap pin on", "selection ep overlap" };
+            "selection ep", "selection etp", "ep overlap pin unset", "ep overlap pin on", "selection ep overlap",
+            "profile" };
         for (int i = 0; i < int(std::size(names)); ++i)
             QTest::newRow(names[i]) << i;
     }
@@ -262,8 +264,9 @@ private slots:
             [](SessionDocument& d) { d.training.pins.epCommOverlap.reset(); },
             [](SessionDocument& d) { d.training.pins.epCommOverlap = true; },
             [](SessionDocument& d) { d.selectedPlan->epCommOverlap = false; },
+            [](SessionDocument& d) { d.profile.clear(); },
         };
-        QCOMPARE(int(std::size(mutations)), 46);
+        QCOMPARE(int(std::size(mutations)), 47);
         const SessionDocument original = makeDocument();
         SessionDocument changed = original;
         mutations[mutation](changed);

@@ -30,6 +30,9 @@ private slots:
                                       << "expected \"shardscope-session\", got \"shardscope-plan\"";
         QTest::newRow("version 2") << "/version" << "2" << "$.version" << "version 2 is newer";
         QTest::newRow("version 0") << "/version" << "0" << "$.version" << "got 0";
+        QTest::newRow("unknown profile") << "/profile" << "\"my-stack\"" << "$.profile"
+                                         << "unknown software-stack profile \"my-stack\"; expected one of \"megatron-bridge\", ";
+        QTest::newRow("profile a number") << "/profile" << "7" << "$.profile" << "expected a string";
         QTest::newRow("missing generator") << "/generator" << "" << "$.generator" << "missing required field";
         QTest::newRow("model a string") << "/model" << "\"x.json\"" << "$.model" << "expected an object, got string";
         QTest::newRow("model source missing") << "/model/source" << "" << "$.model.source" << "missing required field";

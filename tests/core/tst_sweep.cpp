@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sweeps (core/partition/sweep.h): each point's best plan is a separate runPlanning's, the smallest point
 // that fits, per-point errors, progress and cancellation, and the value parser.
+#include "cost/prediction_band.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
 #include "partition/planner.h"
@@ -116,6 +117,7 @@ private slots:
     void marksTheSmallestThatFits();
     void perPointErrors();
     void pointSettingsKeepTheBase();
+    void sequenceSweepShowsEachRegimesBand();
     void progressAndPointsInOrder();
     void cancellation_data();
     void cancellation();
@@ -271,6 +273,35 @@ void TestSweep::pointSettingsKeepTheBase()
     QCOMPARE(sweepPointProblem(base, SweepAxis::SeqLength, 8192).cluster.nodes, 2);
     QVERIFY_THROWS_EXCEPTION(InputError, sweepPointProblem(base, SweepAxis::Gpus, 20));
     QVERIFY_THROWS_EXCEPTION(InputError, sweepPointProblem(base, SweepAxis::GlobalBatch, 0));
+}
+
+// A sequence sweep crosses sequence buckets: each point carries its own regime's band, not the base's.
+void TestSweep::sequenceSweepShowsEachRegimesBand()
+{
+    PlanningProblem base = qwenProblem(8);
+    base.training.precision = Precision::Fp8;
+    resolvePredictionBand(base);
+    QCOMPARE(QString::fromStdString(base.cluster.gpu.calibration.regime), QStringLiteral("H100 dense FP8 <=8k"));
+    QVERIFY(base.cluster.gpu.calibration.crossValidated);
+    const RegimeBand* shortBand = nullptr;
+    for (const RegimeBand& b : h100().calibration.regimes)
+        if (b.regime == "H100 dense FP8 <=8k")
+            shortBand = &b;
+    QVERIFY(shortBand);
+
+    SweepSpec spec;
+    spec.axis = SweepAxis::SeqLength;
+    spec.values = { 2048, 65536 };
+    const SweepResult r = runSweep(base, spec, Strategy::Exhaustive, ScoreWeights {}, twoThreads());
+    QCOMPARE(int(r.points.size()), 2);
+    const CalibrationInfo& near = r.points[0].calibration;
+    QCOMPARE(QString::fromStdString(near.regime), QStringLiteral("H100 dense FP8 <=8k"));
+    QCOMPARE(near.runs, shortBand->cvRows);
+    QCOMPARE(near.rmsError, shortBand->cvMean);
+    const CalibrationInfo& far = r.points[1].calibration;
+    QCOMPARE(QString::fromStdString(far.regime), QStringLiteral("H100 dense FP8 >32k"));
+    QVERIFY(!far.calibrated()); // no measured run at 64k in the default profile
+    QCOMPARE(QString::fromStdString(far.nearestRegime), QStringLiteral("H100 dense FP8 <=8k"));
 }
 
 void TestSweep::progressAndPointsInOrder()

@@ -6,7 +6,7 @@
 #include "gpt_fixtures.h"
 
 #include "calibration/measured_runs.h"
-#include "calibration/prediction_band.h"
+#include "cost/prediction_band.h"
 #include "calibration/validation.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"

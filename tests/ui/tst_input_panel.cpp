@@ -406,6 +406,44 @@ private slots:
         QVERIFY(!restored.training().pins.epCommOverlap);
     }
 
+    // The stack profile: the selector lists the built-in profiles, default first; choosing one gives the GPUs
+    // that profile's fitted constants (one search), and a session brings it back.
+    void profileSelectorSetsConstantsAndSurvivesASession()
+    {
+        InputPanel panel;
+        QCOMPARE(panel.profileBox()->count(), int(CalibrationConstants::builtin().profileNames().size()));
+        QCOMPARE(panel.profile(), QStringLiteral("megatron-bridge"));
+        panel.gpuBox()->setCurrentIndex(panel.gpuBox()->findData(QStringLiteral("H100-SXM")));
+        QCOMPARE(QString::fromStdString(panel.cluster().gpu.calibration.profile), QStringLiteral("megatron-bridge"));
+        const double bridgeGemm = panel.cluster().gpu.matmulEfficiency;
+
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        panel.profileBox()->setCurrentIndex(panel.profileBox()->findData(QStringLiteral("mcore-r0.8")));
+        QCOMPARE(problem.count(), 1);
+        const GpuSpec gpu = panel.cluster().gpu;
+        QCOMPARE(QString::fromStdString(gpu.name), QStringLiteral("H100-SXM")); // the GPU stays chosen
+        QCOMPARE(QString::fromStdString(gpu.calibration.profile), QStringLiteral("mcore-r0.8"));
+        QCOMPARE(gpu.matmulEfficiency, HardwareCatalog::builtin("mcore-r0.8")->find("H100-SXM")->matmulEfficiency);
+        QVERIFY(gpu.matmulEfficiency != bridgeGemm); // the two stacks' fits differ
+
+        SessionDocument saved;
+        saved.cluster = panel.cluster();
+        saved.profile = panel.profile().toStdString();
+        saved.training = panel.training();
+        const SessionDocument loaded = readSessionJson(writeSessionJson(saved), "session");
+        QCOMPARE(QString::fromStdString(loaded.profile), QStringLiteral("mcore-r0.8"));
+        InputPanel restored;
+        QSignalSpy restoredProblem(&restored, &InputPanel::problemChanged);
+        restored.setProfile(QString::fromStdString(loaded.profile), false);
+        restored.setInputs(loaded.cluster, loaded.training, loaded.strategy, loaded.weights, false);
+        QCOMPARE(restoredProblem.count(), 0);
+        QCOMPARE(restored.profile(), QStringLiteral("mcore-r0.8"));
+        QCOMPARE(restored.cluster().gpu.matmulEfficiency, gpu.matmulEfficiency);
+        restored.setProfile(QString()); // empty: the default profile
+        QCOMPARE(restored.profile(), QStringLiteral("megatron-bridge"));
+        QCOMPARE(restored.cluster().gpu.matmulEfficiency, bridgeGemm);
+    }
+
     void formChangesSearchWeightChangesRerank()
     {
         InputPanel panel;
