@@ -6,8 +6,9 @@
 //   shardscope-search-checksum [--quick] [--dump FILE]
 // (--quick skips the two slow unpruned searches; --dump writes every candidate's summary, one line each, to compare
 // two builds number by number where the checksums differ.)
-// Since the software-stack profiles' refit of 2026-12-07 (H100 GEMM fraction 0.590) the full run ends
-// "all 93232b941b33543d" (--quick: "all 2fc3407f6637526d"); before it, since UnitNeed, "all 763a8fef52aba404".
+// Since pipeline sends priced per boundary (NVLink inside a node; 70B/64 moved, 405B and DeepSeek-V3 did not)
+// the full run ends "all 56a83283081fc22f" (--quick: "all 026eb3b1ecff9c7f"); after the profiles' refit of 2026-12-07
+// "all 93232b941b33543d" (--quick "all 2fc3407f6637526d"); since UnitNeed before it, "all 763a8fef52aba404".
 #include "cost/plan_evaluator.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"

@@ -86,6 +86,14 @@ double Collectives::allToAllSeconds(double bytes, const CommGroup& group) const
     return std::max(intra, inter) + ringStepLatency(group);
 }
 
+bool pipelineSendCrossesNodes(int from, int to, int stageRanks, int gpusPerNode)
+{
+    const std::int64_t s = stageRanks, g = std::max(gpusPerNode, 1);
+    const std::int64_t x = from * s, y = to * s; // the first rank of each stage
+    // Every pair (x + j, y + j) shares a node exactly when both stages lie inside one node, the same one.
+    return x / g != (x + s - 1) / g || y / g != (y + s - 1) / g || x / g != y / g;
+}
+
 double Collectives::sendSeconds(double bytes, bool interNode) const
 {
     if (bytes <= 0)

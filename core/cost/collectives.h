@@ -24,6 +24,15 @@ struct CommGroup
 };
 
 /**
+ * Whether a pipeline send between stages `from` and `to` crosses nodes, with `stageRanks` ranks a stage (tp x cp x dp).
+ * Megatron puts PP outermost in its rank order (parallel_state.py, order "tp-cp-ep-dp-pp", Megatron-LM d98e8a6),
+ * so stage k is ranks [k S, (k + 1) S) and rank j of one stage sends to rank j of the other; the send crosses
+ * nodes when any of those pairs sits on two nodes (the slowest pair sets the pipeline's pace). With S a multiple
+ * of the node every boundary crosses; with g / S stages a node only every (g / S)-th does.
+ */
+bool pipelineSendCrossesNodes(int from, int to, int stageRanks, int gpusPerNode);
+
+/**
  * Time of NCCL-style collectives over `bytes` per rank, as latency + bandwidth per message
  * (Thakur, Rabenseifner & Gropp 2005; NCCL's PERFORMANCE.md "bus bandwidth"):
  * - ring all-reduce 2(n-1) steps moving 2(n-1)/n of the buffer, reduce-scatter and all-gather

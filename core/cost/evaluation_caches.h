@@ -82,7 +82,8 @@ struct StageSums
     ModelStateBytes states {};
     double routedBytes = 0, sharedBytes = 0;
     OtherMemoryBytes other {};
-    double boundaryBytes = 0, sendSeconds = 0; ///< one pipeline send of its boundary, and its exposed time
+    double boundaryBytes = 0; ///< one pipeline send of its boundary
+    double sendSeconds[2] = { 0, 0 }; ///< that send's exposed time to a neighbour on the same node [0], on another [1]
 };
 
 /// A stage in evaluateInto's first pass: its distinct sums (an index), micro-batches in flight and sends.

@@ -179,17 +179,17 @@ struct PlanEvaluator::EvaluationPass
     std::vector<StageFloorTimes>& floorTimes;
     const Collectives coll;
     const KernelModel kernels;
-    const bool ppInterNode;
+    const int stageRanks; ///< ranks a pipeline stage holds (tp x cp x dp), consecutive in Megatron's order
     const double tokens; ///< per rank
     // Megatron overlaps the pipeline's sends with compute in its interleaved schedule (ppCommOverlap);
     // torch.distributed.pipelining, which runs the zero-bubble schedules, posts every send and receive
     // asynchronously and makes only the consuming pass's stream wait (torch/distributed/pipelining/schedules.py,
     // batch_isend_irecv and _wait_batch_p2p).
     const bool overlapped;
-    const LinkSpec& link;
     const double activationBytes;
-    // The last boundary's elements per token, its bytes and their send time (the same for most stages).
-    double boundaryFor = -1, bytes = 0, send = 0;
+    // The last boundary's elements per token, its bytes and their send time over NVLink and over the network
+    // (the same for most stages).
+    double boundaryFor = -1, bytes = 0, send[2] = { 0, 0 };
     double tMax = 0, tMin = 1e300; ///< the slowest and fastest stage's micro-batch time
     double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
     int tailStage = 0; ///< the stage that ends the step (its DP tail and optimizer step the longest)
@@ -222,10 +222,9 @@ PlanEvaluator::EvaluationPass::EvaluationPass(const PlanEvaluator& evaluator, Pl
     , floorTimes(scratch.floorTimes)
     , coll(cl)
     , kernels(cl.gpu, tr.precision)
-    , ppInterNode(std::int64_t(config.tp) * config.cp * config.dp * config.pp > cl.gpusPerNode)
+    , stageRanks(config.tp * config.cp * config.dp)
     , tokens(double(tr.seqLength) * config.microBatch / config.cp)
     , overlapped(config.ppCommOverlap || isZeroBubble(config.schedule))
-    , link(ppInterNode ? cl.interNode : cl.intraNode)
     , activationBytes(tr.bytesPerActivation())
 {
     e.numMicroBatches = m;
@@ -388,14 +387,17 @@ void PlanEvaluator::EvaluationPass::boundarySend(StageSums& sums)
     if (sums.boundary != boundaryFor) {
         boundaryFor = sums.boundary;
         bytes = sums.boundary * tokens * activationBytes / c.tp;
-        send = coll.sendSeconds(bytes, ppInterNode);
+        send[0] = coll.sendSeconds(bytes, false);
+        send[1] = coll.sendSeconds(bytes, true);
     }
     sums.boundaryBytes = bytes;
     // Overlapped, a send runs while the stage computes its next chunk: what that chunk's forward
     // does not cover stays, and at least the handshake's latency.
-    sums.sendSeconds = overlapped
-        ? std::max(link.latencySeconds, send - (sums.forward + sums.tpForward + sums.cpForward + sums.epForward) / v)
-        : send;
+    const double covered = (sums.forward + sums.tpForward + sums.cpForward + sums.epForward) / v;
+    for (int inter : { 0, 1 })
+        sums.sendSeconds[inter] = overlapped
+            ? std::max((inter ? cl.interNode : cl.intraNode).latencySeconds, send[inter] - covered)
+            : send[inter];
 }
 
 // Stage k's record from its distinct `sums`: its pipeline sends, floor times and memory total (the peak stage's).
@@ -406,11 +408,27 @@ void PlanEvaluator::EvaluationPass::recordStage(int k, StageRecord& rec, const S
         // Interleaved, every stage also sends across the wrap-around between chunks (stage p - 1 to stage 0
         // forward, stage 0 to stage p - 1 backward). ZBV's V has no wrap-around and no send at its turn
         // (virtual stages p - 1 and p share the last stage): its first and last stage send once per chunk.
-        const int sends = c.schedule == Schedule::ZeroBubbleV ? (k == 0 || k == p - 1 ? 1 : 2)
-            : interleaved                                   ? 2
-                                                            : (k < p - 1 ? 1 : 0) + (k > 0 ? 1 : 0);
+        // Each send goes over NVLink or the network as its two stages sit (pipelineSendCrossesNodes).
+        const auto sendTo = [&](int to) {
+            return sums.sendSeconds[pipelineSendCrossesNodes(k, to, stageRanks, cl.gpusPerNode) ? 1 : 0];
+        };
+        double perChunk = 0;
+        int sends = 0;
+        if (interleaved && c.schedule != Schedule::ZeroBubbleV) {
+            perChunk = sendTo((k + 1) % p) + sendTo((k + p - 1) % p);
+            sends = 2;
+        } else {
+            if (k < p - 1) {
+                perChunk += sendTo(k + 1);
+                ++sends;
+            }
+            if (k > 0) {
+                perChunk += sendTo(k - 1);
+                ++sends;
+            }
+        }
         // Batched, synchronous sends (no overlap) also synchronise the device at every schedule step.
-        rec.ppCommSeconds = double(sends * v) * sums.sendSeconds + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
+        rec.ppCommSeconds = double(v) * perChunk + (overlapped ? 0.0 : 2.0 * v * kPipelineStepHostSeconds);
         e.comm.ppBytes += double(sends * v) * sums.boundaryBytes * m / double(p); // the mean over stages
     }
     // The sums in StageEstimate's order (forwardSeconds, microBatchSeconds(), MemoryBreakdown::totalBytes()),

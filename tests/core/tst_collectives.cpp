@@ -111,6 +111,27 @@ private slots:
         QCOMPARE(o.exposedSeconds, allReduce / 2);
     }
 
+    // Megatron's rank order puts PP outermost: stage k holds ranks [k S, (k + 1) S). By hand on 8-GPU nodes.
+    void pipelineSendsCrossNodesWhereTheStagesDo()
+    {
+        // TP 4 x PP 4 on 2 nodes: stages 0-1 on node 0 (ranks 0-7), 2-3 on node 1 (8-15).
+        QVERIFY(!pipelineSendCrossesNodes(0, 1, 4, 8));
+        QVERIFY(pipelineSendCrossesNodes(1, 2, 4, 8));
+        QVERIFY(pipelineSendCrossesNodes(2, 1, 4, 8));
+        QVERIFY(!pipelineSendCrossesNodes(2, 3, 4, 8));
+        QVERIFY(pipelineSendCrossesNodes(3, 0, 4, 8)); // the interleaved wrap-around
+        // A stage of a whole node (TP 8): every boundary crosses.
+        for (int k = 0; k < 3; ++k)
+            QVERIFY(pipelineSendCrossesNodes(k, k + 1, 8, 8));
+        // PP 4 x TP 2 in one node: none does, the wrap-around neither.
+        for (int k = 0; k < 4; ++k)
+            QVERIFY(!pipelineSendCrossesNodes(k, (k + 1) % 4, 2, 8));
+        // Stages of 3 ranks: stage 2 (ranks 6-8) straddles two nodes, so its sends cross either way.
+        QVERIFY(!pipelineSendCrossesNodes(0, 1, 3, 8));
+        QVERIFY(pipelineSendCrossesNodes(1, 2, 3, 8));
+        QVERIFY(pipelineSendCrossesNodes(2, 3, 3, 8));
+    }
+
     void pipelineMakespan()
     {
         // Uniform stages: (m + p - 1) t and (m + (p - 1)/v) t (Narayanan 2021, Sec. 2.2).
