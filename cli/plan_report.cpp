@@ -334,8 +334,10 @@ void PlanReport::printDetails(QTextStream& out, const PlanningProblem& problem, 
                     qs(formatSeconds(e.comm.ppSeconds)), cpTraffic, epTraffic, qs(formatBytes(e.comm.dpBytes)),
                     qs(formatSeconds(e.comm.dpSeconds)), qs(formatSeconds(e.comm.dpExposedSeconds)))
         << '\n';
-    out << tr("  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)")
+    out << tr("  MFU %1% (%2% counting causal attention half, as NVIDIA publishes), HFU %3%, bubble %4% of the "
+              "pipeline, compute imbalance %5 (slowest / fastest stage)")
                .arg(100 * e.mfu, 0, 'f', 1)
+               .arg(100 * e.mfuCausalHalf, 0, 'f', 1)
                .arg(100 * e.hfu, 0, 'f', 1)
                .arg(100 * e.bubbleFraction, 0, 'f', 1)
                .arg(e.computeImbalance, 0, 'f', 3)

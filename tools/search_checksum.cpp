@@ -6,9 +6,10 @@
 //   shardscope-search-checksum [--quick] [--dump FILE]
 // (--quick skips the two slow unpruned searches; --dump writes every candidate's summary, one line each, to compare
 // two builds number by number where the checksums differ.)
-// Since pipeline sends priced per boundary (NVLink inside a node; 70B/64 moved, 405B and DeepSeek-V3 did not)
-// the full run ends "all 56a83283081fc22f" (--quick: "all 026eb3b1ecff9c7f"); after the profiles' refit of 2026-12-07
-// "all 93232b941b33543d" (--quick "all 2fc3407f6637526d"); since UnitNeed before it, "all 763a8fef52aba404".
+// Since attention priced by the kernels' published curves and the refit of 2026-12-07 the full run ends
+// "all b03c5ece7e789731" (--quick: "all e599c38ecf8f9806"). Earlier baselines: pipeline sends per boundary
+// "all 56a83283081fc22f" (quick 026eb3b1ecff9c7f); the profiles' refit "all 93232b941b33543d" (quick
+// 2fc3407f6637526d); UnitNeed "all 763a8fef52aba404".
 #include "cost/plan_evaluator.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"

@@ -4583,6 +4583,24 @@ TRANSLATIONS.update({
     ('SweepCommand', '%1 (at %2)'): ('%1 (bei %2)', '%1（于 %2）'),
 })
 
+TRANSLATIONS.update({
+    ('Glossary', "Model FLOPs utilization: the model's FLOPs per second (forward and backward, no recomputation) over the GPUs' peak. Attention scores are counted in full, as Megatron-LM logs them; the figure in brackets counts the half a causal mask hides as not done, as NVIDIA publishes MFU."):
+        ('Model FLOPs Utilization: die FLOPs des Modells pro Sekunde (Vorwärts und Rückwärts, ohne Neuberechnung) '
+         'bezogen auf die Spitzenleistung der GPUs. Attention-Scores werden voll gezählt, wie Megatron-LM sie '
+         'protokolliert; der Wert in Klammern zählt die Hälfte, die eine kausale Maske verdeckt, als nicht '
+         'ausgeführt, wie NVIDIA die MFU veröffentlicht.',
+         '模型 FLOPs 利用率：模型每秒的 FLOPs（前向与反向，不含重计算）与 GPU 峰值之比。注意力分数按全量计算，'
+         '与 Megatron-LM 日志一致；括号中的数值把因果掩码遮蔽的一半视为未执行，与 NVIDIA 公布 MFU 的方式一致。'),
+    ('PlanReport', '  MFU %1% (%2% counting causal attention half, as NVIDIA publishes), HFU %3%, bubble %4% of the pipeline, compute imbalance %5 (slowest / fastest stage)'):
+        ('  MFU %1% (%2% mit kausaler Attention zur Hälfte gezählt, wie NVIDIA veröffentlicht), HFU %3%, Blase %4% '
+         'der Pipeline, Rechenungleichgewicht %5 (langsamste / schnellste Stufe)',
+         '  MFU %1%（因果注意力按一半计为 %2%，与 NVIDIA 公布的口径一致），HFU %3%，气泡占流水线 %4%，'
+         '计算不均衡 %5（最慢 / 最快阶段）'),
+    ('PlanText', '<br>%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % (%7 % causal half) · bubble %8 %'):
+        ('<br>%1 pro GPU von %2 nutzbar · %3 s %4 pro Schritt · %5 Tokens/s · MFU %6 % (%7 % kausal halb) · Blase %8 %',
+         '<br>每个 GPU %1（可用 %2）· 每步 %3 秒 %4 · %5 token/s · MFU %6 %（因果减半 %7 %）· 气泡 %8 %'),
+})
+
 def main():
     status = 0
     for name, column in FILES.items():

@@ -2021,10 +2021,6 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Model FLOPs utilization: the model's FLOPs per second (forward and backward, no recomputation) over the GPUs' peak.</source>
-        <translation>Model FLOPs Utilization: die FLOPs des Modells pro Sekunde (Vorwärts- und Rückwärtsdurchlauf, ohne Neuberechnung) im Verhältnis zur Spitzenleistung der GPUs.</translation>
-    </message>
-    <message>
         <source>HFU</source>
         <translation>HFU</translation>
     </message>
@@ -2233,6 +2229,10 @@ Framework nicht ausdrücken kann; 4 die Ausgabedatei konnte nicht geschrieben we
         <source>The plan's rank under the chosen strategy. By default the fastest plan that fits is #1, or a plan tied with it (within half the band of the predicted times) that has more headroom or more usual settings; hover a rank for why it is there.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Der Rang des Plans unter der gewählten Strategie. Standardmäßig ist der schnellste passende Plan #1 oder ein mit ihm gleichauf liegender Plan (innerhalb der halben Bandbreite der vorhergesagten Zeiten) mit mehr freiem Speicher oder üblicheren Einstellungen; zeigen Sie auf einen Rang, um zu sehen, warum er dort steht.</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: the model's FLOPs per second (forward and backward, no recomputation) over the GPUs' peak. Attention scores are counted in full, as Megatron-LM logs them; the figure in brackets counts the half a causal mask hides as not done, as NVIDIA publishes MFU.</source>
+        <translation>Model FLOPs Utilization: die FLOPs des Modells pro Sekunde (Vorwärts und Rückwärts, ohne Neuberechnung) bezogen auf die Spitzenleistung der GPUs. Attention-Scores werden voll gezählt, wie Megatron-LM sie protokolliert; der Wert in Klammern zählt die Hälfte, die eine kausale Maske verdeckt, als nicht ausgeführt, wie NVIDIA die MFU veröffentlicht.</translation>
     </message>
 </context>
 <context>
@@ -3741,11 +3741,6 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
         <translation>  Stufe  Schichten                                Param./GPU  Gewich Grad.  Optim. Aktiv. Emb+Logits Sonst. GiB ges.  ms/Micro-Batch</translation>
     </message>
     <message>
-        <source>  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
-        <translation>  MFU %1%, HFU %2%, Blase %3% der Pipeline, Rechenungleichgewicht %4 (langsamste / schnellste Stufe)</translation>
-    </message>
-    <message>
         <source>  warning: %1</source>
         <translation>  Warnung: %1</translation>
     </message>
@@ -3944,6 +3939,11 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
         <source> + bubble %1 + waiting on the slowest stage %2 + exposed DP comm %3 + optimizer %4</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation> + Blase %1 + Warten auf die langsamste Stufe %2 + sichtbare DP-Komm. %3 + Optimierer %4</translation>
+    </message>
+    <message>
+        <source>  MFU %1% (%2% counting causal attention half, as NVIDIA publishes), HFU %3%, bubble %4% of the pipeline, compute imbalance %5 (slowest / fastest stage)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>  MFU %1% (%2% mit kausaler Attention zur Hälfte gezählt, wie NVIDIA veröffentlicht), HFU %3%, Blase %4% der Pipeline, Rechenungleichgewicht %5 (langsamste / schnellste Stufe)</translation>
     </message>
 </context>
 <context>
@@ -4401,13 +4401,13 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>&lt;br&gt;%1 pro GPU von %2 nutzbar · %3 s %4 pro Schritt · %5 Tokens/s · MFU %6 % · Blase %7 %</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;&lt;span style='color:#c0392b'&gt;Does not fit: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style='color:#c0392b'&gt;Passt nicht: %1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % (%7 % causal half) · bubble %8 %</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>&lt;br&gt;%1 pro GPU von %2 nutzbar · %3 s %4 pro Schritt · %5 Tokens/s · MFU %6 % (%7 % kausal halb) · Blase %8 %</translation>
     </message>
 </context>
 <context>

@@ -2020,10 +2020,6 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Model FLOPs utilization: the model's FLOPs per second (forward and backward, no recomputation) over the GPUs' peak.</source>
-        <translation>模型 FLOPs 利用率：模型每秒的 FLOPs（前向和反向，不含重计算）与 GPU 峰值之比。</translation>
-    </message>
-    <message>
         <source>HFU</source>
         <translation>HFU</translation>
     </message>
@@ -2232,6 +2228,10 @@ docs/launch-configs.md 列出了每个键以及各框架无法运行的方案。
         <source>The plan's rank under the chosen strategy. By default the fastest plan that fits is #1, or a plan tied with it (within half the band of the predicted times) that has more headroom or more usual settings; hover a rank for why it is there.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>方案在所选策略下的名次。默认情况下，能放下的最快方案为第 1 名，或与其并列（在预测时间误差带的一半以内）且显存余量更多或设置更常规的方案；将鼠标悬停在名次上可查看原因。</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: the model's FLOPs per second (forward and backward, no recomputation) over the GPUs' peak. Attention scores are counted in full, as Megatron-LM logs them; the figure in brackets counts the half a causal mask hides as not done, as NVIDIA publishes MFU.</source>
+        <translation>模型 FLOPs 利用率：模型每秒的 FLOPs（前向与反向，不含重计算）与 GPU 峰值之比。注意力分数按全量计算，与 Megatron-LM 日志一致；括号中的数值把因果掩码遮蔽的一半视为未执行，与 NVIDIA 公布 MFU 的方式一致。</translation>
     </message>
 </context>
 <context>
@@ -3739,11 +3739,6 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
         <translation>  阶段   层                                       参数/GPU    权重   梯度   优化器 激活   嵌入+logits 其他  总计 GiB   毫秒/微批次</translation>
     </message>
     <message>
-        <source>  MFU %1%, HFU %2%, bubble %3% of the pipeline, compute imbalance %4 (slowest / fastest stage)</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
-        <translation>  MFU %1%，HFU %2%，气泡占流水线的 %3%，计算不均衡 %4（最慢 / 最快阶段）</translation>
-    </message>
-    <message>
         <source>  warning: %1</source>
         <translation>  警告：%1</translation>
     </message>
@@ -3942,6 +3937,11 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
         <source> + bubble %1 + waiting on the slowest stage %2 + exposed DP comm %3 + optimizer %4</source>
         <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
         <translation> + 气泡 %1 + 等待最慢阶段 %2 + 暴露的 DP 通信 %3 + 优化器 %4</translation>
+    </message>
+    <message>
+        <source>  MFU %1% (%2% counting causal attention half, as NVIDIA publishes), HFU %3%, bubble %4% of the pipeline, compute imbalance %5 (slowest / fastest stage)</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains. stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>  MFU %1%（因果注意力按一半计为 %2%，与 NVIDIA 公布的口径一致），HFU %3%，气泡占流水线 %4%，计算不均衡 %5（最慢 / 最快阶段）</translation>
     </message>
 </context>
 <context>
@@ -4399,13 +4399,13 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %</source>
-        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
-        <translation>&lt;br&gt;每个 GPU %1（可用 %2）· 每步 %3 秒 %4 · %5 token/s · MFU %6 % · 气泡 %7 %</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;&lt;span style='color:#c0392b'&gt;Does not fit: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style='color:#c0392b'&gt;放不下：%1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % (%7 % causal half) · bubble %8 %</source>
+        <translatorcomment>bubble: the pipeline bubble, the time stages sit idle while the pipeline fills and drains.</translatorcomment>
+        <translation>&lt;br&gt;每个 GPU %1（可用 %2）· 每步 %3 秒 %4 · %5 token/s · MFU %6 %（因果减半 %7 %）· 气泡 %8 %</translation>
     </message>
 </context>
 <context>

@@ -32,7 +32,9 @@ QList<GlossaryEntry> Glossary::entries()
         { tr("Memory / GPU"), tr("Bytes on the fullest GPU at its peak: weights, gradients, optimizer states, activations in flight and other buffers."), cost, QStringLiteral("memory-per-device-per-stage") },
         { tr("Step time"), tr("Predicted seconds per optimizer step, with the cost model's measured error on the GPU family."), cost, QStringLiteral("the-rest-of-a-step") },
         { tr("Tokens/s"), tr("Training throughput of the whole cluster: tokens per step divided by the step time."), cost, QStringLiteral("the-rest-of-a-step") },
-        { tr("MFU"), tr("Model FLOPs utilization: the model's FLOPs per second (forward and backward, no recomputation) over the GPUs' peak."), cost, QStringLiteral("kernels-cost-model-v2") },
+        { tr("MFU"), tr("Model FLOPs utilization: the model's FLOPs per second (forward and backward, no recomputation) over the GPUs' peak. "
+              "Attention scores are counted in full, as Megatron-LM logs them; the figure in brackets counts the half a "
+              "causal mask hides as not done, as NVIDIA publishes MFU."), cost, QStringLiteral("kernels-cost-model-v2") },
         { tr("HFU"), tr("Hardware FLOPs utilization: like MFU but counting recomputed forward passes too, so it is higher with recomputation."), cost, QStringLiteral("kernels-cost-model-v2") },
         { tr("Bubble"), tr("The share of the step pipeline stages sit idle while the pipeline fills and drains: (p - 1) / (m + p - 1) for 1F1B with p stages and m micro-batches. Over 15 % is flagged."), cost, QStringLiteral("the-rest-of-a-step") },
         { tr("Score"), tr("The weighted score: throughput relative to the fastest plan that fits, memory headroom and the share of the step without exposed communication, each weighted by its slider. By default throughput alone. Hover a score for its parts."), guide, ranked },

@@ -50,12 +50,15 @@ QString PlanText::headline(const PlanEstimate& plan, const CalibrationInfo& cali
     QString title = tr("<b>%1</b>").arg(describe(plan.config).toHtmlEscaped());
     // The predictions carry the cost model's measured error on the GPU's family: "61.45 s ± 5 % per step".
     if (plan.feasible)
-        title += tr("<br>%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % · bubble %7 %")
+        // MFU as Megatron-LM logs it (attention scores in full), then as NVIDIA publishes it (causal half).
+        title += tr("<br>%1 per GPU of %2 usable · %3 s %4 per step · %5 tokens/s · MFU %6 % (%7 % causal half) · "
+                    "bubble %8 %")
                      .arg(gib(plan.peakMemoryBytes), gib(plan.capacityBytes))
                      .arg(QLocale().toString(plan.time.stepSeconds, 'f', 2))
                      .arg(PlanTableModel::errorText(calibration).toHtmlEscaped())
                      .arg(QLocale().toString(plan.tokensPerSecond, 'f', 0))
                      .arg(QLocale().toString(plan.mfu * 100, 'f', 1))
+                     .arg(QLocale().toString(plan.mfuCausalHalf * 100, 'f', 1))
                      .arg(QLocale().toString(plan.bubbleFraction * 100, 'f', 1));
     else
         title += tr("<br><span style='color:#c0392b'>Does not fit: %1</span>")

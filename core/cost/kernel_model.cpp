@@ -26,6 +26,9 @@ KernelModel::KernelModel(const GpuSpec& gpu, Precision precision)
     , m_attentionPeak(gpu.peakFlops(precision == Precision::Fp8 ? Precision::Bf16 : precision))
     , m_bytesPerElement(precision == Precision::Fp8 ? 1.0 : precision == Precision::Fp32 ? 4.0 : 2.0)
     , m_hbm(gpu.hbmBytesPerSecond * gpu.kernels.hbmEfficiency)
+    , m_attention(gpu.kernels.attentionKernel.empty() ? nullptr
+                                                      : findAttentionCurves(gpu.family, gpu.kernels.attentionKernel))
+    , m_attentionScale(gpu.kernels.attentionScale)
 {
 }
 
@@ -82,18 +85,26 @@ double KernelModel::flashAttentionSeconds(double sequences, double queries, doub
     const double forwardFlops = 4.0 * queries * keys * headDim * heads * sequences * (causal ? 0.5 : 1.0);
     const double flops = backward ? 2.5 * forwardFlops : forwardFlops;
     const KernelSpec& ks = m_kernels;
-    const double efficiency = backward ? ks.attentionBackwardEfficiency : ks.attentionForwardEfficiency;
-    // Query blocks of 128 rows walk key blocks of 128; per query block the diagonal block (causal) and
-    // the prologue/epilogue cost about one block each on top of the useful ones: n / (n + 3) causal,
-    // n / (n + 1) otherwise, with n = keys / 128 blocks (FA2/FA3 reach their peak only at long sequences).
-    const double blocks = std::max(1.0, keys / 128.0);
-    const double shape = causal ? blocks / (blocks + 3.0) : blocks / (blocks + 1.0);
+    double efficiency = 0;
+    if (m_attention) {
+        // The kernel's published curve (FlashAttention-2 and -3 papers) already holds the query blocks' fixed costs.
+        efficiency = attentionFraction(*m_attention, keys, headDim, causal, backward) * m_attentionScale;
+    } else {
+        // Query blocks of 128 rows walk key blocks of 128; per query block the diagonal block (causal) and
+        // the prologue/epilogue cost about one block each on top of the useful ones: n / (n + 3) causal,
+        // n / (n + 1) otherwise, with n = keys / 128 blocks (FA2/FA3 reach their peak only at long sequences).
+        const double blocks = std::max(1.0, keys / 128.0);
+        const double shape = causal ? blocks / (blocks + 3.0) : blocks / (blocks + 1.0);
+        efficiency = (backward ? ks.attentionBackwardEfficiency : ks.attentionForwardEfficiency) * shape;
+    }
     // One CTA per (sequence, head, query block): few of them leave SMs idle in the last wave.
     const double ctas = sequences * heads * std::ceil(queries / 128.0);
     const double sms = std::max(1, ks.smCount);
     const double waves = std::ceil(ctas / sms);
-    const double fill = ctas / (waves * sms);
-    return flops / (m_attentionPeak * efficiency * shape * fill) + kernelGapSeconds();
+    double fill = ctas / (waves * sms);
+    if (m_attention) // the published curve was measured at the benchmark's own fill
+        fill /= benchmarkWaveFill(headDim, ks.smCount);
+    return flops / (m_attentionPeak * std::min(1.0, efficiency * fill)) + kernelGapSeconds();
 }
 
 double KernelModel::memoryBoundSeconds(double bytes) const { return bytes > 0 ? bytes / m_hbm : 0; }

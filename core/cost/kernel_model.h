@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost/attention_curves.h"
 #include "hardware/gpu_spec.h"
 #include "training/training_spec.h"
 
@@ -12,9 +13,11 @@ namespace shardscope {
  *   waves (wave quantization, tile padding); each tile pays a prologue/epilogue worth a fixed depth of
  *   K; the rest runs at the fitted fraction of peak; a thin GEMM is bound by HBM traffic instead
  *   (roofline). The library may pick a tile of half the columns when that fills the waves better.
- * - Flash attention: its own measured fraction of peak per GPU (FlashAttention-2 on A100,
- *   FlashAttention-3 on H100), causal masking doing half the score work, and per query block a fixed
- *   cost of the diagonal block and the epilogue; the backward does 2.5 x the forward's FLOPs.
+ * - Flash attention: the published throughput of the stack's kernel by sequence length, head size,
+ *   masking and direction (cost/attention_curves.h: FlashAttention-2 on A100; FlashAttention-2, cuDNN and
+ *   FlashAttention-3 on H100) times the profile's fitted factor; for a GPU without curves a measured
+ *   fraction of peak with, per query block, a fixed cost of the diagonal block and the epilogue. Causal
+ *   masking does half the score work; the backward does 2.5 x the forward's FLOPs.
  * - Memory-bound kernels: bytes / (HBM bandwidth x achievable fraction).
  * Every kernel also costs the gap between back-to-back kernels.
  */
@@ -50,6 +53,8 @@ private:
     double m_attentionPeak = 0;   ///< attention runs in 16 bits (FP8 attention is not modelled)
     double m_bytesPerElement = 2;
     double m_hbm = 0;             ///< achievable HBM bytes per second
+    const AttentionCurves* m_attention = nullptr; ///< the stack's attention kernel on this GPU family, if published
+    double m_attentionScale = 1;
 };
 
 } // namespace shardscope

@@ -125,6 +125,9 @@ struct PlanEstimate
     double modelFlopsPerStep = 0;       ///< 3 x forward FLOPs (Korthikanti Eq. 7 counting)
     double hardwareFlopsPerStep = 0;    ///< with recomputation
     double mfu = 0;
+    /// MFU with the attention scores a causal mask hides left out of the model FLOPs, as NVIDIA publishes MFU
+    /// (mfu counts them, as Megatron-LM logs and Korthikanti Eq. 7 do).
+    double mfuCausalHalf = 0;
     double hfu = 0;
     double bubbleFraction = 0;
     double computeImbalance = 1;        ///< slowest / fastest stage time per micro-batch

@@ -191,7 +191,7 @@ struct PlanEvaluator::EvaluationPass
     // (the same for most stages).
     double boundaryFor = -1, bytes = 0, send[2] = { 0, 0 };
     double tMax = 0, tMin = 1e300; ///< the slowest and fastest stage's micro-batch time
-    double modelFlopsMicro = 0, recomputeFlopsMicro = 0;
+    double modelFlopsMicro = 0, recomputeFlopsMicro = 0, causalScoreFlopsMicro = 0;
     int tailStage = 0; ///< the stage that ends the step (its DP tail and optimizer step the longest)
     double pipeline = 0, perStage = 0;
 };
@@ -541,6 +541,7 @@ void PlanEvaluator::EvaluationPass::sumFlops()
             for (int u = chunkUnits[std::size_t(j)].first; u < chunkUnits[std::size_t(j)].second; ++u) {
                 modelFlopsMicro += costOf(u).modelFlops;
                 recomputeFlopsMicro += costOf(u).recomputeFlops;
+                causalScoreFlopsMicro += costOf(u).causalScoreFlops;
             }
         }
 }
@@ -644,6 +645,7 @@ void PlanEvaluator::EvaluationPass::commAndThroughput()
     const double peak = double(cl.totalGpus()) * cl.gpu.peakFlops(tr.precision);
     e.tokensPerSecond = sequencesPerStep * double(tr.seqLength) / e.time.stepSeconds;
     e.mfu = e.modelFlopsPerStep / (peak * e.time.stepSeconds);
+    e.mfuCausalHalf = 3.0 * (modelFlopsMicro - causalScoreFlopsMicro) * microBatchesTotal / (peak * e.time.stepSeconds);
     e.hfu = e.hardwareFlopsPerStep / (peak * e.time.stepSeconds);
 }
 

@@ -36,6 +36,7 @@ void UnitCost::add(const UnitCost& c)
     workingSetBytes += c.workingSetBytes;
     largestLayerParams = std::max(largestLayerParams, c.largestLayerParams);
     modelFlops += c.modelFlops;
+    causalScoreFlops += c.causalScoreFlops;
     recomputeFlops += c.recomputeFlops;
     outputElementsPerToken = c.outputElementsPerToken;
 }
@@ -497,6 +498,9 @@ inline void UnitCostModel::timeCosts(const Layer& layer, const LayerShape& x, co
     // Model FLOPs as Megatron counts them (full attention scores), for the whole micro-batch (all CP ranks);
     // recomputation's hardware FLOPs.
     c.modelFlops = (layer.flopsPerToken + layer.flopsPerTokenPerSeq * s) * tokens * cp;
+    // The half of the scores a causal mask hides, which NVIDIA's published MFU leaves out (Megatron-Bridge's
+    // performance summaries: "causal attention counted as half").
+    c.causalScoreFlops = layer.causal ? 0.5 * layer.flopsPerTokenPerSeq * s * tokens * cp : 0.0;
     if (fullRecompute)
         c.recomputeFlops = c.modelFlops;
     else if (m_config.recompute == Recompute::Selective && !x.flash && layer.actScoreBytesPerTokenPerSeq > 0)

@@ -42,6 +42,7 @@ struct UnitCost
     double workingSetBytes = 0;   ///< transient: a block's activations rebuilt during full recompute
     double largestLayerParams = 0;
     double modelFlops = 0;        ///< forward FLOPs of one micro-batch on the whole model-parallel group
+    double causalScoreFlops = 0;  ///< of modelFlops, the attention scores a causal mask hides (counted in full)
     double recomputeFlops = 0;
     double outputElementsPerToken = 0;
 

@@ -148,7 +148,7 @@ Json toJson(const DocumentPlan& plan, const std::optional<TrainingBudget>& budge
                 { "dp_bytes", c.dpBytes }, { "dp_seconds", c.dpSeconds },
                 { "dp_exposed_seconds", c.dpExposedSeconds } } },
         { "tokens_per_second", e.tokensPerSecond }, { "model_flops_per_step", e.modelFlopsPerStep },
-        { "hardware_flops_per_step", e.hardwareFlopsPerStep }, { "mfu", e.mfu }, { "hfu", e.hfu },
+        { "hardware_flops_per_step", e.hardwareFlopsPerStep }, { "mfu", e.mfu }, { "mfu_causal_half", e.mfuCausalHalf }, { "hfu", e.hfu },
         { "bubble_fraction", e.bubbleFraction }, { "compute_imbalance", e.computeImbalance },
         { "sharding_plan", toJson(plan.sharding) }, { "proposals", proposals } });
     // Derived from inputs.budget, only in files that have one.

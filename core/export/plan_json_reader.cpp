@@ -248,6 +248,8 @@ DocumentPlan readPlan(const ObjectReader& o, const TrainingSpec& training, int l
     e.modelFlopsPerStep = o.number("model_flops_per_step");
     e.hardwareFlopsPerStep = o.number("hardware_flops_per_step");
     e.mfu = o.number("mfu");
+    // Since both FLOP conventions (2026-12-07); older files have only the full count.
+    e.mfuCausalHalf = o.find("mfu_causal_half") ? o.number("mfu_causal_half") : 0.0;
     e.hfu = o.number("hfu");
     e.bubbleFraction = o.number("bubble_fraction");
     e.computeImbalance = o.number("compute_imbalance");

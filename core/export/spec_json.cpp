@@ -56,7 +56,8 @@ Json toJson(const KernelSpec& k)
     return Json { { "sm_count", k.smCount }, { "gemm_tile_m", k.gemmTileM }, { "gemm_tile_n", k.gemmTileN },
         { "gemm_tile_k_overhead", k.gemmTileKOverhead }, { "attention_forward", k.attentionForwardEfficiency },
         { "attention_backward", k.attentionBackwardEfficiency }, { "hbm_efficiency", k.hbmEfficiency },
-        { "kernel_gap_seconds", k.kernelGapSeconds } };
+        { "kernel_gap_seconds", k.kernelGapSeconds }, { "attention_kernel", k.attentionKernel },
+        { "attention_scale", k.attentionScale } };
 }
 
 Json toJson(const CalibrationInfo& c)
@@ -95,6 +96,12 @@ void readKernelFigures(const ObjectReader& g, GpuSpec& gpu)
         gpu.kernels.attentionBackwardEfficiency = k.number("attention_backward", 1e-9, 1);
         gpu.kernels.hbmEfficiency = k.number("hbm_efficiency", 1e-9, 1);
         gpu.kernels.kernelGapSeconds = k.number("kernel_gap_seconds", 0, 1);
+        // Since attention curves (2026-12-07); older files keep the scalar fractions above.
+        gpu.kernels.attentionKernel = k.find("attention_kernel") ? k.string("attention_kernel") : std::string();
+        if (!gpu.kernels.attentionKernel.empty() && !KernelSpec::isAttentionKernel(gpu.kernels.attentionKernel))
+            k.fail(k.pathOf("attention_kernel"), "unknown attention kernel \"" + gpu.kernels.attentionKernel.substr(0, 64)
+                                                         + "\"; expected \"flash-attention-2\", \"flash-attention-3\" or \"cudnn\"");
+        gpu.kernels.attentionScale = k.find("attention_scale") ? k.number("attention_scale", 1e-9, 10) : 1.0;
     }
     if (g.find("calibration")) {
         const ObjectReader c = g.object("calibration");

@@ -16,6 +16,7 @@ void FamilyConstants::applyTo(GpuSpec& gpu) const
     gpu.scaleOut.efficiency = scaleOutEfficiency;
     gpu.kernels.attentionForwardEfficiency = std::min(1.0, gpu.kernels.attentionForwardEfficiency * attentionScale);
     gpu.kernels.attentionBackwardEfficiency = std::min(1.0, gpu.kernels.attentionBackwardEfficiency * attentionScale);
+    gpu.kernels.attentionScale = attentionScale; // on the attention kernel's published curve, where it has one
     gpu.calibration = info;
 }
 

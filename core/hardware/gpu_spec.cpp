@@ -5,6 +5,14 @@
 
 namespace shardscope {
 
+bool KernelSpec::isAttentionKernel(std::string_view name)
+{
+    for (const char* k : kAttentionKernels)
+        if (name == k)
+            return true;
+    return false;
+}
+
 std::string CalibrationInfo::errorText() const
 {
     if (!calibrated())

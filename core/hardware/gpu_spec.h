@@ -4,6 +4,7 @@
 #include "training/training_spec.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace shardscope {
@@ -34,6 +35,15 @@ struct KernelSpec
     double attentionBackwardEfficiency = 0.5; ///< flash-attention backward, fraction of peak at long sequences
     double hbmEfficiency = 0.85;     ///< fraction of the HBM bandwidth memory-bound kernels reach
     double kernelGapSeconds = 2e-6;  ///< idle time between back-to-back kernels on one stream
+    /// The attention kernel whose published throughput by sequence length, head size and masking prices
+    /// attention (cost/attention_curves.h: "flash-attention-2", "flash-attention-3", "cudnn"); empty, or a
+    /// kernel without a curve on this GPU's family: the two fractions above with a block-count shape.
+    std::string attentionKernel;
+    double attentionScale = 1; ///< a profile's fitted factor on that kernel's curve (1: as published)
+
+    /// The attention kernels attentionKernel may name.
+    static constexpr const char* kAttentionKernels[] = { "flash-attention-2", "flash-attention-3", "cudnn" };
+    static bool isAttentionKernel(std::string_view name);
 
     bool operator==(const KernelSpec&) const = default;
 };

@@ -6,6 +6,7 @@
 // newer Run replaces an older one and nothing of the older one is shown; a bad values string shows core's
 // parse error in red and runs nothing; no inputs: Run says so; CSV and JSON exports are core's writers'
 // bytes; a click on a point emits pointActivated with its value.
+#include "cost/prediction_band.h"
 #include "export/sweep_export.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
@@ -143,6 +144,7 @@ private slots:
             const int gpus = 8 << i;
             PlanningProblem separate = in.problem;
             separate.cluster = ClusterSpec::make(h100(), gpus, 8);
+            resolvePredictionBand(separate); // as plan and the window do: the band sets the tie groups
             const PlanningOutcome outcome = runPlanning(separate, in.strategy, in.weights, 1);
             const PlanSummary& first = outcome.search.candidates[outcome.order.front()];
             const SweepPoint& p = shown.points[i];
