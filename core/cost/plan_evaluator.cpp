@@ -180,6 +180,8 @@ struct PlanEvaluator::EvaluationPass
     const Collectives coll;
     const KernelModel kernels;
     const int stageRanks; ///< ranks a pipeline stage holds (tp x cp x dp), consecutive in Megatron's order
+    const bool stagesFillNodes; ///< stages of whole nodes: every pipeline send crosses nodes
+    const bool oneNode;         ///< the whole pipeline inside one node: none does
     const double tokens; ///< per rank
     // Megatron overlaps the pipeline's sends with compute in its interleaved schedule (ppCommOverlap);
     // torch.distributed.pipelining, which runs the zero-bubble schedules, posts every send and receive
@@ -223,6 +225,8 @@ PlanEvaluator::EvaluationPass::EvaluationPass(const PlanEvaluator& evaluator, Pl
     , coll(cl)
     , kernels(cl.gpu, tr.precision)
     , stageRanks(config.tp * config.cp * config.dp)
+    , stagesFillNodes(cl.gpusPerNode > 0 && stageRanks % cl.gpusPerNode == 0)
+    , oneNode(std::int64_t(stageRanks) * config.pp <= cl.gpusPerNode)
     , tokens(double(tr.seqLength) * config.microBatch / config.cp)
     , overlapped(config.ppCommOverlap || isZeroBubble(config.schedule))
     , activationBytes(tr.bytesPerActivation())
@@ -410,7 +414,8 @@ void PlanEvaluator::EvaluationPass::recordStage(int k, StageRecord& rec, const S
         // (virtual stages p - 1 and p share the last stage): its first and last stage send once per chunk.
         // Each send goes over NVLink or the network as its two stages sit (pipelineSendCrossesNodes).
         const auto sendTo = [&](int to) {
-            return sums.sendSeconds[pipelineSendCrossesNodes(k, to, stageRanks, cl.gpusPerNode) ? 1 : 0];
+            const bool crosses = stagesFillNodes || (!oneNode && pipelineSendCrossesNodes(k, to, stageRanks, cl.gpusPerNode));
+            return sums.sendSeconds[crosses ? 1 : 0];
         };
         double perChunk = 0;
         int sends = 0;
