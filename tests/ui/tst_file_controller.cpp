@@ -135,6 +135,22 @@ private slots:
         QCOMPARE(f.inputs.model().name(), std::string("llama-2-7b"));
     }
 
+    // A config the importer half understands (a Llama config with experts added) is refused: the window shows
+    // the keys and the nearest type, and the model and plans already there stay.
+    void aHalfUnderstoodConfigIsRefusedWithItsKeys()
+    {
+        Files f;
+        QSignalSpy loaded(&f.files, &FileController::modelLoaded);
+        QSignalSpy errors(&f.files, &FileController::errorRaised);
+        f.files.openModel(QStringLiteral(SHARDSCOPE_TEST_DATA "/bad/config-unread-keys.json"));
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(loaded.front().front().toBool(), false);
+        const QString error = errors.back().front().toString();
+        QVERIFY2(error.contains(QStringLiteral("num_experts_per_tok and num_local_experts")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("nearest known model_type is \"mixtral\"")), qPrintable(error));
+        QCOMPARE(f.inputs.model().name(), std::string("llama-2-7b"));
+    }
+
     void aSessionsModelFileIsImportedFirst()
     {
         QTemporaryDir dir;
