@@ -233,6 +233,9 @@ private slots:
         QTest::newRow("negative latency") << "/gpus/1/scale_out/latency_us" << "-2" << "$.gpus[1].scale_out.latency_us" << "non-negative";
         QTest::newRow("aliases not an array") << "/gpus/1/aliases" << "\"l40\"" << "$.gpus[1].aliases" << "expected an array of strings";
         QTest::newRow("alias not a string") << "/gpus/1/aliases" << "[1]" << "$.gpus[1].aliases[0]" << "expected a string";
+        QTest::newRow("unknown attention kernel") << "/gpus/0/kernels" << R"({"attention_kernel": "flash-attention-9"})"
+                                                  << "$.gpus[0].kernels.attention_kernel"
+                                                  << "unknown attention kernel \"flash-attention-9\"; expected \"flash-attention-2\"";
     }
 
     void errors()
