@@ -4601,6 +4601,15 @@ TRANSLATIONS.update({
          '<br>每个 GPU %1（可用 %2）· 每步 %3 秒 %4 · %5 token/s · MFU %6 %（因果减半 %7 %）· 气泡 %8 %'),
 })
 
+TRANSLATIONS.update({
+    ('PlanTableModel', "Model FLOPs utilization: model FLOPs per second over the GPUs' peak, attention scores counted in full as Megatron-LM logs them (the plan's headline also gives it with the causally masked half left out, as NVIDIA publishes MFU)."):
+        ('Model FLOPs Utilization: Modell-FLOPs pro Sekunde bezogen auf die Spitzenleistung der GPUs, Attention-Scores '
+         'voll gezählt, wie Megatron-LM sie protokolliert (die Kopfzeile des Plans nennt sie auch ohne die kausal '
+         'maskierte Hälfte, wie NVIDIA die MFU veröffentlicht).',
+         '模型 FLOPs 利用率：模型每秒 FLOPs 与 GPU 峰值之比，注意力分数按全量计算，与 Megatron-LM 日志一致'
+         '（计划标题中另给出不计因果掩码遮蔽一半的数值，与 NVIDIA 公布 MFU 的方式一致）。'),
+})
+
 def main():
     status = 0
     for name, column in FILES.items():

@@ -4057,10 +4057,6 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
         <translation>Pipeline-Blase: der Anteil der Pipeline-Zeit, in dem Stufen auf Arbeit warten, während sie sich füllt und leert: (p - 1) / (m + p - 1) für 1F1B mit p gleichen Stufen und m Micro-Batches, etwa v-mal weniger mit v verschachtelten Teilen (Narayanan et al. 2021).</translation>
     </message>
     <message>
-        <source>Model FLOPs utilization: model FLOPs per second over the GPUs' peak.</source>
-        <translation>Model FLOPs Utilization: Modell-FLOPs pro Sekunde im Verhältnis zur Spitzenleistung der GPUs.</translation>
-    </message>
-    <message>
         <source>(uncalibrated)</source>
         <translation>(unkalibriert)</translation>
     </message>
@@ -4303,6 +4299,11 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
         <source>Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first, or a plan tied with it. Hover a score for its parts.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>Gewichtete Bewertung aus Durchsatz, Speicherspielraum und sichtbarer Kommunikation (die Gewichtsregler); standardmäßig nur der Durchsatz, sodass der schnellste passende Plan vorn steht oder ein mit ihm gleichauf liegender. Zeigen Sie auf eine Bewertung, um ihre Teile zu sehen.</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: model FLOPs per second over the GPUs' peak, attention scores counted in full as Megatron-LM logs them (the plan's headline also gives it with the causally masked half left out, as NVIDIA publishes MFU).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Model FLOPs Utilization: Modell-FLOPs pro Sekunde bezogen auf die Spitzenleistung der GPUs, Attention-Scores voll gezählt, wie Megatron-LM sie protokolliert (die Kopfzeile des Plans nennt sie auch ohne die kausal maskierte Hälfte, wie NVIDIA die MFU veröffentlicht).</translation>
     </message>
 </context>
 <context>

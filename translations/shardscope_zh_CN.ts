@@ -4055,10 +4055,6 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
         <translation>流水线气泡：流水线填充和排空时各阶段等待工作的时间占流水线时间的比例：对 p 个相同阶段、m 个微批次的 1F1B 为 (p - 1) / (m + p - 1)，使用 v 个交错块时约减少为 1/v（Narayanan 等，2021）。</translation>
     </message>
     <message>
-        <source>Model FLOPs utilization: model FLOPs per second over the GPUs' peak.</source>
-        <translation>模型 FLOPs 利用率：每秒模型 FLOPs 与 GPU 峰值之比。</translation>
-    </message>
-    <message>
         <source>(uncalibrated)</source>
         <translation>（未校准）</translation>
     </message>
@@ -4301,6 +4297,11 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
         <source>Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by default throughput alone, so the fastest plan that fits ranks first, or a plan tied with it. Hover a score for its parts.</source>
         <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
         <translation>吞吐量、空余显存和暴露通信的加权评分（权重滑块）；默认只看吞吐量，因此能放下的最快方案或与其并列的方案排第一。将鼠标悬停在评分上可查看各组成部分。</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: model FLOPs per second over the GPUs' peak, attention scores counted in full as Megatron-LM logs them (the plan's headline also gives it with the causally masked half left out, as NVIDIA publishes MFU).</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>模型 FLOPs 利用率：模型每秒 FLOPs 与 GPU 峰值之比，注意力分数按全量计算，与 Megatron-LM 日志一致（计划标题中另给出不计因果掩码遮蔽一半的数值，与 NVIDIA 公布 MFU 的方式一致）。</translation>
     </message>
 </context>
 <context>

@@ -378,7 +378,11 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case Bubble: return tr("Pipeline bubble: the share of the pipeline's time in which stages wait for work while it fills and drains: "
                                    "(p - 1) / (m + p - 1) for 1F1B with p equal stages and m micro-batches, about v times less "
                                    "with v interleaved chunks (Narayanan et al. 2021).");
-        case Mfu: return QString(tr("Model FLOPs utilization: model FLOPs per second over the GPUs' peak.") + error);
+        case Mfu:
+            return QString(tr("Model FLOPs utilization: model FLOPs per second over the GPUs' peak, attention scores "
+                              "counted in full as Megatron-LM logs them (the plan's headline also gives it with the "
+                              "causally masked half left out, as NVIDIA publishes MFU).")
+                           + error);
         case Score: return tr("Weighted score of throughput, memory headroom and exposed communication (the weight sliders); by "
                               "default throughput alone, so the fastest plan that fits ranks first, or a plan tied with it. Hover a "
                               "score for its parts.");
