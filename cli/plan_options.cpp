@@ -198,6 +198,17 @@ bool PlanOptionsParser::parseTrainingOption(ParseState& s, const QString& a)
             throw UsageError { tr("--moe-capacity-factor must be above 0 (the tokens each expert computes over its "
                                   "average); leave it out for dropless routing") };
         training.moeCapacityFactor = f;
+    } else if (a == QLatin1String("--pipeline-split")) {
+        const QString v = r.value(a);
+        if (v != QLatin1String("balanced") && v != QLatin1String("even"))
+            throw UsageError { tr("--pipeline-split must be balanced or even, got \"%1\"").arg(v) };
+        training.pipelineSplit.even = v == QLatin1String("even");
+    } else if (a == QLatin1String("--first-stage-blocks")) {
+        training.pipelineSplit.firstStageBlocks = int(toInteger(a, r.value(a), 1, 1 << 22));
+        training.pipelineSplit.even = true;
+    } else if (a == QLatin1String("--last-stage-blocks")) {
+        training.pipelineSplit.lastStageBlocks = int(toInteger(a, r.value(a), 1, 1 << 22));
+        training.pipelineSplit.even = true;
     } else {
         return false;
     }
@@ -471,6 +482,12 @@ QString PlanOptionsParser::optionsHelp()
         "                          mean, from 1 to 64; default 1.25\n"
         "  --moe-capacity-factor X mixture of experts with token dropping: every expert computes X times its\n"
         "                          average tokens (above 0, at most 64); default dropless\n"
+        "  --pipeline-split balanced|even\n"
+        "                          the blocks of each pipeline stage: balanced by the search (default), or\n"
+        "                          Megatron-LM's even split (blocks / (PP x VPP) a model chunk)\n"
+        "  --first-stage-blocks N  --last-stage-blocks N\n"
+        "                          the even split with the first / last stage holding N blocks (Megatron\n"
+        "                          --decoder-first/last-pipeline-num-layers), the others the rest evenly\n"
         "\n"
         "Pins (fix a knob; every unpinned knob is searched):\n"
         "  --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3\n"

@@ -4610,6 +4610,57 @@ TRANSLATIONS.update({
          '（计划标题中另给出不计因果掩码遮蔽一半的数值，与 NVIDIA 公布 MFU 的方式一致）。'),
 })
 
+# The options help grew the pipeline split (2026-12-07): the entry before it with the new lines inserted.
+def _with_pipeline_split():
+    en = ("  --pipeline-split balanced|even\n"
+          "                          the blocks of each pipeline stage: balanced by the search (default), or\n"
+          "                          Megatron-LM's even split (blocks / (PP x VPP) a model chunk)\n"
+          "  --first-stage-blocks N  --last-stage-blocks N\n"
+          "                          the even split with the first / last stage holding N blocks (Megatron\n"
+          "                          --decoder-first/last-pipeline-num-layers), the others the rest evenly\n")
+    de = ("  --pipeline-split balanced|even\n"
+          "                          die Blöcke jeder Pipeline-Stufe: von der Suche ausgeglichen (Standard) oder\n"
+          "                          gleichmäßig geteilt wie in Megatron-LM (Blöcke / (PP x VPP) je Modellteil)\n"
+          "  --first-stage-blocks N  --last-stage-blocks N\n"
+          "                          gleichmäßige Teilung, wobei die erste / letzte Stufe N Blöcke hält (Megatron\n"
+          "                          --decoder-first/last-pipeline-num-layers), die übrigen den Rest gleichmäßig\n")
+    zh = ("  --pipeline-split balanced|even\n"
+          "                          每个流水线阶段的块：由搜索均衡放置（默认），或按 Megatron-LM 的\n"
+          "                          均匀切分（每个模型块 块数 / (PP x VPP)）\n"
+          "  --first-stage-blocks N  --last-stage-blocks N\n"
+          "                          均匀切分，首 / 末阶段持有 N 个块（Megatron\n"
+          "                          --decoder-first/last-pipeline-num-layers），其余阶段均分剩余块\n")
+    anchors = ("average tokens (above 0, at most 64); default dropless\n",
+               "seiner mittleren Tokenzahl (über 0, höchstens 64); Standard ohne Verwerfen\n",
+               "（大于 0，至多 64）；默认不丢弃\n")
+    def insert(text, anchor, extra):
+        i = text.index(anchor) + len(anchor)
+        return text[:i] + extra + text[i:]
+    for (ctx, src), (tde, tzh) in list(TRANSLATIONS.items()):
+        if ctx == 'PlanOptionsParser' and src.startswith('Cluster:\n') and '--ep-comm-overlap' in src \
+                and '--pipeline-split' not in src:
+            TRANSLATIONS[(ctx, insert(src, anchors[0], en))] = (insert(tde, anchors[1], de), insert(tzh, anchors[2], zh))
+
+
+_with_pipeline_split()
+TRANSLATIONS.update({
+    ('PlanOptionsParser', '--pipeline-split must be balanced or even, got "%1"'):
+        ('--pipeline-split muss balanced oder even sein, erhalten: „%1“', '--pipeline-split 必须为 balanced 或 even，实际为“%1”'),
+})
+
+TRANSLATIONS.update({
+    ('InputPanel', 'balanced (searched)'): ('ausgeglichen (durchsucht)', '均衡（搜索）'),
+    ('InputPanel', "even (Megatron's default)"): ('gleichmäßig (Standard von Megatron)', '均匀（Megatron 默认）'),
+    ('InputPanel', 'Which blocks each pipeline stage holds: placed by the search so the slowest stage is as fast as memory allows, or split evenly over the model chunks as Megatron-LM does unless told otherwise (first and last stage counts: shardscope plan --first-stage-blocks, --last-stage-blocks).'):
+        ('Welche Blöcke jede Pipeline-Stufe hält: von der Suche so platziert, dass die langsamste Stufe so schnell ist, '
+         'wie der Speicher erlaubt, oder gleichmäßig auf die Modellteile verteilt, wie Megatron-LM es ohne andere '
+         'Angabe tut (Blockzahlen der ersten und letzten Stufe: shardscope plan --first-stage-blocks, '
+         '--last-stage-blocks).',
+         '每个流水线阶段持有哪些块：由搜索放置，使最慢的阶段在显存允许的范围内尽可能快；或像 Megatron-LM 在未另行指定时那样'
+         '均匀分配到各模型块（首末阶段的块数：shardscope plan --first-stage-blocks、--last-stage-blocks）。'),
+    ('InputPanel', 'Pipeline split:'): ('Pipeline-Aufteilung:', '流水线切分：'),
+})
+
 def main():
     status = 0
     for name, column in FILES.items():

@@ -2867,6 +2867,23 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <source>Stack &amp;profile:</source>
         <translation>Stack-&amp;Profil:</translation>
     </message>
+    <message>
+        <source>balanced (searched)</source>
+        <translation>ausgeglichen (durchsucht)</translation>
+    </message>
+    <message>
+        <source>even (Megatron's default)</source>
+        <translation>gleichmäßig (Standard von Megatron)</translation>
+    </message>
+    <message>
+        <source>Which blocks each pipeline stage holds: placed by the search so the slowest stage is as fast as memory allows, or split evenly over the model chunks as Megatron-LM does unless told otherwise (first and last stage counts: shardscope plan --first-stage-blocks, --last-stage-blocks).</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Welche Blöcke jede Pipeline-Stufe hält: von der Suche so platziert, dass die langsamste Stufe so schnell ist, wie der Speicher erlaubt, oder gleichmäßig auf die Modellteile verteilt, wie Megatron-LM es ohne andere Angabe tut (Blockzahlen der ersten und letzten Stufe: shardscope plan --first-stage-blocks, --last-stage-blocks).</translation>
+    </message>
+    <message>
+        <source>Pipeline split:</source>
+        <translation>Pipeline-Aufteilung:</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -3516,6 +3533,10 @@ Beispiel:
         <translation>--profile: unbekanntes Profil „%1“; erwartet eines von %2 (shardscope validate --help)</translation>
     </message>
     <message>
+        <source>--pipeline-split must be balanced or even, got "%1"</source>
+        <translation>--pipeline-split muss balanced oder even sein, erhalten: „%1“</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3543,6 +3564,12 @@ Training:
                           mean, from 1 to 64; default 1.25
   --moe-capacity-factor X mixture of experts with token dropping: every expert computes X times its
                           average tokens (above 0, at most 64); default dropless
+  --pipeline-split balanced|even
+                          the blocks of each pipeline stage: balanced by the search (default), or
+                          Megatron-LM's even split (blocks / (PP x VPP) a model chunk)
+  --first-stage-blocks N  --last-stage-blocks N
+                          the even split with the first / last stage holding N blocks (Megatron
+                          --decoder-first/last-pipeline-num-layers), the others the rest evenly
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -3615,6 +3642,12 @@ Training:
                           Experten im Verhältnis zum Mittel, von 1 bis 64; Standard 1.25
   --moe-capacity-factor X Mixture of Experts mit Verwerfen von Tokens: jeder Experte berechnet das X-Fache
                           seiner mittleren Tokenzahl (über 0, höchstens 64); Standard ohne Verwerfen
+  --pipeline-split balanced|even
+                          die Blöcke jeder Pipeline-Stufe: von der Suche ausgeglichen (Standard) oder
+                          gleichmäßig geteilt wie in Megatron-LM (Blöcke / (PP x VPP) je Modellteil)
+  --first-stage-blocks N  --last-stage-blocks N
+                          gleichmäßige Teilung, wobei die erste / letzte Stufe N Blöcke hält (Megatron
+                          --decoder-first/last-pipeline-num-layers), die übrigen den Rest gleichmäßig
 
 Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3

@@ -2866,6 +2866,23 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <source>Stack &amp;profile:</source>
         <translation>软件栈配置档(&amp;P)：</translation>
     </message>
+    <message>
+        <source>balanced (searched)</source>
+        <translation>均衡（搜索）</translation>
+    </message>
+    <message>
+        <source>even (Megatron's default)</source>
+        <translation>均匀（Megatron 默认）</translation>
+    </message>
+    <message>
+        <source>Which blocks each pipeline stage holds: placed by the search so the slowest stage is as fast as memory allows, or split evenly over the model chunks as Megatron-LM does unless told otherwise (first and last stage counts: shardscope plan --first-stage-blocks, --last-stage-blocks).</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>每个流水线阶段持有哪些块：由搜索放置，使最慢的阶段在显存允许的范围内尽可能快；或像 Megatron-LM 在未另行指定时那样均匀分配到各模型块（首末阶段的块数：shardscope plan --first-stage-blocks、--last-stage-blocks）。</translation>
+    </message>
+    <message>
+        <source>Pipeline split:</source>
+        <translation>流水线切分：</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -3515,6 +3532,10 @@ Example:
         <translation>--profile：未知配置档“%1”；应为以下之一：%2（shardscope validate --help）</translation>
     </message>
     <message>
+        <source>--pipeline-split must be balanced or even, got "%1"</source>
+        <translation>--pipeline-split 必须为 balanced 或 even，实际为“%1”</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3542,6 +3563,12 @@ Training:
                           mean, from 1 to 64; default 1.25
   --moe-capacity-factor X mixture of experts with token dropping: every expert computes X times its
                           average tokens (above 0, at most 64); default dropless
+  --pipeline-split balanced|even
+                          the blocks of each pipeline stage: balanced by the search (default), or
+                          Megatron-LM's even split (blocks / (PP x VPP) a model chunk)
+  --first-stage-blocks N  --last-stage-blocks N
+                          the even split with the first / last stage holding N blocks (Megatron
+                          --decoder-first/last-pipeline-num-layers), the others the rest evenly
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -3614,6 +3641,12 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
                           取值 1 到 64；默认 1.25
   --moe-capacity-factor X 混合专家，丢弃 token：每个专家计算其平均 token 数的 X 倍
                           （大于 0，至多 64）；默认不丢弃
+  --pipeline-split balanced|even
+                          每个流水线阶段的块：由搜索均衡放置（默认），或按 Megatron-LM 的
+                          均匀切分（每个模型块 块数 / (PP x VPP)）
+  --first-stage-blocks N  --last-stage-blocks N
+                          均匀切分，首 / 末阶段持有 N 个块（Megatron
+                          --decoder-first/last-pipeline-num-layers），其余阶段均分剩余块
 
 固定项（固定某个参数；未固定的参数都会被搜索）：
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3

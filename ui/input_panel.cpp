@@ -327,6 +327,15 @@ QWidget* InputPanel::buildTrainingGroup()
     form->addRow(tr("CP communication:"), m_cpCommType);
     addMoeTrainingRows(form);
     form->addRow(tr("Memory margin:"), m_memoryMargin);
+    m_pipelineSplit = new QComboBox;
+    m_pipelineSplit->addItem(tr("balanced (searched)"), false);
+    m_pipelineSplit->addItem(tr("even (Megatron's default)"), true);
+    m_pipelineSplit->setToolTip(tr("Which blocks each pipeline stage holds: placed by the search so the slowest stage is "
+                                   "as fast as memory allows, or split evenly over the model chunks as Megatron-LM "
+                                   "does unless told otherwise (first and last stage counts: shardscope plan "
+                                   "--first-stage-blocks, --last-stage-blocks)."));
+    form->addRow(tr("Pipeline split:"), m_pipelineSplit);
+    connect(m_pipelineSplit, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
 
     for (QSpinBox* box : { m_seq, m_globalBatch, m_microBatch })
         connect(box, &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
@@ -454,6 +463,9 @@ TrainingSpec InputPanel::training() const
     t.globalBatch = m_globalBatch->value();
     t.precision = Precision(m_precision->currentData().toInt());
     t.memoryMargin = m_memoryMargin->value() / 100.0;
+    t.pipelineSplit.even = m_pipelineSplit->currentData().toBool();
+    if (!t.pipelineSplit.even) // the first and last stage counts go with the even split only
+        t.pipelineSplit = {};
     if (m_microBatch->value() > 0)
         t.pins.microBatch = m_microBatch->value();
     std::optional<int>* degrees[5] = { &t.pins.tp, &t.pins.cp, &t.pins.pp, &t.pins.dp, &t.pins.vpp };
@@ -520,6 +532,7 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     selectPinned(m_reshardAfterForward, training.pins.reshardAfterForward);
     applyMoeInputs(training);
     m_memoryMargin->setValue(training.memoryMargin * 100);
+    m_pipelineSplit->setCurrentIndex(training.pipelineSplit.even ? 1 : 0);
     selectStrategy(strategy);
     setWeights(w);
     updateLinkDefaults();

@@ -68,6 +68,7 @@ public:
     QSpinBox* seqBox() const { return m_seq; }
     QSpinBox* globalBatchBox() const { return m_globalBatch; }
     QDoubleSpinBox* memoryMarginBox() const { return m_memoryMargin; }
+    QComboBox* pipelineSplitBox() const { return m_pipelineSplit; } ///< data: false balanced, true even
     QComboBox* strategyBox() const { return m_strategy; }
     QComboBox* tpCommOverlapBox() const { return m_tpCommOverlap; }
     QComboBox* ppCommOverlapBox() const { return m_ppCommOverlap; }
@@ -153,6 +154,7 @@ private:
     QSpinBox* m_dpReplicate = nullptr;    ///< pin of ParallelConfig::dpReplicate (HSDP); 0 = searched
     QComboBox* m_reshardAfterForward = nullptr; ///< pin of ParallelConfig::reshardAfterForward: auto, off, on
     QDoubleSpinBox* m_memoryMargin = nullptr;
+    QComboBox* m_pipelineSplit = nullptr; ///< balanced by the search, or Megatron's even split
     QSpinBox* m_degreePins[5] = {}; ///< TP, CP, PP, DP, VPP; 0 = searched
     QSpinBox* m_ep = nullptr;       ///< pin of ParallelConfig::ep; 0 = searched; enabled for MoE models
     QSpinBox* m_etp = nullptr;      ///< pin of ParallelConfig::etp; 0 = searched; enabled for MoE models

@@ -137,6 +137,8 @@ std::vector<CalibrationRun> makeRuns()
         // The publications count model states and activations; no allowance or margin is assumed.
         run.training.frameworkOverheadBytes = 0;
         run.training.memoryMargin = 0;
+        // Both publications ran Megatron's even split of the blocks over the (virtual) stages.
+        run.training.pipelineSplit.even = true;
         run.pins.dp = run.dp;
     }
     return runs;

@@ -101,6 +101,7 @@ struct EvaluationScratch
     std::vector<UnitNeed> classNeeds;
     std::vector<PartitionItem> classItems, items;
     std::vector<std::pair<int, int>> chunkUnits;
+    std::vector<int> splitCounts; ///< Megatron's even split: blocks per model chunk
     StageLimits limits;
     StagePartition partition;
     std::vector<double> chunkSeconds, chunkShares;

@@ -119,6 +119,7 @@ struct PlanEvaluator::EvaluationPass
     // The phases, in evaluateInto's order.
     void buildItems();
     void place();
+    void placeEvenSplit(); ///< Megatron's split (TrainingSpec::pipelineSplit) instead of the partitioner's
     void sumStages();
     bool cutIfSlower(StepCut& cut);
     void writeStages();
@@ -258,6 +259,35 @@ void PlanEvaluator::EvaluationPass::buildItems()
         items.push_back(classItems[std::size_t(ev.m_unitClass[u])]);
 }
 
+// Megatron's split: chunk j (model order) holds blocks [b_j, b_j+1), the first chunk also the units before the
+// blocks (embedding), the last those after them (final norm, output head); structuralProblem checked it divides.
+void PlanEvaluator::EvaluationPass::placeEvenSplit()
+{
+    const PipelineSplit& split = tr.pipelineSplit;
+    const int chunks = p * v;
+    const int blocks = ev.m_blockUnits;
+    std::vector<int>& counts = scratch.splitCounts;
+    counts.assign(std::size_t(chunks), 0);
+    if (split.firstStageBlocks == 0 && split.lastStageBlocks == 0) {
+        counts.assign(std::size_t(chunks), blocks / chunks);
+    } else { // without interleaving (evenSplitProblem): the named stages theirs, the others the rest evenly
+        const int fixed = (split.firstStageBlocks > 0 ? 1 : 0) + (split.lastStageBlocks > 0 ? 1 : 0);
+        const int each = p > fixed ? (blocks - split.firstStageBlocks - split.lastStageBlocks) / (p - fixed) : 0;
+        counts.assign(std::size_t(p), each);
+        if (split.firstStageBlocks > 0)
+            counts.front() = split.firstStageBlocks;
+        if (split.lastStageBlocks > 0)
+            counts.back() = split.lastStageBlocks;
+    }
+    const int units = int(ev.m_units.size());
+    int next = ev.m_firstBlockUnit;
+    for (int j = 0; j < chunks; ++j) {
+        const int first = j == 0 ? 0 : next;
+        next += counts[std::size_t(j)];
+        chunkUnits.emplace_back(first, j == chunks - 1 ? units : next);
+    }
+}
+
 // Places the units: each virtual stage's [first, end) in chunkUnits, and with `detailed` each chunk's layers.
 void PlanEvaluator::EvaluationPass::place()
 {
@@ -268,7 +298,9 @@ void PlanEvaluator::EvaluationPass::place()
     limits.inFlight.clear();
     for (int k = 0; k < p; ++k)
         limits.inFlight.push_back(ev.inFlight(c, k, m));
-    if (interleaved) {
+    if (tr.pipelineSplit.even && p > 1) {
+        placeEvenSplit();
+    } else if (interleaved) {
         ev.placeChunks(items, c, limits.inFlight, fixedBytes, e.capacityBytes, chunkUnits, context);
     } else {
         limits.capacityBytes = e.capacityBytes;

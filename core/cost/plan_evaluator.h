@@ -34,6 +34,9 @@ public:
 
     /// Why `config` cannot run at all (divisibility, schedule rules), or an empty string.
     std::string structuralProblem(const ParallelConfig& config) const;
+    /// Why Megatron's even split (TrainingSpec::pipelineSplit) cannot place this configuration's blocks; empty
+    /// when it can.
+    std::string evenSplitProblem(const ParallelConfig& config) const;
 
     /// Full prediction. Infeasible configurations come back with feasible = false and a reason;
     /// for memory overflows the stages and times are still filled in.

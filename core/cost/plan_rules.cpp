@@ -105,6 +105,35 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
             return "PP " + num(c.pp) + " x vpp " + num(c.vpp) + " = " + num(c.pp * c.vpp) + " model chunks need at least "
                 + num(c.pp * c.vpp - 2) + " transformer blocks; the model has " + num(m_blockUnits);
     }
+    if (tr.pipelineSplit.even && c.pp > 1)
+        return evenSplitProblem(c);
+    return {};
+}
+
+// Megatron's split (PipelineSplit): every model chunk the same number of blocks, or the first and last stage
+// their own and the others the rest evenly (transformer_block.py get_num_layers_to_build at d98e8a6).
+std::string PlanEvaluator::evenSplitProblem(const ParallelConfig& c) const
+{
+    const PipelineSplit& split = m_problem.training.pipelineSplit;
+    if (!m_blocksContiguous)
+        return "the even pipeline split needs the model's transformer blocks in one contiguous run";
+    const int chunks = c.pp * (isInterleaved(c.schedule) ? c.vpp : 1);
+    if (split.firstStageBlocks == 0 && split.lastStageBlocks == 0) {
+        if (m_blockUnits % chunks != 0)
+            return "the even pipeline split needs the " + num(m_blockUnits) + " transformer blocks to divide by the "
+                + num(chunks) + " model chunks (PP " + num(c.pp) + (chunks > c.pp ? " x vpp " + num(c.vpp) : std::string())
+                + ")";
+        return {};
+    }
+    if (chunks != c.pp)
+        return "first and last stage block counts are modelled without interleaving";
+    const int fixed = (split.firstStageBlocks > 0 ? 1 : 0) + (split.lastStageBlocks > 0 ? 1 : 0);
+    const int others = c.pp - fixed;
+    const int rest = m_blockUnits - split.firstStageBlocks - split.lastStageBlocks;
+    if (rest < others || (others == 0 ? rest != 0 : rest % others != 0))
+        return "the " + num(m_blockUnits) + " transformer blocks less " + num(split.firstStageBlocks + split.lastStageBlocks)
+            + " on the first and last stage leave " + num(rest) + ", which do not split evenly over the other "
+            + num(others) + (others == 1 ? " stage" : " stages");
     return {};
 }
 

@@ -36,7 +36,7 @@ bool sameTraining(const TrainingSpec& a, const TrainingSpec& b)
         && a.optimizer == b.optimizer && a.fp32Gradients == b.fp32Gradients
         && a.flashAttention == b.flashAttention && a.asyncTpBackward == b.asyncTpBackward && a.fusedKernels == b.fusedKernels && a.frameworkOverheadBytes == b.frameworkOverheadBytes
         && a.memoryMargin == b.memoryMargin && a.dpOverlap == b.dpOverlap && a.moeImbalance == b.moeImbalance
-        && a.moeCapacityFactor == b.moeCapacityFactor && a.pins == b.pins;
+        && a.moeCapacityFactor == b.moeCapacityFactor && a.pipelineSplit == b.pipelineSplit && a.pins == b.pins;
 }
 
 Json optionalString(const std::string& s)

@@ -247,7 +247,10 @@ Json toJson(const TrainingSpec& t)
         { "async_tp_backward", t.asyncTpBackward }, { "fused_kernels", t.fusedKernels },
         { "framework_overhead_bytes", t.frameworkOverheadBytes }, { "memory_margin", t.memoryMargin },
         { "dp_overlap", optional(t.dpOverlap) }, { "moe_imbalance", t.moeImbalance },
-        { "moe_capacity_factor", optional(t.moeCapacityFactor) }, { "pins", std::move(pins) } };
+        { "moe_capacity_factor", optional(t.moeCapacityFactor) },
+        { "pipeline_split", t.pipelineSplit.even ? "even" : "balanced" },
+        { "first_stage_blocks", t.pipelineSplit.firstStageBlocks }, { "last_stage_blocks", t.pipelineSplit.lastStageBlocks },
+        { "pins", std::move(pins) } };
 }
 
 Json toJson(const ParallelConfig& c)
@@ -310,6 +313,17 @@ TrainingSpec readTraining(const ObjectReader& o)
             o.fail(o.pathOf("moe_capacity_factor"), "expected a capacity factor above 0 (tokens each expert computes "
                                                     "over its average), or null for dropless routing; got 0");
     }
+    // Since Megatron's even split (2026-12-07); absent: balanced by the partitioner.
+    if (o.find("pipeline_split")) {
+        const std::string split = o.string("pipeline_split");
+        if (split != "even" && split != "balanced")
+            o.fail(o.pathOf("pipeline_split"), "expected \"balanced\" or \"even\", got \"" + split.substr(0, 64) + "\"");
+        t.pipelineSplit.even = split == "even";
+    }
+    if (o.find("first_stage_blocks"))
+        t.pipelineSplit.firstStageBlocks = int(o.integer("first_stage_blocks", 0, 1 << 22));
+    if (o.find("last_stage_blocks"))
+        t.pipelineSplit.lastStageBlocks = int(o.integer("last_stage_blocks", 0, 1 << 22));
     const ObjectReader p = o.object("pins");
     t.pins.tp = p.optionalCount("tp", 1);
     t.pins.cp = p.optionalCount("cp", 1); // the CP and HSDP pins are absent in files from before them: searched

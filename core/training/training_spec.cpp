@@ -75,6 +75,15 @@ std::optional<Schedule> scheduleFromString(std::string_view t)
 void TrainingSpec::validate(const std::string& source) const
 {
     auto fail = [&](const char* field, const std::string& message) { throw InputError(source, field, message); };
+    constexpr int kMaxBlocks = 1 << 22;
+    if (pipelineSplit.firstStageBlocks < 0 || pipelineSplit.firstStageBlocks > kMaxBlocks)
+        fail("first_stage_blocks", "expected 0 (the even split) or a positive block count, got "
+                                       + std::to_string(pipelineSplit.firstStageBlocks));
+    if (pipelineSplit.lastStageBlocks < 0 || pipelineSplit.lastStageBlocks > kMaxBlocks)
+        fail("last_stage_blocks", "expected 0 (the even split) or a positive block count, got "
+                                      + std::to_string(pipelineSplit.lastStageBlocks));
+    if (!pipelineSplit.even && (pipelineSplit.firstStageBlocks > 0 || pipelineSplit.lastStageBlocks > 0))
+        fail("first_stage_blocks", "first and last stage block counts go with the even split (pipeline_split \"even\")");
     if (seqLength <= 0)
         fail("seq_length", "expected a positive sequence length, got " + std::to_string(seqLength));
     if (seqLength > (std::int64_t(1) << 24))

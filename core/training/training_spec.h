@@ -107,6 +107,22 @@ struct PlanPins
 /// True when every pinned knob has the pinned value in `config` (what the search enumerates).
 bool satisfiesPins(const ParallelConfig& config, const PlanPins& pins);
 
+/**
+ * Which blocks each pipeline stage holds. Balanced (ShardScope's default): the partitioner places them so the
+ * slowest stage is as fast as memory allows. Even: as Megatron-LM splits them unless told otherwise, blocks /
+ * (pp x vpp) to every model chunk, the embedding with the first and the output head with the last
+ * (megatron/core/transformer/transformer_block.py get_num_layers_to_build at d98e8a6); with firstStageBlocks and
+ * lastStageBlocks (--decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers, without
+ * interleaving here) the first and last stage hold those and the others split the rest evenly.
+ */
+struct PipelineSplit
+{
+    bool even = false;
+    int firstStageBlocks = 0; ///< 0: as the even split gives
+    int lastStageBlocks = 0;
+    bool operator==(const PipelineSplit&) const = default;
+};
+
 /// The training job: what is fixed regardless of the parallel layout, plus the user's pins.
 struct TrainingSpec
 {
@@ -139,6 +155,7 @@ struct TrainingSpec
     /// --moe-pad-expert-input-to-capacity): every expert computes exactly this many times its average tokens,
     /// the rest are dropped. Unset: dropless, moeImbalance applies.
     std::optional<double> moeCapacityFactor;
+    PipelineSplit pipelineSplit; ///< the blocks of each stage: balanced by the partitioner, or Megatron's even split
     PlanPins pins;
 
     /// Throws InputError(source, field, ...) for a zero, negative or absurd value.

@@ -444,6 +444,26 @@ private slots:
         QCOMPARE(restored.cluster().gpu.matmulEfficiency, bridgeGemm);
     }
 
+    // The pipeline split: the form's choice goes into TrainingSpec (one search), and a session's first and last
+    // stage counts survive the form.
+    void pipelineSplitField()
+    {
+        InputPanel panel;
+        QVERIFY(!panel.training().pipelineSplit.even);
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        panel.pipelineSplitBox()->setCurrentIndex(1);
+        QCOMPARE(problem.count(), 1);
+        QVERIFY(panel.training().pipelineSplit.even);
+        TrainingSpec t = panel.training();
+        t.pipelineSplit = { true, 6, 4 };
+        InputPanel restored;
+        restored.setInputs(panel.cluster(), t, Strategy::Exhaustive, ScoreWeights {}, false);
+        QCOMPARE(restored.pipelineSplitBox()->currentIndex(), 1);
+        QVERIFY(restored.training().pipelineSplit == (PipelineSplit { true, 6, 4 }));
+        restored.pipelineSplitBox()->setCurrentIndex(0);
+        QVERIFY(restored.training().pipelineSplit == PipelineSplit {});
+    }
+
     void formChangesSearchWeightChangesRerank()
     {
         InputPanel panel;

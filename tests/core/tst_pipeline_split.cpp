@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests Megatron's even pipeline split (TrainingSpec::pipelineSplit) in core/cost/plan_evaluator.cpp and
+// plan_rules.cpp: which layers each model chunk holds, worked out by hand for Llama-2-7B (layer 0 the embedding,
+// block b the four layers 1 + 4b .. 4 + 4b, then the final norm and the output head, 131 layers), and the
+// configurations the split cannot place.
+#include "cost/plan_evaluator.h"
+#include "export/spec_json.h"
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+#include "util/input_error.h"
+
+#include <QtTest>
+
+using namespace shardscope;
+
+namespace {
+
+PlanningProblem llama2(PipelineSplit split)
+{
+    PlanningProblem p;
+    p.model = *findBundledModel("llama-2-7b");
+    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), 8, 8);
+    p.training.seqLength = 4096;
+    p.training.globalBatch = 32;
+    p.training.pipelineSplit = split;
+    return p;
+}
+
+ParallelConfig pipeline(int pp, int vpp = 1)
+{
+    ParallelConfig c;
+    c.tp = 8 / pp;
+    c.pp = pp;
+    c.dp = 1;
+    c.vpp = vpp;
+    c.schedule = vpp > 1 ? Schedule::Interleaved1F1B : Schedule::OneFOneB;
+    c.ppCommOverlap = vpp > 1;
+    c.microBatch = 1;
+    return c;
+}
+
+/// The first layer of block b; the blocks end at layer 129 (final norm 129, head 130).
+int blockStart(int b) { return 1 + 4 * b; }
+
+} // namespace
+
+class TestPipelineSplit : public QObject
+{
+    Q_OBJECT
+private slots:
+    void evenSplitOverFourStages()
+    {
+        const PlanEstimate e = PlanEvaluator(llama2({ true, 0, 0 })).evaluate(pipeline(4));
+        QVERIFY2(e.infeasibleReason.empty() || e.feasible, e.infeasibleReason.c_str());
+        QCOMPARE(int(e.chunkLayers.size()), 4);
+        // 8 blocks a stage; the embedding with the first, the final norm and head with the last.
+        const std::pair<int, int> expected[4] = { { 0, blockStart(8) }, { blockStart(8), blockStart(16) },
+                                                   { blockStart(16), blockStart(24) }, { blockStart(24), 131 } };
+        for (int k = 0; k < 4; ++k)
+            QCOMPARE(e.chunkLayers[std::size_t(k)], expected[k]);
+        // Balanced, PP 3 places the 32 blocks (the partitioner's way); the even split cannot.
+        ParallelConfig three = pipeline(4);
+        three.pp = 3;
+        three.tp = 1;
+        three.dp = 1;
+        PlanningProblem small = llama2({});
+        small.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), 3, 3);
+        QVERIFY(PlanEvaluator(small).structuralProblem(three).empty());
+        small.training.pipelineSplit.even = true;
+        QVERIFY(!PlanEvaluator(small).structuralProblem(three).empty());
+    }
+
+    void evenSplitOfInterleavedChunks()
+    {
+        const PlanEstimate e = PlanEvaluator(llama2({ true, 0, 0 })).evaluate(pipeline(4, 2));
+        QCOMPARE(int(e.chunkLayers.size()), 8); // model order: 4 blocks a chunk
+        for (int j = 0; j < 8; ++j)
+            QCOMPARE(e.chunkLayers[std::size_t(j)],
+                     std::make_pair(j == 0 ? 0 : blockStart(4 * j), j == 7 ? 131 : blockStart(4 * j + 4)));
+    }
+
+    void firstAndLastStageBlocks()
+    {
+        // Megatron --decoder-first-pipeline-num-layers 6 --decoder-last-pipeline-num-layers 6: the middle two
+        // stages split the other 20 blocks, 10 each.
+        const PlanEstimate e = PlanEvaluator(llama2({ true, 6, 6 })).evaluate(pipeline(4));
+        const std::pair<int, int> expected[4] = { { 0, blockStart(6) }, { blockStart(6), blockStart(16) },
+                                                   { blockStart(16), blockStart(26) }, { blockStart(26), 131 } };
+        for (int k = 0; k < 4; ++k)
+            QCOMPARE(e.chunkLayers[std::size_t(k)], expected[k]);
+    }
+
+    void configurationsTheSplitCannotPlace_data()
+    {
+        QTest::addColumn<int>("first");
+        QTest::addColumn<int>("last");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("vpp");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("32 blocks over 8 x 3 chunks") << 0 << 0 << 8 << 3
+                                                     << "needs the 32 transformer blocks to divide by the 24 model chunks";
+        QTest::newRow("first and last with interleaving") << 4 << 0 << 4 << 2
+                                                          << "first and last stage block counts are modelled without interleaving";
+        QTest::newRow("a remainder that does not split") << 6 << 0 << 4 << 1
+                                                         << "leave 26, which do not split evenly over the other 3 stages";
+    }
+
+    void configurationsTheSplitCannotPlace()
+    {
+        QFETCH(int, first);
+        QFETCH(int, last);
+        QFETCH(int, pp);
+        QFETCH(int, vpp);
+        QFETCH(QString, reason);
+        const PlanEvaluator evaluator(llama2({ true, first, last }));
+        ParallelConfig c = pipeline(pp, vpp);
+        c.tp = 1;
+        c.dp = 8 / pp;
+        const std::string problem = evaluator.structuralProblem(c);
+        QVERIFY2(QString::fromStdString(problem).contains(reason), problem.c_str());
+    }
+
+    // Plan and session files keep the split; files from before it read as balanced.
+    void jsonRoundTrip()
+    {
+        TrainingSpec t;
+        t.pipelineSplit = { true, 6, 4 };
+        const auto j = specjson::toJson(t);
+        QCOMPARE(QString::fromStdString(j.at("pipeline_split").get<std::string>()), QStringLiteral("even"));
+        const specjson::Json doc = j;
+        TrainingSpec back = specjson::readTraining(specjson::ObjectReader(doc, "$.training", "plan.json"));
+        QVERIFY(back.pipelineSplit == t.pipelineSplit);
+        specjson::Json old = j;
+        old.erase("pipeline_split");
+        old.erase("first_stage_blocks");
+        old.erase("last_stage_blocks");
+        back = specjson::readTraining(specjson::ObjectReader(old, "$.training", "plan.json"));
+        QVERIFY(back.pipelineSplit == PipelineSplit {});
+        specjson::Json bad = j;
+        bad["pipeline_split"] = "uneven";
+        QVERIFY_THROWS_EXCEPTION(InputError, specjson::readTraining(specjson::ObjectReader(bad, "$.training", "plan.json")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPipelineSplit)
+#include "tst_pipeline_split.moc"
