@@ -112,12 +112,13 @@ private slots:
         QFETCH(int, pp);
         QFETCH(int, vpp);
         QFETCH(QString, reason);
-        const PlanEvaluator evaluator(llama2({ true, first, last }));
+        const PlanningProblem problem = llama2({ true, first, last }); // the evaluator keeps a reference to it
+        const PlanEvaluator evaluator(problem);
         ParallelConfig c = pipeline(pp, vpp);
         c.tp = 1;
         c.dp = 8 / pp;
-        const std::string problem = evaluator.structuralProblem(c);
-        QVERIFY2(QString::fromStdString(problem).contains(reason), problem.c_str());
+        const std::string why = evaluator.structuralProblem(c);
+        QVERIFY2(QString::fromStdString(why).contains(reason), why.c_str());
     }
 
     // Plan and session files keep the split; files from before it read as balanced.
