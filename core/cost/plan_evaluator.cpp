@@ -260,25 +260,12 @@ void PlanEvaluator::EvaluationPass::buildItems()
 }
 
 // Megatron's split: chunk j (model order) holds blocks [b_j, b_j+1), the first chunk also the units before the
-// blocks (embedding), the last those after them (final norm, output head); structuralProblem checked it divides.
+// blocks (embedding), the last those after them (final norm, output head); structuralProblem checked it places.
 void PlanEvaluator::EvaluationPass::placeEvenSplit()
 {
-    const PipelineSplit& split = tr.pipelineSplit;
-    const int chunks = p * v;
-    const int blocks = ev.m_blockUnits;
     std::vector<int>& counts = scratch.splitCounts;
-    counts.assign(std::size_t(chunks), 0);
-    if (split.firstStageBlocks == 0 && split.lastStageBlocks == 0) {
-        counts.assign(std::size_t(chunks), blocks / chunks);
-    } else { // without interleaving (evenSplitProblem): the named stages theirs, the others the rest evenly
-        const int fixed = (split.firstStageBlocks > 0 ? 1 : 0) + (split.lastStageBlocks > 0 ? 1 : 0);
-        const int each = p > fixed ? (blocks - split.firstStageBlocks - split.lastStageBlocks) / (p - fixed) : 0;
-        counts.assign(std::size_t(p), each);
-        if (split.firstStageBlocks > 0)
-            counts.front() = split.firstStageBlocks;
-        if (split.lastStageBlocks > 0)
-            counts.back() = split.lastStageBlocks;
-    }
+    ev.evenSplitProblem(c, &counts);
+    const int chunks = int(counts.size());
     const int units = int(ev.m_units.size());
     int next = ev.m_firstBlockUnit;
     for (int j = 0; j < chunks; ++j) {

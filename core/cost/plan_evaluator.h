@@ -35,8 +35,8 @@ public:
     /// Why `config` cannot run at all (divisibility, schedule rules), or an empty string.
     std::string structuralProblem(const ParallelConfig& config) const;
     /// Why Megatron's even split (TrainingSpec::pipelineSplit) cannot place this configuration's blocks; empty
-    /// when it can.
-    std::string evenSplitProblem(const ParallelConfig& config) const;
+    /// when it can, and then `counts` (when given) holds each model chunk's blocks in model order.
+    std::string evenSplitProblem(const ParallelConfig& config, std::vector<int>* counts = nullptr) const;
 
     /// Full prediction. Infeasible configurations come back with feasible = false and a reason;
     /// for memory overflows the stages and times are still filled in.

@@ -111,8 +111,9 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
 }
 
 // Megatron's split (PipelineSplit): every model chunk the same number of blocks, or the first and last stage
-// their own and the others the rest evenly (transformer_block.py get_num_layers_to_build at d98e8a6).
-std::string PlanEvaluator::evenSplitProblem(const ParallelConfig& c) const
+// their own and the others the rest evenly (transformer_block.py get_num_layers_to_build at d98e8a6). With
+// `counts`, each model chunk's blocks in model order where the split can place them.
+std::string PlanEvaluator::evenSplitProblem(const ParallelConfig& c, std::vector<int>* counts) const
 {
     const PipelineSplit& split = m_problem.training.pipelineSplit;
     if (!m_blocksContiguous)
@@ -123,6 +124,8 @@ std::string PlanEvaluator::evenSplitProblem(const ParallelConfig& c) const
             return "the even pipeline split needs the " + num(m_blockUnits) + " transformer blocks to divide by the "
                 + num(chunks) + " model chunks (PP " + num(c.pp) + (chunks > c.pp ? " x vpp " + num(c.vpp) : std::string())
                 + ")";
+        if (counts)
+            counts->assign(std::size_t(chunks), m_blockUnits / chunks);
         return {};
     }
     if (chunks != c.pp)
@@ -134,6 +137,13 @@ std::string PlanEvaluator::evenSplitProblem(const ParallelConfig& c) const
         return "the " + num(m_blockUnits) + " transformer blocks less " + num(split.firstStageBlocks + split.lastStageBlocks)
             + " on the first and last stage leave " + num(rest) + ", which do not split evenly over the other "
             + num(others) + (others == 1 ? " stage" : " stages");
+    if (counts) {
+        counts->assign(std::size_t(c.pp), others > 0 ? rest / others : 0);
+        if (split.firstStageBlocks > 0)
+            counts->front() = split.firstStageBlocks;
+        if (split.lastStageBlocks > 0)
+            counts->back() = split.lastStageBlocks;
+    }
     return {};
 }
 

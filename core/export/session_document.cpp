@@ -7,7 +7,6 @@
 #include "export/spec_json.h"
 #include "hardware/calibration_constants.h"
 
-#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <system_error>
@@ -170,10 +169,9 @@ SessionDocument readSessionJson(std::string_view text, const std::string& source
     validateAt(d.cluster, "$.cluster", source);
     if (root.find("profile")) { // since software-stack profiles
         d.profile = root.string("profile");
-        const std::vector<std::string> names = CalibrationConstants::builtin().profileNames();
-        if (std::find(names.begin(), names.end(), d.profile) == names.end()) {
+        if (!CalibrationConstants::builtin().profile(d.profile)) {
             std::string known;
-            for (const std::string& n : names)
+            for (const std::string& n : CalibrationConstants::builtin().profileNames())
                 known += (known.empty() ? "\"" : ", \"") + n + "\"";
             root.fail("$.profile", "unknown software-stack profile \"" + d.profile.substr(0, 64) + "\"; expected one of "
                                        + known);

@@ -98,9 +98,8 @@ void readKernelFigures(const ObjectReader& g, GpuSpec& gpu)
         gpu.kernels.kernelGapSeconds = k.number("kernel_gap_seconds", 0, 1);
         // Since attention curves (2026-12-07); older files keep the scalar fractions above.
         gpu.kernels.attentionKernel = k.find("attention_kernel") ? k.string("attention_kernel") : std::string();
-        if (!gpu.kernels.attentionKernel.empty() && !KernelSpec::isAttentionKernel(gpu.kernels.attentionKernel))
-            k.fail(k.pathOf("attention_kernel"), "unknown attention kernel \"" + gpu.kernels.attentionKernel.substr(0, 64)
-                                                         + "\"; expected \"flash-attention-2\", \"flash-attention-3\" or \"cudnn\"");
+        if (const std::string problem = KernelSpec::attentionKernelProblem(gpu.kernels.attentionKernel); !problem.empty())
+            k.fail(k.pathOf("attention_kernel"), problem);
         gpu.kernels.attentionScale = k.find("attention_scale") ? k.number("attention_scale", 1e-9, 10) : 1.0;
     }
     if (g.find("calibration")) {

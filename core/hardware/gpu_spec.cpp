@@ -2,15 +2,22 @@
 #include "hardware/gpu_spec.h"
 
 #include <cmath>
+#include <iterator>
 
 namespace shardscope {
 
-bool KernelSpec::isAttentionKernel(std::string_view name)
+std::string KernelSpec::attentionKernelProblem(std::string_view name)
 {
-    for (const char* k : kAttentionKernels)
-        if (name == k)
-            return true;
-    return false;
+    if (name.empty())
+        return {};
+    constexpr std::size_t n = std::size(kAttentionKernels);
+    std::string expected;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (name == kAttentionKernels[i])
+            return {};
+        expected += std::string(i == 0 ? "" : i + 1 == n ? " or " : ", ") + "\"" + kAttentionKernels[i] + "\"";
+    }
+    return "unknown attention kernel \"" + std::string(name.substr(0, 64)) + "\"; expected " + expected;
 }
 
 std::string CalibrationInfo::errorText() const

@@ -43,7 +43,9 @@ struct KernelSpec
 
     /// The attention kernels attentionKernel may name.
     static constexpr const char* kAttentionKernels[] = { "flash-attention-2", "flash-attention-3", "cudnn" };
-    static bool isAttentionKernel(std::string_view name);
+    /// Why `name` cannot be an attentionKernel ("unknown attention kernel ...; expected ..."); empty when it can
+    /// (one of kAttentionKernels, or empty: none).
+    static std::string attentionKernelProblem(std::string_view name);
 
     bool operator==(const KernelSpec&) const = default;
 };

@@ -60,9 +60,8 @@ KernelSpec readKernels(const JsonObjectReader& gpu)
     k.hbmEfficiency = o.numberOr("hbm_efficiency", k.hbmEfficiency, kPositive, 1.0);
     k.kernelGapSeconds = o.numberOr("kernel_gap_us", k.kernelGapSeconds * 1e6, 0, 1e4) * 1e-6;
     k.attentionKernel = o.stringOr("attention_kernel", "");
-    if (!k.attentionKernel.empty() && !KernelSpec::isAttentionKernel(k.attentionKernel))
-        o.fail("attention_kernel", "unknown attention kernel \"" + k.attentionKernel.substr(0, 64)
-                                       + "\"; expected \"flash-attention-2\", \"flash-attention-3\" or \"cudnn\"");
+    if (const std::string problem = KernelSpec::attentionKernelProblem(k.attentionKernel); !problem.empty())
+        o.fail("attention_kernel", problem);
     return k;
 }
 

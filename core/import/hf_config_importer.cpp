@@ -88,6 +88,15 @@ void readRope(const JsonObjectReader& cfg, TransformerSpec& s)
     }
 }
 
+/// The decoder's shape by `family`'s reader, with the rotary settings where it has rotary positions.
+TransformerSpec readDecoder(const JsonObjectReader& cfg, HfFamily family)
+{
+    TransformerSpec spec = readHfFamily(cfg, family);
+    if (spec.positions == PositionKind::Rotary)
+        readRope(cfg, spec);
+    return spec;
+}
+
 struct Parsed
 {
     TransformerSpec spec;
@@ -119,9 +128,7 @@ std::optional<std::vector<std::string>> unreadBy(const nlohmann::json& decoder, 
     HfKeyLog read;
     cfg.recordKeysIn(&read);
     try {
-        TransformerSpec spec = readHfFamily(cfg, family);
-        if (spec.positions == PositionKind::Rotary)
-            readRope(cfg, spec);
+        (void)readDecoder(cfg, family);
     } catch (const InputError&) {
         return std::nullopt;
     }
@@ -222,14 +229,13 @@ std::string windowNote(const JsonObjectReader& cfg)
     }
     // A window as long as the longest sequence the model takes never narrows (Phi-3.5-MoE: 131072 both).
     const nlohmann::json* w = cfg.find("sliding_window");
+    const bool sized = w && w->is_number_integer();
     const std::int64_t positions = cfg.integerOr("max_position_embeddings", 0, 0, std::int64_t(1) << 40);
-    if (w && w->is_number_integer() && positions > 0 && w->get<std::int64_t>() >= positions)
+    if (sized && positions > 0 && w->get<std::int64_t>() >= positions)
         windowed = false;
     if (!windowed)
         return {};
-    const std::string window = cfg.has("sliding_window") && cfg.find("sliding_window")->is_number_integer()
-        ? std::to_string(cfg.find("sliding_window")->get<std::int64_t>()) + " tokens"
-        : std::string("a window");
+    const std::string window = sized ? std::to_string(w->get<std::int64_t>()) + " tokens" : std::string("a window");
     return "Some or all blocks attend within a sliding window of " + window
         + " (sliding_window); ShardScope prices them as full causal attention, which over-counts their attention "
           "FLOPs and activation memory at sequences longer than the window.";
@@ -264,9 +270,7 @@ Parsed parse(const nlohmann::json& config, const std::string& source)
     cfg.recordKeysIn(&read);
 
     Parsed out;
-    out.spec = readHfFamily(cfg, family);
-    if (out.spec.positions == PositionKind::Rotary)
-        readRope(cfg, out.spec);
+    out.spec = readDecoder(cfg, family);
     if (const std::vector<std::string> unread = unreadStructuralKeys(decoder, read, family); !unread.empty())
         refuseUnread(cfg, config, decoder, type, family, unread);
     if (textConfig) {

@@ -29,8 +29,9 @@ constexpr std::string_view kBookkeeping[] {
     "norm_epsilon", "attention_dropout", "hidden_dropout", "resid_pdrop", "embd_pdrop", "attn_pdrop",
     "residual_dropout", "embedding_dropout", "hidden_dropout_prob", "attention_probs_dropout_prob",
     "classifier_dropout", "max_position_embeddings", "model_max_length", "rope_theta", "rope_scaling",
-    "rope_parameters", "rotary_emb_base", "original_max_position_embeddings", "output_router_logits", "router_aux_loss_coef", "router_z_loss_coef",
-    "aux_loss_alpha", "seq_aux", "ep_size", "router_jitter_noise", "input_jitter_noise", "pretraining_tp",
+    "rope_parameters", "rotary_emb_base", "original_max_position_embeddings", "output_router_logits",
+    "router_aux_loss_coef", "router_z_loss_coef", "aux_loss_alpha", "seq_aux", "ep_size", "router_jitter_noise",
+    "input_jitter_noise", "pretraining_tp",
     "cache_implementation", "quantization_config", "tokenizer_class", "id2label", "label2id", "problem_type",
     "return_dict", "output_attentions", "output_hidden_states", "torchscript", "use_return_dict",
     "finetuning_task", "task_specific_params", "num_labels", "prefix", "max_length", "min_length", "do_sample",
@@ -52,8 +53,7 @@ constexpr std::string_view kGpt2[] { "activation_function", "n_ctx", "scale_attn
 
 // configuration_falcon.py: where the residual is taken (no weights); num_ln_in_parallel_attn is read only
 // for parallel blocks.
-constexpr std::string_view kFalcon[] { "apply_residual_connection_post_layernorm",
-                                                    "num_ln_in_parallel_attn" };
+constexpr std::string_view kFalcon[] { "apply_residual_connection_post_layernorm", "num_ln_in_parallel_attn" };
 
 // configuration_gemma2.py / configuration_gemma3.py: logit soft-capping and the attention scale (no
 // weights), the local layers' rotary base, and hidden_act where hidden_activation is the one read.
@@ -63,8 +63,8 @@ constexpr std::string_view kGemma[] { "attn_logit_softcapping", "final_logit_sof
 constexpr std::string_view kOlmo[] { "clip_qkv" }; // a clamp on q, k and v, no weights
 
 // configuration_granite.py / configuration_granitemoe.py: scalar multipliers, no weights.
-constexpr std::string_view kGranite[] { "attention_multiplier", "embedding_multiplier",
-                                                     "residual_multiplier", "logits_scaling" };
+constexpr std::string_view kGranite[] { "attention_multiplier", "embedding_multiplier", "residual_multiplier",
+                                        "logits_scaling" };
 
 constexpr std::string_view kCohere[] { "logit_scale" }; // a scalar on the logits
 
