@@ -4,6 +4,7 @@
 
 #include "cost/prediction_band.h"
 #include "hardware/hardware_catalog.h"
+#include "training/pipeline_layout.h"
 #include "import/model_importer.h"
 #include "util/input_error.h"
 
@@ -203,6 +204,15 @@ bool PlanOptionsParser::parseTrainingOption(ParseState& s, const QString& a)
         if (v != QLatin1String("balanced") && v != QLatin1String("even"))
             throw UsageError { tr("--pipeline-split must be balanced or even, got \"%1\"").arg(v) };
         training.pipelineSplit.even = v == QLatin1String("even");
+    } else if (a == QLatin1String("--pipeline-layout") || a == QLatin1String("--pipeline-model-parallel-layout")) {
+        const QString v = r.value(a);
+        try {
+            (void)parsePipelineLayout(v.toStdString());
+        } catch (const PipelineLayoutError& e) {
+            throw UsageError { tr("%1 \"%2\": %3").arg(a, v, QString::fromStdString(e.what())) };
+        }
+        training.pipelineSplit.layout = v.toStdString();
+        training.pipelineSplit.even = false;
     } else if (a == QLatin1String("--first-stage-blocks")) {
         training.pipelineSplit.firstStageBlocks = int(toInteger(a, r.value(a), 1, 1 << 22));
         training.pipelineSplit.even = true;
@@ -488,6 +498,10 @@ QString PlanOptionsParser::optionsHelp()
         "  --first-stage-blocks N  --last-stage-blocks N\n"
         "                          the even split with the first / last stage holding N blocks (Megatron\n"
         "                          --decoder-first/last-pipeline-num-layers), the others the rest evenly\n"
+        "  --pipeline-layout STRING\n"
+        "                          every model chunk's blocks as Megatron-LM's --pipeline-model-parallel-layout\n"
+        "                          gives them: E embedding, t block, m MTP module, L loss, | between chunks in\n"
+        "                          model order, x*N and (...)*N repeat; e.g. \"Et*3|(t*4|)*6t*3L\" for PP 8\n"
         "\n"
         "Pins (fix a knob; every unpinned knob is searched):\n"
         "  --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3\n"

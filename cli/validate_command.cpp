@@ -36,6 +36,8 @@ nlohmann::ordered_json toJson(const Validation& v, const Profile& profile)
             j["error"] = r.inSample.error;
             j["cv_model_error"] = r.cvModel ? nlohmann::ordered_json(*r.cvModel) : nlohmann::ordered_json(nullptr);
             j["cv_source_error"] = r.cvSource ? nlohmann::ordered_json(*r.cvSource) : nlohmann::ordered_json(nullptr);
+            if (!r.inSample.memoryOverCount.empty())
+                j["memory_over_count"] = r.inSample.memoryOverCount;
         }
         j["fitted"] = row.fittable();
         if (!row.notFitted.empty())
@@ -103,6 +105,8 @@ void printReport(const Validation& v, const Profile& profile)
                         .arg(r.cvSource ? percent(*r.cvSource) : QStringLiteral("-"), 9);
         if (!row.notFitted.empty())
             line += QLatin1Char(' ') + ValidateCommand::tr("(not fitted: %1)").arg(qs(row.notFitted));
+        if (r.inSample.feasible && !r.inSample.memoryOverCount.empty())
+            line += QLatin1Char(' ') + ValidateCommand::tr("(memory over-counted: the run ran, but %1)").arg(qs(r.inSample.memoryOverCount));
         out() << line << '\n';
     }
     out() << '\n' << ValidateCommand::tr("By regime (mean |error|; cross-validated: leave one model out, leave one source out):") << '\n';

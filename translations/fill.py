@@ -4661,6 +4661,59 @@ TRANSLATIONS.update({
     ('InputPanel', 'Pipeline split:'): ('Pipeline-Aufteilung:', '流水线切分：'),
 })
 
+# The options help grew the layout string (2026-12-08): the entry before it with the new lines inserted.
+def _with_pipeline_layout():
+    en = ("  --pipeline-layout STRING\n"
+          "                          every model chunk's blocks as Megatron-LM's --pipeline-model-parallel-layout\n"
+          "                          gives them: E embedding, t block, m MTP module, L loss, | between chunks in\n"
+          "                          model order, x*N and (...)*N repeat; e.g. \"Et*3|(t*4|)*6t*3L\" for PP 8\n")
+    de = ("  --pipeline-layout STRING\n"
+          "                          die Blöcke jedes Modellteils, wie Megatron-LMs --pipeline-model-parallel-layout\n"
+          "                          sie angibt: E Embedding, t Block, m MTP-Modul, L Loss, | zwischen Modellteilen\n"
+          "                          in Modellreihenfolge, x*N und (...)*N wiederholen; z. B. \"Et*3|(t*4|)*6t*3L\" für PP 8\n")
+    zh = ("  --pipeline-layout STRING\n"
+          "                          按 Megatron-LM 的 --pipeline-model-parallel-layout 给出每个模型块的块：\n"
+          "                          E 嵌入，t 块，m MTP 模块，L 损失，| 按模型顺序分隔模型块，\n"
+          "                          x*N 与 (...)*N 表示重复；例如 PP 8 时为 \"Et*3|(t*4|)*6t*3L\"\n")
+    anchors = ("--decoder-first/last-pipeline-num-layers), the others the rest evenly\n",
+               "--decoder-first/last-pipeline-num-layers), die übrigen den Rest gleichmäßig\n",
+               "--decoder-first/last-pipeline-num-layers），其余阶段均分剩余块\n")
+    def insert(text, anchor, extra):
+        i = text.index(anchor) + len(anchor)
+        return text[:i] + extra + text[i:]
+    for (ctx, src), (tde, tzh) in list(TRANSLATIONS.items()):
+        if ctx == 'PlanOptionsParser' and src.startswith('Cluster:\n') and '--pipeline-split' in src \
+                and '--pipeline-layout' not in src:
+            TRANSLATIONS[(ctx, insert(src, anchors[0], en))] = (insert(tde, anchors[1], de), insert(tzh, anchors[2], zh))
+
+
+_with_pipeline_layout()
+TRANSLATIONS.update({
+    ('PlanOptionsParser', '%1 "%2": %3'): ('%1 „%2“: %3', '%1“%2”：%3'),
+    ('InputPanel', 'layout string'): ('Layout-Zeichenkette', '布局字符串'),
+    ('InputPanel', 'Which blocks each pipeline stage holds: placed by the search so the slowest stage is as fast as memory allows, split evenly over the model chunks as Megatron-LM does unless told otherwise (first and last stage counts: shardscope plan --first-stage-blocks, --last-stage-blocks), or as a layout string places them.'):
+        ('Welche Blöcke jede Pipeline-Stufe hält: von der Suche so platziert, dass die langsamste Stufe so schnell ist, '
+         'wie der Speicher erlaubt, gleichmäßig auf die Modellteile verteilt, wie Megatron-LM es ohne andere '
+         'Angabe tut (Blockzahlen der ersten und letzten Stufe: shardscope plan --first-stage-blocks, '
+         '--last-stage-blocks), oder wie eine Layout-Zeichenkette sie platziert.',
+         '每个流水线阶段持有哪些块：由搜索放置，使最慢的阶段在显存允许的范围内尽可能快；像 Megatron-LM 在未另行指定时那样'
+         '均匀分配到各模型块（首末阶段的块数：shardscope plan --first-stage-blocks、--last-stage-blocks）；'
+         '或按布局字符串放置。'),
+    ('InputPanel', 'e.g. Et*3|(t*4|)*6,t*3L'): ('z. B. Et*3|(t*4|)*6,t*3L', '例如 Et*3|(t*4|)*6,t*3L'),
+    ('InputPanel', "Megatron-LM's --pipeline-model-parallel-layout: E embedding, t transformer block, m MTP module, L loss, | between model chunks in model order (chunk k of stage s is entry k x PP + s), x*N and (...)*N repeat. It fixes PP x VPP."):
+        ('--pipeline-model-parallel-layout von Megatron-LM: E Embedding, t Transformer-Block, m MTP-Modul, L Loss, | '
+         'zwischen Modellteilen in Modellreihenfolge (Teil k der Stufe s ist Eintrag k x PP + s), x*N und (...)*N '
+         'wiederholen. Es legt PP x VPP fest.',
+         'Megatron-LM 的 --pipeline-model-parallel-layout：E 嵌入，t Transformer 块，m MTP 模块，L 损失，| 按模型顺序'
+         '分隔模型块（阶段 s 的第 k 个块是第 k x PP + s 项），x*N 与 (...)*N 表示重复。它确定 PP x VPP。'),
+    ('InputPanel', 'Pipeline layout:'): ('Pipeline-Layout:', '流水线布局：'),
+    ('InputPanel', 'Enter a layout string, e.g. Et*3|(t*4|)*6,t*3L.'):
+        ('Geben Sie eine Layout-Zeichenkette ein, z. B. Et*3|(t*4|)*6,t*3L.', '请输入布局字符串，例如 Et*3|(t*4|)*6,t*3L。'),
+    ('InputPanel', 'Character %1: %2'): ('Zeichen %1: %2', '第 %1 个字符：%2'),
+    ('ValidateCommand', '(memory over-counted: the run ran, but %1)'):
+        ('(Speicher überschätzt: der Lauf lief, aber %1)', '（显存高估：该运行实际成功，但 %1）'),
+})
+
 def main():
     status = 0
     for name, column in FILES.items():

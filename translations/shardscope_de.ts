@@ -2876,13 +2876,38 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>gleichmäßig (Standard von Megatron)</translation>
     </message>
     <message>
-        <source>Which blocks each pipeline stage holds: placed by the search so the slowest stage is as fast as memory allows, or split evenly over the model chunks as Megatron-LM does unless told otherwise (first and last stage counts: shardscope plan --first-stage-blocks, --last-stage-blocks).</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Welche Blöcke jede Pipeline-Stufe hält: von der Suche so platziert, dass die langsamste Stufe so schnell ist, wie der Speicher erlaubt, oder gleichmäßig auf die Modellteile verteilt, wie Megatron-LM es ohne andere Angabe tut (Blockzahlen der ersten und letzten Stufe: shardscope plan --first-stage-blocks, --last-stage-blocks).</translation>
-    </message>
-    <message>
         <source>Pipeline split:</source>
         <translation>Pipeline-Aufteilung:</translation>
+    </message>
+    <message>
+        <source>layout string</source>
+        <translation>Layout-Zeichenkette</translation>
+    </message>
+    <message>
+        <source>Which blocks each pipeline stage holds: placed by the search so the slowest stage is as fast as memory allows, split evenly over the model chunks as Megatron-LM does unless told otherwise (first and last stage counts: shardscope plan --first-stage-blocks, --last-stage-blocks), or as a layout string places them.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Welche Blöcke jede Pipeline-Stufe hält: von der Suche so platziert, dass die langsamste Stufe so schnell ist, wie der Speicher erlaubt, gleichmäßig auf die Modellteile verteilt, wie Megatron-LM es ohne andere Angabe tut (Blockzahlen der ersten und letzten Stufe: shardscope plan --first-stage-blocks, --last-stage-blocks), oder wie eine Layout-Zeichenkette sie platziert.</translation>
+    </message>
+    <message>
+        <source>e.g. Et*3|(t*4|)*6,t*3L</source>
+        <translation>z. B. Et*3|(t*4|)*6,t*3L</translation>
+    </message>
+    <message>
+        <source>Megatron-LM's --pipeline-model-parallel-layout: E embedding, t transformer block, m MTP module, L loss, | between model chunks in model order (chunk k of stage s is entry k x PP + s), x*N and (...)*N repeat. It fixes PP x VPP.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>--pipeline-model-parallel-layout von Megatron-LM: E Embedding, t Transformer-Block, m MTP-Modul, L Loss, | zwischen Modellteilen in Modellreihenfolge (Teil k der Stufe s ist Eintrag k x PP + s), x*N und (...)*N wiederholen. Es legt PP x VPP fest.</translation>
+    </message>
+    <message>
+        <source>Pipeline layout:</source>
+        <translation>Pipeline-Layout:</translation>
+    </message>
+    <message>
+        <source>Enter a layout string, e.g. Et*3|(t*4|)*6,t*3L.</source>
+        <translation>Geben Sie eine Layout-Zeichenkette ein, z. B. Et*3|(t*4|)*6,t*3L.</translation>
+    </message>
+    <message>
+        <source>Character %1: %2</source>
+        <translation>Zeichen %1: %2</translation>
     </message>
 </context>
 <context>
@@ -3537,6 +3562,10 @@ Beispiel:
         <translation>--pipeline-split muss balanced oder even sein, erhalten: „%1“</translation>
     </message>
     <message>
+        <source>%1 "%2": %3</source>
+        <translation>%1 „%2“: %3</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3570,6 +3599,10 @@ Training:
   --first-stage-blocks N  --last-stage-blocks N
                           the even split with the first / last stage holding N blocks (Megatron
                           --decoder-first/last-pipeline-num-layers), the others the rest evenly
+  --pipeline-layout STRING
+                          every model chunk's blocks as Megatron-LM's --pipeline-model-parallel-layout
+                          gives them: E embedding, t block, m MTP module, L loss, | between chunks in
+                          model order, x*N and (...)*N repeat; e.g. "Et*3|(t*4|)*6t*3L" for PP 8
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -3648,6 +3681,10 @@ Training:
   --first-stage-blocks N  --last-stage-blocks N
                           gleichmäßige Teilung, wobei die erste / letzte Stufe N Blöcke hält (Megatron
                           --decoder-first/last-pipeline-num-layers), die übrigen den Rest gleichmäßig
+  --pipeline-layout STRING
+                          die Blöcke jedes Modellteils, wie Megatron-LMs --pipeline-model-parallel-layout
+                          sie angibt: E Embedding, t Block, m MTP-Modul, L Loss, | zwischen Modellteilen
+                          in Modellreihenfolge, x*N und (...)*N wiederholen; z. B. "Et*3|(t*4|)*6t*3L" für PP 8
 
 Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -6514,6 +6551,10 @@ nicht auswerten kann, werden mit Grund aufgeführt.
     <message>
         <source>shardscope validate: %1</source>
         <translation>shardscope validate: %1</translation>
+    </message>
+    <message>
+        <source>(memory over-counted: the run ran, but %1)</source>
+        <translation>(Speicher überschätzt: der Lauf lief, aber %1)</translation>
     </message>
 </context>
 <context>

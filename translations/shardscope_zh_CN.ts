@@ -2875,13 +2875,38 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>均匀（Megatron 默认）</translation>
     </message>
     <message>
-        <source>Which blocks each pipeline stage holds: placed by the search so the slowest stage is as fast as memory allows, or split evenly over the model chunks as Megatron-LM does unless told otherwise (first and last stage counts: shardscope plan --first-stage-blocks, --last-stage-blocks).</source>
-        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>每个流水线阶段持有哪些块：由搜索放置，使最慢的阶段在显存允许的范围内尽可能快；或像 Megatron-LM 在未另行指定时那样均匀分配到各模型块（首末阶段的块数：shardscope plan --first-stage-blocks、--last-stage-blocks）。</translation>
-    </message>
-    <message>
         <source>Pipeline split:</source>
         <translation>流水线切分：</translation>
+    </message>
+    <message>
+        <source>layout string</source>
+        <translation>布局字符串</translation>
+    </message>
+    <message>
+        <source>Which blocks each pipeline stage holds: placed by the search so the slowest stage is as fast as memory allows, split evenly over the model chunks as Megatron-LM does unless told otherwise (first and last stage counts: shardscope plan --first-stage-blocks, --last-stage-blocks), or as a layout string places them.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'. plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>每个流水线阶段持有哪些块：由搜索放置，使最慢的阶段在显存允许的范围内尽可能快；像 Megatron-LM 在未另行指定时那样均匀分配到各模型块（首末阶段的块数：shardscope plan --first-stage-blocks、--last-stage-blocks）；或按布局字符串放置。</translation>
+    </message>
+    <message>
+        <source>e.g. Et*3|(t*4|)*6,t*3L</source>
+        <translation>例如 Et*3|(t*4|)*6,t*3L</translation>
+    </message>
+    <message>
+        <source>Megatron-LM's --pipeline-model-parallel-layout: E embedding, t transformer block, m MTP module, L loss, | between model chunks in model order (chunk k of stage s is entry k x PP + s), x*N and (...)*N repeat. It fixes PP x VPP.</source>
+        <translatorcomment>stage: a pipeline stage (consecutive layers on one group of GPUs), except in 'ZeRO stage'.</translatorcomment>
+        <translation>Megatron-LM 的 --pipeline-model-parallel-layout：E 嵌入，t Transformer 块，m MTP 模块，L 损失，| 按模型顺序分隔模型块（阶段 s 的第 k 个块是第 k x PP + s 项），x*N 与 (...)*N 表示重复。它确定 PP x VPP。</translation>
+    </message>
+    <message>
+        <source>Pipeline layout:</source>
+        <translation>流水线布局：</translation>
+    </message>
+    <message>
+        <source>Enter a layout string, e.g. Et*3|(t*4|)*6,t*3L.</source>
+        <translation>请输入布局字符串，例如 Et*3|(t*4|)*6,t*3L。</translation>
+    </message>
+    <message>
+        <source>Character %1: %2</source>
+        <translation>第 %1 个字符：%2</translation>
     </message>
 </context>
 <context>
@@ -3536,6 +3561,10 @@ Example:
         <translation>--pipeline-split 必须为 balanced 或 even，实际为“%1”</translation>
     </message>
     <message>
+        <source>%1 "%2": %3</source>
+        <translation>%1“%2”：%3</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3569,6 +3598,10 @@ Training:
   --first-stage-blocks N  --last-stage-blocks N
                           the even split with the first / last stage holding N blocks (Megatron
                           --decoder-first/last-pipeline-num-layers), the others the rest evenly
+  --pipeline-layout STRING
+                          every model chunk's blocks as Megatron-LM's --pipeline-model-parallel-layout
+                          gives them: E embedding, t block, m MTP module, L loss, | between chunks in
+                          model order, x*N and (...)*N repeat; e.g. "Et*3|(t*4|)*6t*3L" for PP 8
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -3647,6 +3680,10 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
   --first-stage-blocks N  --last-stage-blocks N
                           均匀切分，首 / 末阶段持有 N 个块（Megatron
                           --decoder-first/last-pipeline-num-layers），其余阶段均分剩余块
+  --pipeline-layout STRING
+                          按 Megatron-LM 的 --pipeline-model-parallel-layout 给出每个模型块的块：
+                          E 嵌入，t 块，m MTP 模块，L 损失，| 按模型顺序分隔模型块，
+                          x*N 与 (...)*N 表示重复；例如 PP 8 时为 "Et*3|(t*4|)*6t*3L"
 
 固定项（固定某个参数；未固定的参数都会被搜索）：
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -6509,6 +6546,10 @@ without its source). Runs the program cannot evaluate are listed with the reason
     <message>
         <source>shardscope validate: %1</source>
         <translation>shardscope validate：%1</translation>
+    </message>
+    <message>
+        <source>(memory over-counted: the run ran, but %1)</source>
+        <translation>（显存高估：该运行实际成功，但 %1）</translation>
     </message>
 </context>
 <context>

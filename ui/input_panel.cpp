@@ -4,6 +4,7 @@
 #include "cost/prediction_band.h"
 #include "export/plan_document.h"
 #include "moe_display.h"
+#include "training/pipeline_layout.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -14,11 +15,14 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
+#include <QPalette>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStyle>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -328,14 +332,31 @@ QWidget* InputPanel::buildTrainingGroup()
     addMoeTrainingRows(form);
     form->addRow(tr("Memory margin:"), m_memoryMargin);
     m_pipelineSplit = new QComboBox;
-    m_pipelineSplit->addItem(tr("balanced (searched)"), false);
-    m_pipelineSplit->addItem(tr("even (Megatron's default)"), true);
+    m_pipelineSplit->addItem(tr("balanced (searched)"), int(SplitChoice::Balanced));
+    m_pipelineSplit->addItem(tr("even (Megatron's default)"), int(SplitChoice::Even));
+    m_pipelineSplit->addItem(tr("layout string"), int(SplitChoice::Layout));
     m_pipelineSplit->setToolTip(tr("Which blocks each pipeline stage holds: placed by the search so the slowest stage is "
-                                   "as fast as memory allows, or split evenly over the model chunks as Megatron-LM "
+                                   "as fast as memory allows, split evenly over the model chunks as Megatron-LM "
                                    "does unless told otherwise (first and last stage counts: shardscope plan "
-                                   "--first-stage-blocks, --last-stage-blocks)."));
+                                   "--first-stage-blocks, --last-stage-blocks), or as a layout string places them."));
     form->addRow(tr("Pipeline split:"), m_pipelineSplit);
-    connect(m_pipelineSplit, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
+    m_pipelineLayout = new QLineEdit;
+    m_pipelineLayout->setPlaceholderText(tr("e.g. Et*3|(t*4|)*6,t*3L"));
+    m_layoutHelp = tr("Megatron-LM's --pipeline-model-parallel-layout: E embedding, t transformer block, m MTP module, "
+                      "L loss, | between model chunks in model order (chunk k of stage s is entry k x PP + s), x*N and "
+                      "(...)*N repeat. It fixes PP x VPP.");
+    m_pipelineLayout->setToolTip(m_layoutHelp);
+    m_pipelineLayout->setEnabled(false);
+    form->addRow(tr("Pipeline layout:"), m_pipelineLayout);
+    connect(m_pipelineSplit, &QComboBox::currentIndexChanged, this, [this] {
+        m_pipelineLayout->setEnabled(splitChoice() == SplitChoice::Layout);
+        emitProblemChanged();
+    });
+    connect(m_pipelineLayout, &QLineEdit::textChanged, this, &InputPanel::updateLayoutField);
+    connect(m_pipelineLayout, &QLineEdit::editingFinished, this, [this] {
+        if (splitChoice() == SplitChoice::Layout)
+            emitProblemChanged();
+    });
 
     for (QSpinBox* box : { m_seq, m_globalBatch, m_microBatch })
         connect(box, &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
@@ -455,6 +476,31 @@ ClusterSpec InputPanel::cluster() const
     return c;
 }
 
+InputPanel::SplitChoice InputPanel::splitChoice() const { return SplitChoice(m_pipelineSplit->currentData().toInt()); }
+
+QString InputPanel::layoutError() const
+{
+    const QString text = m_pipelineLayout->text().trimmed();
+    if (text.isEmpty())
+        return tr("Enter a layout string, e.g. Et*3|(t*4|)*6,t*3L.");
+    try {
+        (void)parsePipelineLayout(text.toStdString());
+    } catch (const PipelineLayoutError& e) {
+        return tr("Character %1: %2").arg(e.position() + 1).arg(QString::fromStdString(e.message()));
+    }
+    return {};
+}
+
+void InputPanel::updateLayoutField()
+{
+    const QString error = m_pipelineLayout->text().trimmed().isEmpty() ? QString() : layoutError();
+    QPalette palette = m_pipelineLayout->style()->standardPalette();
+    if (!error.isEmpty())
+        palette.setColor(QPalette::Text, Qt::red);
+    m_pipelineLayout->setPalette(palette);
+    m_pipelineLayout->setToolTip(error.isEmpty() ? m_layoutHelp : error);
+}
+
 TrainingSpec InputPanel::training() const
 {
     TrainingSpec t = m_trainingBase;
@@ -463,9 +509,21 @@ TrainingSpec InputPanel::training() const
     t.globalBatch = m_globalBatch->value();
     t.precision = Precision(m_precision->currentData().toInt());
     t.memoryMargin = m_memoryMargin->value() / 100.0;
-    t.pipelineSplit.even = m_pipelineSplit->currentData().toBool();
-    if (!t.pipelineSplit.even) // the first and last stage counts go with the even split only
+    switch (splitChoice()) {
+    case SplitChoice::Balanced:
         t.pipelineSplit = {};
+        break;
+    case SplitChoice::Even: // a session's first and last stage counts stay
+        t.pipelineSplit.even = true;
+        t.pipelineSplit.layout.clear();
+        break;
+    case SplitChoice::Layout:
+        // A layout that does not parse leaves the blocks to the search; the field says why (updateLayoutField).
+        t.pipelineSplit = {};
+        if (layoutError().isEmpty())
+            t.pipelineSplit.layout = m_pipelineLayout->text().trimmed().toStdString();
+        break;
+    }
     if (m_microBatch->value() > 0)
         t.pins.microBatch = m_microBatch->value();
     std::optional<int>* degrees[5] = { &t.pins.tp, &t.pins.cp, &t.pins.pp, &t.pins.dp, &t.pins.vpp };
@@ -532,7 +590,11 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     selectPinned(m_reshardAfterForward, training.pins.reshardAfterForward);
     applyMoeInputs(training);
     m_memoryMargin->setValue(training.memoryMargin * 100);
-    m_pipelineSplit->setCurrentIndex(training.pipelineSplit.even ? 1 : 0);
+    m_pipelineLayout->setText(QString::fromStdString(training.pipelineSplit.layout));
+    m_pipelineSplit->setCurrentIndex(int(!training.pipelineSplit.layout.empty() ? SplitChoice::Layout
+                                         : training.pipelineSplit.even         ? SplitChoice::Even
+                                                                               : SplitChoice::Balanced));
+    m_pipelineLayout->setEnabled(splitChoice() == SplitChoice::Layout);
     selectStrategy(strategy);
     setWeights(w);
     updateLinkDefaults();

@@ -14,6 +14,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QSlider;
 class QSpinBox;
@@ -68,7 +69,10 @@ public:
     QSpinBox* seqBox() const { return m_seq; }
     QSpinBox* globalBatchBox() const { return m_globalBatch; }
     QDoubleSpinBox* memoryMarginBox() const { return m_memoryMargin; }
-    QComboBox* pipelineSplitBox() const { return m_pipelineSplit; } ///< data: false balanced, true even
+    QComboBox* pipelineSplitBox() const { return m_pipelineSplit; } ///< items: balanced, even, layout string
+    QLineEdit* pipelineLayoutEdit() const { return m_pipelineLayout; } ///< the layout string (split "layout string")
+    /// Why the layout field's text does not parse (translated, with the character), or empty.
+    QString layoutError() const;
     QComboBox* strategyBox() const { return m_strategy; }
     QComboBox* tpCommOverlapBox() const { return m_tpCommOverlap; }
     QComboBox* ppCommOverlapBox() const { return m_ppCommOverlap; }
@@ -154,7 +158,12 @@ private:
     QSpinBox* m_dpReplicate = nullptr;    ///< pin of ParallelConfig::dpReplicate (HSDP); 0 = searched
     QComboBox* m_reshardAfterForward = nullptr; ///< pin of ParallelConfig::reshardAfterForward: auto, off, on
     QDoubleSpinBox* m_memoryMargin = nullptr;
-    QComboBox* m_pipelineSplit = nullptr; ///< balanced by the search, or Megatron's even split
+    enum class SplitChoice { Balanced, Even, Layout }; ///< m_pipelineSplit's items, in order
+    SplitChoice splitChoice() const;
+    void updateLayoutField(); ///< the layout field's text red, with the parse error as tooltip, when it does not parse
+    QComboBox* m_pipelineSplit = nullptr; ///< balanced by the search, Megatron's even split, or a layout string
+    QLineEdit* m_pipelineLayout = nullptr;
+    QString m_layoutHelp; ///< the layout field's tooltip while it parses
     QSpinBox* m_degreePins[5] = {}; ///< TP, CP, PP, DP, VPP; 0 = searched
     QSpinBox* m_ep = nullptr;       ///< pin of ParallelConfig::ep; 0 = searched; enabled for MoE models
     QSpinBox* m_etp = nullptr;      ///< pin of ParallelConfig::etp; 0 = searched; enabled for MoE models

@@ -62,6 +62,9 @@ struct RowPrediction
 {
     bool feasible = false;
     std::string reason;       ///< when no plan fits
+    /// The run ran, but its layout is predicted not to fit in memory (why): its step time is then predicted as if
+    /// the memory were there, and the row says the memory model over-counts it.
+    std::string memoryOverCount;
     ParallelConfig config;
     double stepSeconds = 0;
     double error = 0;         ///< predicted / measured step time - 1 (positive: predicted too slow)

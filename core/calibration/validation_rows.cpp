@@ -252,9 +252,8 @@ void applyRecipe(const MeasuredRun& m, ValidationRow& row)
         pins.zeroStage = 1;
         std::erase(row.assumptions, std::string("optimizer sharding not stated: searched"));
     }
-    if (k.contains("pipeline_layout") && k["pipeline_layout"].is_string()) {
-        row.assumptions.push_back("the recipe's pipeline layout " + k["pipeline_layout"].get<std::string>()
-                                  + " cannot be pinned: the partitioner places the blocks");
+    if (k.contains("pipeline_layout") && k["pipeline_layout"].is_string()) { // as the run placed its blocks
+        row.training.pipelineSplit.layout = k["pipeline_layout"].get<std::string>();
     } else if (k.contains("pipeline_layout")) { // no layout: Megatron's even split, as the run placed its blocks
         row.training.pipelineSplit.even = true;
         for (const auto& [key, field] : { std::pair { "num_layers_in_first_pipeline_stage", &PipelineSplit::firstStageBlocks },

@@ -119,7 +119,7 @@ struct PlanEvaluator::EvaluationPass
     // The phases, in evaluateInto's order.
     void buildItems();
     void place();
-    void placeEvenSplit(); ///< Megatron's split (TrainingSpec::pipelineSplit) instead of the partitioner's
+    void placePinnedSplit(); ///< Megatron's split or a layout (TrainingSpec::pipelineSplit), not the partitioner's
     void sumStages();
     bool cutIfSlower(StepCut& cut);
     void writeStages();
@@ -259,12 +259,13 @@ void PlanEvaluator::EvaluationPass::buildItems()
         items.push_back(classItems[std::size_t(ev.m_unitClass[u])]);
 }
 
-// Megatron's split: chunk j (model order) holds blocks [b_j, b_j+1), the first chunk also the units before the
-// blocks (embedding), the last those after them (final norm, output head); structuralProblem checked it places.
-void PlanEvaluator::EvaluationPass::placeEvenSplit()
+// Megatron's split or a layout: chunk j (model order) holds blocks [b_j, b_j+1), the first chunk also the units
+// before the blocks (embedding), the last those after them (final norm, output head, MTP); structuralProblem
+// checked it places.
+void PlanEvaluator::EvaluationPass::placePinnedSplit()
 {
     std::vector<int>& counts = scratch.splitCounts;
-    ev.evenSplitProblem(c, &counts);
+    ev.pinnedSplitProblem(c, &counts);
     const int chunks = int(counts.size());
     const int units = int(ev.m_units.size());
     int next = ev.m_firstBlockUnit;
@@ -285,8 +286,8 @@ void PlanEvaluator::EvaluationPass::place()
     limits.inFlight.clear();
     for (int k = 0; k < p; ++k)
         limits.inFlight.push_back(ev.inFlight(c, k, m));
-    if (tr.pipelineSplit.even && p > 1) {
-        placeEvenSplit();
+    if ((tr.pipelineSplit.even && p > 1) || !tr.pipelineSplit.layout.empty()) {
+        placePinnedSplit();
     } else if (interleaved) {
         ev.placeChunks(items, c, limits.inFlight, fixedBytes, e.capacityBytes, chunkUnits, context);
     } else {

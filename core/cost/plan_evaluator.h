@@ -5,6 +5,7 @@
 #include "cost/expert_parallel.h"
 #include "cost/plan_estimate.h"
 #include "cost/planning_problem.h"
+#include "training/pipeline_layout.h"
 
 #include <algorithm>
 #include <array>
@@ -34,9 +35,10 @@ public:
 
     /// Why `config` cannot run at all (divisibility, schedule rules), or an empty string.
     std::string structuralProblem(const ParallelConfig& config) const;
-    /// Why Megatron's even split (TrainingSpec::pipelineSplit) cannot place this configuration's blocks; empty
-    /// when it can, and then `counts` (when given) holds each model chunk's blocks in model order.
-    std::string evenSplitProblem(const ParallelConfig& config, std::vector<int>* counts = nullptr) const;
+    /// Why the pinned split (TrainingSpec::pipelineSplit: Megatron's even split or a layout string) cannot place
+    /// this configuration's blocks; empty when it can, and then `counts` (when given) holds each model chunk's
+    /// blocks in model order.
+    std::string pinnedSplitProblem(const ParallelConfig& config, std::vector<int>* counts = nullptr) const;
 
     /// Full prediction. Infeasible configurations come back with feasible = false and a reason;
     /// for memory overflows the stages and times are still filled in.
@@ -160,6 +162,8 @@ private:
     int m_firstBlockUnit = -1; ///< units before it and after the last block are embedding/head side
     int m_lastBlockUnit = -1;
     bool m_blocksContiguous = true;
+    std::vector<LayoutChunk> m_layout; ///< TrainingSpec::pipelineSplit.layout, parsed
+    std::string m_layoutError;         ///< why that layout does not parse (TrainingSpec::validate reports it first)
     ExpertShape m_experts;                  ///< the model's routed experts (the largest MoE layer's)
     std::vector<int> m_unitClass;           ///< per unit: index of the first unit of the same shape's class
     std::vector<int> m_classRepresentative; ///< per class: a unit of it

@@ -105,20 +105,44 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
             return "PP " + num(c.pp) + " x vpp " + num(c.vpp) + " = " + num(c.pp * c.vpp) + " model chunks need at least "
                 + num(c.pp * c.vpp - 2) + " transformer blocks; the model has " + num(m_blockUnits);
     }
-    if (tr.pipelineSplit.even && c.pp > 1)
-        return evenSplitProblem(c);
+    if ((tr.pipelineSplit.even && c.pp > 1) || !tr.pipelineSplit.layout.empty())
+        return pinnedSplitProblem(c);
     return {};
 }
 
 // Megatron's split (PipelineSplit): every model chunk the same number of blocks, or the first and last stage
-// their own and the others the rest evenly (transformer_block.py get_num_layers_to_build at d98e8a6). With
-// `counts`, each model chunk's blocks in model order where the split can place them.
-std::string PlanEvaluator::evenSplitProblem(const ParallelConfig& c, std::vector<int>* counts) const
+// their own and the others the rest evenly (transformer_block.py get_num_layers_to_build at d98e8a6), or each
+// chunk what a layout string gives it (pipeline_parallel_layer_layout.py at d98e8a6). With `counts`, each model
+// chunk's blocks in model order where the split can place them.
+std::string PlanEvaluator::pinnedSplitProblem(const ParallelConfig& c, std::vector<int>* counts) const
 {
     const PipelineSplit& split = m_problem.training.pipelineSplit;
+    const int chunks = c.pp * (isInterleaved(c.schedule) ? c.vpp : 1);
+    if (!split.layout.empty()) {
+        if (!m_layoutError.empty())
+            return "the pipeline layout does not parse: " + m_layoutError;
+        if (!m_blocksContiguous)
+            return "a pipeline layout needs the model's transformer blocks in one contiguous run";
+        if (int(m_layout.size()) != chunks)
+            return "the pipeline layout has " + num(int(m_layout.size())) + " model chunks, PP " + num(c.pp)
+                + (isInterleaved(c.schedule) ? " x vpp " + num(c.vpp) + " = " + num(chunks) : std::string(" without interleaving"));
+        int blocks = 0, mtp = 0;
+        for (std::size_t j = 0; j < m_layout.size(); ++j) {
+            blocks += m_layout[j].blocks;
+            mtp += m_layout[j].mtp;
+            if (m_layout[j].mtp > 0 && j + 1 != m_layout.size())
+                return "the pipeline layout places MTP modules outside the last model chunk, which is not modelled";
+        }
+        if (blocks != m_blockUnits)
+            return "the pipeline layout places " + num(blocks) + " transformer blocks; the model has " + num(m_blockUnits);
+        if (mtp != m_experts.mtpModules)
+            return "the pipeline layout places " + num(mtp) + " MTP modules; the model has " + num(m_experts.mtpModules);
+        if (counts)
+            *counts = layoutBlockCounts(m_layout);
+        return {};
+    }
     if (!m_blocksContiguous)
         return "the even pipeline split needs the model's transformer blocks in one contiguous run";
-    const int chunks = c.pp * (isInterleaved(c.schedule) ? c.vpp : 1);
     if (split.firstStageBlocks == 0 && split.lastStageBlocks == 0) {
         if (m_blockUnits % chunks != 0)
             return "the even pipeline split needs the " + num(m_blockUnits) + " transformer blocks to divide by the "

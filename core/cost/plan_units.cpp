@@ -83,6 +83,13 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
     if (problem.model.spec())
         m_experts.mtpModules = int(problem.model.spec()->mtpLayers);
     m_usableText = formatBytes(usableBytes());
+    if (!problem.training.pipelineSplit.layout.empty()) {
+        try {
+            m_layout = parsePipelineLayout(problem.training.pipelineSplit.layout);
+        } catch (const PipelineLayoutError& e) {
+            m_layoutError = e.what();
+        }
+    }
 }
 
 const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c, EvaluationContext& context) const

@@ -3,6 +3,7 @@
 
 #include "hardware/calibration_constants.h"
 #include "hardware/hardware_catalog.h"
+#include "training/pipeline_layout.h"
 #include "util/json_reader.h"
 #include "import/native_model_format.h"
 
@@ -247,8 +248,9 @@ Json toJson(const TrainingSpec& t)
         { "framework_overhead_bytes", t.frameworkOverheadBytes }, { "memory_margin", t.memoryMargin },
         { "dp_overlap", optional(t.dpOverlap) }, { "moe_imbalance", t.moeImbalance },
         { "moe_capacity_factor", optional(t.moeCapacityFactor) },
-        { "pipeline_split", t.pipelineSplit.even ? "even" : "balanced" },
+        { "pipeline_split", !t.pipelineSplit.layout.empty() ? "layout" : t.pipelineSplit.even ? "even" : "balanced" },
         { "first_stage_blocks", t.pipelineSplit.firstStageBlocks }, { "last_stage_blocks", t.pipelineSplit.lastStageBlocks },
+        { "pipeline_layout", t.pipelineSplit.layout.empty() ? Json() : Json(t.pipelineSplit.layout) },
         { "pins", std::move(pins) } };
 }
 
@@ -315,9 +317,24 @@ TrainingSpec readTraining(const ObjectReader& o)
     // Since Megatron's even split (2026-12-07); absent: balanced by the partitioner.
     if (o.find("pipeline_split")) {
         const std::string split = o.string("pipeline_split");
-        if (split != "even" && split != "balanced")
-            o.fail(o.pathOf("pipeline_split"), "expected \"balanced\" or \"even\", got \"" + split.substr(0, 64) + "\"");
+        if (split != "even" && split != "balanced" && split != "layout")
+            o.fail(o.pathOf("pipeline_split"),
+                   "expected \"balanced\", \"even\" or \"layout\", got \"" + split.substr(0, 64) + "\"");
         t.pipelineSplit.even = split == "even";
+        // Since layout strings (2026-12-08): "layout" takes the chunks from "pipeline_layout".
+        const bool hasLayout = o.find("pipeline_layout") && !o.find("pipeline_layout")->is_null();
+        if (split == "layout") {
+            if (!hasLayout)
+                o.fail(o.pathOf("pipeline_layout"), "pipeline_split \"layout\" needs a pipeline_layout string");
+            t.pipelineSplit.layout = o.string("pipeline_layout");
+            try {
+                (void)parsePipelineLayout(t.pipelineSplit.layout);
+            } catch (const PipelineLayoutError& e) {
+                o.fail(o.pathOf("pipeline_layout"), e.what());
+            }
+        } else if (hasLayout) {
+            o.fail(o.pathOf("pipeline_layout"), "a pipeline_layout goes with pipeline_split \"layout\", not \"" + split + "\"");
+        }
     }
     if (o.find("first_stage_blocks"))
         t.pipelineSplit.firstStageBlocks = int(o.integer("first_stage_blocks", 0, 1 << 22));

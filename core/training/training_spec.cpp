@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "training/training_spec.h"
 
+#include "training/pipeline_layout.h"
 #include "util/input_error.h"
 #include "util/text.h"
 
@@ -84,6 +85,15 @@ void TrainingSpec::validate(const std::string& source) const
                                       + std::to_string(pipelineSplit.lastStageBlocks));
     if (!pipelineSplit.even && (pipelineSplit.firstStageBlocks > 0 || pipelineSplit.lastStageBlocks > 0))
         fail("first_stage_blocks", "first and last stage block counts go with the even split (pipeline_split \"even\")");
+    if (!pipelineSplit.layout.empty()) {
+        if (pipelineSplit.even)
+            fail("pipeline_layout", "a pipeline layout places every chunk's blocks itself: it does not go with the even split");
+        try {
+            (void)parsePipelineLayout(pipelineSplit.layout);
+        } catch (const PipelineLayoutError& e) {
+            fail("pipeline_layout", "\"" + pipelineSplit.layout.substr(0, 120) + "\" " + e.what());
+        }
+    }
     if (seqLength <= 0)
         fail("seq_length", "expected a positive sequence length, got " + std::to_string(seqLength));
     if (seqLength > (std::int64_t(1) << 24))

@@ -113,13 +113,17 @@ bool satisfiesPins(const ParallelConfig& config, const PlanPins& pins);
  * (pp x vpp) to every model chunk, the embedding with the first and the output head with the last
  * (megatron/core/transformer/transformer_block.py get_num_layers_to_build at d98e8a6); with firstStageBlocks and
  * lastStageBlocks (--decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers, without
- * interleaving here) the first and last stage hold those and the others split the rest evenly.
+ * interleaving here) the first and last stage hold those and the others split the rest evenly. Layout: every model
+ * chunk's blocks as a Megatron --pipeline-model-parallel-layout string gives them (training/pipeline_layout.h).
  */
 struct PipelineSplit
 {
     bool even = false;
     int firstStageBlocks = 0; ///< 0: as the even split gives
     int lastStageBlocks = 0;
+    std::string layout;       ///< non-empty: the blocks of each chunk as this layout string places them (not even)
+    /// The blocks are placed by a rule rather than by the partitioner.
+    bool pinned() const { return even || !layout.empty(); }
     bool operator==(const PipelineSplit&) const = default;
 };
 

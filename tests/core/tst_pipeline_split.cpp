@@ -7,6 +7,7 @@
 #include "export/spec_json.h"
 #include "hardware/hardware_catalog.h"
 #include "import/model_importer.h"
+#include "training/pipeline_layout.h"
 #include "util/input_error.h"
 
 #include <QtTest>
@@ -50,7 +51,7 @@ class TestPipelineSplit : public QObject
 private slots:
     void evenSplitOverFourStages()
     {
-        const PlanEstimate e = PlanEvaluator(llama2({ true, 0, 0 })).evaluate(pipeline(4));
+        const PlanEstimate e = PlanEvaluator(llama2({ true, 0, 0, {} })).evaluate(pipeline(4));
         QVERIFY2(e.infeasibleReason.empty() || e.feasible, e.infeasibleReason.c_str());
         QCOMPARE(int(e.chunkLayers.size()), 4);
         // 8 blocks a stage; the embedding with the first, the final norm and head with the last.
@@ -72,7 +73,7 @@ private slots:
 
     void evenSplitOfInterleavedChunks()
     {
-        const PlanEstimate e = PlanEvaluator(llama2({ true, 0, 0 })).evaluate(pipeline(4, 2));
+        const PlanEstimate e = PlanEvaluator(llama2({ true, 0, 0, {} })).evaluate(pipeline(4, 2));
         QCOMPARE(int(e.chunkLayers.size()), 8); // model order: 4 blocks a chunk
         for (int j = 0; j < 8; ++j)
             QCOMPARE(e.chunkLayers[std::size_t(j)],
@@ -83,7 +84,7 @@ private slots:
     {
         // Megatron --decoder-first-pipeline-num-layers 6 --decoder-last-pipeline-num-layers 6: the middle two
         // stages split the other 20 blocks, 10 each.
-        const PlanEstimate e = PlanEvaluator(llama2({ true, 6, 6 })).evaluate(pipeline(4));
+        const PlanEstimate e = PlanEvaluator(llama2({ true, 6, 6, {} })).evaluate(pipeline(4));
         const std::pair<int, int> expected[4] = { { 0, blockStart(6) }, { blockStart(6), blockStart(16) },
                                                    { blockStart(16), blockStart(26) }, { blockStart(26), 131 } };
         for (int k = 0; k < 4; ++k)
@@ -112,7 +113,7 @@ private slots:
         QFETCH(int, pp);
         QFETCH(int, vpp);
         QFETCH(QString, reason);
-        const PlanningProblem problem = llama2({ true, first, last }); // the evaluator keeps a reference to it
+        const PlanningProblem problem = llama2({ true, first, last, {} }); // the evaluator keeps a reference to it
         const PlanEvaluator evaluator(problem);
         ParallelConfig c = pipeline(pp, vpp);
         c.tp = 1;
@@ -121,11 +122,111 @@ private slots:
         QVERIFY2(QString::fromStdString(why).contains(reason), why.c_str());
     }
 
+    // Megatron's layout strings, unrolled by hand (pipeline_parallel_layer_layout.py parse_str_to_list at d98e8a6).
+    void layoutStringsParse()
+    {
+        // The docstring's example: [E t t t] + [t t] x 29 + [m] + [L].
+        std::vector<LayoutChunk> chunks = parsePipelineLayout("Ettt|(tt|)*29,m|L");
+        QCOMPARE(int(chunks.size()), 32);
+        QCOMPARE(chunks.front(), (LayoutChunk { 3, 0, true, false }));
+        for (int j = 1; j < 30; ++j)
+            QCOMPARE(chunks[std::size_t(j)], (LayoutChunk { 2, 0, false, false }));
+        QCOMPARE(chunks[30], (LayoutChunk { 0, 1, false, false }));
+        QCOMPARE(chunks[31], (LayoutChunk { 0, 0, false, true }));
+        // Megatron-Bridge's Llama-3-70B FP8 recipe on 64 H100 (PP 8, VPP 5): 2, 34 x 2, 3, 3 x 2, 1 = 80 blocks.
+        chunks = parsePipelineLayout("Et*2|(t*2|)*34,t*3|(t*2|)*3,tL");
+        std::vector<int> expected { 2 };
+        expected.insert(expected.end(), 34, 2);
+        expected.push_back(3);
+        expected.insert(expected.end(), 3, 2);
+        expected.push_back(1);
+        QCOMPARE(layoutBlockCounts(chunks), expected);
+        QVERIFY(chunks.back().loss && chunks.front().embedding);
+    }
+
+    void layoutStringsThatDoNotParse_data()
+    {
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<int>("position");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("unknown layer") << "Et*3|x|L" << 5 << "unknown layer 'x'";
+        QTest::newRow("no embedding") << "t*3|L" << 0 << "must start with the embedding";
+        QTest::newRow("embedding twice") << "Et|EtL" << 3 << "the embedding (E) must be the first layer";
+        QTest::newRow("loss not last") << "EtLt" << 2 << "must be the last layer of the last chunk";
+        QTest::newRow("no loss") << "Et*4" << 4 << "must end with the loss";
+        QTest::newRow("block after MTP") << "Etmt|L" << 3 << "before the MTP modules";
+        QTest::newRow("repeat without count") << "Et*|L" << 3 << "expected a repeat count";
+        QTest::newRow("nested groups") << "E(t|(t)*2)*2L" << 4 << "groups do not nest";
+        QTest::newRow("group without count") << "E(t|)L" << 5 << "expected '*N' after a group";
+        QTest::newRow("unclosed group") << "E(t|" << 4 << "expected ')'";
+        QTest::newRow("closing alone") << "Et)L" << 2 << "without a matching '('";
+        QTest::newRow("explosion") << "E(t*4096|)*4096L" << 1 << "more than 4194304 entries";
+    }
+
+    void layoutStringsThatDoNotParse()
+    {
+        QFETCH(QString, layout);
+        QFETCH(int, position);
+        QFETCH(QString, reason);
+        try {
+            parsePipelineLayout(layout.toStdString());
+            QFAIL("parsed");
+        } catch (const PipelineLayoutError& e) {
+            QVERIFY2(QString::fromStdString(e.message()).contains(reason), e.what());
+            QCOMPARE(int(e.position()), position);
+        }
+    }
+
+    // Each model chunk holds what the layout gives it: 3, 4 x 6, 5 blocks over PP 4 x VPP 2 in model order.
+    void layoutPlacesEveryChunk()
+    {
+        PipelineSplit split;
+        split.layout = "Et*3|(t*4|)*6,t*5L";
+        const PlanningProblem problem = llama2(split);
+        const PlanEstimate e = PlanEvaluator(problem).evaluate(pipeline(4, 2));
+        QVERIFY2(e.infeasibleReason.empty() || e.feasible, e.infeasibleReason.c_str());
+        QCOMPARE(int(e.chunkLayers.size()), 8);
+        const int starts[9] = { 0, 3, 7, 11, 15, 19, 23, 27, 32 };
+        for (int j = 0; j < 8; ++j)
+            QCOMPARE(e.chunkLayers[std::size_t(j)],
+                     std::make_pair(j == 0 ? 0 : blockStart(starts[j]), j == 7 ? 131 : blockStart(starts[j + 1])));
+        // The partitioner, left alone, places them otherwise.
+        const PlanEstimate balanced = PlanEvaluator(llama2({})).evaluate(pipeline(4, 2));
+        QVERIFY(balanced.chunkLayers != e.chunkLayers);
+    }
+
+    void layoutsThatDoNotFitTheModel_data()
+    {
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("vpp");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("31 blocks") << "Et*7|(t*8|)*2t*8L" << 4 << 1 << "places 31 transformer blocks; the model has 32";
+        QTest::newRow("8 chunks on 4 stages") << "Et*3|(t*4|)*6,t*5L" << 4 << 1 << "has 8 model chunks, PP 4 without interleaving";
+        QTest::newRow("4 chunks on 4 x 2") << "Et*8|(t*8|)*2t*8L" << 4 << 2 << "has 4 model chunks, PP 4 x vpp 2 = 8";
+        QTest::newRow("an MTP module") << "Et*8|(t*8|)*2t*8mL" << 4 << 1 << "places 1 MTP modules; the model has 0";
+    }
+
+    void layoutsThatDoNotFitTheModel()
+    {
+        QFETCH(QString, layout);
+        QFETCH(int, pp);
+        QFETCH(int, vpp);
+        QFETCH(QString, reason);
+        PipelineSplit split;
+        split.layout = layout.toStdString();
+        const PlanningProblem problem = llama2(split);
+        const PlanEvaluator evaluator(problem);
+        ParallelConfig c = pipeline(pp, vpp);
+        const std::string why = evaluator.structuralProblem(c);
+        QVERIFY2(QString::fromStdString(why).contains(reason), why.c_str());
+    }
+
     // Plan and session files keep the split; files from before it read as balanced.
     void jsonRoundTrip()
     {
         TrainingSpec t;
-        t.pipelineSplit = { true, 6, 4 };
+        t.pipelineSplit = { true, 6, 4, {} };
         const auto j = specjson::toJson(t);
         QCOMPARE(QString::fromStdString(j.at("pipeline_split").get<std::string>()), QStringLiteral("even"));
         const specjson::Json doc = j;
@@ -140,6 +241,26 @@ private slots:
         specjson::Json bad = j;
         bad["pipeline_split"] = "uneven";
         QVERIFY_THROWS_EXCEPTION(InputError, specjson::readTraining(specjson::ObjectReader(bad, "$.training", "plan.json")));
+
+        // A layout: "layout" with its string; a string that does not parse is an error at pipeline_layout.
+        t.pipelineSplit = {};
+        t.pipelineSplit.layout = "Et*3|(t*4|)*6,t*5L";
+        const specjson::Json withLayout = specjson::toJson(t);
+        QCOMPARE(QString::fromStdString(withLayout.at("pipeline_split").get<std::string>()), QStringLiteral("layout"));
+        back = specjson::readTraining(specjson::ObjectReader(withLayout, "$.training", "plan.json"));
+        QVERIFY(back.pipelineSplit == t.pipelineSplit);
+        specjson::Json broken = withLayout;
+        broken["pipeline_layout"] = "Et*3|(t*4|)*6,t*5Q";
+        try {
+            specjson::readTraining(specjson::ObjectReader(broken, "$.training", "plan.json"));
+            QFAIL("read");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.position()), QStringLiteral("$.training.pipeline_layout"));
+            QVERIFY2(QString::fromStdString(e.message()).contains(QStringLiteral("character 18: unknown layer 'Q'")), e.what());
+        }
+        specjson::Json stray = j;
+        stray["pipeline_layout"] = "EtL";
+        QVERIFY_THROWS_EXCEPTION(InputError, specjson::readTraining(specjson::ObjectReader(stray, "$.training", "plan.json")));
     }
 };
 

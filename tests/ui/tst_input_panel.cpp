@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -455,13 +456,33 @@ private slots:
         QCOMPARE(problem.count(), 1);
         QVERIFY(panel.training().pipelineSplit.even);
         TrainingSpec t = panel.training();
-        t.pipelineSplit = { true, 6, 4 };
+        t.pipelineSplit = { true, 6, 4, {} };
         InputPanel restored;
         restored.setInputs(panel.cluster(), t, Strategy::Exhaustive, ScoreWeights {}, false);
         QCOMPARE(restored.pipelineSplitBox()->currentIndex(), 1);
-        QVERIFY(restored.training().pipelineSplit == (PipelineSplit { true, 6, 4 }));
+        QVERIFY(restored.training().pipelineSplit == (PipelineSplit { true, 6, 4, {} }));
         restored.pipelineSplitBox()->setCurrentIndex(0);
         QVERIFY(restored.training().pipelineSplit == PipelineSplit {});
+
+        // A layout string: the field is enabled with its choice, a finished edit asks for one search, a session's
+        // layout comes back in the field, and a string that does not parse says where and leaves the split to the
+        // search.
+        QVERIFY(!restored.pipelineLayoutEdit()->isEnabled());
+        restored.pipelineSplitBox()->setCurrentIndex(2);
+        QVERIFY(restored.pipelineLayoutEdit()->isEnabled());
+        QSignalSpy edited(&restored, &InputPanel::problemChanged);
+        restored.pipelineLayoutEdit()->setText(QStringLiteral("Et*16|t*16L"));
+        emit restored.pipelineLayoutEdit()->editingFinished();
+        QCOMPARE(edited.count(), 1);
+        QCOMPARE(QString::fromStdString(restored.training().pipelineSplit.layout), QStringLiteral("Et*16|t*16L"));
+        InputPanel reopened;
+        reopened.setInputs(restored.cluster(), restored.training(), Strategy::Exhaustive, ScoreWeights {}, false);
+        QCOMPARE(reopened.pipelineSplitBox()->currentIndex(), 2);
+        QCOMPARE(reopened.pipelineLayoutEdit()->text(), QStringLiteral("Et*16|t*16L"));
+        reopened.pipelineLayoutEdit()->setText(QStringLiteral("Et*16|x"));
+        QVERIFY2(reopened.layoutError().contains(QStringLiteral("Character 7")), qPrintable(reopened.layoutError()));
+        QCOMPARE(reopened.pipelineLayoutEdit()->toolTip(), reopened.layoutError());
+        QVERIFY(reopened.training().pipelineSplit == PipelineSplit {});
     }
 
     void formChangesSearchWeightChangesRerank()
