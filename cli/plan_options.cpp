@@ -204,6 +204,14 @@ bool PlanOptionsParser::parseTrainingOption(ParseState& s, const QString& a)
         if (v != QLatin1String("balanced") && v != QLatin1String("even"))
             throw UsageError { tr("--pipeline-split must be balanced or even, got \"%1\"").arg(v) };
         training.pipelineSplit.even = v == QLatin1String("even");
+    } else if (a == QLatin1String("--recompute-method")) {
+        const QString v = r.value(a);
+        const auto m = recomputeMethodFromString(v.toStdString());
+        if (!m)
+            throw UsageError { tr("--recompute-method expects uniform or block, got \"%1\"").arg(v) };
+        training.fullRecompute.method = *m;
+    } else if (a == QLatin1String("--recompute-num-layers")) {
+        training.fullRecompute.layers = int(toInteger(a, r.value(a), 1, 1 << 22));
     } else if (a == QLatin1String("--pipeline-layout") || a == QLatin1String("--pipeline-model-parallel-layout")) {
         const QString v = r.value(a);
         try {
@@ -502,6 +510,10 @@ QString PlanOptionsParser::optionsHelp()
         "                          every model chunk's blocks as Megatron-LM's --pipeline-model-parallel-layout\n"
         "                          gives them: E embedding, t block, m MTP module, L loss, | between chunks in\n"
         "                          model order, x*N and (...)*N repeat; e.g. \"Et*3|(t*4|)*6t*3L\" for PP 8\n"
+        "  --recompute-method uniform|block  --recompute-num-layers N\n"
+        "                          what full recomputation does in each model chunk (Megatron-LM's flags):\n"
+        "                          uniform checkpoints groups of N blocks, block only the first N blocks;\n"
+        "                          default uniform 1, every block on its own\n"
         "\n"
         "Pins (fix a knob; every unpinned knob is searched):\n"
         "  --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3\n"

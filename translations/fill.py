@@ -4714,6 +4714,48 @@ TRANSLATIONS.update({
         ('(Speicher überschätzt: der Lauf lief, aber %1)', '（显存高估：该运行实际成功，但 %1）'),
 })
 
+# The options help grew full recomputation's method (2026-12-08).
+def _with_recompute_method():
+    en = ("  --recompute-method uniform|block  --recompute-num-layers N\n"
+          "                          what full recomputation does in each model chunk (Megatron-LM's flags):\n"
+          "                          uniform checkpoints groups of N blocks, block only the first N blocks;\n"
+          "                          default uniform 1, every block on its own\n")
+    de = ("  --recompute-method uniform|block  --recompute-num-layers N\n"
+          "                          was volle Neuberechnung in jedem Modellteil tut (Megatron-LMs Optionen):\n"
+          "                          uniform speichert Gruppen von N Blöcken, block nur die ersten N Blöcke;\n"
+          "                          Standard uniform 1, jeder Block für sich\n")
+    zh = ("  --recompute-method uniform|block  --recompute-num-layers N\n"
+          "                          完全重计算在每个模型块中的做法（Megatron-LM 的选项）：\n"
+          "                          uniform 以 N 个块为一组设检查点，block 只重计算前 N 个块；\n"
+          "                          默认 uniform 1，每个块单独设检查点\n")
+    anchors = ("for PP 8\n", "für PP 8\n", "\"Et*3|(t*4|)*6t*3L\"\n")
+    def insert(text, anchor, extra):
+        i = text.index(anchor) + len(anchor)
+        return text[:i] + extra + text[i:]
+    for (ctx, src), (tde, tzh) in list(TRANSLATIONS.items()):
+        if ctx == 'PlanOptionsParser' and src.startswith('Cluster:\n') and '--pipeline-layout' in src \
+                and '--recompute-method' not in src:
+            TRANSLATIONS[(ctx, insert(src, anchors[0], en))] = (insert(tde, anchors[1], de), insert(tzh, anchors[2], zh))
+
+
+_with_recompute_method()
+TRANSLATIONS.update({
+    ('InputPanel', 'uniform'): ('gleichmäßig (uniform)', '均匀（uniform）'),
+    ('InputPanel', 'block'): ('erste Blöcke (block)', '前若干块（block）'),
+    ('InputPanel', ' blocks'): (' Blöcke', ' 个块'),
+    ('InputPanel', 'Full recompute:'): ('Volle Neuberechnung:', '完全重计算：'),
+    ('InputPanel', "What full recomputation does in each model chunk (Megatron-LM --recompute-method, --recompute-num-layers): uniform checkpoints groups of N blocks, each keeping only its input and rebuilt whole during backward; block recomputes only the first N blocks and stores the others' activations. Uniform 1 (the default) checkpoints every block on its own."):
+        ('Was volle Neuberechnung in jedem Modellteil tut (Megatron-LM --recompute-method, --recompute-num-layers): '
+         'uniform setzt Checkpoints für Gruppen von N Blöcken, die nur ihre Eingabe behalten und im Rückwärtsdurchlauf '
+         'als Ganzes neu aufgebaut werden; block berechnet nur die ersten N Blöcke neu und speichert die Aktivierungen '
+         'der übrigen. Uniform 1 (Standard) setzt für jeden Block einen eigenen Checkpoint.',
+         '完全重计算在每个模型块中的做法（Megatron-LM --recompute-method、--recompute-num-layers）：uniform 以 N 个块为一组'
+         '设检查点，每组只保留输入，反向时整体重建；block 只重计算前 N 个块，其余块保存激活。uniform 1（默认）为每个块单独'
+         '设检查点。'),
+    ('PlanOptionsParser', '--recompute-method expects uniform or block, got "%1"'):
+        ('--recompute-method erwartet uniform oder block, erhalten: „%1“', '--recompute-method 应为 uniform 或 block，实际为“%1”'),
+})
+
 def main():
     status = 0
     for name, column in FILES.items():

@@ -2909,6 +2909,26 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <source>Character %1: %2</source>
         <translation>Zeichen %1: %2</translation>
     </message>
+    <message>
+        <source>uniform</source>
+        <translation>gleichmäßig (uniform)</translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation>erste Blöcke (block)</translation>
+    </message>
+    <message>
+        <source> blocks</source>
+        <translation> Blöcke</translation>
+    </message>
+    <message>
+        <source>What full recomputation does in each model chunk (Megatron-LM --recompute-method, --recompute-num-layers): uniform checkpoints groups of N blocks, each keeping only its input and rebuilt whole during backward; block recomputes only the first N blocks and stores the others' activations. Uniform 1 (the default) checkpoints every block on its own.</source>
+        <translation>Was volle Neuberechnung in jedem Modellteil tut (Megatron-LM --recompute-method, --recompute-num-layers): uniform setzt Checkpoints für Gruppen von N Blöcken, die nur ihre Eingabe behalten und im Rückwärtsdurchlauf als Ganzes neu aufgebaut werden; block berechnet nur die ersten N Blöcke neu und speichert die Aktivierungen der übrigen. Uniform 1 (Standard) setzt für jeden Block einen eigenen Checkpoint.</translation>
+    </message>
+    <message>
+        <source>Full recompute:</source>
+        <translation>Volle Neuberechnung:</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -3566,6 +3586,10 @@ Beispiel:
         <translation>%1 „%2“: %3</translation>
     </message>
     <message>
+        <source>--recompute-method expects uniform or block, got "%1"</source>
+        <translation>--recompute-method erwartet uniform oder block, erhalten: „%1“</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3603,6 +3627,10 @@ Training:
                           every model chunk's blocks as Megatron-LM's --pipeline-model-parallel-layout
                           gives them: E embedding, t block, m MTP module, L loss, | between chunks in
                           model order, x*N and (...)*N repeat; e.g. "Et*3|(t*4|)*6t*3L" for PP 8
+  --recompute-method uniform|block  --recompute-num-layers N
+                          what full recomputation does in each model chunk (Megatron-LM's flags):
+                          uniform checkpoints groups of N blocks, block only the first N blocks;
+                          default uniform 1, every block on its own
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -3685,6 +3713,10 @@ Training:
                           die Blöcke jedes Modellteils, wie Megatron-LMs --pipeline-model-parallel-layout
                           sie angibt: E Embedding, t Block, m MTP-Modul, L Loss, | zwischen Modellteilen
                           in Modellreihenfolge, x*N und (...)*N wiederholen; z. B. "Et*3|(t*4|)*6t*3L" für PP 8
+  --recompute-method uniform|block  --recompute-num-layers N
+                          was volle Neuberechnung in jedem Modellteil tut (Megatron-LMs Optionen):
+                          uniform speichert Gruppen von N Blöcken, block nur die ersten N Blöcke;
+                          Standard uniform 1, jeder Block für sich
 
 Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3

@@ -2908,6 +2908,26 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <source>Character %1: %2</source>
         <translation>第 %1 个字符：%2</translation>
     </message>
+    <message>
+        <source>uniform</source>
+        <translation>均匀（uniform）</translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation>前若干块（block）</translation>
+    </message>
+    <message>
+        <source> blocks</source>
+        <translation> 个块</translation>
+    </message>
+    <message>
+        <source>What full recomputation does in each model chunk (Megatron-LM --recompute-method, --recompute-num-layers): uniform checkpoints groups of N blocks, each keeping only its input and rebuilt whole during backward; block recomputes only the first N blocks and stores the others' activations. Uniform 1 (the default) checkpoints every block on its own.</source>
+        <translation>完全重计算在每个模型块中的做法（Megatron-LM --recompute-method、--recompute-num-layers）：uniform 以 N 个块为一组设检查点，每组只保留输入，反向时整体重建；block 只重计算前 N 个块，其余块保存激活。uniform 1（默认）为每个块单独设检查点。</translation>
+    </message>
+    <message>
+        <source>Full recompute:</source>
+        <translation>完全重计算：</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -3565,6 +3585,10 @@ Example:
         <translation>%1“%2”：%3</translation>
     </message>
     <message>
+        <source>--recompute-method expects uniform or block, got "%1"</source>
+        <translation>--recompute-method 应为 uniform 或 block，实际为“%1”</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3602,6 +3626,10 @@ Training:
                           every model chunk's blocks as Megatron-LM's --pipeline-model-parallel-layout
                           gives them: E embedding, t block, m MTP module, L loss, | between chunks in
                           model order, x*N and (...)*N repeat; e.g. "Et*3|(t*4|)*6t*3L" for PP 8
+  --recompute-method uniform|block  --recompute-num-layers N
+                          what full recomputation does in each model chunk (Megatron-LM's flags):
+                          uniform checkpoints groups of N blocks, block only the first N blocks;
+                          default uniform 1, every block on its own
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -3684,6 +3712,10 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
                           按 Megatron-LM 的 --pipeline-model-parallel-layout 给出每个模型块的块：
                           E 嵌入，t 块，m MTP 模块，L 损失，| 按模型顺序分隔模型块，
                           x*N 与 (...)*N 表示重复；例如 PP 8 时为 "Et*3|(t*4|)*6t*3L"
+  --recompute-method uniform|block  --recompute-num-layers N
+                          完全重计算在每个模型块中的做法（Megatron-LM 的选项）：
+                          uniform 以 N 个块为一组设检查点，block 只重计算前 N 个块；
+                          默认 uniform 1，每个块单独设检查点
 
 固定项（固定某个参数；未固定的参数都会被搜索）：
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3

@@ -324,6 +324,26 @@ QWidget* InputPanel::buildTrainingGroup()
     form->addRow(tr("HSDP replicas:"), m_dpReplicate);
     form->addRow(tr("Reshard after forward:"), m_reshardAfterForward);
     form->addRow(tr("&Recomputation:"), m_recompute);
+    // Full recomputation by method: uniform groups or the first blocks of each chunk, N blocks.
+    m_recomputeMethod = new QComboBox;
+    m_recomputeMethod->addItem(tr("uniform"), int(RecomputeMethod::Uniform));
+    m_recomputeMethod->addItem(tr("block"), int(RecomputeMethod::Block));
+    m_recomputeLayers = new QSpinBox;
+    m_recomputeLayers->setRange(1, 1024);
+    m_recomputeLayers->setSuffix(tr(" blocks"));
+    const QString methodHelp = tr("What full recomputation does in each model chunk (Megatron-LM --recompute-method, "
+                                  "--recompute-num-layers): uniform checkpoints groups of N blocks, each keeping only "
+                                  "its input and rebuilt whole during backward; block recomputes only the first N "
+                                  "blocks and stores the others' activations. Uniform 1 (the default) checkpoints "
+                                  "every block on its own.");
+    m_recomputeMethod->setToolTip(methodHelp);
+    m_recomputeLayers->setToolTip(methodHelp);
+    auto* methodRow = new QHBoxLayout;
+    methodRow->addWidget(m_recomputeMethod);
+    methodRow->addWidget(m_recomputeLayers);
+    form->addRow(tr("Full recompute:"), methodRow);
+    connect(m_recomputeMethod, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
+    connect(m_recomputeLayers, &QSpinBox::valueChanged, this, &InputPanel::emitProblemChanged);
     form->addRow(tr("Se&quence parallel:"), m_sequenceParallel);
     form->addRow(tr("Sc&hedule:"), m_schedule);
     form->addRow(tr("TP comm overlap:"), m_tpCommOverlap);
@@ -532,6 +552,8 @@ TrainingSpec InputPanel::training() const
             *degrees[i] = m_degreePins[i]->value();
     t.pins.zeroStage = pinned<int>(m_zero);
     t.pins.recompute = pinned<Recompute>(m_recompute);
+    t.fullRecompute.method = RecomputeMethod(m_recomputeMethod->currentData().toInt());
+    t.fullRecompute.layers = m_recomputeLayers->value();
     t.pins.sequenceParallel = pinned<bool>(m_sequenceParallel);
     t.pins.schedule = pinned<Schedule>(m_schedule);
     t.pins.tpCommOverlap = pinned<bool>(m_tpCommOverlap);
@@ -581,6 +603,8 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     m_precision->setCurrentIndex(std::max(m_precision->findData(int(training.precision)), 0));
     selectPinned(m_zero, training.pins.zeroStage);
     selectPinned(m_recompute, training.pins.recompute);
+    m_recomputeMethod->setCurrentIndex(training.fullRecompute.method == RecomputeMethod::Block ? 1 : 0);
+    m_recomputeLayers->setValue(training.fullRecompute.layers);
     selectPinned(m_sequenceParallel, training.pins.sequenceParallel);
     selectPinned(m_schedule, training.pins.schedule);
     selectPinned(m_tpCommOverlap, training.pins.tpCommOverlap);

@@ -71,6 +71,8 @@ public:
     QDoubleSpinBox* memoryMarginBox() const { return m_memoryMargin; }
     QComboBox* pipelineSplitBox() const { return m_pipelineSplit; } ///< items: balanced, even, layout string
     QLineEdit* pipelineLayoutEdit() const { return m_pipelineLayout; } ///< the layout string (split "layout string")
+    QComboBox* recomputeMethodBox() const { return m_recomputeMethod; } ///< items: uniform, block
+    QSpinBox* recomputeLayersBox() const { return m_recomputeLayers; }
     /// Why the layout field's text does not parse (translated, with the character), or empty.
     QString layoutError() const;
     QComboBox* strategyBox() const { return m_strategy; }
@@ -150,6 +152,8 @@ private:
     QComboBox* m_precision = nullptr;
     QComboBox* m_zero = nullptr;
     QComboBox* m_recompute = nullptr;
+    QComboBox* m_recomputeMethod = nullptr; ///< TrainingSpec::fullRecompute.method
+    QSpinBox* m_recomputeLayers = nullptr;  ///< TrainingSpec::fullRecompute.layers
     QComboBox* m_sequenceParallel = nullptr;
     QComboBox* m_schedule = nullptr;
     QComboBox* m_tpCommOverlap = nullptr; ///< pin of ParallelConfig::tpCommOverlap: auto (searched), off, on

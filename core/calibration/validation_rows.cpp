@@ -235,9 +235,20 @@ void applyRecipe(const MeasuredRun& m, ValidationRow& row)
     PlanPins& pins = row.training.pins;
     const std::string granularity = k.contains("recompute_granularity") && k["recompute_granularity"].is_string()
         ? k["recompute_granularity"].get<std::string>() : std::string();
-    if (k.contains("recompute_num_layers") && k["recompute_num_layers"].is_number_integer())
+    if (granularity == "full" && k.contains("recompute_num_layers") && k["recompute_num_layers"].is_number_integer()) {
+        // As the run recomputed: Megatron's method over that many blocks of each chunk.
+        const std::string method = k.value("recompute_method", std::string());
+        const auto parsed = recomputeMethodFromString(method);
+        if (parsed && k["recompute_num_layers"].get<int>() >= 1) {
+            pins.recompute = Recompute::Full;
+            row.training.fullRecompute = { *parsed, k["recompute_num_layers"].get<int>() };
+        } else {
+            row.assumptions.push_back("recompute_method \"" + method + "\" with recompute_num_layers "
+                                      + std::to_string(k["recompute_num_layers"].get<int>()) + " is not modelled: searched");
+        }
+    } else if (k.contains("recompute_num_layers") && k["recompute_num_layers"].is_number_integer())
         row.assumptions.push_back("recomputation of " + std::to_string(k["recompute_num_layers"].get<int>())
-                                  + " blocks a stage cannot be pinned: searched");
+                                  + " blocks a stage without full granularity is not modelled: searched");
     else if (granularity.empty())
         pins.recompute = Recompute::None;
     else if (granularity == "selective")

@@ -43,6 +43,8 @@ struct UnitCostKey
     bool sequenceParallel = false, tpCommOverlap = false, pipelined = false;
     int ep = 0, etp = 0;
     bool epCommOverlap = false;
+    /// Full recomputation by a method other than every block alone: the model chunks it walks (PP x VPP); else 0.
+    int recomputeChunks = 0;
     bool operator==(const UnitCostKey&) const = default;
 };
 
@@ -51,7 +53,7 @@ struct UnitCostKeyHash
     std::size_t operator()(const UnitCostKey& k) const
     {
         std::uint64_t h = 0;
-        for (int x : { k.tp, k.cp, k.cpCommType, k.microBatch, k.recompute, k.ep, k.etp })
+        for (int x : { k.tp, k.cp, k.cpCommType, k.microBatch, k.recompute, k.ep, k.etp, k.recomputeChunks })
             h = mixHash(h, std::uint64_t(std::uint32_t(x)));
         return std::size_t(mixHash(h, std::uint64_t(k.sequenceParallel) | std::uint64_t(k.tpCommOverlap) << 1
                                           | std::uint64_t(k.pipelined) << 2 | std::uint64_t(k.epCommOverlap) << 3));

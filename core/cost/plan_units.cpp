@@ -102,9 +102,12 @@ const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c,
         cache.costs.clear();
         cache.last = nullptr;
     }
+    const int recomputeChunks = c.recompute == Recompute::Full && !m_problem.training.fullRecompute.isDefault()
+        ? c.pp * (isInterleaved(c.schedule) ? c.vpp : 1)
+        : 0;
     const evaluation_detail::UnitCostKey key { c.tp, c.cp, int(c.cpCommType), c.microBatch, int(c.recompute),
                                                c.sequenceParallel, c.tpCommOverlap, c.pp > 1, c.ep, c.etp,
-                                               c.epCommOverlap };
+                                               c.epCommOverlap, recomputeChunks };
     if (cache.last && cache.last->first == key)
         return cache.last->second;
     auto [it, added] = cache.costs.try_emplace(key);

@@ -54,6 +54,32 @@ UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfi
     , m_kernels(problem.cluster.gpu, problem.training.precision)
     , m_kernels16(problem.cluster.gpu, problem.training.precision == Precision::Fp8 ? Precision::Bf16 : problem.training.precision)
 {
+    if (config.recompute == Recompute::Full && !problem.training.fullRecompute.isDefault())
+        m_full = fullRecomputeShape(problem, config);
+}
+
+// Megatron's full recomputation (megatron/core/recompute.py at d98e8a6) walks each model chunk's blocks: uniform
+// checkpoints them in groups of N (one input kept a group, every block recomputed, a group's blocks rebuilt together),
+// block checkpoints the first N alone and runs the others without recomputation. Chunks of B = blocks / chunks.
+UnitCostModel::FullRecomputeShape UnitCostModel::fullRecomputeShape(const PlanningProblem& problem, const ParallelConfig& c)
+{
+    FullRecomputeShape out;
+    int blocks = 0;
+    for (const Layer& l : problem.model.layers())
+        blocks = std::max(blocks, l.block + 1);
+    const int chunks = std::max(1, c.pp * (isInterleaved(c.schedule) ? c.vpp : 1));
+    if (blocks <= 0)
+        return out;
+    const double perChunk = double(blocks) / chunks;
+    const double n = problem.training.fullRecompute.layers;
+    if (problem.training.fullRecompute.method == RecomputeMethod::Block) {
+        out.timeShare = std::min(1.0, n / perChunk);
+        out.memoryShare = std::min(1.0, n / std::ceil(perChunk));
+    } else {
+        out.inputsPerBlock = std::ceil(perChunk / n) / perChunk;
+        out.rebuiltBlocks = std::min(n, std::ceil(perChunk));
+    }
+    return out;
 }
 
 inline UnitCostModel::LayerShape UnitCostModel::layerShape(const Layer& layer) const
@@ -552,7 +578,47 @@ UnitCost UnitCostModel::layerCost(const Layer& layer) const
     return c;
 }
 
+namespace {
+
+/// `recomputed` for `share` of the blocks and `stored` for the rest: times and volumes at `timeShare`, memory at
+/// `memoryShare`; the working set of any recomputed block.
+UnitCost blend(const UnitCost& recomputed, const UnitCost& stored, double timeShare, double memoryShare)
+{
+    auto mix = [](double a, double b, double share) { return share * a + (1 - share) * b; };
+    UnitCost c = recomputed;
+    for (double UnitCost::*f : { &UnitCost::forwardSeconds, &UnitCost::backwardSeconds, &UnitCost::weightGradSeconds,
+                                 &UnitCost::computeSeconds, &UnitCost::gemmSeconds, &UnitCost::recomputeSeconds,
+                                 &UnitCost::tpCommSeconds, &UnitCost::tpCommForwardSeconds, &UnitCost::tpCommBytes,
+                                 &UnitCost::cpCommSeconds, &UnitCost::cpCommForwardSeconds, &UnitCost::cpCommBytes,
+                                 &UnitCost::epCommSeconds, &UnitCost::epCommForwardSeconds, &UnitCost::epCommBytes,
+                                 &UnitCost::epCommPairedSeconds, &UnitCost::epOverlapSlowdownSeconds,
+                                 &UnitCost::modelFlops, &UnitCost::causalScoreFlops, &UnitCost::recomputeFlops })
+        c.*f = mix(recomputed.*f, stored.*f, timeShare);
+    for (double UnitCost::*f : { &UnitCost::moeActivationBytes, &UnitCost::activationBytes })
+        c.*f = mix(recomputed.*f, stored.*f, memoryShare);
+    c.workingSetBytes = timeShare > 0 ? recomputed.workingSetBytes : 0.0;
+    return c;
+}
+
+} // namespace
+
 UnitCost UnitCostModel::cost(const PartitionUnit& unit, bool holdsTiedCopies) const
+{
+    UnitCost sum = costEveryBlockAlone(unit, holdsTiedCopies);
+    if (m_config.recompute != Recompute::Full || unit.block < 0 || m_full.everyBlockAlone())
+        return sum;
+    // Uniform over N: a block keeps a share of its group's input, and the backward rebuilds the group's N blocks.
+    sum.activationBytes *= m_full.inputsPerBlock;
+    sum.workingSetBytes *= m_full.rebuiltBlocks;
+    if (m_full.timeShare < 1 || m_full.memoryShare < 1) {
+        ParallelConfig none = m_config;
+        none.recompute = Recompute::None;
+        sum = blend(sum, UnitCostModel(m_problem, none).cost(unit, holdsTiedCopies), m_full.timeShare, m_full.memoryShare);
+    }
+    return sum;
+}
+
+UnitCost UnitCostModel::costEveryBlockAlone(const PartitionUnit& unit, bool holdsTiedCopies) const
 {
     UnitCost sum;
     const ModelGraph& g = m_problem.model;

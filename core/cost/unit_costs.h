@@ -64,6 +64,8 @@ public:
     const KernelModel& kernels() const { return m_kernels; }
 
 private:
+    /// cost() with full recomputation checkpointing every block on its own (the default FullRecompute).
+    UnitCost costEveryBlockAlone(const PartitionUnit& unit, bool holdsTiedCopies) const;
     struct PassTimes
     {
         double forward = 0, backward = 0;     ///< all kernels of the layer
@@ -148,8 +150,20 @@ private:
     inline void timeCosts(const Layer& layer, const LayerShape& x, const PassTimes& p, UnitCost& c) const;
     inline void commCosts(const Layer& layer, const LayerShape& x, const PassTimes& p, UnitCost& c) const;
 
+    /// Full recomputation by method (TrainingSpec::fullRecompute) over model chunks of B blocks, B the model's blocks
+    /// over PP x VPP: the share of blocks recomputed (block: N / B for the time, N / B rounded up for the memory, so
+    /// a heavier chunk is not under-counted), the inputs kept a block (uniform: ceil(B / N) / B) and the blocks
+    /// rebuilt at once in the backward (uniform: N).
+    struct FullRecomputeShape
+    {
+        double timeShare = 1, memoryShare = 1, inputsPerBlock = 1, rebuiltBlocks = 1;
+        bool everyBlockAlone() const { return timeShare == 1 && memoryShare == 1 && inputsPerBlock == 1 && rebuiltBlocks == 1; }
+    };
+    static FullRecomputeShape fullRecomputeShape(const PlanningProblem& problem, const ParallelConfig& config);
+
     const PlanningProblem& m_problem;
     ParallelConfig m_config;
+    FullRecomputeShape m_full;
     Collectives m_collectives;
     CommGroup m_tpGroup;
     CommGroup m_cpGroup;

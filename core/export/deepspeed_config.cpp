@@ -47,6 +47,14 @@ std::string writeDeepSpeedConfig(const PlanView& v)
     const ParallelConfig& c = v.config;
     // The pipeline engine's own assertion (runtime/pipe/engine.py): "ZeRO-2 and ZeRO-3 are incompatible
     // with pipeline parallelism".
+    // The pipeline engine checkpoints every activation_checkpoint_interval layers (runtime/pipe/module.py): Megatron's
+    // uniform method; nothing there recomputes only the first blocks of a stage.
+    if (c.recompute == Recompute::Full && d.training.fullRecompute.method == RecomputeMethod::Block)
+        v.refuseTraining("recompute_method",
+                 "DeepSpeed checkpoints every activation_checkpoint_interval layers; the plan recomputes only the first "
+                     + std::to_string(d.training.fullRecompute.layers)
+                     + " blocks of each model chunk (Megatron --recompute-method block); plan with the uniform method, "
+                       "or export for megatron");
     if (c.zeroStage >= 2 && c.pp > 1)
         v.refuse("config.zero_stage",
                  "ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism: DeepSpeed's pipeline engine refuses "
@@ -155,14 +163,14 @@ std::string writeDeepSpeedConfig(const PlanView& v)
         // Split stored checkpoints over the tensor-parallel group, as sequence parallelism does in the plan.
         ac["partition_activations"] = c.tp > 1 && c.sequenceParallel;
         ac["contiguous_memory_optimization"] = false;
-        if (v.blocksKnown && c.recompute == Recompute::Full)
-            ac["number_checkpoints"] = v.maxStageBlocks(); // one checkpoint per block of the fullest stage
+        if (v.blocksKnown && c.recompute == Recompute::Full) // one checkpoint per group of the fullest stage
+            ac["number_checkpoints"] = (v.maxStageBlocks() + d.training.fullRecompute.layers - 1) / d.training.fullRecompute.layers;
         j["activation_checkpointing"] = ac;
     }
     if (c.pp > 1) {
         nlohmann::ordered_json pipe;
         pipe["stages"] = c.pp;
-        pipe["activation_checkpoint_interval"] = c.recompute == Recompute::Full ? 1 : 0;
+        pipe["activation_checkpoint_interval"] = c.recompute == Recompute::Full ? d.training.fullRecompute.layers : 0;
         j["pipeline"] = pipe;
     }
     return j.dump(2) + "\n";

@@ -57,6 +57,11 @@ void PlanView::refuse(const std::string& position, const std::string& message) c
     throw InputError(source, position.empty() ? path : path + "." + position, message);
 }
 
+void PlanView::refuseTraining(const std::string& field, const std::string& message) const
+{
+    throw InputError(source, "$.training." + field, message);
+}
+
 namespace {
 
 /// Expert parallelism every framework needs: EP and ETP only for a mixture of experts, EP dividing its experts,

@@ -52,6 +52,8 @@ struct PlanView
     int stageBlocks(int stage) const;
     int maxStageBlocks() const;
     [[noreturn]] void refuse(const std::string& position, const std::string& message) const;
+    /// The same for a training setting the plans share, at "$.training.<field>".
+    [[noreturn]] void refuseTraining(const std::string& field, const std::string& message) const;
 };
 
 PlanView analyzePlan(const PlanDocument& document, std::size_t planIndex, const std::string& source);

@@ -353,13 +353,22 @@ std::string writeMegatronArgs(const PlanView& v)
     switch (c.recompute) {
     case Recompute::None: break;
     case Recompute::Selective: a.add("--recompute-granularity", "selective"); break;
-    case Recompute::Full:
+    case Recompute::Full: {
+        const FullRecompute& full = d.training.fullRecompute;
         a.add("--recompute-granularity", "full");
-        a.add("--recompute-method", "uniform");
-        a.add("--recompute-num-layers", 1);
-        notes.push_back("Full recomputation checkpoints every transformer block (uniform, 1 layer per checkpoint), "
-                        "as the cost model assumes.");
+        a.add("--recompute-method", std::string(toString(full.method)));
+        a.add("--recompute-num-layers", full.layers);
+        if (full.isDefault())
+            notes.push_back("Full recomputation checkpoints every transformer block (uniform, 1 layer per checkpoint), "
+                            "as the cost model assumes.");
+        else if (full.method == RecomputeMethod::Block)
+            notes.push_back("Full recomputation of the first " + std::to_string(full.layers)
+                            + " blocks of each model chunk, the others run without it (--recompute-method block).");
+        else
+            notes.push_back("Full recomputation in groups of " + std::to_string(full.layers)
+                            + " blocks, each keeping only its input (--recompute-method uniform).");
         break;
+    }
     }
 
     switch (d.training.precision) {

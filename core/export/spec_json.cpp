@@ -251,6 +251,7 @@ Json toJson(const TrainingSpec& t)
         { "pipeline_split", !t.pipelineSplit.layout.empty() ? "layout" : t.pipelineSplit.even ? "even" : "balanced" },
         { "first_stage_blocks", t.pipelineSplit.firstStageBlocks }, { "last_stage_blocks", t.pipelineSplit.lastStageBlocks },
         { "pipeline_layout", t.pipelineSplit.layout.empty() ? Json() : Json(t.pipelineSplit.layout) },
+        { "recompute_method", toString(t.fullRecompute.method) }, { "recompute_num_layers", t.fullRecompute.layers },
         { "pins", std::move(pins) } };
 }
 
@@ -340,6 +341,11 @@ TrainingSpec readTraining(const ObjectReader& o)
         t.pipelineSplit.firstStageBlocks = int(o.integer("first_stage_blocks", 0, 1 << 22));
     if (o.find("last_stage_blocks"))
         t.pipelineSplit.lastStageBlocks = int(o.integer("last_stage_blocks", 0, 1 << 22));
+    // Since full recomputation by method (2026-12-08); absent: every block on its own (uniform, 1).
+    if (o.find("recompute_method"))
+        t.fullRecompute.method = o.name<RecomputeMethod>("recompute_method", recomputeMethodFromString, "\"uniform\" or \"block\"");
+    if (o.find("recompute_num_layers"))
+        t.fullRecompute.layers = int(o.integer("recompute_num_layers", 1, 1 << 22));
     const ObjectReader p = o.object("pins");
     t.pins.tp = p.optionalCount("tp", 1);
     t.pins.cp = p.optionalCount("cp", 1); // the CP and HSDP pins are absent in files from before them: searched

@@ -100,6 +100,15 @@ std::string writeTorchtitanConfig(const PlanView& v)
     // torch.distributed.pipelining's zero-bubble schedules (InterleavedZeroBubble, ZBVZeroBubble) are multi-stage
     // ones, and torchtitan gives those at least 2 stages per rank (torchtitan/distributed/pipeline_parallel.py at
     // b5bcd76, _get_pipeline_metadata); one-chunk ZB-H1 has no class.
+    // torchtitan's full activation checkpointing wraps every block on its own (FullAC in
+    // torchtitan/distributed/activation_checkpoint.py at b5bcd76): neither Megatron's groups nor its first blocks.
+    if (c.recompute == Recompute::Full && !d.training.fullRecompute.isDefault())
+        v.refuseTraining("recompute_method",
+                 "torchtitan's full activation checkpointing recomputes every block on its own; the plan recomputes "
+                     + std::string(d.training.fullRecompute.method == RecomputeMethod::Block ? "the first " : "in groups of ")
+                     + std::to_string(d.training.fullRecompute.layers)
+                     + " blocks (Megatron --recompute-method), which torchtitan cannot express; plan with the default "
+                       "method (uniform, 1 block), or export for megatron");
     if (c.pp > 1 && c.schedule == Schedule::ZeroBubbleH1)
         v.refuse("config.schedule",
                  "torchtitan has no ZB-H1 schedule: its zero-bubble schedules, InterleavedZeroBubble and ZBVZeroBubble, "

@@ -60,6 +60,15 @@ std::optional<CpCommType> cpCommTypeFromString(std::string_view t)
 std::optional<Precision> precisionFromString(std::string_view t) { return parseName(kPrecision, t); }
 std::optional<OptimizerKind> optimizerFromString(std::string_view t) { return parseName(kOptimizer, t); }
 std::optional<Recompute> recomputeFromString(std::string_view t) { return parseName(kRecompute, t); }
+std::string_view toString(RecomputeMethod m) { return m == RecomputeMethod::Block ? "block" : "uniform"; }
+std::optional<RecomputeMethod> recomputeMethodFromString(std::string_view t)
+{
+    if (equalsIgnoreCase(t, "uniform"))
+        return RecomputeMethod::Uniform;
+    if (equalsIgnoreCase(t, "block"))
+        return RecomputeMethod::Block;
+    return std::nullopt;
+}
 std::optional<Schedule> scheduleFromString(std::string_view t)
 {
     if (equalsIgnoreCase(t, "interleaved-1f1b") || equalsIgnoreCase(t, "interleaved1f1b"))
@@ -94,6 +103,8 @@ void TrainingSpec::validate(const std::string& source) const
             fail("pipeline_layout", "\"" + pipelineSplit.layout.substr(0, 120) + "\" " + e.what());
         }
     }
+    if (fullRecompute.layers < 1 || fullRecompute.layers > kMaxBlocks)
+        fail("recompute_num_layers", "expected a positive number of blocks, got " + std::to_string(fullRecompute.layers));
     if (seqLength <= 0)
         fail("seq_length", "expected a positive sequence length, got " + std::to_string(seqLength));
     if (seqLength > (std::int64_t(1) << 24))

@@ -11,6 +11,11 @@ namespace shardscope {
 enum class Precision { Bf16, Fp16, Fp8, Fp32 };
 enum class OptimizerKind { AdamMixed, SgdMomentum };
 enum class Recompute : std::uint8_t { None, Selective, Full };
+/// How full recomputation checkpoints a model chunk's blocks (Megatron --recompute-method, megatron/core/recompute.py
+/// at d98e8a6): uniform, groups of FullRecompute::layers blocks, each group keeping only its input and rebuilt whole
+/// in the backward; block, only the first FullRecompute::layers blocks of each chunk, one at a time, the rest
+/// running without recomputation.
+enum class RecomputeMethod : std::uint8_t { Uniform, Block };
 /// Pipeline schedules. The zero-bubble ones (Qi et al. 2024, "Zero Bubble Pipeline Parallelism") split each
 /// backward into the input gradient (B) and the weight gradient (W) and fill the bubbles with W passes:
 /// ZB-H1 (1F1B's memory), torchtitan's interleaved zero bubble (v chunks) and ZBV (two chunks in a V).
@@ -29,6 +34,8 @@ std::optional<OptimizerKind> optimizerFromString(std::string_view text);
 std::optional<Recompute> recomputeFromString(std::string_view text);
 std::optional<Schedule> scheduleFromString(std::string_view text); ///< gpipe, 1f1b, interleaved, zb-h1, interleaved-zb, zbv
 std::optional<CpCommType> cpCommTypeFromString(std::string_view text); ///< p2p, a2a
+std::string_view toString(RecomputeMethod m);
+std::optional<RecomputeMethod> recomputeMethodFromString(std::string_view text); ///< uniform, block
 
 /// Schedules that run several model chunks per device (vpp >= 2).
 constexpr bool isInterleaved(Schedule s) { return s == Schedule::Interleaved1F1B || s == Schedule::InterleavedZeroBubble || s == Schedule::ZeroBubbleV; }
@@ -127,6 +134,17 @@ struct PipelineSplit
     bool operator==(const PipelineSplit&) const = default;
 };
 
+/// What full recomputation (ParallelConfig::recompute Full) does with each model chunk's blocks; the default,
+/// uniform over 1 block, checkpoints every block on its own (Megatron --recompute-method uniform
+/// --recompute-num-layers 1).
+struct FullRecompute
+{
+    RecomputeMethod method = RecomputeMethod::Uniform;
+    int layers = 1; ///< --recompute-num-layers: blocks a group (uniform) or blocks recomputed a chunk (block)
+    bool isDefault() const { return method == RecomputeMethod::Uniform && layers == 1; }
+    bool operator==(const FullRecompute&) const = default;
+};
+
 /// The training job: what is fixed regardless of the parallel layout, plus the user's pins.
 struct TrainingSpec
 {
@@ -160,6 +178,7 @@ struct TrainingSpec
     /// the rest are dropped. Unset: dropless, moeImbalance applies.
     std::optional<double> moeCapacityFactor;
     PipelineSplit pipelineSplit; ///< the blocks of each stage: balanced by the partitioner, or Megatron's even split
+    FullRecompute fullRecompute; ///< how full recomputation, where a plan uses it, checkpoints the blocks
     PlanPins pins;
 
     /// Throws InputError(source, field, ...) for a zero, negative or absurd value.

@@ -485,6 +485,22 @@ private slots:
         QVERIFY(reopened.training().pipelineSplit == PipelineSplit {});
     }
 
+    // Full recomputation's method and block count go into TrainingSpec (a search each) and come back from a session.
+    void recomputeMethodFields()
+    {
+        InputPanel panel;
+        QVERIFY(panel.training().fullRecompute == FullRecompute {});
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        panel.recomputeMethodBox()->setCurrentIndex(1);
+        panel.recomputeLayersBox()->setValue(5);
+        QCOMPARE(problem.count(), 2);
+        QVERIFY(panel.training().fullRecompute == (FullRecompute { RecomputeMethod::Block, 5 }));
+        InputPanel restored;
+        restored.setInputs(panel.cluster(), panel.training(), Strategy::Exhaustive, ScoreWeights {}, false);
+        QCOMPARE(restored.recomputeMethodBox()->currentIndex(), 1);
+        QCOMPARE(restored.recomputeLayersBox()->value(), 5);
+    }
+
     void formChangesSearchWeightChangesRerank()
     {
         InputPanel panel;

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests full recomputation by Megatron's method (TrainingSpec::fullRecompute; core/cost/unit_costs.cpp) against
+// megatron/core/recompute.py at d98e8a6 worked by hand for Llama-2-7B on one stage (32 blocks, hidden 4096,
+// sequence 4096, micro-batch 1, TP 1): a block's input is 4096 x 4096 x 2 bytes = 32 MiB. "uniform" over N keeps
+// one input per group of N blocks and recomputes every block; "block" over N recomputes the first N blocks of the
+// chunk, keeping their inputs, and stores the others' activations whole. Also the flags each export writes.
+#include "cost/plan_evaluator.h"
+#include "export/launch_config.h"
+#include "export/spec_json.h"
+#include "hardware/hardware_catalog.h"
+#include "import/model_importer.h"
+#include "util/input_error.h"
+
+#include "launch_plan_fixtures.h"
+
+#include <QtTest>
+
+using namespace shardscope;
+using shardscope::testing::evaluatedDocument;
+
+namespace {
+
+constexpr double kBlockInput = 4096.0 * 4096.0 * 2.0; // bytes of one block's input, s x h x 2
+
+PlanningProblem llama2(FullRecompute full)
+{
+    PlanningProblem p;
+    p.model = *findBundledModel("llama-2-7b");
+    p.cluster = ClusterSpec::make(*HardwareCatalog::builtin().find("H100-SXM"), 8, 8);
+    p.training.seqLength = 4096;
+    p.training.globalBatch = 64;
+    p.training.fullRecompute = full;
+    return p;
+}
+
+ParallelConfig onOneStage(Recompute r)
+{
+    ParallelConfig c;
+    c.tp = 1;
+    c.dp = 8;
+    c.microBatch = 1;
+    c.zeroStage = 1;
+    c.recompute = r;
+    return c;
+}
+
+struct StageFigures
+{
+    double activations = 0, recompute = 0, compute = 0;
+};
+
+StageFigures stage(FullRecompute full, Recompute r)
+{
+    const PlanningProblem p = llama2(full);
+    const PlanEstimate e = PlanEvaluator(p).evaluate(onOneStage(r));
+    const StageEstimate& s = e.stages.front();
+    return { s.memory.activationsBytes / s.inFlightMicroBatches, s.recomputeSeconds, s.computeSeconds };
+}
+
+} // namespace
+
+class TestRecomputeMethod : public QObject
+{
+    Q_OBJECT
+private slots:
+    void everyBlockKeepsItsInput()
+    {
+        // The default (uniform over 1): 32 inputs.
+        const StageFigures full = stage({}, Recompute::Full);
+        QCOMPARE(full.activations, 32 * kBlockInput);
+        QVERIFY(full.recompute > 0);
+    }
+
+    void uniformKeepsOneInputAGroup()
+    {
+        // Groups of 5 over 32 blocks: 7 groups (5, 5, 5, 5, 5, 5, 2), 7 inputs; every block still recomputed.
+        const StageFigures uniform = stage({ RecomputeMethod::Uniform, 5 }, Recompute::Full);
+        const StageFigures every = stage({}, Recompute::Full);
+        QCOMPARE(uniform.activations, 7 * kBlockInput);
+        QCOMPARE(uniform.recompute, every.recompute);
+        // More than the chunk's blocks: one group, one input.
+        QCOMPARE(stage({ RecomputeMethod::Uniform, 64 }, Recompute::Full).activations, kBlockInput);
+    }
+
+    void blockRecomputesOnlyTheFirstBlocks()
+    {
+        // The first 5 of 32 blocks recomputed (5 inputs kept), the other 27 store their activations whole and
+        // are not recomputed.
+        const StageFigures none = stage({}, Recompute::None);
+        const StageFigures every = stage({}, Recompute::Full);
+        const StageFigures block = stage({ RecomputeMethod::Block, 5 }, Recompute::Full);
+        const double perBlockStored = none.activations / 32;
+        QVERIFY(perBlockStored > 10 * kBlockInput); // a block's activations are many times its input
+        QCOMPARE(block.activations, 5 * kBlockInput + 27 * perBlockStored);
+        QVERIFY(qFuzzyCompare(block.recompute, every.recompute * 5 / 32));
+        QVERIFY(qFuzzyCompare(block.compute, none.compute));
+        // All of the chunk's blocks: as full recomputation of every block.
+        const StageFigures all = stage({ RecomputeMethod::Block, 32 }, Recompute::Full);
+        QCOMPARE(all.activations, every.activations);
+        QVERIFY(qFuzzyCompare(all.recompute, every.recompute));
+    }
+
+    void blockCountsPerModelChunk()
+    {
+        // PP 4: 8 blocks a stage, the first 2 of them recomputed: a quarter of full recomputation's time.
+        const PlanningProblem p = llama2({ RecomputeMethod::Block, 2 });
+        ParallelConfig c = onOneStage(Recompute::Full);
+        c.pp = 4;
+        c.dp = 2;
+        const PlanEstimate e = PlanEvaluator(p).evaluate(c);
+        const PlanningProblem q = llama2({});
+        const PlanEstimate every = PlanEvaluator(q).evaluate(c);
+        QVERIFY(qFuzzyCompare(e.stages[1].recomputeSeconds, every.stages[1].recomputeSeconds / 4));
+    }
+
+    // Megatron's flags; torchtitan cannot express either method, DeepSpeed only the uniform one.
+    void exportsWriteTheMethod()
+    {
+        const PlanningProblem p = llama2({ RecomputeMethod::Block, 5 });
+        const PlanDocument d = evaluatedDocument(p, { onOneStage(Recompute::Full) });
+        const std::string megatron = writeLaunchConfig(d, 0, LaunchFormat::Megatron, "plan.json");
+        QVERIFY2(megatron.find("--recompute-method block") != std::string::npos, megatron.c_str());
+        QVERIFY(megatron.find("--recompute-num-layers 5") != std::string::npos);
+        for (LaunchFormat f : { LaunchFormat::Torchtitan, LaunchFormat::DeepSpeed }) {
+            try {
+                writeLaunchConfig(d, 0, f, "plan.json");
+                QFAIL("exported");
+            } catch (const InputError& e) {
+                QCOMPARE(QString::fromStdString(e.position()), QStringLiteral("$.training.recompute_method"));
+            }
+        }
+        const PlanningProblem uniform = llama2({ RecomputeMethod::Uniform, 4 });
+        const std::string ds = writeLaunchConfig(evaluatedDocument(uniform, { onOneStage(Recompute::Full) }), 0,
+                                                 LaunchFormat::DeepSpeed, "plan.json");
+        QVERIFY2(ds.find("\"number_checkpoints\": 8") != std::string::npos, ds.c_str()); // 32 blocks in groups of 4
+    }
+
+    void jsonRoundTrip()
+    {
+        TrainingSpec t;
+        t.fullRecompute = { RecomputeMethod::Block, 5 };
+        const specjson::Json j = specjson::toJson(t);
+        QCOMPARE(QString::fromStdString(j.at("recompute_method").get<std::string>()), QStringLiteral("block"));
+        QVERIFY(specjson::readTraining(specjson::ObjectReader(j, "$.training", "plan.json")).fullRecompute == t.fullRecompute);
+        specjson::Json old = j;
+        old.erase("recompute_method");
+        old.erase("recompute_num_layers");
+        QVERIFY(specjson::readTraining(specjson::ObjectReader(old, "$.training", "plan.json")).fullRecompute == FullRecompute {});
+        specjson::Json bad = j;
+        bad["recompute_method"] = "blocks";
+        QVERIFY_THROWS_EXCEPTION(InputError, specjson::readTraining(specjson::ObjectReader(bad, "$.training", "plan.json")));
+        bad = j;
+        bad["recompute_num_layers"] = 0;
+        QVERIFY_THROWS_EXCEPTION(InputError, specjson::readTraining(specjson::ObjectReader(bad, "$.training", "plan.json")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRecomputeMethod)
+#include "tst_recompute_method.moc"
