@@ -204,6 +204,16 @@ bool PlanOptionsParser::parseTrainingOption(ParseState& s, const QString& a)
         if (v != QLatin1String("balanced") && v != QLatin1String("even"))
             throw UsageError { tr("--pipeline-split must be balanced or even, got \"%1\"").arg(v) };
         training.pipelineSplit.even = v == QLatin1String("even");
+    } else if (a == QLatin1String("--fp8-recipe")) {
+        const QString v = r.value(a);
+        const auto recipe = fp8RecipeFromString(v.toStdString());
+        if (!recipe)
+            throw UsageError { tr("--fp8-recipe expects delayed, tensorwise or blockwise, got \"%1\"").arg(v) };
+        training.fp8.recipe = *recipe;
+    } else if (a == QLatin1String("--bf16-first-blocks")) {
+        training.fp8.bf16FirstBlocks = int(toInteger(a, r.value(a), 0, 1 << 22));
+    } else if (a == QLatin1String("--bf16-last-blocks")) {
+        training.fp8.bf16LastBlocks = int(toInteger(a, r.value(a), 0, 1 << 22));
     } else if (a == QLatin1String("--recompute-method")) {
         const QString v = r.value(a);
         const auto m = recomputeMethodFromString(v.toStdString());
@@ -487,6 +497,11 @@ QString PlanOptionsParser::optionsHelp()
         "  --seq S                 sequence length in tokens; default 4096\n"
         "  --global-batch B        sequences per optimizer step; default 512\n"
         "  --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32\n"
+        "  --fp8-recipe R          with fp8: delayed (Megatron's default), tensorwise (current scaling) or\n"
+        "                          blockwise (1x128 / 128x128 blocks), as Megatron-LM's --fp8-recipe\n"
+        "  --bf16-first-blocks N  --bf16-last-blocks N\n"
+        "                          with fp8: keep the first / last N blocks in BF16 (Megatron-LM's\n"
+        "                          --first-last-layers-bf16; not with the delayed recipe)\n"
         "  --optimizer O           adam (mixed precision, default) or sgd (with momentum)\n"
         "  --no-flash-attention    store attention scores (Korthikanti's 5as/h term)\n"
         "  --unfused-kernels       element-wise work as separate kernels (plain PyTorch), not Megatron's fused ones\n"

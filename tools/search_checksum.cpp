@@ -6,8 +6,9 @@
 //   shardscope-search-checksum [--quick] [--dump FILE]
 // (--quick skips the two slow unpruned searches; --dump writes every candidate's summary, one line each, to compare
 // two builds number by number where the checksums differ.)
-// Since the refit with the corpus's recomputation methods pinned (2026-12-08) the full run ends
-// "all 8c53dd173a149f06" (--quick: "all 5555372e8fd54f37"). Earlier baselines: pipeline layouts pinned
+// Since the refit with the tensorwise FP8 recipe's amax pass (2026-12-08) the full run ends "all 9244b9d83cd1dac6"
+// (--quick: "all a9a7d2b0f4050de5"). Earlier baselines: recomputation methods pinned "all 8c53dd173a149f06"
+// (quick 5555372e8fd54f37); pipeline layouts pinned
 // "all ca23e17b3f28e276" (quick 281dcdd707c8ae61); attention priced by the kernels' published curves
 // "all b03c5ece7e789731" (quick e599c38ecf8f9806); pipeline sends per boundary
 // "all 56a83283081fc22f" (quick 026eb3b1ecff9c7f); the profiles' refit "all 93232b941b33543d" (quick

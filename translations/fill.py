@@ -4756,6 +4756,53 @@ TRANSLATIONS.update({
         ('--recompute-method erwartet uniform oder block, erhalten: „%1“', '--recompute-method 应为 uniform 或 block，实际为“%1”'),
 })
 
+# The options help grew the FP8 recipe (2026-12-08).
+def _with_fp8_recipe():
+    en = ("  --fp8-recipe R          with fp8: delayed (Megatron's default), tensorwise (current scaling) or\n"
+          "                          blockwise (1x128 / 128x128 blocks), as Megatron-LM's --fp8-recipe\n"
+          "  --bf16-first-blocks N  --bf16-last-blocks N\n"
+          "                          with fp8: keep the first / last N blocks in BF16 (Megatron-LM's\n"
+          "                          --first-last-layers-bf16; not with the delayed recipe)\n")
+    de = ("  --fp8-recipe R          mit fp8: delayed (Standard von Megatron), tensorwise (aktuelle Skalierung) oder\n"
+          "                          blockwise (Blöcke 1x128 / 128x128), wie Megatron-LMs --fp8-recipe\n"
+          "  --bf16-first-blocks N  --bf16-last-blocks N\n"
+          "                          mit fp8: die ersten / letzten N Blöcke in BF16 belassen (Megatron-LMs\n"
+          "                          --first-last-layers-bf16; nicht mit dem Rezept delayed)\n")
+    zh = ("  --fp8-recipe R          fp8 时：delayed（Megatron 默认）、tensorwise（当前缩放）或\n"
+          "                          blockwise（1x128 / 128x128 块），同 Megatron-LM 的 --fp8-recipe\n"
+          "  --bf16-first-blocks N  --bf16-last-blocks N\n"
+          "                          fp8 时：前 / 后 N 个块保持 BF16（Megatron-LM 的\n"
+          "                          --first-last-layers-bf16；不可与 delayed 配方同用）\n")
+    anchors = ("bf16 (default), fp16, fp8 (bf16 master weights) or fp32\n",
+               "bf16 (Standard), fp16, fp8 (bf16-Masterkopien der Gewichte) oder fp32\n",
+               "bf16（默认）、fp16、fp8（bf16 主权重）或 fp32\n")
+    def insert(text, anchor, extra):
+        i = text.index(anchor) + len(anchor)
+        return text[:i] + extra + text[i:]
+    for (ctx, src), (tde, tzh) in list(TRANSLATIONS.items()):
+        if ctx == 'PlanOptionsParser' and src.startswith('Cluster:\n') and '--recompute-method' in src \
+                and '--fp8-recipe' not in src:
+            TRANSLATIONS[(ctx, insert(src, anchors[0], en))] = (insert(tde, anchors[1], de), insert(tzh, anchors[2], zh))
+
+
+_with_fp8_recipe()
+TRANSLATIONS.update({
+    ('InputPanel', 'delayed scaling'): ('verzögerte Skalierung (delayed)', '延迟缩放（delayed）'),
+    ('InputPanel', 'tensorwise (current scaling)'): ('tensorwise (aktuelle Skalierung)', 'tensorwise（当前缩放）'),
+    ('InputPanel', 'blockwise (1x128, 128x128)'): ('blockwise (1x128, 128x128)', 'blockwise（1x128、128x128）'),
+    ('InputPanel', 'FP8 recipe:'): ('FP8-Rezept:', 'FP8 配方：'),
+    ('InputPanel', 'How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block. Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.'):
+        ('Wie FP8-Training seine Tensoren skaliert (Megatron-LM --fp8-recipe): delayed wandelt in einem Durchgang mit der '
+         'Skala früherer Schritte um; tensorwise liest jeden Tensor zuerst für sein Maximum und wandelt dann um; '
+         'blockwise wandelt in einem Durchgang mit einer Skala je Block um. Nur mit fp8. Die ersten und letzten Blöcke '
+         'in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.',
+         'FP8 训练如何缩放张量（Megatron-LM --fp8-recipe）：delayed 用之前步骤的缩放因子一次完成转换；tensorwise 先读取'
+         '每个张量求最大值，再转换；blockwise 一次转换，每块一个缩放因子。仅用于 fp8。首末块保持 BF16：shardscope plan '
+         '--bf16-first-blocks、--bf16-last-blocks。'),
+    ('PlanOptionsParser', '--fp8-recipe expects delayed, tensorwise or blockwise, got "%1"'):
+        ('--fp8-recipe erwartet delayed, tensorwise oder blockwise, erhalten: „%1“', '--fp8-recipe 应为 delayed、tensorwise 或 blockwise，实际为“%1”'),
+})
+
 def main():
     status = 0
     for name, column in FILES.items():

@@ -2929,6 +2929,27 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <source>Full recompute:</source>
         <translation>Volle Neuberechnung:</translation>
     </message>
+    <message>
+        <source>delayed scaling</source>
+        <translation>verzögerte Skalierung (delayed)</translation>
+    </message>
+    <message>
+        <source>tensorwise (current scaling)</source>
+        <translation>tensorwise (aktuelle Skalierung)</translation>
+    </message>
+    <message>
+        <source>blockwise (1x128, 128x128)</source>
+        <translation>blockwise (1x128, 128x128)</translation>
+    </message>
+    <message>
+        <source>How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block. Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wie FP8-Training seine Tensoren skaliert (Megatron-LM --fp8-recipe): delayed wandelt in einem Durchgang mit der Skala früherer Schritte um; tensorwise liest jeden Tensor zuerst für sein Maximum und wandelt dann um; blockwise wandelt in einem Durchgang mit einer Skala je Block um. Nur mit fp8. Die ersten und letzten Blöcke in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</translation>
+    </message>
+    <message>
+        <source>FP8 recipe:</source>
+        <translation>FP8-Rezept:</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -3590,6 +3611,10 @@ Beispiel:
         <translation>--recompute-method erwartet uniform oder block, erhalten: „%1“</translation>
     </message>
     <message>
+        <source>--fp8-recipe expects delayed, tensorwise or blockwise, got "%1"</source>
+        <translation>--fp8-recipe erwartet delayed, tensorwise oder blockwise, erhalten: „%1“</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3604,6 +3629,11 @@ Training:
   --seq S                 sequence length in tokens; default 4096
   --global-batch B        sequences per optimizer step; default 512
   --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32
+  --fp8-recipe R          with fp8: delayed (Megatron's default), tensorwise (current scaling) or
+                          blockwise (1x128 / 128x128 blocks), as Megatron-LM's --fp8-recipe
+  --bf16-first-blocks N  --bf16-last-blocks N
+                          with fp8: keep the first / last N blocks in BF16 (Megatron-LM's
+                          --first-last-layers-bf16; not with the delayed recipe)
   --optimizer O           adam (mixed precision, default) or sgd (with momentum)
   --no-flash-attention    store attention scores (Korthikanti's 5as/h term)
   --unfused-kernels       element-wise work as separate kernels (plain PyTorch), not Megatron's fused ones
@@ -3690,6 +3720,11 @@ Training:
   --seq S                 Sequenzlänge in Tokens; Standard 4096
   --global-batch B        Sequenzen pro Optimiererschritt; Standard 512
   --precision P           bf16 (Standard), fp16, fp8 (bf16-Masterkopien der Gewichte) oder fp32
+  --fp8-recipe R          mit fp8: delayed (Standard von Megatron), tensorwise (aktuelle Skalierung) oder
+                          blockwise (Blöcke 1x128 / 128x128), wie Megatron-LMs --fp8-recipe
+  --bf16-first-blocks N  --bf16-last-blocks N
+                          mit fp8: die ersten / letzten N Blöcke in BF16 belassen (Megatron-LMs
+                          --first-last-layers-bf16; nicht mit dem Rezept delayed)
   --optimizer O           adam (gemischte Präzision, Standard) oder sgd (mit Momentum)
   --no-flash-attention    Attention-Scores speichern (Korthikantis Term 5as/h)
   --unfused-kernels       elementweise Operationen als separate Kernel (reines PyTorch) statt der fusionierten Kernel von Megatron

@@ -2928,6 +2928,27 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <source>Full recompute:</source>
         <translation>完全重计算：</translation>
     </message>
+    <message>
+        <source>delayed scaling</source>
+        <translation>延迟缩放（delayed）</translation>
+    </message>
+    <message>
+        <source>tensorwise (current scaling)</source>
+        <translation>tensorwise（当前缩放）</translation>
+    </message>
+    <message>
+        <source>blockwise (1x128, 128x128)</source>
+        <translation>blockwise（1x128、128x128）</translation>
+    </message>
+    <message>
+        <source>How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block. Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>FP8 训练如何缩放张量（Megatron-LM --fp8-recipe）：delayed 用之前步骤的缩放因子一次完成转换；tensorwise 先读取每个张量求最大值，再转换；blockwise 一次转换，每块一个缩放因子。仅用于 fp8。首末块保持 BF16：shardscope plan --bf16-first-blocks、--bf16-last-blocks。</translation>
+    </message>
+    <message>
+        <source>FP8 recipe:</source>
+        <translation>FP8 配方：</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -3589,6 +3610,10 @@ Example:
         <translation>--recompute-method 应为 uniform 或 block，实际为“%1”</translation>
     </message>
     <message>
+        <source>--fp8-recipe expects delayed, tensorwise or blockwise, got "%1"</source>
+        <translation>--fp8-recipe 应为 delayed、tensorwise 或 blockwise，实际为“%1”</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3603,6 +3628,11 @@ Training:
   --seq S                 sequence length in tokens; default 4096
   --global-batch B        sequences per optimizer step; default 512
   --precision P           bf16 (default), fp16, fp8 (bf16 master weights) or fp32
+  --fp8-recipe R          with fp8: delayed (Megatron's default), tensorwise (current scaling) or
+                          blockwise (1x128 / 128x128 blocks), as Megatron-LM's --fp8-recipe
+  --bf16-first-blocks N  --bf16-last-blocks N
+                          with fp8: keep the first / last N blocks in BF16 (Megatron-LM's
+                          --first-last-layers-bf16; not with the delayed recipe)
   --optimizer O           adam (mixed precision, default) or sgd (with momentum)
   --no-flash-attention    store attention scores (Korthikanti's 5as/h term)
   --unfused-kernels       element-wise work as separate kernels (plain PyTorch), not Megatron's fused ones
@@ -3689,6 +3719,11 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
   --seq S                 序列长度（token 数）；默认 4096
   --global-batch B        每个优化器步的序列数；默认 512
   --precision P           bf16（默认）、fp16、fp8（bf16 主权重）或 fp32
+  --fp8-recipe R          fp8 时：delayed（Megatron 默认）、tensorwise（当前缩放）或
+                          blockwise（1x128 / 128x128 块），同 Megatron-LM 的 --fp8-recipe
+  --bf16-first-blocks N  --bf16-last-blocks N
+                          fp8 时：前 / 后 N 个块保持 BF16（Megatron-LM 的
+                          --first-last-layers-bf16；不可与 delayed 配方同用）
   --optimizer O           adam（混合精度，默认）或 sgd（带动量）
   --no-flash-attention    存储注意力分数（Korthikanti 的 5as/h 项）
   --unfused-kernels       逐元素运算作为独立内核执行（原生 PyTorch），而非 Megatron 的融合内核

@@ -320,6 +320,20 @@ QWidget* InputPanel::buildTrainingGroup()
     form->addRow(tr("Global &batch:"), m_globalBatch);
     form->addRow(tr("&Micro-batch:"), m_microBatch);
     form->addRow(tr("&Precision:"), m_precision);
+    m_fp8Recipe = new QComboBox;
+    m_fp8Recipe->addItem(tr("delayed scaling"), int(Fp8Recipe::Delayed));
+    m_fp8Recipe->addItem(tr("tensorwise (current scaling)"), int(Fp8Recipe::Tensorwise));
+    m_fp8Recipe->addItem(tr("blockwise (1x128, 128x128)"), int(Fp8Recipe::Blockwise));
+    m_fp8Recipe->setToolTip(tr("How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass "
+                               "with the scale of earlier steps; tensorwise first reads each tensor for its maximum, "
+                               "then casts; blockwise casts in one pass with a scale per block. Only with fp8. The "
+                               "first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, "
+                               "--bf16-last-blocks."));
+    m_fp8Recipe->setEnabled(false);
+    form->addRow(tr("FP8 recipe:"), m_fp8Recipe);
+    connect(m_fp8Recipe, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
+    connect(m_precision, &QComboBox::currentIndexChanged, this,
+            [this] { m_fp8Recipe->setEnabled(Precision(m_precision->currentData().toInt()) == Precision::Fp8); });
     form->addRow(tr("&ZeRO stage:"), m_zero);
     form->addRow(tr("HSDP replicas:"), m_dpReplicate);
     form->addRow(tr("Reshard after forward:"), m_reshardAfterForward);
@@ -528,6 +542,9 @@ TrainingSpec InputPanel::training() const
     t.seqLength = m_seq->value();
     t.globalBatch = m_globalBatch->value();
     t.precision = Precision(m_precision->currentData().toInt());
+    t.fp8.recipe = Fp8Recipe(m_fp8Recipe->currentData().toInt()); // a session's BF16 blocks stay (m_trainingBase)
+    if (t.fp8.recipe == Fp8Recipe::Delayed) // which keeps no block in BF16
+        t.fp8.bf16FirstBlocks = t.fp8.bf16LastBlocks = 0;
     t.memoryMargin = m_memoryMargin->value() / 100.0;
     switch (splitChoice()) {
     case SplitChoice::Balanced:
@@ -601,6 +618,8 @@ void InputPanel::setInputs(const ClusterSpec& cluster, const TrainingSpec& train
     for (int i = 0; i < 5; ++i)
         m_degreePins[i]->setValue(degrees[i].value_or(0));
     m_precision->setCurrentIndex(std::max(m_precision->findData(int(training.precision)), 0));
+    m_fp8Recipe->setCurrentIndex(std::max(m_fp8Recipe->findData(int(training.fp8.recipe)), 0));
+    m_fp8Recipe->setEnabled(training.precision == Precision::Fp8);
     selectPinned(m_zero, training.pins.zeroStage);
     selectPinned(m_recompute, training.pins.recompute);
     m_recomputeMethod->setCurrentIndex(training.fullRecompute.method == RecomputeMethod::Block ? 1 : 0);

@@ -72,6 +72,7 @@ public:
     QComboBox* pipelineSplitBox() const { return m_pipelineSplit; } ///< items: balanced, even, layout string
     QLineEdit* pipelineLayoutEdit() const { return m_pipelineLayout; } ///< the layout string (split "layout string")
     QComboBox* recomputeMethodBox() const { return m_recomputeMethod; } ///< items: uniform, block
+    QComboBox* fp8RecipeBox() const { return m_fp8Recipe; } ///< items: delayed, tensorwise, blockwise
     QSpinBox* recomputeLayersBox() const { return m_recomputeLayers; }
     /// Why the layout field's text does not parse (translated, with the character), or empty.
     QString layoutError() const;
@@ -150,6 +151,7 @@ private:
     QSpinBox* m_globalBatch = nullptr;
     QSpinBox* m_microBatch = nullptr;
     QComboBox* m_precision = nullptr;
+    QComboBox* m_fp8Recipe = nullptr; ///< TrainingSpec::fp8.recipe, enabled with FP8
     QComboBox* m_zero = nullptr;
     QComboBox* m_recompute = nullptr;
     QComboBox* m_recomputeMethod = nullptr; ///< TrainingSpec::fullRecompute.method

@@ -103,6 +103,7 @@ void readPrecision(const MeasuredRun& m, ValidationRow& row)
 {
     const std::string& p = m.precision;
     row.training.precision = Precision::Fp8;
+    row.training.fp8.recipe = Fp8Recipe::Tensorwise; // FP8-CS, and what "FP8" and an unstated precision are read as
     if (p == "BF16") {
         row.precision = "BF16";
         row.training.precision = Precision::Bf16;
@@ -232,6 +233,15 @@ void applyRecipe(const MeasuredRun& m, ValidationRow& row)
         std::erase_if(row.assumptions, [](const std::string& a) { return a.starts_with("\"FP8\" names no recipe"); });
         row.notFitted.clear();
     }
+    // The recipe's FP8 scaling and the blocks it keeps in BF16, as the run trained.
+    if (row.training.precision == Precision::Fp8 && k.contains("fp8_recipe") && k["fp8_recipe"].is_string())
+        if (const auto recipe = fp8RecipeFromString(k["fp8_recipe"].get<std::string>()))
+            row.training.fp8.recipe = *recipe;
+    if (row.training.precision == Precision::Fp8 && knobTrue(k, "first_last_layers_bf16"))
+        for (const auto& [key, field] : { std::pair { "num_layers_at_start_in_bf16", &Fp8Settings::bf16FirstBlocks },
+                                          std::pair { "num_layers_at_end_in_bf16", &Fp8Settings::bf16LastBlocks } })
+            if (k.contains(key) && k[key].is_number_integer())
+                row.training.fp8.*field = k[key].get<int>();
     PlanPins& pins = row.training.pins;
     const std::string granularity = k.contains("recompute_granularity") && k["recompute_granularity"].is_string()
         ? k["recompute_granularity"].get<std::string>() : std::string();

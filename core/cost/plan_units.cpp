@@ -41,8 +41,18 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
 {
     // Units of the same shape share one cost per configuration: a 126-block model costs 3 units, not 128.
     const ModelGraph& g = problem.model;
+    // FP8 training may keep its first and last blocks in BF16 (Fp8Settings): those cost otherwise.
+    int blocks = 0;
+    for (const Layer& l : g.layers())
+        blocks = std::max(blocks, l.block + 1);
+    const Fp8Settings& fp8 = problem.training.fp8;
+    auto keptInBf16 = [&](const PartitionUnit& u) {
+        return problem.training.precision == Precision::Fp8 && u.block >= 0
+            && (u.block < fp8.bf16FirstBlocks || u.block >= blocks - fp8.bf16LastBlocks);
+    };
     auto sameUnit = [&](const PartitionUnit& a, const PartitionUnit& b) {
-        if (a.endLayer - a.firstLayer != b.endLayer - b.firstLayer || (a.block >= 0) != (b.block >= 0))
+        if (a.endLayer - a.firstLayer != b.endLayer - b.firstLayer || (a.block >= 0) != (b.block >= 0)
+            || keptInBf16(a) != keptInBf16(b))
             return false;
         for (int i = 0; i < a.endLayer - a.firstLayer; ++i)
             if (!sameShape(g.layer(a.firstLayer + i), g.layer(b.firstLayer + i)))

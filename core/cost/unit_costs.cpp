@@ -56,6 +56,22 @@ UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfi
 {
     if (config.recompute == Recompute::Full && !problem.training.fullRecompute.isDefault())
         m_full = fullRecomputeShape(problem, config);
+    const Fp8Settings& fp8 = problem.training.fp8;
+    if (problem.training.precision == Precision::Fp8 && (fp8.bf16FirstBlocks > 0 || fp8.bf16LastBlocks > 0)) {
+        int blocks = 0;
+        for (const Layer& l : problem.model.layers())
+            blocks = std::max(blocks, l.block + 1);
+        m_fp8Blocks = { fp8.bf16FirstBlocks, blocks - fp8.bf16LastBlocks };
+    }
+}
+
+// FP8 as Transformer Engine trains it (Megatron --fp8-format hybrid): the transformer blocks' linear layers run FP8
+// GEMMs, but for the first and last blocks the recipe keeps in BF16 (fp8_utils.py get_fp8_context at d98e8a6); the
+// embedding, the output head (Megatron's own ColumnParallelLinear, not TE's) and the attention core stay in bf16.
+bool UnitCostModel::runsFp8(const Layer& layer) const
+{
+    return m_problem.training.precision == Precision::Fp8 && layer.block >= m_fp8Blocks.first
+        && layer.block < m_fp8Blocks.second;
 }
 
 // Megatron's full recomputation (megatron/core/recompute.py at d98e8a6) walks each model chunk's blocks: uniform
@@ -87,10 +103,7 @@ inline UnitCostModel::LayerShape UnitCostModel::layerShape(const Layer& layer) c
     // This layer's precision, this rank's tokens and how TP, SP and CP split it: what every phase below reads.
     const TrainingSpec& tr = m_problem.training;
     LayerShape x;
-    // FP8 as Transformer Engine trains it (Megatron --fp8-format hybrid): the transformer blocks' linear layers
-    // run FP8 GEMMs; the embedding, the output head (Megatron's own ColumnParallelLinear, not TE's) and the
-    // attention core stay in bf16.
-    x.fp8 = tr.precision == Precision::Fp8 && layer.block >= 0;
+    x.fp8 = runsFp8(layer);
     x.km = x.fp8 ? &m_kernels : &m_kernels16;
     x.t = m_config.tp;
     x.s = double(tr.seqLength);
@@ -115,6 +128,7 @@ inline UnitCostModel::GemmOverhead UnitCostModel::gemmTimes(const Layer& layer, 
     const bool sharded = x.sharded;
     const bool fp8 = x.fp8;
     const MoeShape& moe = x.moe;
+    const double castBytes = m_problem.training.fp8.castBytesPerElement();
     // Weight GEMMs by shape. Backward: dX = dY W^T is [m x n] x [n x k], dW = X^T dY is [k x m] x [m x n].
     GemmOverhead o;
     if (!layer.gemms.empty()) {
@@ -151,10 +165,10 @@ inline UnitCostModel::GemmOverhead UnitCostModel::gemmTimes(const Layer& layer, 
                 p.rowDgrad += dgrad;
             }
             o.kernels += g.routed ? 1 : g.count; // a grouped GEMM is one launch
-            // FP8 (Transformer Engine): the GEMM input is cast to 8 bits (read 2 bytes, write 1) in the
-            // forward, the output gradient in the backward.
-            o.castBytesForward += fp8 ? 3.0 * batch * m * k : 0.0;
-            o.castBytesBackward += fp8 ? 3.0 * batch * m * n : 0.0;
+            // FP8 (Transformer Engine): the GEMM input is quantized in the forward, the output gradient in the
+            // backward, as the recipe does it (Fp8Settings).
+            o.castBytesForward += fp8 ? castBytes * batch * m * k : 0.0;
+            o.castBytesBackward += fp8 ? castBytes * batch * m * n : 0.0;
         }
     } else if (layer.flopsPerToken > 0) {
         // No shapes known: one square GEMM with the layer's FLOPs.
@@ -263,10 +277,9 @@ inline UnitCostModel::ElementwiseSeconds UnitCostModel::elementwiseTimes(const L
     const double gap = km.kernelGapSeconds();
     const double gemmKernels = gemm.kernels;
     ElementwiseSeconds out;
-    out.forward = km.memoryBoundSeconds(ewForward + gemm.castBytesForward)
-        + gap * (forwardKernels + (x.fp8 ? gemmKernels : 0));
-    out.backward = km.memoryBoundSeconds(ewBackward + gemm.castBytesBackward)
-        + gap * (ewKernels - forwardKernels + (x.fp8 ? gemmKernels : 0));
+    const double castKernels = x.fp8 ? gemmKernels * m_problem.training.fp8.castKernels() : 0.0;
+    out.forward = km.memoryBoundSeconds(ewForward + gemm.castBytesForward) + gap * (forwardKernels + castKernels);
+    out.backward = km.memoryBoundSeconds(ewBackward + gemm.castBytesBackward) + gap * (ewKernels - forwardKernels + castKernels);
     return out;
 }
 
@@ -442,7 +455,6 @@ UnitCostModel::EpComm UnitCostModel::epCommunication(const Layer& layer, const M
 inline void UnitCostModel::paramCosts(const Layer& layer, const LayerShape& x, UnitCost& c) const
 {
     // Parameters held per device (TP, EP and ETP shards) and the cached FP8 weight copies.
-    const TrainingSpec& tr = m_problem.training;
     const double t = x.t;
     const bool sharded = x.sharded;
     const MoeShape& moe = x.moe;
@@ -456,7 +468,7 @@ inline void UnitCostModel::paramCosts(const Layer& layer, const LayerShape& x, U
     // transpose for the backward (transformer_engine/pytorch/module/linear.py, weight caching with
     // is_first_microbatch): 2 bytes per GEMM weight of the blocks. The scaling state (amax history,
     // Megatron's default length 1) is a few floats per GEMM and not counted.
-    if (tr.precision == Precision::Fp8 && layer.block >= 0 && !layer.gemms.empty()) {
+    if (runsFp8(layer) && !layer.gemms.empty()) {
         double gemmParams = 0;
         for (const LayerGemm& g : layer.gemms)
             gemmParams += g.routed ? g.count * g.n * g.k / (moe.ep * moe.etp) : g.count * g.n * g.k / (sharded ? t : 1.0);

@@ -164,6 +164,9 @@ private:
     const PlanningProblem& m_problem;
     ParallelConfig m_config;
     FullRecomputeShape m_full;
+    /// FP8 training: the blocks [first, end) whose linear layers run FP8 (the rest kept in BF16 by the recipe).
+    std::pair<int, int> m_fp8Blocks { 0, 1 << 30 };
+    bool runsFp8(const Layer& layer) const;
     Collectives m_collectives;
     CommGroup m_tpGroup;
     CommGroup m_cpGroup;

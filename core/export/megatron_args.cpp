@@ -375,10 +375,31 @@ std::string writeMegatronArgs(const PlanView& v)
     case Precision::Bf16: a.add("--bf16"); break;
     case Precision::Fp16: a.add("--fp16"); break;
     case Precision::Fp8:
+    {
+        // megatron/training/arguments.py and transformer_config.py at d98e8a6.
+        const Fp8Settings& fp8 = d.training.fp8;
         a.add("--bf16");
         a.add("--fp8-format", "hybrid");
-        notes.push_back("FP8 runs through Transformer Engine with bf16 parameters (--bf16 --fp8-format hybrid).");
+        a.add("--fp8-recipe", std::string(toString(fp8.recipe)));
+        if (fp8.bf16FirstBlocks > 0 || fp8.bf16LastBlocks > 0) {
+            // TransformerConfig refuses more than num_layers // PP of either (transformer_config.py at d98e8a6).
+            const int perStage = v.totalBlocks / std::max(1, c.pp);
+            for (const auto& [field, n] : { std::pair { "fp8_bf16_first_blocks", fp8.bf16FirstBlocks },
+                                            std::pair { "fp8_bf16_last_blocks", fp8.bf16LastBlocks } })
+                if (n > perStage)
+                    v.refuseTraining(field, "Megatron-LM keeps at most num_layers // PP = " + std::to_string(perStage)
+                                                + " blocks in BF16 at either end, and the plan keeps " + std::to_string(n));
+            a.add("--first-last-layers-bf16");
+            a.add("--num-layers-at-start-in-bf16", fp8.bf16FirstBlocks);
+            a.add("--num-layers-at-end-in-bf16", fp8.bf16LastBlocks);
+        }
+        notes.push_back("FP8 runs through Transformer Engine with bf16 parameters (--bf16 --fp8-format hybrid), "
+                        + std::string(fp8.recipe == Fp8Recipe::Delayed      ? "delayed scaling"
+                                      : fp8.recipe == Fp8Recipe::Tensorwise ? "per-tensor current scaling"
+                                                                            : "1x128 / 128x128 block scaling")
+                        + ".");
         break;
+    }
     case Precision::Fp32: notes.push_back("fp32 training: Megatron's default, no precision flag."); break;
     }
 

@@ -252,6 +252,8 @@ Json toJson(const TrainingSpec& t)
         { "first_stage_blocks", t.pipelineSplit.firstStageBlocks }, { "last_stage_blocks", t.pipelineSplit.lastStageBlocks },
         { "pipeline_layout", t.pipelineSplit.layout.empty() ? Json() : Json(t.pipelineSplit.layout) },
         { "recompute_method", toString(t.fullRecompute.method) }, { "recompute_num_layers", t.fullRecompute.layers },
+        { "fp8_recipe", toString(t.fp8.recipe) }, { "fp8_bf16_first_blocks", t.fp8.bf16FirstBlocks },
+        { "fp8_bf16_last_blocks", t.fp8.bf16LastBlocks },
         { "pins", std::move(pins) } };
 }
 
@@ -346,6 +348,13 @@ TrainingSpec readTraining(const ObjectReader& o)
         t.fullRecompute.method = o.name<RecomputeMethod>("recompute_method", recomputeMethodFromString, "\"uniform\" or \"block\"");
     if (o.find("recompute_num_layers"))
         t.fullRecompute.layers = int(o.integer("recompute_num_layers", 1, 1 << 22));
+    // Since FP8 recipes (2026-12-08); absent: delayed scaling, Megatron's default, every block in FP8.
+    if (o.find("fp8_recipe"))
+        t.fp8.recipe = o.name<Fp8Recipe>("fp8_recipe", fp8RecipeFromString, "\"delayed\", \"tensorwise\" or \"blockwise\"");
+    if (o.find("fp8_bf16_first_blocks"))
+        t.fp8.bf16FirstBlocks = int(o.integer("fp8_bf16_first_blocks", 0, 1 << 22));
+    if (o.find("fp8_bf16_last_blocks"))
+        t.fp8.bf16LastBlocks = int(o.integer("fp8_bf16_last_blocks", 0, 1 << 22));
     const ObjectReader p = o.object("pins");
     t.pins.tp = p.optionalCount("tp", 1);
     t.pins.cp = p.optionalCount("cp", 1); // the CP and HSDP pins are absent in files from before them: searched

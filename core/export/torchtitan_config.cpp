@@ -213,7 +213,15 @@ std::string writeTorchtitanConfig(const PlanView& v)
                         "memory and time predictions hold.");
         break;
     case Precision::Fp8:
-        notes.push_back("FP8: bfloat16 parameters; enable torchtitan's float8 converter for the matmuls.");
+        // torchtitan/components/quantization/float8.py at b5bcd76: recipe_name "rowwise" or "rowwise_with_gw_hp".
+        notes.push_back("FP8: bfloat16 parameters; enable torchtitan's float8 converter for the matmuls. Its recipes "
+                        "are torchao's row-wise scaling (\"rowwise\", \"rowwise_with_gw_hp\"), not the plan's "
+                        + std::string(toString(d.training.fp8.recipe))
+                        + " scaling, so its casts cost what the plan's do only roughly"
+                        + (d.training.fp8.bf16FirstBlocks + d.training.fp8.bf16LastBlocks > 0
+                               ? "; the blocks the plan keeps in BF16 need the converter's filter_fqns"
+                               : "")
+                        + ".");
         break;
     case Precision::Fp32: precision = "float32"; break;
     }

@@ -69,6 +69,34 @@ std::optional<RecomputeMethod> recomputeMethodFromString(std::string_view t)
         return RecomputeMethod::Block;
     return std::nullopt;
 }
+std::string_view toString(Fp8Recipe r)
+{
+    return r == Fp8Recipe::Tensorwise ? "tensorwise" : r == Fp8Recipe::Blockwise ? "blockwise" : "delayed";
+}
+std::optional<Fp8Recipe> fp8RecipeFromString(std::string_view t)
+{
+    for (Fp8Recipe r : { Fp8Recipe::Delayed, Fp8Recipe::Tensorwise, Fp8Recipe::Blockwise })
+        if (equalsIgnoreCase(t, toString(r)))
+            return r;
+    return std::nullopt;
+}
+
+// Transformer Engine's quantizers (transformer_engine/pytorch/csrc/quantizer.cpp at d0067d0): delayed scaling casts
+// in one pass (read 2 bytes, write 1); current scaling first reads the tensor for its amax (nvte_compute_amax), then
+// computes the scale and casts (nvte_compute_scale_from_amax, nvte_quantize_v2); blockwise casts in one pass and
+// writes an FP32 scale per 128 elements for the row-wise and the column-wise copy.
+double Fp8Settings::castBytesPerElement() const
+{
+    switch (recipe) {
+    case Fp8Recipe::Tensorwise: return 5.0;
+    case Fp8Recipe::Blockwise: return 3.0 + 2.0 * 4.0 / 128.0;
+    case Fp8Recipe::Delayed: break;
+    }
+    return 3.0;
+}
+
+int Fp8Settings::castKernels() const { return recipe == Fp8Recipe::Tensorwise ? 3 : 1; }
+
 std::optional<Schedule> scheduleFromString(std::string_view t)
 {
     if (equalsIgnoreCase(t, "interleaved-1f1b") || equalsIgnoreCase(t, "interleaved1f1b"))
@@ -103,6 +131,14 @@ void TrainingSpec::validate(const std::string& source) const
             fail("pipeline_layout", "\"" + pipelineSplit.layout.substr(0, 120) + "\" " + e.what());
         }
     }
+    if (fp8.bf16FirstBlocks < 0 || fp8.bf16FirstBlocks > kMaxBlocks)
+        fail("fp8_bf16_first_blocks", "expected 0 or a positive block count, got " + std::to_string(fp8.bf16FirstBlocks));
+    if (fp8.bf16LastBlocks < 0 || fp8.bf16LastBlocks > kMaxBlocks)
+        fail("fp8_bf16_last_blocks", "expected 0 or a positive block count, got " + std::to_string(fp8.bf16LastBlocks));
+    if (fp8.recipe == Fp8Recipe::Delayed && (fp8.bf16FirstBlocks > 0 || fp8.bf16LastBlocks > 0))
+        fail("fp8_bf16_first_blocks", "the delayed FP8 recipe cannot keep the first and last blocks in BF16 "
+                                      "(Megatron: \"Delayed scaling does not support first / last layer in BF16\"); "
+                                      "use the tensorwise or blockwise recipe");
     if (fullRecompute.layers < 1 || fullRecompute.layers > kMaxBlocks)
         fail("recompute_num_layers", "expected a positive number of blocks, got " + std::to_string(fullRecompute.layers));
     if (seqLength <= 0)

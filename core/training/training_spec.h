@@ -16,6 +16,12 @@ enum class Recompute : std::uint8_t { None, Selective, Full };
 /// in the backward; block, only the first FullRecompute::layers blocks of each chunk, one at a time, the rest
 /// running without recomputation.
 enum class RecomputeMethod : std::uint8_t { Uniform, Block };
+/// How FP8 training scales its tensors (Megatron --fp8-recipe, megatron/core/enums.py at d98e8a6), by the quantizers
+/// Transformer Engine runs for each (transformer_engine/pytorch/csrc/quantizer.cpp at d0067d0): delayed, one cast
+/// with the scale from earlier steps' amax history; tensorwise (current scaling), an amax pass over the tensor, the
+/// scale, then the cast; blockwise (Hopper, 1x128 activation and 128x128 weight blocks), one cast that computes each
+/// block's scale, plus the FP32 scales.
+enum class Fp8Recipe : std::uint8_t { Delayed, Tensorwise, Blockwise };
 /// Pipeline schedules. The zero-bubble ones (Qi et al. 2024, "Zero Bubble Pipeline Parallelism") split each
 /// backward into the input gradient (B) and the weight gradient (W) and fill the bubbles with W passes:
 /// ZB-H1 (1F1B's memory), torchtitan's interleaved zero bubble (v chunks) and ZBV (two chunks in a V).
@@ -35,6 +41,8 @@ std::optional<Recompute> recomputeFromString(std::string_view text);
 std::optional<Schedule> scheduleFromString(std::string_view text); ///< gpipe, 1f1b, interleaved, zb-h1, interleaved-zb, zbv
 std::optional<CpCommType> cpCommTypeFromString(std::string_view text); ///< p2p, a2a
 std::string_view toString(RecomputeMethod m);
+std::string_view toString(Fp8Recipe r);
+std::optional<Fp8Recipe> fp8RecipeFromString(std::string_view text); ///< delayed, tensorwise, blockwise
 std::optional<RecomputeMethod> recomputeMethodFromString(std::string_view text); ///< uniform, block
 
 /// Schedules that run several model chunks per device (vpp >= 2).
@@ -145,6 +153,21 @@ struct FullRecompute
     bool operator==(const FullRecompute&) const = default;
 };
 
+/// FP8 training's recipe and the transformer blocks it leaves in BF16 (Megatron --first-last-layers-bf16 with
+/// --num-layers-at-start-in-bf16 / --num-layers-at-end-in-bf16; transformer_config.py at d98e8a6, which refuses
+/// them with the delayed recipe). Read only when TrainingSpec::precision is FP8.
+struct Fp8Settings
+{
+    Fp8Recipe recipe = Fp8Recipe::Delayed; ///< Megatron's default
+    int bf16FirstBlocks = 0;
+    int bf16LastBlocks = 0;
+    /// Bytes a quantized element costs to produce from 16 bits (reads, the FP8 write, its scales) and the kernels
+    /// that do it.
+    double castBytesPerElement() const;
+    int castKernels() const;
+    bool operator==(const Fp8Settings&) const = default;
+};
+
 /// The training job: what is fixed regardless of the parallel layout, plus the user's pins.
 struct TrainingSpec
 {
@@ -179,6 +202,7 @@ struct TrainingSpec
     std::optional<double> moeCapacityFactor;
     PipelineSplit pipelineSplit; ///< the blocks of each stage: balanced by the partitioner, or Megatron's even split
     FullRecompute fullRecompute; ///< how full recomputation, where a plan uses it, checkpoints the blocks
+    Fp8Settings fp8;             ///< with precision FP8: the scaling recipe and the blocks kept in BF16
     PlanPins pins;
 
     /// Throws InputError(source, field, ...) for a zero, negative or absurd value.

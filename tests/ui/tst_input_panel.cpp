@@ -501,6 +501,26 @@ private slots:
         QCOMPARE(restored.recomputeLayersBox()->value(), 5);
     }
 
+    // The FP8 recipe: enabled with FP8 only, one search a change, a session's recipe and BF16 blocks come back.
+    void fp8RecipeField()
+    {
+        InputPanel panel;
+        QVERIFY(!panel.fp8RecipeBox()->isEnabled());
+        TrainingSpec t = panel.training();
+        t.precision = Precision::Fp8;
+        t.fp8 = { Fp8Recipe::Tensorwise, 1, 1 };
+        panel.setInputs(panel.cluster(), t, Strategy::Exhaustive, ScoreWeights {}, false);
+        QVERIFY(panel.fp8RecipeBox()->isEnabled());
+        QCOMPARE(panel.fp8RecipeBox()->currentIndex(), 1);
+        QVERIFY(panel.training().fp8 == t.fp8);
+        QSignalSpy problem(&panel, &InputPanel::problemChanged);
+        panel.fp8RecipeBox()->setCurrentIndex(2);
+        QCOMPARE(problem.count(), 1);
+        QVERIFY(panel.training().fp8 == (Fp8Settings { Fp8Recipe::Blockwise, 1, 1 }));
+        panel.fp8RecipeBox()->setCurrentIndex(0); // delayed keeps no block in BF16
+        QVERIFY(panel.training().fp8 == Fp8Settings {});
+    }
+
     void formChangesSearchWeightChangesRerank()
     {
         InputPanel panel;
