@@ -214,6 +214,14 @@ bool PlanOptionsParser::parseTrainingOption(ParseState& s, const QString& a)
         training.fp8.bf16FirstBlocks = int(toInteger(a, r.value(a), 0, 1 << 22));
     } else if (a == QLatin1String("--bf16-last-blocks")) {
         training.fp8.bf16LastBlocks = int(toInteger(a, r.value(a), 0, 1 << 22));
+    } else if (a == QLatin1String("--recompute-modules")) {
+        const QString v = r.value(a);
+        std::string unknown;
+        const auto modules = recomputeModulesFromString(v.toStdString(), &unknown);
+        if (!modules || *modules == 0)
+            throw UsageError { tr("--recompute-modules expects a comma-separated list of core_attn, mlp, moe and "
+                                  "shared_experts, got \"%1\"").arg(v) };
+        training.recomputeModules = *modules;
     } else if (a == QLatin1String("--recompute-method")) {
         const QString v = r.value(a);
         const auto m = recomputeMethodFromString(v.toStdString());
@@ -529,6 +537,9 @@ QString PlanOptionsParser::optionsHelp()
         "                          what full recomputation does in each model chunk (Megatron-LM's flags):\n"
         "                          uniform checkpoints groups of N blocks, block only the first N blocks;\n"
         "                          default uniform 1, every block on its own\n"
+        "  --recompute-modules M,...\n"
+        "                          what selective recomputation redoes (Megatron-LM's --recompute-modules):\n"
+        "                          core_attn (default), mlp, moe, shared_experts\n"
         "\n"
         "Pins (fix a knob; every unpinned knob is searched):\n"
         "  --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3\n"

@@ -4803,6 +4803,36 @@ TRANSLATIONS.update({
         ('--fp8-recipe erwartet delayed, tensorwise oder blockwise, erhalten: „%1“', '--fp8-recipe 应为 delayed、tensorwise 或 blockwise，实际为“%1”'),
 })
 
+# The options help grew selective recomputation's modules (2026-12-08).
+def _with_recompute_modules():
+    en = ("  --recompute-modules M,...\n"
+          "                          what selective recomputation redoes (Megatron-LM's --recompute-modules):\n"
+          "                          core_attn (default), mlp, moe, shared_experts\n")
+    de = ("  --recompute-modules M,...\n"
+          "                          was selektive Neuberechnung wiederholt (Megatron-LMs --recompute-modules):\n"
+          "                          core_attn (Standard), mlp, moe, shared_experts\n")
+    zh = ("  --recompute-modules M,...\n"
+          "                          选择性重计算重做的子模块（Megatron-LM 的 --recompute-modules）：\n"
+          "                          core_attn（默认）、mlp、moe、shared_experts\n")
+    anchors = ("default uniform 1, every block on its own\n",
+               "Standard uniform 1, jeder Block für sich\n",
+               "默认 uniform 1，每个块单独设检查点\n")
+    def insert(text, anchor, extra):
+        i = text.index(anchor) + len(anchor)
+        return text[:i] + extra + text[i:]
+    for (ctx, src), (tde, tzh) in list(TRANSLATIONS.items()):
+        if ctx == 'PlanOptionsParser' and src.startswith('Cluster:\n') and '--fp8-recipe' in src \
+                and '--recompute-modules' not in src:
+            TRANSLATIONS[(ctx, insert(src, anchors[0], en))] = (insert(tde, anchors[1], de), insert(tzh, anchors[2], zh))
+
+
+_with_recompute_modules()
+TRANSLATIONS.update({
+    ('PlanOptionsParser', '--recompute-modules expects a comma-separated list of core_attn, mlp, moe and shared_experts, got "%1"'):
+        ('--recompute-modules erwartet eine kommagetrennte Liste aus core_attn, mlp, moe und shared_experts, erhalten: „%1“',
+         '--recompute-modules 应为以逗号分隔的 core_attn、mlp、moe 和 shared_experts 列表，实际为“%1”'),
+})
+
 def main():
     status = 0
     for name, column in FILES.items():

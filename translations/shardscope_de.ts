@@ -3615,6 +3615,10 @@ Beispiel:
         <translation>--fp8-recipe erwartet delayed, tensorwise oder blockwise, erhalten: „%1“</translation>
     </message>
     <message>
+        <source>--recompute-modules expects a comma-separated list of core_attn, mlp, moe and shared_experts, got "%1"</source>
+        <translation>--recompute-modules erwartet eine kommagetrennte Liste aus core_attn, mlp, moe und shared_experts, erhalten: „%1“</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3661,6 +3665,9 @@ Training:
                           what full recomputation does in each model chunk (Megatron-LM's flags):
                           uniform checkpoints groups of N blocks, block only the first N blocks;
                           default uniform 1, every block on its own
+  --recompute-modules M,...
+                          what selective recomputation redoes (Megatron-LM's --recompute-modules):
+                          core_attn (default), mlp, moe, shared_experts
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -3752,6 +3759,9 @@ Training:
                           was volle Neuberechnung in jedem Modellteil tut (Megatron-LMs Optionen):
                           uniform speichert Gruppen von N Blöcken, block nur die ersten N Blöcke;
                           Standard uniform 1, jeder Block für sich
+  --recompute-modules M,...
+                          was selektive Neuberechnung wiederholt (Megatron-LMs --recompute-modules):
+                          core_attn (Standard), mlp, moe, shared_experts
 
 Festlegungen (einen Parameter fixieren; jeder nicht festgelegte wird durchsucht):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3

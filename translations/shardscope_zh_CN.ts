@@ -3614,6 +3614,10 @@ Example:
         <translation>--fp8-recipe 应为 delayed、tensorwise 或 blockwise，实际为“%1”</translation>
     </message>
     <message>
+        <source>--recompute-modules expects a comma-separated list of core_attn, mlp, moe and shared_experts, got "%1"</source>
+        <translation>--recompute-modules 应为以逗号分隔的 core_attn、mlp、moe 和 shared_experts 列表，实际为“%1”</translation>
+    </message>
+    <message>
         <source>Cluster:
   --gpu NAME              GPU from the catalog (shardscope gpus); default H100-SXM
   --gpus N                total GPUs; default 64
@@ -3660,6 +3664,9 @@ Training:
                           what full recomputation does in each model chunk (Megatron-LM's flags):
                           uniform checkpoints groups of N blocks, block only the first N blocks;
                           default uniform 1, every block on its own
+  --recompute-modules M,...
+                          what selective recomputation redoes (Megatron-LM's --recompute-modules):
+                          core_attn (default), mlp, moe, shared_experts
 
 Pins (fix a knob; every unpinned knob is searched):
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3
@@ -3751,6 +3758,9 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
                           完全重计算在每个模型块中的做法（Megatron-LM 的选项）：
                           uniform 以 N 个块为一组设检查点，block 只重计算前 N 个块；
                           默认 uniform 1，每个块单独设检查点
+  --recompute-modules M,...
+                          选择性重计算重做的子模块（Megatron-LM 的 --recompute-modules）：
+                          core_attn（默认）、mlp、moe、shared_experts
 
 固定项（固定某个参数；未固定的参数都会被搜索）：
   --tp N  --cp N  --pp N  --dp N  --vpp N  --micro-batch N  --zero 0|1|2|3

@@ -261,8 +261,26 @@ void applyRecipe(const MeasuredRun& m, ValidationRow& row)
                                   + " blocks a stage without full granularity is not modelled: searched");
     else if (granularity.empty())
         pins.recompute = Recompute::None;
-    else if (granularity == "selective")
+    else if (granularity == "selective") {
         pins.recompute = Recompute::Selective;
+        // The modules the cost model knows as the run named them; the others said (counted as not recomputed:
+        // their activations stored, their recomputation's time left out).
+        if (k.contains("recompute_modules") && k["recompute_modules"].is_array()) {
+            std::uint8_t modules = 0;
+            std::vector<std::string> unmodelled;
+            for (const nlohmann::json& name : k["recompute_modules"]) {
+                const std::string text = name.is_string() ? name.get<std::string>() : std::string();
+                if (const auto bit = recomputeModulesFromString(text); bit && *bit != 0)
+                    modules |= *bit;
+                else
+                    unmodelled.push_back(text);
+            }
+            row.training.recomputeModules = modules;
+            for (const std::string& u : unmodelled)
+                row.assumptions.push_back("selective recomputation of " + u
+                                          + " is not modelled: its activations counted stored, its recomputation not timed");
+        }
+    }
     else if (granularity == "full")
         pins.recompute = Recompute::Full;
     if (m.tp.value_or(1) > 1)

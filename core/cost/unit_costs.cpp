@@ -283,13 +283,32 @@ inline UnitCostModel::ElementwiseSeconds UnitCostModel::elementwiseTimes(const L
     return out;
 }
 
+// Megatron's selective recomputation of whole submodules (transformer_config.py recompute_modules at d98e8a6):
+// "mlp" the dense MLP, "moe" the MoE layer, "shared_experts" its shared experts, each checkpointed at its input.
+bool UnitCostModel::recomputesLayer(const Layer& layer) const
+{
+    if (m_config.recompute != Recompute::Selective || layer.block < 0)
+        return false;
+    const std::uint8_t modules = m_problem.training.recomputeModules;
+    if (layer.kind == LayerKind::Moe)
+        return modules & kRecomputeMoe;
+    if (layer.kind == LayerKind::Mlp)
+        return modules & (layer.sharedExpert ? kRecomputeSharedExperts : kRecomputeMlp);
+    return false;
+}
+
+bool UnitCostModel::redoesForward(const Layer& layer) const
+{
+    return (m_config.recompute == Recompute::Full && layer.block >= 0) || recomputesLayer(layer);
+}
+
 inline double UnitCostModel::recomputeTime(const Layer& layer, const LayerShape& x, const PassTimes& p) const
 {
     // What the recomputation mode redoes in the backward: the whole forward, the attention core, or nothing.
-    const bool isBlockLayer = layer.block >= 0;
-    if (m_config.recompute == Recompute::Full && isBlockLayer)
+    if (redoesForward(layer))
         return p.forward;
-    if (m_config.recompute == Recompute::Selective && !x.flash && layer.flopsPerTokenPerSeq > 0) {
+    if (m_config.recompute == Recompute::Selective && (m_problem.training.recomputeModules & kRecomputeCoreAttn)
+        && !x.flash && layer.flopsPerTokenPerSeq > 0) {
         // Korthikanti Sec. 4.2: recompute only the attention core (Q K^T, softmax, dropout, x V).
         return p.coreForward
             + x.km->memoryBoundSeconds(layer.elementwiseForward.scoreBytesPerSeq * x.s / x.split * x.tokens * x.actScale);
@@ -498,7 +517,9 @@ inline double UnitCostModel::activationCosts(const Layer& layer, const LayerShap
     const double score1 = x.flash ? 0.0 : layer.actScoreBytesPerTokenPerSeq * s / split;
     const double fullAct = (sharded1 + replicated1 + score1) * tokens * actScale;
     double stored = fullAct;
-    if (m_config.recompute == Recompute::Selective)
+    if (recomputesLayer(layer)) // the module keeps its input (sequence-parallel: its shard)
+        stored = layer.inputBytesPerToken / (x.sp ? t : 1.0) * tokens * actScale;
+    else if (m_config.recompute == Recompute::Selective && (m_problem.training.recomputeModules & kRecomputeCoreAttn))
         stored = (sharded1 + replicated1) * tokens * actScale;
     else if (m_config.recompute == Recompute::Full && isBlockLayer)
         stored = 0; // the block keeps only its input, added once per block in cost()
@@ -514,7 +535,7 @@ inline double UnitCostModel::activationCosts(const Layer& layer, const LayerShap
         c.activationBytes = stored;
     else
         c.embeddingLogitsBytes = stored;
-    if (m_config.recompute == Recompute::Full && isBlockLayer)
+    if (redoesForward(layer))
         c.workingSetBytes = fullAct;
     return fullAct;
 }
@@ -530,7 +551,7 @@ inline void UnitCostModel::timeCosts(const Layer& layer, const LayerShape& x, co
     c.weightGradSeconds = p.wgrad;
     c.computeSeconds = p.forward + p.backward;
     c.recomputeSeconds = p.recompute;
-    const bool fullRecompute = m_config.recompute == Recompute::Full && layer.block >= 0;
+    const bool fullRecompute = redoesForward(layer);
     c.gemmSeconds = p.gemmForward + p.gemmBackward + (fullRecompute ? p.gemmForward : 0.0);
 
     // Model FLOPs as Megatron counts them (full attention scores), for the whole micro-batch (all CP ranks);
@@ -541,16 +562,17 @@ inline void UnitCostModel::timeCosts(const Layer& layer, const LayerShape& x, co
     c.causalScoreFlops = layer.causal ? 0.5 * layer.flopsPerTokenPerSeq * s * tokens * cp : 0.0;
     if (fullRecompute)
         c.recomputeFlops = c.modelFlops;
-    else if (m_config.recompute == Recompute::Selective && !x.flash && layer.actScoreBytesPerTokenPerSeq > 0)
+    else if (m_config.recompute == Recompute::Selective && (m_problem.training.recomputeModules & kRecomputeCoreAttn)
+             && !x.flash && layer.actScoreBytesPerTokenPerSeq > 0)
         c.recomputeFlops = layer.flopsPerTokenPerSeq * s * tokens;
 }
 
 inline void UnitCostModel::commCosts(const Layer& layer, const LayerShape& x, const PassTimes& p, UnitCost& c) const
 {
-    // Exposed TP, CP and EP communication (full recompute repeats the forward's), TP overlap's slowdown, volumes.
+    // Exposed TP, CP and EP communication (recomputing a forward repeats its), TP overlap's slowdown, volumes.
     const double tokens = x.tokens;
     const MoeShape& moe = x.moe;
-    const bool fullRecompute = m_config.recompute == Recompute::Full && layer.block >= 0;
+    const bool fullRecompute = redoesForward(layer);
     if (x.sharded && layer.tpCommElementsPerToken > 0) {
         const TpComm tp = tpCommunication(layer, p, tokens);
         c.tpCommForwardSeconds = tp.forward;

@@ -167,6 +167,10 @@ private:
     /// FP8 training: the blocks [first, end) whose linear layers run FP8 (the rest kept in BF16 by the recipe).
     std::pair<int, int> m_fp8Blocks { 0, 1 << 30 };
     bool runsFp8(const Layer& layer) const;
+    /// Selective recomputation redoes this whole layer (an MLP, MoE or shared-expert module the training names).
+    bool recomputesLayer(const Layer& layer) const;
+    /// Full recomputation of a block's layer, or selective recomputation of this layer: its forward runs again.
+    bool redoesForward(const Layer& layer) const;
     Collectives m_collectives;
     CommGroup m_tpGroup;
     CommGroup m_cpGroup;

@@ -49,6 +49,11 @@ std::string writeDeepSpeedConfig(const PlanView& v)
     // with pipeline parallelism".
     // The pipeline engine checkpoints every activation_checkpoint_interval layers (runtime/pipe/module.py): Megatron's
     // uniform method; nothing there recomputes only the first blocks of a stage.
+    if (c.recompute == Recompute::Selective && d.training.recomputeModules != kRecomputeCoreAttn)
+        v.refuseTraining("recompute_modules", "DeepSpeed's activation checkpointing wraps what the model code chooses; "
+                                              "it has no switch for Megatron's submodules ("
+                                                  + recomputeModulesToString(d.training.recomputeModules)
+                                                  + "); plan with core_attn alone, or export for megatron");
     if (c.recompute == Recompute::Full && d.training.fullRecompute.method == RecomputeMethod::Block)
         v.refuseTraining("recompute_method",
                  "DeepSpeed checkpoints every activation_checkpoint_interval layers; the plan recomputes only the first "

@@ -5,6 +5,7 @@
 #include "export/megatron_args_detail.h"
 #include "util/input_error.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
@@ -352,7 +353,16 @@ std::string writeMegatronArgs(const PlanView& v)
 
     switch (c.recompute) {
     case Recompute::None: break;
-    case Recompute::Selective: a.add("--recompute-granularity", "selective"); break;
+    case Recompute::Selective: {
+        a.add("--recompute-granularity", "selective");
+        const std::uint8_t modules = d.training.recomputeModules;
+        if (modules != kRecomputeCoreAttn) { // Megatron's default is core_attn alone
+            std::string list = recomputeModulesToString(modules);
+            std::replace(list.begin(), list.end(), ',', ' ');
+            a.add("--recompute-modules", list);
+        }
+        break;
+    }
     case Recompute::Full: {
         const FullRecompute& full = d.training.fullRecompute;
         a.add("--recompute-granularity", "full");

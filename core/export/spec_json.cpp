@@ -231,6 +231,20 @@ Json toJson(const ClusterSpec& c)
         { "intra_node", toJson(c.intraNode) }, { "inter_node", toJson(c.interNode) } };
 }
 
+namespace {
+Json modulesJson(std::uint8_t modules)
+{
+    Json out = Json::array();
+    const std::string list = recomputeModulesToString(modules);
+    for (std::size_t i = 0; i < list.size();) {
+        const std::size_t end = std::min(list.find(',', i), list.size());
+        out.push_back(list.substr(i, end - i));
+        i = end + 1;
+    }
+    return out;
+}
+} // namespace
+
 Json toJson(const TrainingSpec& t)
 {
     const PlanPins& p = t.pins;
@@ -252,6 +266,7 @@ Json toJson(const TrainingSpec& t)
         { "first_stage_blocks", t.pipelineSplit.firstStageBlocks }, { "last_stage_blocks", t.pipelineSplit.lastStageBlocks },
         { "pipeline_layout", t.pipelineSplit.layout.empty() ? Json() : Json(t.pipelineSplit.layout) },
         { "recompute_method", toString(t.fullRecompute.method) }, { "recompute_num_layers", t.fullRecompute.layers },
+        { "recompute_modules", modulesJson(t.recomputeModules) },
         { "fp8_recipe", toString(t.fp8.recipe) }, { "fp8_bf16_first_blocks", t.fp8.bf16FirstBlocks },
         { "fp8_bf16_last_blocks", t.fp8.bf16LastBlocks },
         { "pins", std::move(pins) } };
@@ -348,6 +363,22 @@ TrainingSpec readTraining(const ObjectReader& o)
         t.fullRecompute.method = o.name<RecomputeMethod>("recompute_method", recomputeMethodFromString, "\"uniform\" or \"block\"");
     if (o.find("recompute_num_layers"))
         t.fullRecompute.layers = int(o.integer("recompute_num_layers", 1, 1 << 22));
+    // Since recompute modules (2026-12-08); absent: core_attn, Megatron's default.
+    if (const Json* modules = o.find("recompute_modules")) {
+        if (!modules->is_array())
+            o.fail(o.pathOf("recompute_modules"), "expected a list of module names (core_attn, mlp, moe, shared_experts)");
+        t.recomputeModules = 0;
+        for (std::size_t i = 0; i < modules->size(); ++i) {
+            const Json& m = (*modules)[i];
+            std::string unknown;
+            const auto bit = m.is_string() ? recomputeModulesFromString(m.get<std::string>(), &unknown) : std::nullopt;
+            if (!bit || *bit == 0)
+                o.fail(o.pathOf("recompute_modules") + "[" + std::to_string(i) + "]",
+                       "expected core_attn, mlp, moe or shared_experts (the modules the cost model knows), got "
+                           + (m.is_string() ? "\"" + m.get<std::string>().substr(0, 64) + "\"" : std::string(m.type_name())));
+            t.recomputeModules |= *bit;
+        }
+    }
     // Since FP8 recipes (2026-12-08); absent: delayed scaling, Megatron's default, every block in FP8.
     if (o.find("fp8_recipe"))
         t.fp8.recipe = o.name<Fp8Recipe>("fp8_recipe", fp8RecipeFromString, "\"delayed\", \"tensorwise\" or \"blockwise\"");

@@ -102,6 +102,11 @@ std::string writeTorchtitanConfig(const PlanView& v)
     // b5bcd76, _get_pipeline_metadata); one-chunk ZB-H1 has no class.
     // torchtitan's full activation checkpointing wraps every block on its own (FullAC in
     // torchtitan/distributed/activation_checkpoint.py at b5bcd76): neither Megatron's groups nor its first blocks.
+    if (c.recompute == Recompute::Selective && d.training.recomputeModules != kRecomputeCoreAttn)
+        v.refuseTraining("recompute_modules",
+                         "torchtitan's selective activation checkpointing saves chosen operators' outputs, not Megatron's "
+                         "submodules; the plan recomputes " + recomputeModulesToString(d.training.recomputeModules)
+                             + "; plan with core_attn alone, or export for megatron");
     if (c.recompute == Recompute::Full && !d.training.fullRecompute.isDefault())
         v.refuseTraining("recompute_method",
                  "torchtitan's full activation checkpointing recomputes every block on its own; the plan recomputes "

@@ -97,6 +97,45 @@ double Fp8Settings::castBytesPerElement() const
 
 int Fp8Settings::castKernels() const { return recipe == Fp8Recipe::Tensorwise ? 3 : 1; }
 
+namespace {
+constexpr std::array<std::pair<std::uint8_t, std::string_view>, 4> kModules { { { kRecomputeCoreAttn, "core_attn" },
+    { kRecomputeMlp, "mlp" }, { kRecomputeMoe, "moe" }, { kRecomputeSharedExperts, "shared_experts" } } };
+} // namespace
+
+std::string recomputeModulesToString(std::uint8_t modules)
+{
+    std::string out;
+    for (const auto& [bit, name] : kModules)
+        if (modules & bit)
+            out += (out.empty() ? "" : ",") + std::string(name);
+    return out;
+}
+
+std::optional<std::uint8_t> recomputeModulesFromString(std::string_view text, std::string* unknown)
+{
+    std::uint8_t modules = 0;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const std::size_t end = std::min(text.find_first_of(", ", i), text.size());
+        const std::string_view word = text.substr(i, end - i);
+        i = end + 1;
+        if (word.empty())
+            continue;
+        bool known = false;
+        for (const auto& [bit, name] : kModules)
+            if (equalsIgnoreCase(word, name)) {
+                modules |= bit;
+                known = true;
+            }
+        if (!known) {
+            if (unknown)
+                *unknown = std::string(word.substr(0, 64));
+            return std::nullopt;
+        }
+    }
+    return modules;
+}
+
 std::optional<Schedule> scheduleFromString(std::string_view t)
 {
     if (equalsIgnoreCase(t, "interleaved-1f1b") || equalsIgnoreCase(t, "interleaved1f1b"))

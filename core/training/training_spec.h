@@ -142,6 +142,15 @@ struct PipelineSplit
     bool operator==(const PipelineSplit&) const = default;
 };
 
+/// The submodules selective recomputation redoes (Megatron --recompute-modules, transformer_config.py at d98e8a6),
+/// those the cost model knows, as bits: core_attn the attention core (Korthikanti et al. 2022 Sec. 4.2), mlp the
+/// dense MLP, moe the MoE layer, shared_experts the MoE layer's shared experts; each of the last three keeps only its
+/// input and runs its forward again in the backward. Megatron's default is core_attn alone.
+enum RecomputeModule : std::uint8_t { kRecomputeCoreAttn = 1, kRecomputeMlp = 2, kRecomputeMoe = 4, kRecomputeSharedExperts = 8 };
+std::string recomputeModulesToString(std::uint8_t modules); ///< "core_attn,mlp", in that order
+/// Parses a comma- or space-separated list; nullopt names the first unknown module in `unknown`.
+std::optional<std::uint8_t> recomputeModulesFromString(std::string_view text, std::string* unknown = nullptr);
+
 /// What full recomputation (ParallelConfig::recompute Full) does with each model chunk's blocks; the default,
 /// uniform over 1 block, checkpoints every block on its own (Megatron --recompute-method uniform
 /// --recompute-num-layers 1).
@@ -202,6 +211,7 @@ struct TrainingSpec
     std::optional<double> moeCapacityFactor;
     PipelineSplit pipelineSplit; ///< the blocks of each stage: balanced by the partitioner, or Megatron's even split
     FullRecompute fullRecompute; ///< how full recomputation, where a plan uses it, checkpoints the blocks
+    std::uint8_t recomputeModules = kRecomputeCoreAttn; ///< what selective recomputation redoes (RecomputeModule bits)
     Fp8Settings fp8;             ///< with precision FP8: the scaling recipe and the blocks kept in BF16
     PlanPins pins;
 

@@ -5,6 +5,7 @@
 // one input per group of N blocks and recomputes every block; "block" over N recomputes the first N blocks of the
 // chunk, keeping their inputs, and stores the others' activations whole. Also the flags each export writes.
 #include "cost/plan_evaluator.h"
+#include "cost/unit_costs.h"
 #include "export/launch_config.h"
 #include "export/spec_json.h"
 #include "hardware/hardware_catalog.h"
@@ -113,6 +114,41 @@ private slots:
         QVERIFY(qFuzzyCompare(e.stages[1].recomputeSeconds, every.stages[1].recomputeSeconds / 4));
     }
 
+    // Selective recomputation of Megatron's "mlp" module (transformer_config.py recompute_modules at d98e8a6): each
+    // block's MLP keeps only its input (32 MiB) instead of its activations, and its forward runs again.
+    void selectiveMlpKeepsItsInput()
+    {
+        PlanningProblem p = llama2({});
+        p.training.recomputeModules = kRecomputeCoreAttn | kRecomputeMlp;
+        const PlanEstimate e = PlanEvaluator(p).evaluate(onOneStage(Recompute::Selective));
+        const StageFigures none = stage({}, Recompute::None);
+        const Layer* mlp = nullptr;
+        for (const Layer& l : p.model.layers())
+            if (l.kind == LayerKind::Mlp && l.block == 0)
+                mlp = &l;
+        QVERIFY(mlp);
+        const double mlpStored = (mlp->actShardedBytesPerToken + mlp->actReplicatedBytesPerToken) * 4096; // TP 1
+        QVERIFY(mlpStored > 4 * kBlockInput);
+        const StageEstimate& s = e.stages.front();
+        QCOMPARE(s.memory.activationsBytes / s.inFlightMicroBatches, none.activations - 32 * (mlpStored - kBlockInput));
+        const double mlpForward = UnitCostModel(p, onOneStage(Recompute::None)).layerCost(*mlp).forwardSeconds;
+        QVERIFY(qFuzzyCompare(s.recomputeSeconds, 32 * mlpForward));
+        // Megatron writes the list; the default (core_attn alone) writes none.
+        const std::string args = writeLaunchConfig(evaluatedDocument(p, { onOneStage(Recompute::Selective) }), 0,
+                                                   LaunchFormat::Megatron, "plan.json");
+        QVERIFY2(args.find("--recompute-modules core_attn mlp") != std::string::npos, args.c_str());
+        try {
+            writeLaunchConfig(evaluatedDocument(p, { onOneStage(Recompute::Selective) }), 0, LaunchFormat::Torchtitan, "plan.json");
+            QFAIL("exported");
+        } catch (const InputError& err) {
+            QCOMPARE(QString::fromStdString(err.position()), QStringLiteral("$.training.recompute_modules"));
+        }
+        // Unknown modules are refused by name.
+        std::string unknown;
+        QVERIFY(!recomputeModulesFromString("core_attn,mla_up_proj", &unknown));
+        QCOMPARE(QString::fromStdString(unknown), QStringLiteral("mla_up_proj"));
+    }
+
     // Megatron's flags; torchtitan cannot express either method, DeepSpeed only the uniform one.
     void exportsWriteTheMethod()
     {
@@ -149,6 +185,14 @@ private slots:
         specjson::Json bad = j;
         bad["recompute_method"] = "blocks";
         QVERIFY_THROWS_EXCEPTION(InputError, specjson::readTraining(specjson::ObjectReader(bad, "$.training", "plan.json")));
+        bad = j;
+        bad["recompute_modules"] = { "core_attn", "mla_up_proj" };
+        try {
+            specjson::readTraining(specjson::ObjectReader(bad, "$.training", "plan.json"));
+            QFAIL("read");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.position()), QStringLiteral("$.training.recompute_modules[1]"));
+        }
         bad = j;
         bad["recompute_num_layers"] = 0;
         QVERIFY_THROWS_EXCEPTION(InputError, specjson::readTraining(specjson::ObjectReader(bad, "$.training", "plan.json")));
