@@ -4787,18 +4787,16 @@ def _with_fp8_recipe():
 
 _with_fp8_recipe()
 TRANSLATIONS.update({
-    ('InputPanel', 'delayed scaling'): ('verzögerte Skalierung (delayed)', '延迟缩放（delayed）'),
-    ('InputPanel', 'tensorwise (current scaling)'): ('tensorwise (aktuelle Skalierung)', 'tensorwise（当前缩放）'),
-    ('InputPanel', 'blockwise (1x128, 128x128)'): ('blockwise (1x128, 128x128)', 'blockwise（1x128、128x128）'),
     ('InputPanel', 'FP8 recipe:'): ('FP8-Rezept:', 'FP8 配方：'),
-    ('InputPanel', 'How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block. Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.'):
+    ('InputPanel', 'How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise (current scaling) first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block of 1x128 (activations) or 128x128 (weights). Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.'):
         ('Wie FP8-Training seine Tensoren skaliert (Megatron-LM --fp8-recipe): delayed wandelt in einem Durchgang mit der '
-         'Skala früherer Schritte um; tensorwise liest jeden Tensor zuerst für sein Maximum und wandelt dann um; '
-         'blockwise wandelt in einem Durchgang mit einer Skala je Block um. Nur mit fp8. Die ersten und letzten Blöcke '
-         'in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.',
-         'FP8 训练如何缩放张量（Megatron-LM --fp8-recipe）：delayed 用之前步骤的缩放因子一次完成转换；tensorwise 先读取'
-         '每个张量求最大值，再转换；blockwise 一次转换，每块一个缩放因子。仅用于 fp8。首末块保持 BF16：shardscope plan '
-         '--bf16-first-blocks、--bf16-last-blocks。'),
+         'Skala früherer Schritte um; tensorwise (aktuelle Skalierung) liest jeden Tensor zuerst für sein Maximum und '
+         'wandelt dann um; blockwise wandelt in einem Durchgang mit einer Skala je Block von 1x128 (Aktivierungen) oder '
+         '128x128 (Gewichte) um. Nur mit fp8. Die ersten und letzten Blöcke in BF16: shardscope plan '
+         '--bf16-first-blocks, --bf16-last-blocks.',
+         'FP8 训练如何缩放张量（Megatron-LM --fp8-recipe）：delayed 用之前步骤的缩放因子一次完成转换；tensorwise（当前缩放）'
+         '先读取每个张量求最大值，再转换；blockwise 一次转换，每块一个缩放因子，块为 1x128（激活）或 128x128（权重）。'
+         '仅用于 fp8。首末块保持 BF16：shardscope plan --bf16-first-blocks、--bf16-last-blocks。'),
     ('PlanOptionsParser', '--fp8-recipe expects delayed, tensorwise or blockwise, got "%1"'):
         ('--fp8-recipe erwartet delayed, tensorwise oder blockwise, erhalten: „%1“', '--fp8-recipe 应为 delayed、tensorwise 或 blockwise，实际为“%1”'),
 })

@@ -2930,25 +2930,12 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
         <translation>Volle Neuberechnung:</translation>
     </message>
     <message>
-        <source>delayed scaling</source>
-        <translation>verzögerte Skalierung (delayed)</translation>
-    </message>
-    <message>
-        <source>tensorwise (current scaling)</source>
-        <translation>tensorwise (aktuelle Skalierung)</translation>
-    </message>
-    <message>
-        <source>blockwise (1x128, 128x128)</source>
-        <translation>blockwise (1x128, 128x128)</translation>
-    </message>
-    <message>
-        <source>How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block. Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>Wie FP8-Training seine Tensoren skaliert (Megatron-LM --fp8-recipe): delayed wandelt in einem Durchgang mit der Skala früherer Schritte um; tensorwise liest jeden Tensor zuerst für sein Maximum und wandelt dann um; blockwise wandelt in einem Durchgang mit einer Skala je Block um. Nur mit fp8. Die ersten und letzten Blöcke in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</translation>
-    </message>
-    <message>
         <source>FP8 recipe:</source>
         <translation>FP8-Rezept:</translation>
+    </message>
+    <message>
+        <source>How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise (current scaling) first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block of 1x128 (activations) or 128x128 (weights). Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment><translation>Wie FP8-Training seine Tensoren skaliert (Megatron-LM --fp8-recipe): delayed wandelt in einem Durchgang mit der Skala früherer Schritte um; tensorwise (aktuelle Skalierung) liest jeden Tensor zuerst für sein Maximum und wandelt dann um; blockwise wandelt in einem Durchgang mit einer Skala je Block von 1x128 (Aktivierungen) oder 128x128 (Gewichte) um. Nur mit fp8. Die ersten und letzten Blöcke in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</translation>
     </message>
 </context>
 <context>

@@ -2929,25 +2929,12 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
         <translation>完全重计算：</translation>
     </message>
     <message>
-        <source>delayed scaling</source>
-        <translation>延迟缩放（delayed）</translation>
-    </message>
-    <message>
-        <source>tensorwise (current scaling)</source>
-        <translation>tensorwise（当前缩放）</translation>
-    </message>
-    <message>
-        <source>blockwise (1x128, 128x128)</source>
-        <translation>blockwise（1x128、128x128）</translation>
-    </message>
-    <message>
-        <source>How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block. Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
-        <translation>FP8 训练如何缩放张量（Megatron-LM --fp8-recipe）：delayed 用之前步骤的缩放因子一次完成转换；tensorwise 先读取每个张量求最大值，再转换；blockwise 一次转换，每块一个缩放因子。仅用于 fp8。首末块保持 BF16：shardscope plan --bf16-first-blocks、--bf16-last-blocks。</translation>
-    </message>
-    <message>
         <source>FP8 recipe:</source>
         <translation>FP8 配方：</translation>
+    </message>
+    <message>
+        <source>How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise (current scaling) first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block of 1x128 (activations) or 128x128 (weights). Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</source>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment><translation>FP8 训练如何缩放张量（Megatron-LM --fp8-recipe）：delayed 用之前步骤的缩放因子一次完成转换；tensorwise（当前缩放）先读取每个张量求最大值，再转换；blockwise 一次转换，每块一个缩放因子，块为 1x128（激活）或 128x128（权重）。仅用于 fp8。首末块保持 BF16：shardscope plan --bf16-first-blocks、--bf16-last-blocks。</translation>
     </message>
 </context>
 <context>

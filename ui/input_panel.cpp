@@ -321,14 +321,14 @@ QWidget* InputPanel::buildTrainingGroup()
     form->addRow(tr("&Micro-batch:"), m_microBatch);
     form->addRow(tr("&Precision:"), m_precision);
     m_fp8Recipe = new QComboBox;
-    m_fp8Recipe->addItem(tr("delayed scaling"), int(Fp8Recipe::Delayed));
-    m_fp8Recipe->addItem(tr("tensorwise (current scaling)"), int(Fp8Recipe::Tensorwise));
-    m_fp8Recipe->addItem(tr("blockwise (1x128, 128x128)"), int(Fp8Recipe::Blockwise));
+    // Megatron's names (the flag's values), explained in the tooltip.
+    for (Fp8Recipe r : { Fp8Recipe::Delayed, Fp8Recipe::Tensorwise, Fp8Recipe::Blockwise })
+        m_fp8Recipe->addItem(qs(toString(r)), int(r));
     m_fp8Recipe->setToolTip(tr("How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass "
-                               "with the scale of earlier steps; tensorwise first reads each tensor for its maximum, "
-                               "then casts; blockwise casts in one pass with a scale per block. Only with fp8. The "
-                               "first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, "
-                               "--bf16-last-blocks."));
+                               "with the scale of earlier steps; tensorwise (current scaling) first reads each tensor "
+                               "for its maximum, then casts; blockwise casts in one pass with a scale per block of "
+                               "1x128 (activations) or 128x128 (weights). Only with fp8. The first and last blocks "
+                               "kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks."));
     m_fp8Recipe->setEnabled(false);
     form->addRow(tr("FP8 recipe:"), m_fp8Recipe);
     connect(m_fp8Recipe, &QComboBox::currentIndexChanged, this, &InputPanel::emitProblemChanged);
