@@ -96,6 +96,7 @@ struct PlanOptionsParser::ParseState
     QString hardwareFile;
     QString profile; ///< --profile NAME; empty: the default software-stack profile
     bool weightsGiven = false;
+    QString fp8Option; ///< the last FP8-only option given (--fp8-recipe, --bf16-*-blocks), checked against --precision
     std::optional<double> tokenBudget, gpuHourPrice;
     std::optional<Preset> preset;
 };
@@ -119,6 +120,8 @@ PlanOptions PlanOptionsParser::parse(const QStringList& arguments)
         throw UsageError { tr("no model given: shardscope plan MODEL [options] (a config.json, a model file, or a "
                               "bundled name such as llama-3-70b)") };
 
+    if (!s.fp8Option.isEmpty() && o.problem.training.precision != Precision::Fp8)
+        throw UsageError { tr("%1 applies to FP8 training only: add --precision fp8").arg(s.fp8Option) };
     finishBudget(s);
     finishRanking(s);
     o.problem.cluster = makeCluster(s);
@@ -204,15 +207,19 @@ bool PlanOptionsParser::parseTrainingOption(ParseState& s, const QString& a)
         if (v != QLatin1String("balanced") && v != QLatin1String("even"))
             throw UsageError { tr("--pipeline-split must be balanced or even, got \"%1\"").arg(v) };
         training.pipelineSplit.even = v == QLatin1String("even");
+        training.pipelineSplit.layout.clear(); // the last split option given wins
     } else if (a == QLatin1String("--fp8-recipe")) {
+        s.fp8Option = a;
         const QString v = r.value(a);
         const auto recipe = fp8RecipeFromString(v.toStdString());
         if (!recipe)
             throw UsageError { tr("--fp8-recipe expects delayed, tensorwise or blockwise, got \"%1\"").arg(v) };
         training.fp8.recipe = *recipe;
     } else if (a == QLatin1String("--bf16-first-blocks")) {
+        s.fp8Option = a;
         training.fp8.bf16FirstBlocks = int(toInteger(a, r.value(a), 0, 1 << 22));
     } else if (a == QLatin1String("--bf16-last-blocks")) {
+        s.fp8Option = a;
         training.fp8.bf16LastBlocks = int(toInteger(a, r.value(a), 0, 1 << 22));
     } else if (a == QLatin1String("--recompute-modules")) {
         const QString v = r.value(a);

@@ -4831,6 +4831,11 @@ TRANSLATIONS.update({
          '--recompute-modules 应为以逗号分隔的 core_attn、mlp、moe 和 shared_experts 列表，实际为“%1”'),
 })
 
+TRANSLATIONS.update({
+    ('PlanOptionsParser', '%1 applies to FP8 training only: add --precision fp8'):
+        ('%1 gilt nur für FP8-Training: --precision fp8 hinzufügen', '%1 仅适用于 FP8 训练：请添加 --precision fp8'),
+})
+
 def main():
     status = 0
     for name, column in FILES.items():

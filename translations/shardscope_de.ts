@@ -2935,7 +2935,8 @@ Deaktiviert: Ein Kapazitätsfaktor ist gesetzt, daher berechnet jeder Experte ge
     </message>
     <message>
         <source>How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise (current scaling) first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block of 1x128 (activations) or 128x128 (weights). Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment><translation>Wie FP8-Training seine Tensoren skaliert (Megatron-LM --fp8-recipe): delayed wandelt in einem Durchgang mit der Skala früherer Schritte um; tensorwise (aktuelle Skalierung) liest jeden Tensor zuerst für sein Maximum und wandelt dann um; blockwise wandelt in einem Durchgang mit einer Skala je Block von 1x128 (Aktivierungen) oder 128x128 (Gewichte) um. Nur mit fp8. Die ersten und letzten Blöcke in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</translation>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>Wie FP8-Training seine Tensoren skaliert (Megatron-LM --fp8-recipe): delayed wandelt in einem Durchgang mit der Skala früherer Schritte um; tensorwise (aktuelle Skalierung) liest jeden Tensor zuerst für sein Maximum und wandelt dann um; blockwise wandelt in einem Durchgang mit einer Skala je Block von 1x128 (Aktivierungen) oder 128x128 (Gewichte) um. Nur mit fp8. Die ersten und letzten Blöcke in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</translation>
     </message>
 </context>
 <context>
@@ -3794,6 +3795,10 @@ Trainingsdauer und -kosten (für jeden aufgeführten Plan; ohne diese Angaben wi
                           PREIS, in der Währung des PREISES
 
 </translation>
+    </message>
+    <message>
+        <source>%1 applies to FP8 training only: add --precision fp8</source>
+        <translation>%1 gilt nur für FP8-Training: --precision fp8 hinzufügen</translation>
     </message>
 </context>
 <context>

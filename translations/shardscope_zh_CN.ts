@@ -2934,7 +2934,8 @@ Disabled: a capacity factor is set, so every expert computes exactly that many t
     </message>
     <message>
         <source>How FP8 training scales its tensors (Megatron-LM --fp8-recipe): delayed casts in one pass with the scale of earlier steps; tensorwise (current scaling) first reads each tensor for its maximum, then casts; blockwise casts in one pass with a scale per block of 1x128 (activations) or 128x128 (weights). Only with fp8. The first and last blocks kept in BF16: shardscope plan --bf16-first-blocks, --bf16-last-blocks.</source>
-        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment><translation>FP8 训练如何缩放张量（Megatron-LM --fp8-recipe）：delayed 用之前步骤的缩放因子一次完成转换；tensorwise（当前缩放）先读取每个张量求最大值，再转换；blockwise 一次转换，每块一个缩放因子，块为 1x128（激活）或 128x128（权重）。仅用于 fp8。首末块保持 BF16：shardscope plan --bf16-first-blocks、--bf16-last-blocks。</translation>
+        <translatorcomment>plan: one parallel layout (TP/PP/DP, ZeRO, micro-batch...) evaluated by the search.</translatorcomment>
+        <translation>FP8 训练如何缩放张量（Megatron-LM --fp8-recipe）：delayed 用之前步骤的缩放因子一次完成转换；tensorwise（当前缩放）先读取每个张量求最大值，再转换；blockwise 一次转换，每块一个缩放因子，块为 1x128（激活）或 128x128（权重）。仅用于 fp8。首末块保持 BF16：shardscope plan --bf16-first-blocks、--bf16-last-blocks。</translation>
     </message>
 </context>
 <context>
@@ -3792,6 +3793,10 @@ Time and cost to train (each listed plan; nothing is assumed when these are not 
                           价格，以价格所用的货币计
 
 </translation>
+    </message>
+    <message>
+        <source>%1 applies to FP8 training only: add --precision fp8</source>
+        <translation>%1 仅适用于 FP8 训练：请添加 --precision fp8</translation>
     </message>
 </context>
 <context>

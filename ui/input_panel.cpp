@@ -343,7 +343,7 @@ QWidget* InputPanel::buildTrainingGroup()
     m_recomputeMethod->addItem(tr("uniform"), int(RecomputeMethod::Uniform));
     m_recomputeMethod->addItem(tr("block"), int(RecomputeMethod::Block));
     m_recomputeLayers = new QSpinBox;
-    m_recomputeLayers->setRange(1, 1024);
+    m_recomputeLayers->setRange(1, 1 << 22); // as plan files and the command line accept
     m_recomputeLayers->setSuffix(tr(" blocks"));
     const QString methodHelp = tr("What full recomputation does in each model chunk (Megatron-LM --recompute-method, "
                                   "--recompute-num-layers): uniform checkpoints groups of N blocks, each keeping only "

@@ -112,11 +112,7 @@ QString ProposalsController::applyProposal(int index)
 void ProposalsController::switchTo(const PlanChoice& choice)
 {
     const TrainingSpec now = m_inputs->training();
-    if (choice.training.dpOverlap != now.dpOverlap || choice.training.memoryMargin != now.memoryMargin
-        || !(choice.training.pins == now.pins) || choice.training.seqLength != now.seqLength
-        || choice.training.globalBatch != now.globalBatch || choice.training.precision != now.precision
-        || choice.training.moeImbalance != now.moeImbalance
-        || choice.training.moeCapacityFactor != now.moeCapacityFactor) {
+    if (!(choice.training == now)) {
         // A knob of the training spec changes: search again, then select the plan.
         m_inputs->setInputs(
             m_inputs->cluster(), choice.training, m_inputs->strategy(), m_inputs->weights(), false);

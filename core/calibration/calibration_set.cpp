@@ -173,7 +173,8 @@ const std::vector<CalibrationRun>& calibrationRuns()
     return runs;
 }
 
-std::optional<PlanSummary> fastestPinnedPlan(const PlanningProblem& problem, const PlanPins& pins, std::string& reason)
+std::optional<PlanSummary> fastestPinnedPlan(const PlanningProblem& problem, const PlanPins& pins, std::string& reason,
+                                             std::optional<ParallelConfig>* closestOverMemory)
 {
     const PlanEvaluator evaluator(problem);
     SearchOptions options;
@@ -188,6 +189,17 @@ std::optional<PlanSummary> fastestPinnedPlan(const PlanningProblem& problem, con
     if (!best) {
         if (!result.candidates.empty())
             reason = result.candidates.front().infeasibleReason.text();
+        if (closestOverMemory) {
+            // Candidates that break no rule but exceed the usable memory (their peak is above it).
+            const double usable = evaluator.usableBytes();
+            const PlanSummary* closest = nullptr;
+            for (const PlanSummary& s : result.candidates)
+                if (s.peakMemoryBytes > usable && evaluator.structuralProblem(s.config).empty()
+                    && (!closest || s.peakMemoryBytes < closest->peakMemoryBytes))
+                    closest = &s;
+            if (closest)
+                *closestOverMemory = closest->config;
+        }
         return std::nullopt;
     }
     return *best;

@@ -72,7 +72,9 @@ struct RunPrediction
 RunPrediction predictRun(const CalibrationRun& run, const PlanningProblem& problem);
 
 /// The fastest plan that fits `problem` with `pins` (a search pruned to the fastest), or none; then `reason` is the
-/// first candidate's reason (empty when no candidate satisfies the pins). predictRun and predictRow use it.
-std::optional<PlanSummary> fastestPinnedPlan(const PlanningProblem& problem, const PlanPins& pins, std::string& reason);
+/// first candidate's reason (empty when no candidate satisfies the pins), and `closestOverMemory` (when given) the
+/// candidate that exceeds memory least, if any candidate fails on memory alone. predictRun and predictRow use it.
+std::optional<PlanSummary> fastestPinnedPlan(const PlanningProblem& problem, const PlanPins& pins, std::string& reason,
+                                             std::optional<ParallelConfig>* closestOverMemory = nullptr);
 
 } // namespace shardscope

@@ -4,6 +4,7 @@
 #include "calibration/validation.h"
 
 #include "calibration/calibration_set.h"
+#include "cost/plan_evaluator.h"
 #include "hardware/hardware_catalog.h"
 
 #include <algorithm>
@@ -23,25 +24,31 @@ RowPrediction predictRow(const ValidationRow& row, const HardwareCatalog& catalo
         return out;
     }
     const PlanningProblem problem = row.problem(catalog);
-    std::optional<PlanSummary> best = fastestPinnedPlan(problem, row.training.pins, out.reason);
-    if (!best && !out.reason.empty()) {
-        // The published run fit its GPUs, so a layout predicted over memory is the memory model's over-count; the
-        // step time does not depend on the capacity when the layout is pinned, and is predicted with room to spare.
+    std::optional<ParallelConfig> overMemory;
+    const std::optional<PlanSummary> best = fastestPinnedPlan(problem, row.training.pins, out.reason, &overMemory);
+    if (best) {
+        out.feasible = true;
+        out.config = best->config;
+        out.stepSeconds = best->stepSeconds;
+    } else if (overMemory) {
+        // The published run fit its GPUs, so when only memory rules its layout out, the memory model over-counts
+        // it: the candidate closest to fitting is predicted as it is, with the memory to spare (its step time does
+        // not depend on the capacity once its knobs are fixed), and the row says so.
         PlanningProblem roomy = problem;
         roomy.cluster.gpu.memoryBytes *= 4;
-        std::string unused;
-        best = fastestPinnedPlan(roomy, row.training.pins, unused);
-        if (best)
+        const PlanEstimate e = PlanEvaluator(roomy).evaluate(*overMemory);
+        if (e.feasible) {
+            out.feasible = true;
+            out.config = *overMemory;
+            out.stepSeconds = e.time.stepSeconds;
             out.memoryOverCount = out.reason;
+        }
     }
-    if (!best) {
+    if (!out.feasible) {
         out.reason = out.reason.empty() ? "no candidate satisfies the published layout" : "no plan fits: " + out.reason;
         return out;
     }
-    out.feasible = true;
-    out.config = best->config;
-    out.stepSeconds = best->stepSeconds;
-    out.error = best->stepSeconds / row.measuredStepSeconds - 1;
+    out.error = out.stepSeconds / row.measuredStepSeconds - 1;
     return out;
 }
 

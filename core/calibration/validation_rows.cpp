@@ -240,8 +240,8 @@ void applyRecipe(const MeasuredRun& m, ValidationRow& row)
     if (row.training.precision == Precision::Fp8 && knobTrue(k, "first_last_layers_bf16"))
         for (const auto& [key, field] : { std::pair { "num_layers_at_start_in_bf16", &Fp8Settings::bf16FirstBlocks },
                                           std::pair { "num_layers_at_end_in_bf16", &Fp8Settings::bf16LastBlocks } })
-            if (k.contains(key) && k[key].is_number_integer())
-                row.training.fp8.*field = k[key].get<int>();
+            // Megatron's default is 1 at either end (transformer_config.py at d98e8a6).
+            row.training.fp8.*field = k.contains(key) && k[key].is_number_integer() ? k[key].get<int>() : 1;
     PlanPins& pins = row.training.pins;
     const std::string granularity = k.contains("recompute_granularity") && k["recompute_granularity"].is_string()
         ? k["recompute_granularity"].get<std::string>() : std::string();

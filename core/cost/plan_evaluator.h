@@ -95,6 +95,8 @@ public:
     const PlanningProblem& problem() const { return m_problem; }
     const std::vector<PartitionUnit>& units() const { return m_units; }
     int blockCount() const { return m_blockUnits; }
+    /// The model chunks of the training's pipeline layout string (TrainingSpec::pipelineSplit); 0 without one.
+    int layoutChunks() const { return int(m_layout.size()); }
     const ExpertShape& experts() const { return m_experts; } ///< the model's routed experts (0 for dense)
     /// Micro-batches whose activations stage `stage` holds at its peak: the schedule's (inFlightMicroBatches), and
     /// with the all-to-all overlap one more chunk's worth (Megatron runs one extra warm-up forward).

@@ -123,9 +123,14 @@ std::string PlanEvaluator::pinnedSplitProblem(const ParallelConfig& c, std::vect
             return "the pipeline layout does not parse: " + m_layoutError;
         if (!m_blocksContiguous)
             return "a pipeline layout needs the model's transformer blocks in one contiguous run";
+        if (c.schedule == Schedule::ZeroBubbleV)
+            return "a pipeline layout gives chunk k x PP + s to stage s, which the V schedule's chunk order does not follow";
         if (int(m_layout.size()) != chunks)
             return "the pipeline layout has " + num(int(m_layout.size())) + " model chunks, PP " + num(c.pp)
                 + (isInterleaved(c.schedule) ? " x vpp " + num(c.vpp) + " = " + num(chunks) : std::string(" without interleaving"));
+        if (!m_layout.front().embedding || !m_layout.back().loss)
+            return "the pipeline layout is modelled with the embedding in the first model chunk and the loss in the last "
+                   "model chunk (not after or before an empty one)";
         int blocks = 0, mtp = 0;
         for (std::size_t j = 0; j < m_layout.size(); ++j) {
             blocks += m_layout[j].blocks;

@@ -123,7 +123,12 @@ const std::vector<UnitCost>& PlanEvaluator::costClasses(const ParallelConfig& c,
     auto [it, added] = cache.costs.try_emplace(key);
     cache.last = &*it;
     if (added) {
-        const UnitCostModel model(m_problem, c);
+        // Full recomputation by method needs the chunks' block counts where a pinned split fixes them.
+        std::vector<int> chunkBlocks;
+        if (recomputeChunks > 0 && (m_problem.training.pipelineSplit.pinned() || recomputeChunks == 1)
+            && !pinnedSplitProblem(c, &chunkBlocks).empty())
+            chunkBlocks.clear(); // the split cannot place them: structuralProblem rejects the configuration anyway
+        const UnitCostModel model(m_problem, c, chunkBlocks);
         it->second.reserve(m_classRepresentative.size());
         for (int u : m_classRepresentative)
             it->second.push_back(model.cost(m_units[std::size_t(u)], c.pp > 1));

@@ -41,7 +41,7 @@ void UnitCost::add(const UnitCost& c)
     outputElementsPerToken = c.outputElementsPerToken;
 }
 
-UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfig& config)
+UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfig& config, const std::vector<int>& chunkBlocks)
     : m_problem(problem)
     , m_config(config)
     , m_collectives(problem.cluster)
@@ -55,7 +55,7 @@ UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfi
     , m_kernels16(problem.cluster.gpu, problem.training.precision == Precision::Fp8 ? Precision::Bf16 : problem.training.precision)
 {
     if (config.recompute == Recompute::Full && !problem.training.fullRecompute.isDefault())
-        m_full = fullRecomputeShape(problem, config);
+        m_full = fullRecomputeShape(problem, config, chunkBlocks);
     const Fp8Settings& fp8 = problem.training.fp8;
     if (problem.training.precision == Precision::Fp8 && (fp8.bf16FirstBlocks > 0 || fp8.bf16LastBlocks > 0)) {
         int blocks = 0;
@@ -76,8 +76,13 @@ bool UnitCostModel::runsFp8(const Layer& layer) const
 
 // Megatron's full recomputation (megatron/core/recompute.py at d98e8a6) walks each model chunk's blocks: uniform
 // checkpoints them in groups of N (one input kept a group, every block recomputed, a group's blocks rebuilt together),
-// block checkpoints the first N alone and runs the others without recomputation. Chunks of B = blocks / chunks.
-UnitCostModel::FullRecomputeShape UnitCostModel::fullRecomputeShape(const PlanningProblem& problem, const ParallelConfig& c)
+// block checkpoints the first N alone and runs the others without recomputation. Every block gets the same shares, so
+// the memory ones take the chunk that needs the most: with the chunks' block counts known (a pinned split), the largest
+// (block: its stored blocks; uniform: its group) and the one keeping the most inputs a block; placed by the search,
+// the worst any placement of whole blocks allows (one chunk holding all but one block a chunk, chunks of one block).
+// The time share is the average chunk's.
+UnitCostModel::FullRecomputeShape UnitCostModel::fullRecomputeShape(const PlanningProblem& problem, const ParallelConfig& c,
+                                                                    const std::vector<int>& chunkBlocks)
 {
     FullRecomputeShape out;
     int blocks = 0;
@@ -88,12 +93,22 @@ UnitCostModel::FullRecomputeShape UnitCostModel::fullRecomputeShape(const Planni
         return out;
     const double perChunk = double(blocks) / chunks;
     const double n = problem.training.fullRecompute.layers;
+    double largest = std::max(1, blocks - (chunks - 1)), inputShare = 1;
+    if (!chunkBlocks.empty()) {
+        largest = 1;
+        inputShare = 0;
+        for (int b : chunkBlocks) {
+            largest = std::max(largest, double(b));
+            if (b > 0)
+                inputShare = std::max(inputShare, std::ceil(b / n) / b);
+        }
+    }
     if (problem.training.fullRecompute.method == RecomputeMethod::Block) {
         out.timeShare = std::min(1.0, n / perChunk);
-        out.memoryShare = std::min(1.0, n / std::ceil(perChunk));
+        out.memoryShare = std::min(1.0, n / largest);
     } else {
-        out.inputsPerBlock = std::ceil(perChunk / n) / perChunk;
-        out.rebuiltBlocks = std::min(n, std::ceil(perChunk));
+        out.inputsPerBlock = std::min(1.0, inputShare);
+        out.rebuiltBlocks = std::min(n, largest);
     }
     return out;
 }
@@ -292,8 +307,9 @@ bool UnitCostModel::recomputesLayer(const Layer& layer) const
     const std::uint8_t modules = m_problem.training.recomputeModules;
     if (layer.kind == LayerKind::Moe)
         return modules & kRecomputeMoe;
+    // Megatron's "moe" checkpoint wraps the whole MoE layer, its shared experts included (moe_layer.py at d98e8a6).
     if (layer.kind == LayerKind::Mlp)
-        return modules & (layer.sharedExpert ? kRecomputeSharedExperts : kRecomputeMlp);
+        return modules & (layer.sharedExpert ? kRecomputeSharedExperts | kRecomputeMoe : kRecomputeMlp);
     return false;
 }
 
@@ -647,7 +663,7 @@ UnitCost UnitCostModel::cost(const PartitionUnit& unit, bool holdsTiedCopies) co
     if (m_full.timeShare < 1 || m_full.memoryShare < 1) {
         ParallelConfig none = m_config;
         none.recompute = Recompute::None;
-        sum = blend(sum, UnitCostModel(m_problem, none).cost(unit, holdsTiedCopies), m_full.timeShare, m_full.memoryShare);
+        sum = blend(sum, UnitCostModel(m_problem, none, {}).cost(unit, holdsTiedCopies), m_full.timeShare, m_full.memoryShare);
     }
     return sum;
 }

@@ -57,7 +57,9 @@ struct UnitCost
 class UnitCostModel
 {
 public:
-    UnitCostModel(const PlanningProblem& problem, const ParallelConfig& config);
+    /// `chunkBlocks`: each model chunk's blocks where a pinned split fixes them (full recomputation by method needs
+    /// the largest); empty when the search places them.
+    UnitCostModel(const PlanningProblem& problem, const ParallelConfig& config, const std::vector<int>& chunkBlocks = {});
 
     UnitCost cost(const PartitionUnit& unit, bool holdsTiedCopies) const;
     UnitCost layerCost(const Layer& layer) const;
@@ -150,16 +152,17 @@ private:
     inline void timeCosts(const Layer& layer, const LayerShape& x, const PassTimes& p, UnitCost& c) const;
     inline void commCosts(const Layer& layer, const LayerShape& x, const PassTimes& p, UnitCost& c) const;
 
-    /// Full recomputation by method (TrainingSpec::fullRecompute) over model chunks of B blocks, B the model's blocks
-    /// over PP x VPP: the share of blocks recomputed (block: N / B for the time, N / B rounded up for the memory, so
-    /// a heavier chunk is not under-counted), the inputs kept a block (uniform: ceil(B / N) / B) and the blocks
-    /// rebuilt at once in the backward (uniform: N).
+    /// Full recomputation by method (TrainingSpec::fullRecompute) over model chunks of B blocks on average: the share
+    /// of blocks recomputed (block: N / B for the time, N over the largest chunk for the memory, so no chunk is
+    /// under-counted), the inputs kept a block (uniform: the most any chunk keeps, ceil(b / N) / b) and the blocks
+    /// rebuilt at once in the backward (uniform: N, at most the largest chunk).
     struct FullRecomputeShape
     {
         double timeShare = 1, memoryShare = 1, inputsPerBlock = 1, rebuiltBlocks = 1;
         bool everyBlockAlone() const { return timeShare == 1 && memoryShare == 1 && inputsPerBlock == 1 && rebuiltBlocks == 1; }
     };
-    static FullRecomputeShape fullRecomputeShape(const PlanningProblem& problem, const ParallelConfig& config);
+    static FullRecomputeShape fullRecomputeShape(const PlanningProblem& problem, const ParallelConfig& config,
+                                                 const std::vector<int>& chunkBlocks);
 
     const PlanningProblem& m_problem;
     ParallelConfig m_config;

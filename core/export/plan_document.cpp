@@ -135,6 +135,10 @@ void compare(Differ& d, const std::string& p, const TrainingSpec& a, const Train
     d.field(p + ".dp_overlap", a.dpOverlap, b.dpOverlap);
     d.field(p + ".moe_imbalance", a.moeImbalance, b.moeImbalance);
     d.field(p + ".moe_capacity_factor", a.moeCapacityFactor, b.moeCapacityFactor);
+    d.field(p + ".pipeline_split", a.pipelineSplit, b.pipelineSplit);
+    d.field(p + ".recompute_method", a.fullRecompute, b.fullRecompute);
+    d.field(p + ".recompute_modules", a.recomputeModules, b.recomputeModules);
+    d.field(p + ".fp8_recipe", a.fp8, b.fp8);
     d.field(p + ".pins", a.pins, b.pins);
 }
 

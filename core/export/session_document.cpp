@@ -29,14 +29,7 @@ bool sameCluster(const ClusterSpec& a, const ClusterSpec& b)
         && a.interNode == b.interNode;
 }
 
-bool sameTraining(const TrainingSpec& a, const TrainingSpec& b)
-{
-    return a.seqLength == b.seqLength && a.globalBatch == b.globalBatch && a.precision == b.precision
-        && a.optimizer == b.optimizer && a.fp32Gradients == b.fp32Gradients
-        && a.flashAttention == b.flashAttention && a.asyncTpBackward == b.asyncTpBackward && a.fusedKernels == b.fusedKernels && a.frameworkOverheadBytes == b.frameworkOverheadBytes
-        && a.memoryMargin == b.memoryMargin && a.dpOverlap == b.dpOverlap && a.moeImbalance == b.moeImbalance
-        && a.moeCapacityFactor == b.moeCapacityFactor && a.pipelineSplit == b.pipelineSplit && a.pins == b.pins;
-}
+bool sameTraining(const TrainingSpec& a, const TrainingSpec& b) { return a == b; }
 
 Json optionalString(const std::string& s)
 {

@@ -353,6 +353,8 @@ TrainingSpec readTraining(const ObjectReader& o)
         } else if (hasLayout) {
             o.fail(o.pathOf("pipeline_layout"), "a pipeline_layout goes with pipeline_split \"layout\", not \"" + split + "\"");
         }
+    } else if (o.find("pipeline_layout") && !o.find("pipeline_layout")->is_null()) {
+        o.fail(o.pathOf("pipeline_layout"), "a pipeline_layout goes with pipeline_split \"layout\", which is absent");
     }
     if (o.find("first_stage_blocks"))
         t.pipelineSplit.firstStageBlocks = int(o.integer("first_stage_blocks", 0, 1 << 22));

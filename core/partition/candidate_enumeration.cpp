@@ -113,12 +113,13 @@ namespace {
     std::vector<ParallelConfig> kernelVariants(const PlanPins& pins, const TrainingSpec& training, int tp,
         const std::vector<CpCommType>& cpTypes, bool moe)
     {
-        // With flash attention the scores are never stored, so selective recomputation (which drops exactly
-        // them) is the same plan as none: searched only when pinned.
+        // With flash attention the scores are never stored, so selective recomputation of the attention core
+        // alone (which drops exactly them) is the same plan as none: searched only when pinned, or when the
+        // training's recompute modules name whole layers (mlp, moe, shared_experts).
+        const bool selectiveDiffers = !training.flashAttention || (training.recomputeModules & ~kRecomputeCoreAttn) != 0;
         const auto recomputes = pinnedOr(pins.recompute,
-            training.flashAttention
-                ? std::vector<Recompute> { Recompute::None, Recompute::Full }
-                : std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full });
+            selectiveDiffers ? std::vector<Recompute> { Recompute::None, Recompute::Selective, Recompute::Full }
+                             : std::vector<Recompute> { Recompute::None, Recompute::Full });
         // A mixture of experts with TP needs sequence parallelism (expertParallelProblem).
         const auto sps = pinnedOr(pins.sequenceParallel,
             tp > 1 ? (moe ? std::vector<bool> { true } : std::vector<bool> { false, true })
@@ -181,6 +182,7 @@ namespace {
         long long seq;
         int units;
         int blocks;
+        int layoutChunks; ///< the model chunks of TrainingSpec::pipelineSplit.layout, 0 without one
     };
 
     /// TP degrees: the divisors of the GPUs that divide the attention and key/value heads, or as pinned.
@@ -264,6 +266,10 @@ namespace {
             vpps = { 2 };
         else if (isInterleaved(sched))
             vpps = m % pp == 0 && s.blocks > 0 ? chunkCounts(s.blocks, pp) : std::vector<int> {};
+        // A layout string fixes the model chunks: PP x VPP of them (structuralProblem rejects the rest).
+        if (s.layoutChunks > 0 && isInterleaved(sched) && sched != Schedule::ZeroBubbleV)
+            vpps = s.layoutChunks % pp == 0 && s.layoutChunks / pp >= 2 && m % pp == 0 ? std::vector<int> { s.layoutChunks / pp }
+                                                                                      : std::vector<int> {};
         vpps = pinnedOr(pins.vpp, vpps);
         // The p2p overlap of Megatron's interleaved schedule (its default) costs no memory and is never
         // slower: off only when pinned.
@@ -361,7 +367,7 @@ std::size_t forEachCandidate(const PlanEvaluator& evaluator, const PlanPins& pin
     const PlanningProblem& problem = evaluator.problem();
     const Space space { evaluator, pins, problem, maxMicroBatch, problem.cluster.totalGpus(),
         problem.training.globalBatch, problem.training.seqLength, int(evaluator.units().size()),
-        evaluator.blockCount() };
+        evaluator.blockCount(), evaluator.layoutChunks() };
     for (int tp : tpDegrees(space))
         for (int cp : cpDegrees(space, tp)) {
             const std::vector<CpCommType> cpTypes = cpCommTypes(space, tp, cp);

@@ -120,27 +120,30 @@ private:
 std::vector<LayoutChunk> parsePipelineLayout(std::string_view text)
 {
     const std::vector<Symbol> symbols = LayoutParser(text).run();
+    // Megatron checks the layers in model order, chunks flattened (validate_layer_layout): empty chunks may stand
+    // before the embedding or after the loss.
     std::vector<LayoutChunk> chunks(1);
-    int embeddings = 0, losses = 0;
+    int embeddings = 0, losses = 0, layers = 0;
     bool seenMtp = false;
-    for (std::size_t i = 0; i < symbols.size(); ++i) {
-        const Symbol& s = symbols[i];
+    for (const Symbol& s : symbols) {
         LayoutChunk& chunk = chunks.back();
+        if (s.c != '|' && losses > 0)
+            throw PipelineLayoutError(s.at, "the loss (L) must be the last layer");
+        if (s.c != '|' && s.c != 'E' && layers == 0)
+            throw PipelineLayoutError(s.at, "the layout must start with the embedding (E)");
+        layers += s.c != '|' ? 1 : 0;
         switch (s.c) {
         case '|':
             chunks.emplace_back();
             break;
         case 'E':
-            if (i != 0)
-                throw PipelineLayoutError(s.at, "the embedding (E) must be the first layer of the first chunk");
+            if (layers != 1)
+                throw PipelineLayoutError(s.at, "the embedding (E) must be the first layer");
             ++embeddings;
             chunk.embedding = true;
             break;
         case 'L':
-            if (++losses > 1)
-                throw PipelineLayoutError(s.at, "the loss (L) appears more than once");
-            if (i + 1 != symbols.size())
-                throw PipelineLayoutError(s.at, "the loss (L) must be the last layer of the last chunk");
+            ++losses;
             chunk.loss = true;
             break;
         case 't':

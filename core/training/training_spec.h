@@ -218,6 +218,9 @@ struct TrainingSpec
     /// Throws InputError(source, field, ...) for a zero, negative or absurd value.
     void validate(const std::string& source) const;
 
+    /// Every setting alike (sessions' "modified" and autosave, plan round trips, proposals that change the job).
+    bool operator==(const TrainingSpec&) const = default;
+
     int bytesPerParam() const;        ///< bytes of one weight in the training precision's working copy
     int bytesPerActivation() const;   ///< bytes of one stored activation element
     int gradientBytesPerParam() const;

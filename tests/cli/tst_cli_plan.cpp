@@ -134,6 +134,15 @@ void TestCliPlan::exitCodes_data()
                                                          "average); leave it out for dropless routing");
     QTest::newRow("capacity factor without value") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--moe-capacity-factor") } << 2
                                                    << QStringLiteral("option --moe-capacity-factor expects a value");
+    QTest::newRow("fp8 recipe without fp8") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--fp8-recipe"), QStringLiteral("blockwise") } << 2
+                                            << QStringLiteral("--fp8-recipe applies to FP8 training only: add --precision fp8");
+    QTest::newRow("unknown fp8 recipe") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--precision"), QStringLiteral("fp8"),
+                                                         QStringLiteral("--fp8-recipe"), QStringLiteral("mxfp8") } << 2
+                                        << QStringLiteral("--fp8-recipe expects delayed, tensorwise or blockwise, got \"mxfp8\"");
+    QTest::newRow("layout that does not parse") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--pipeline-layout"), QStringLiteral("Et*16|x") } << 2
+                                                << QStringLiteral("--pipeline-layout \"Et*16|x\": character 7: unknown layer 'x'");
+    QTest::newRow("unknown recompute module") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--recompute-modules"), QStringLiteral("core_attn,mla_up_proj") } << 2
+                                              << QStringLiteral("--recompute-modules expects a comma-separated list of core_attn, mlp, moe and shared_experts, got \"core_attn,mla_up_proj\"");
     QTest::newRow("batch below dp") << QStringList { QStringLiteral("plan"), QStringLiteral("llama-3-8b"), QStringLiteral("--gpus"), QStringLiteral("16"),
                                                      QStringLiteral("--global-batch"), QStringLiteral("4"), QStringLiteral("--dp"), QStringLiteral("16") }
                                     << 1 << QString();

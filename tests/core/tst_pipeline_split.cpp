@@ -142,6 +142,11 @@ private slots:
         expected.push_back(1);
         QCOMPARE(layoutBlockCounts(chunks), expected);
         QVERIFY(chunks.back().loss && chunks.front().embedding);
+        // Megatron checks the flattened layers: empty chunks before the embedding or after the loss parse.
+        chunks = parsePipelineLayout("Et*4|t*4L|");
+        QCOMPARE(layoutBlockCounts(chunks), (std::vector<int> { 4, 4, 0 }));
+        QVERIFY(chunks[1].loss && !chunks[2].loss);
+        QCOMPARE(parsePipelineLayout("|Et*4|t*4L").size(), std::size_t(3));
     }
 
     void layoutStringsThatDoNotParse_data()
@@ -152,7 +157,8 @@ private slots:
         QTest::newRow("unknown layer") << "Et*3|x|L" << 5 << "unknown layer 'x'";
         QTest::newRow("no embedding") << "t*3|L" << 0 << "must start with the embedding";
         QTest::newRow("embedding twice") << "Et|EtL" << 3 << "the embedding (E) must be the first layer";
-        QTest::newRow("loss not last") << "EtLt" << 2 << "must be the last layer of the last chunk";
+        QTest::newRow("loss not last") << "EtLt" << 3 << "the loss (L) must be the last layer";
+        QTest::newRow("loss twice") << "EtL|L" << 4 << "the loss (L) must be the last layer";
         QTest::newRow("no loss") << "Et*4" << 4 << "must end with the loss";
         QTest::newRow("block after MTP") << "Etmt|L" << 3 << "before the MTP modules";
         QTest::newRow("repeat without count") << "Et*|L" << 3 << "expected a repeat count";
@@ -205,6 +211,7 @@ private slots:
         QTest::newRow("8 chunks on 4 stages") << "Et*3|(t*4|)*6,t*5L" << 4 << 1 << "has 8 model chunks, PP 4 without interleaving";
         QTest::newRow("4 chunks on 4 x 2") << "Et*8|(t*8|)*2t*8L" << 4 << 2 << "has 4 model chunks, PP 4 x vpp 2 = 8";
         QTest::newRow("an MTP module") << "Et*8|(t*8|)*2t*8mL" << 4 << 1 << "places 1 MTP modules; the model has 0";
+        QTest::newRow("an empty chunk after the loss") << "Et*8|t*8|t*16L|" << 4 << 1 << "the loss in the last model chunk";
     }
 
     void layoutsThatDoNotFitTheModel()

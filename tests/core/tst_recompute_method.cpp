@@ -149,6 +149,23 @@ private slots:
         QCOMPARE(QString::fromStdString(unknown), QStringLiteral("mla_up_proj"));
     }
 
+    // Uneven chunks: a layout of 4, 12, 12 and 4 blocks with the first 4 of each recomputed. The 12-block stages store
+    // 8 blocks whole and 4 inputs (Megatron's count), whatever the average chunk says.
+    void blockCountsTheLargestChunk()
+    {
+        PlanningProblem p = llama2({ RecomputeMethod::Block, 4 });
+        p.training.pipelineSplit.layout = "Et*4|t*12|t*12|t*4L";
+        ParallelConfig c = onOneStage(Recompute::Full);
+        c.pp = 4;
+        c.dp = 2;
+        const PlanEstimate e = PlanEvaluator(p).evaluate(c);
+        const double perBlockStored = stage({}, Recompute::None).activations / 32;
+        const StageEstimate& s = e.stages[1];
+        QCOMPARE(s.memory.activationsBytes / s.inFlightMicroBatches, 4 * kBlockInput + 8 * perBlockStored);
+        // The lighter stages are counted at least as what they store (4 inputs).
+        QVERIFY(e.stages[0].memory.activationsBytes / e.stages[0].inFlightMicroBatches >= 4 * kBlockInput);
+    }
+
     // Megatron's flags; torchtitan cannot express either method, DeepSpeed only the uniform one.
     void exportsWriteTheMethod()
     {
