@@ -10,10 +10,10 @@ namespace {
 std::string num(long long v) { return std::to_string(v); }
 } // namespace
 
-std::string expertParallelProblem(const ExpertShape& shape, const ParallelConfig& c, Precision precision)
+std::string expertParallelProblem(const ExpertShape& shape, const ParallelConfig& c, const TrainingSpec& training)
 {
     if (c.epCommOverlap)
-        if (std::string overlap = epOverlapProblem(shape, c, precision); !overlap.empty())
+        if (std::string overlap = epOverlapProblem(shape, c, training); !overlap.empty())
             return overlap;
     if (shape.experts <= 0) {
         if (c.ep != 1 || c.etp != 1)
@@ -39,12 +39,16 @@ std::string expertParallelProblem(const ExpertShape& shape, const ParallelConfig
     return {};
 }
 
-std::string epOverlapProblem(const ExpertShape& shape, const ParallelConfig& c, Precision precision)
+std::string epOverlapProblem(const ExpertShape& shape, const ParallelConfig& c, const TrainingSpec& training)
 {
+    const Precision precision = training.precision;
     if (shape.experts <= 0 || c.ep <= 1)
         return "overlapping the expert all-to-all needs expert parallelism (EP > 1)";
     if (c.recompute == Recompute::Full)
         return "overlapping the expert all-to-all does not work with full recomputation (Megatron refuses it)";
+    if (c.recompute == Recompute::Selective && (training.recomputeModules & kRecomputeMoe))
+        return "overlapping the expert all-to-all does not work with selective recomputation of the moe module "
+               "(Megatron refuses it)";
     if (c.pp > 1 && c.schedule != Schedule::Interleaved1F1B)
         return "overlapping the expert all-to-all with PP > 1 needs the interleaved schedule (Megatron requires a "
                "virtual pipeline)";

@@ -23,13 +23,13 @@ struct ExpertShape
  * expert-data-parallel size is what is left); ETP divides an expert's intermediate size; with TP > 1 a MoE
  * needs sequence parallelism; hybrid sharding's replicas divide the expert-data-parallel size too.
  */
-std::string expertParallelProblem(const ExpertShape& shape, const ParallelConfig& config, Precision precision);
+std::string expertParallelProblem(const ExpertShape& shape, const ParallelConfig& config, const TrainingSpec& training);
 
 /// Why Megatron's all-to-all overlap (--overlap-moe-expert-parallel-comm) cannot run with `config` (or ""):
 /// megatron/core/transformer/transformer_config.py __post_init__ at d98e8a6 asserts EP > 1, no full
-/// recomputation, a virtual pipeline (the interleaved schedule) when PP > 1, a bf16 or fp16 model and at most one
-/// MTP module.
-std::string epOverlapProblem(const ExpertShape& shape, const ParallelConfig& config, Precision precision);
+/// recomputation, no "moe" among the selective recompute modules, a virtual pipeline (the interleaved schedule) when
+/// PP > 1, a bf16 or fp16 model and at most one MTP module.
+std::string epOverlapProblem(const ExpertShape& shape, const ParallelConfig& config, const TrainingSpec& training);
 
 /// Share of a stage's micro-batch passes that the all-to-all overlap pairs with another micro-batch's pass: the
 /// combined 1F1B schedule pairs the steady phase's forwards and backwards; the warm-up forwards (one more than

@@ -35,7 +35,7 @@ std::string PlanEvaluator::structuralProblem(const ParallelConfig& c) const
     if (c.worldSize() != gpus)
         return "TP " + num(c.tp) + (c.cp > 1 ? " x CP " + num(c.cp) : std::string()) + " x PP " + num(c.pp) + " x DP "
             + num(c.dp) + " = " + num(c.worldSize()) + " GPUs, but the cluster has " + num(gpus);
-    if (std::string moe = expertParallelProblem(m_experts, c, tr.precision); !moe.empty())
+    if (std::string moe = expertParallelProblem(m_experts, c, tr); !moe.empty())
         return moe;
     if (const auto& spec = m_problem.model.spec()) {
         if (spec->heads % c.tp != 0)

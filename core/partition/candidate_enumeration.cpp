@@ -163,10 +163,10 @@ namespace {
     /// Megatron's all-to-all overlap for the layout `c`: tried both ways where its rules allow it (it holds
     /// one more micro-batch), off elsewhere, or as pinned.
     std::vector<bool> epOverlaps(
-        const PlanPins& pins, const ExpertShape& shape, const ParallelConfig& c, Precision precision)
+        const PlanPins& pins, const ExpertShape& shape, const ParallelConfig& c, const TrainingSpec& training)
     {
         std::vector<bool> out { false };
-        if (c.ep > 1 && epOverlapProblem(shape, c, precision).empty()) out.push_back(true);
+        if (c.ep > 1 && epOverlapProblem(shape, c, training).empty()) out.push_back(true);
         return pinnedOr(pins.epCommOverlap, out);
     }
 
@@ -290,7 +290,7 @@ namespace {
                     c.vpp = v;
                     c.ep = ep;
                     c.etp = etp;
-                    for (bool epo : epOverlaps(pins, s.evaluator.experts(), c, s.problem.training.precision))
+                    for (bool epo : epOverlaps(pins, s.evaluator.experts(), c, s.problem.training))
                         for (bool ppo : ppOverlaps)
                             for (const Sharding& sh : variants.shards) {
                                 c.epCommOverlap = epo;

@@ -218,6 +218,14 @@ private slots:
         bad = c;
         bad.recompute = Recompute::Full;
         QVERIFY(ev.structuralProblem(bad).find("full recomputation") != std::string::npos);
+        // "disable moe in recompute_modules when enabling overlap_moe_expert_parallel_comm" (transformer_config.py
+        // at d98e8a6); the attention core alone is allowed.
+        bad = c;
+        bad.recompute = Recompute::Selective;
+        QVERIFY(ev.structuralProblem(bad).empty());
+        PlanningProblem moeModule = p;
+        moeModule.training.recomputeModules = kRecomputeCoreAttn | kRecomputeMoe;
+        QVERIFY(PlanEvaluator(moeModule).structuralProblem(bad).find("moe module") != std::string::npos);
         bad = layout(1, 2, 32, 8);
         bad.epCommOverlap = true;
         QVERIFY(ev.structuralProblem(bad).find("interleaved schedule") != std::string::npos);
