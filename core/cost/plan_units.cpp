@@ -45,10 +45,8 @@ PlanEvaluator::PlanEvaluator(const PlanningProblem& problem)
     int blocks = 0;
     for (const Layer& l : g.layers())
         blocks = std::max(blocks, l.block + 1);
-    const Fp8Settings& fp8 = problem.training.fp8;
     auto keptInBf16 = [&](const PartitionUnit& u) {
-        return problem.training.precision == Precision::Fp8 && u.block >= 0
-            && (u.block < fp8.bf16FirstBlocks || u.block >= blocks - fp8.bf16LastBlocks);
+        return problem.training.precision == Precision::Fp8 && u.block >= 0 && problem.training.fp8.keepsBf16(u.block, blocks);
     };
     auto sameUnit = [&](const PartitionUnit& a, const PartitionUnit& b) {
         if (a.endLayer - a.firstLayer != b.endLayer - b.firstLayer || (a.block >= 0) != (b.block >= 0)

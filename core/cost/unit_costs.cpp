@@ -41,6 +41,19 @@ void UnitCost::add(const UnitCost& c)
     outputElementsPerToken = c.outputElementsPerToken;
 }
 
+namespace {
+
+/// Transformer blocks by the layers' block indices (Layer::block), which full recomputation and FP8's BF16 blocks count.
+int blockCount(const ModelGraph& model)
+{
+    int blocks = 0;
+    for (const Layer& l : model.layers())
+        blocks = std::max(blocks, l.block + 1);
+    return blocks;
+}
+
+} // namespace
+
 UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfig& config, const std::vector<int>& chunkBlocks)
     : m_problem(problem)
     , m_config(config)
@@ -56,13 +69,8 @@ UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfi
 {
     if (config.recompute == Recompute::Full && !problem.training.fullRecompute.isDefault())
         m_full = fullRecomputeShape(problem, config, chunkBlocks);
-    const Fp8Settings& fp8 = problem.training.fp8;
-    if (problem.training.precision == Precision::Fp8 && (fp8.bf16FirstBlocks > 0 || fp8.bf16LastBlocks > 0)) {
-        int blocks = 0;
-        for (const Layer& l : problem.model.layers())
-            blocks = std::max(blocks, l.block + 1);
-        m_fp8Blocks = { fp8.bf16FirstBlocks, blocks - fp8.bf16LastBlocks };
-    }
+    if (problem.training.fp8.bf16LastBlocks > 0)
+        m_blocks = blockCount(problem.model);
 }
 
 // FP8 as Transformer Engine trains it (Megatron --fp8-format hybrid): the transformer blocks' linear layers run FP8
@@ -70,8 +78,8 @@ UnitCostModel::UnitCostModel(const PlanningProblem& problem, const ParallelConfi
 // embedding, the output head (Megatron's own ColumnParallelLinear, not TE's) and the attention core stay in bf16.
 bool UnitCostModel::runsFp8(const Layer& layer) const
 {
-    return m_problem.training.precision == Precision::Fp8 && layer.block >= m_fp8Blocks.first
-        && layer.block < m_fp8Blocks.second;
+    return m_problem.training.precision == Precision::Fp8 && layer.block >= 0
+        && !m_problem.training.fp8.keepsBf16(layer.block, m_blocks);
 }
 
 // Megatron's full recomputation (megatron/core/recompute.py at d98e8a6) walks each model chunk's blocks: uniform
@@ -85,9 +93,7 @@ UnitCostModel::FullRecomputeShape UnitCostModel::fullRecomputeShape(const Planni
                                                                     const std::vector<int>& chunkBlocks)
 {
     FullRecomputeShape out;
-    int blocks = 0;
-    for (const Layer& l : problem.model.layers())
-        blocks = std::max(blocks, l.block + 1);
+    const int blocks = blockCount(problem.model);
     const int chunks = std::max(1, c.pp * (isInterleaved(c.schedule) ? c.vpp : 1));
     if (blocks <= 0)
         return out;

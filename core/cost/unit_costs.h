@@ -167,8 +167,7 @@ private:
     const PlanningProblem& m_problem;
     ParallelConfig m_config;
     FullRecomputeShape m_full;
-    /// FP8 training: the blocks [first, end) whose linear layers run FP8 (the rest kept in BF16 by the recipe).
-    std::pair<int, int> m_fp8Blocks { 0, 1 << 30 };
+    int m_blocks = 0; ///< the model's transformer blocks, counted where FP8 keeps its last ones in BF16
     bool runsFp8(const Layer& layer) const;
     /// Selective recomputation redoes this whole layer (an MLP, MoE or shared-expert module the training names).
     bool recomputesLayer(const Layer& layer) const;

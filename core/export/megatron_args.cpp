@@ -357,9 +357,7 @@ std::string writeMegatronArgs(const PlanView& v)
         a.add("--recompute-granularity", "selective");
         const std::uint8_t modules = d.training.recomputeModules;
         if (modules != kRecomputeCoreAttn) { // Megatron's default is core_attn alone
-            std::string list = recomputeModulesToString(modules);
-            std::replace(list.begin(), list.end(), ',', ' ');
-            a.add("--recompute-modules", list);
+            a.add("--recompute-modules", recomputeModulesToString(modules, ' '));
         }
         break;
     }

@@ -235,12 +235,8 @@ namespace {
 Json modulesJson(std::uint8_t modules)
 {
     Json out = Json::array();
-    const std::string list = recomputeModulesToString(modules);
-    for (std::size_t i = 0; i < list.size();) {
-        const std::size_t end = std::min(list.find(',', i), list.size());
-        out.push_back(list.substr(i, end - i));
-        i = end + 1;
-    }
+    for (std::string_view name : recomputeModuleNames(modules))
+        out.push_back(name);
     return out;
 }
 } // namespace

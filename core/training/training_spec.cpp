@@ -102,12 +102,20 @@ constexpr std::array<std::pair<std::uint8_t, std::string_view>, 4> kModules { { 
     { kRecomputeMlp, "mlp" }, { kRecomputeMoe, "moe" }, { kRecomputeSharedExperts, "shared_experts" } } };
 } // namespace
 
-std::string recomputeModulesToString(std::uint8_t modules)
+std::vector<std::string_view> recomputeModuleNames(std::uint8_t modules)
 {
-    std::string out;
+    std::vector<std::string_view> out;
     for (const auto& [bit, name] : kModules)
         if (modules & bit)
-            out += (out.empty() ? "" : ",") + std::string(name);
+            out.push_back(name);
+    return out;
+}
+
+std::string recomputeModulesToString(std::uint8_t modules, char separator)
+{
+    std::string out;
+    for (std::string_view name : recomputeModuleNames(modules))
+        out += (out.empty() ? std::string() : std::string(1, separator)) + std::string(name);
     return out;
 }
 

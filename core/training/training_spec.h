@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace shardscope {
 
@@ -147,7 +148,8 @@ struct PipelineSplit
 /// dense MLP, moe the MoE layer, shared_experts the MoE layer's shared experts; each of the last three keeps only its
 /// input and runs its forward again in the backward. Megatron's default is core_attn alone.
 enum RecomputeModule : std::uint8_t { kRecomputeCoreAttn = 1, kRecomputeMlp = 2, kRecomputeMoe = 4, kRecomputeSharedExperts = 8 };
-std::string recomputeModulesToString(std::uint8_t modules); ///< "core_attn,mlp", in that order
+std::vector<std::string_view> recomputeModuleNames(std::uint8_t modules); ///< {"core_attn", "mlp"}, in that order
+std::string recomputeModulesToString(std::uint8_t modules, char separator = ','); ///< "core_attn,mlp"
 /// Parses a comma- or space-separated list; nullopt names the first unknown module in `unknown`.
 std::optional<std::uint8_t> recomputeModulesFromString(std::string_view text, std::string* unknown = nullptr);
 
@@ -174,6 +176,11 @@ struct Fp8Settings
     /// that do it.
     double castBytesPerElement() const;
     int castKernels() const;
+    /// Block `block` of a model of `blocks` is one the recipe keeps in BF16.
+    bool keepsBf16(int block, int blocks) const
+    {
+        return block < bf16FirstBlocks || (bf16LastBlocks > 0 && block >= blocks - bf16LastBlocks);
+    }
     bool operator==(const Fp8Settings&) const = default;
 };
 
